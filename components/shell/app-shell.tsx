@@ -1,0 +1,32 @@
+import Link from "next/link";
+import { MainNav } from "./main-nav";
+
+export function AppShell({ children, userSlot }: { children: React.ReactNode; userSlot?: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-slate-900"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-6">
+          <Link href="/presets" className="flex items-center gap-2 font-semibold tracking-tight">
+            <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-brand-600 text-center text-sm leading-6 text-white">
+              G
+            </span>
+            Gatehouse
+          </Link>
+          <div className="order-3 w-full sm:order-none sm:w-auto sm:flex-1">
+            <MainNav />
+          </div>
+          <div className="ml-auto flex items-center gap-2 text-sm">{userSlot}</div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-6 sm:px-6">
+        {children}
+      </main>
+    </div>
+  );
+}

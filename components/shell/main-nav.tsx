@@ -1,0 +1,32 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { clsx } from "clsx";
+import { NAV_LINKS } from "./nav-links";
+
+export function MainNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main" className="-mx-1 flex min-w-0 gap-1 overflow-x-auto">
+      {NAV_LINKS.map((link) => {
+        const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
+        return (
+          <Link
+            key={link.href}
+            href={link.href}
+            aria-current={active ? "page" : undefined}
+            className={clsx(
+              "whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
+              active
+                ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
+                : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
+            )}
+          >
+            {link.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
