@@ -7,6 +7,8 @@ const nextConfig = {
   // Native module: must stay a plain Node require, never bundled.
   serverExternalPackages: ["better-sqlite3"],
   typedRoutes: false,
+  // The test line runs `tsc --noEmit` over the whole tree; checking again inside every build only costs time.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

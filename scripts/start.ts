@@ -1,0 +1,121 @@
+/**
+ * `npm start`: one command that gives a working dashboard with no configuration.
+ *
+ * With GATEWAY_URL unset it serves the embedded gateway from this process and hands its URL and keys to the
+ * Next.js server through the environment (server-side only; nothing here reaches the browser). The gateway
+ * runs outside the Next process so that generating streamed answers never competes with the BFF's relay for
+ * one JavaScript thread.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "..");
+const dev = process.argv.includes("--dev");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+function fail(message: string): never {
+  console.error(`gatehouse: ${message}`);
+  process.exit(1);
+}
+
+/** A secret generated once and kept in the data folder, readable only by this user. */
+function persistentSecret(file: string): string {
+  if (existsSync(file)) {
+    const value = readFileSync(file, "utf8").trim();
+    if (value) return value;
+  }
+  const value = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+function newestSourceMtime(dirs: string[]): number {
+  let newest = 0;
+  const visit = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (!entry.name.includes(".test.")) newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  dirs.forEach((dir) => visit(path.join(root, dir)));
+  for (const file of ["package-lock.json", "next.config.mjs", "postcss.config.mjs", "proxy.ts", "auth.ts"]) {
+    const full = path.join(root, file);
+    if (existsSync(full)) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds when there is no production build, or when the sources changed after it (a `git pull`, say). */
+function ensureBuild(env: NodeJS.ProcessEnv) {
+  const buildId = path.join(root, env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+  const stale = !existsSync(buildId) || statSync(buildId).mtimeMs < newestSourceMtime(["app", "components", "lib", "public"]);
+  if (!stale) return;
+  console.log("gatehouse: building the app (first start or sources changed)…");
+  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0) fail("the build failed; see above.");
+}
+
+function parsePort(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${name} must be a port number (0-65535), got "${raw}".`);
+  return port;
+}
+
+async function main() {
+  const dataDir = path.resolve(root, process.env.DATA_DIR || ".data");
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const appPort = parsePort("PORT", 3000);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+    AUTH_SECRET: process.env.AUTH_SECRET || persistentSecret(path.join(dataDir, "auth-secret")),
+    AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST || "true",
+  };
+
+  let closeGateway: (() => Promise<void>) | undefined;
+  if (!process.env.GATEWAY_URL) {
+    const { startEmbeddedGateway } = await import("../lib/embedded-gateway/server");
+    const gateway = await startEmbeddedGateway({ dataDir, port: parsePort("GATEWAY_PORT", 4010) });
+    closeGateway = gateway.close;
+    Object.assign(env, {
+      GATEWAY_URL: gateway.baseUrl,
+      GATEWAY_API_KEY: gateway.apiKey,
+      GATEWAY_MANAGEMENT_KEY: gateway.managementKey,
+      GATEHOUSE_MODE: "embedded",
+    });
+    console.log(`gatehouse: embedded gateway serving ${gateway.baseUrl} (data in ${dataDir})`);
+  } else {
+    env.GATEHOUSE_MODE = "remote";
+    console.log(`gatehouse: using the gateway at ${process.env.GATEWAY_URL}`);
+  }
+
+  if (!dev) ensureBuild(env);
+  const next = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(appPort)], {
+    cwd: root,
+    env,
+    stdio: "inherit",
+  });
+  console.log(`gatehouse: dashboard on http://localhost:${appPort}`);
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (next.exitCode === null) next.kill("SIGTERM");
+    await closeGateway?.().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(130));
+  process.on("SIGTERM", () => void stop(143));
+  next.on("exit", (code, signal) => void stop(code ?? (signal ? 1 : 0)));
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
