@@ -1,0 +1,489 @@
+import { z } from "zod";
+import {
+  CacheControlSchema,
+  FunctionToolSchema as ChatFunctionToolSchema,
+  PluginSchema,
+  ProviderPreferencesSchema,
+  ReasoningSchema,
+  ServerToolSchema,
+  WebSearchServerToolSchema,
+} from "./chat-request";
+import { FALLBACK_BRANCH_PARAM } from "./errors";
+import { SlugSchema } from "./presets";
+import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
+
+/*
+ * POST /responses (beta, contract 4.5 and 2.5). Requests are validated strictly on the fields
+ * the contract names and loosely elsewhere; response objects and stream events are read
+ * tolerantly (unknown item, part, annotation and event types pass through untouched) because
+ * the interface is in beta and the real gateway emits far more kinds than we render.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Annotations and output content
+
+export const UrlCitationSchema = z
+  .looseObject({
+    type: z.literal("url_citation"),
+    url: z.string(),
+    // The reference requires title; the contract does not list it, so readers accept its absence.
+    title: z.string().optional(),
+    start_index: z.number().int().min(0),
+    end_index: z.number().int().min(0),
+    content: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (
+      typeof value.start_index === "number" &&
+      typeof value.end_index === "number" &&
+      value.end_index < value.start_index
+    ) {
+      ctx.addIssue({ code: "custom", path: ["end_index"], message: "must not be less than start_index" });
+    }
+  }, EVEN_WITH_OTHER_ISSUES);
+export type UrlCitation = z.infer<typeof UrlCitationSchema>;
+
+export const AnnotationSchema = tolerantByType(UrlCitationSchema, ["url_citation"]);
+export type Annotation = z.infer<typeof AnnotationSchema>;
+
+export function isUrlCitation(annotation: Annotation): annotation is UrlCitation {
+  return annotation.type === "url_citation";
+}
+
+const LogprobSchema = z.looseObject({
+  token: z.string(),
+  logprob: z.number(),
+  bytes: z.array(z.number().int()).optional(),
+  top_logprobs: z.array(z.looseObject({ token: z.string(), logprob: z.number() })).optional(),
+});
+
+export const OutputTextSchema = z.looseObject({
+  type: z.literal("output_text"),
+  text: z.string(),
+  // The reference lets the gateway omit annotations; readers normalise to an empty list.
+  annotations: z.array(AnnotationSchema).default([]),
+  logprobs: z.array(LogprobSchema).optional(),
+});
+export type OutputText = z.infer<typeof OutputTextSchema>;
+
+export const RefusalPartSchema = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
+export type RefusalPart = z.infer<typeof RefusalPartSchema>;
+
+export const OutputContentPartSchema = tolerantByType(
+  z.discriminatedUnion("type", [OutputTextSchema, RefusalPartSchema]),
+  ["output_text", "refusal"],
+);
+export type OutputContentPart = z.infer<typeof OutputContentPartSchema>;
+
+export function isOutputText(part: OutputContentPart): part is OutputText {
+  return part.type === "output_text";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output items
+
+export const MESSAGE_STATUSES = ["in_progress", "completed", "incomplete"] as const;
+
+export const MessageOutputItemSchema = z.looseObject({
+  type: z.literal("message"),
+  id: z.string(),
+  role: z.literal("assistant"),
+  status: z.string().optional(),
+  content: z.array(OutputContentPartSchema),
+});
+export type MessageOutputItem = z.infer<typeof MessageOutputItemSchema>;
+
+/**
+ * A web search source. The reference has {type: "url", url}; our embedded gateway also sends
+ * the page title so the playground can label sources without fetching them.
+ */
+export const WebSearchSourceSchema = z.looseObject({
+  type: z.literal("url"),
+  url: z.string(),
+  title: z.string().optional(),
+});
+export type WebSearchSource = z.infer<typeof WebSearchSourceSchema>;
+
+export const WebSearchActionSchema = tolerantByType(
+  z.discriminatedUnion("type", [
+    z.looseObject({
+      type: z.literal("search"),
+      query: z.string(),
+      queries: z.array(z.string()).optional(),
+      sources: z.array(WebSearchSourceSchema).optional(),
+    }),
+    z.looseObject({ type: z.literal("open_page"), url: z.string().nullable().optional() }),
+    z.looseObject({ type: z.literal("find_in_page"), pattern: z.string(), url: z.string() }),
+  ]),
+  ["search", "open_page", "find_in_page"],
+);
+export type WebSearchAction = z.infer<typeof WebSearchActionSchema>;
+
+export const WEB_SEARCH_CALL_STATUSES = ["in_progress", "searching", "completed", "failed"] as const;
+
+/** The real gateway's web_search_call output item (reference OutputItemWebSearchCall). */
+export const WebSearchCallItemSchema = z.looseObject({
+  type: z.literal("web_search_call"),
+  id: z.string(),
+  status: z.string(),
+  action: WebSearchActionSchema.optional(),
+});
+export type WebSearchCallItem = z.infer<typeof WebSearchCallItemSchema>;
+
+export const OutputItemSchema = tolerantByType(
+  z.discriminatedUnion("type", [MessageOutputItemSchema, WebSearchCallItemSchema]),
+  ["message", "web_search_call"],
+);
+export type OutputItem = z.infer<typeof OutputItemSchema>;
+
+export function isMessageOutputItem(item: OutputItem): item is MessageOutputItem {
+  return item.type === "message";
+}
+export function isWebSearchCallItem(item: OutputItem): item is WebSearchCallItem {
+  return item.type === "web_search_call";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response object
+
+export const UsageSchema = z.looseObject({
+  input_tokens: z.number().int().min(0),
+  output_tokens: z.number().int().min(0),
+  total_tokens: z.number().int().min(0),
+  input_tokens_details: z.looseObject({ cached_tokens: z.number().int().optional() }).optional(),
+  output_tokens_details: z.looseObject({ reasoning_tokens: z.number().int().optional() }).optional(),
+  cost: z.number().nullable().optional(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+/** Known statuses; readers accept any string. */
+export const RESPONSE_STATUSES = [
+  "completed",
+  "incomplete",
+  "failed",
+  "in_progress",
+  "queued",
+  "cancelled",
+] as const;
+export type KnownResponseStatus = (typeof RESPONSE_STATUSES)[number];
+
+export const ResponseErrorSchema = z.looseObject({ code: z.string(), message: z.string() });
+
+export const ResponseObjectSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal("response"),
+  created_at: z.number().int(),
+  model: z.string(),
+  status: z.string(),
+  output: z.array(OutputItemSchema),
+  // Absent on the created / in_progress snapshots; set once the response is done.
+  usage: UsageSchema.nullable().optional(),
+  error: ResponseErrorSchema.nullable().optional(),
+  incomplete_details: z.looseObject({ reason: z.string().optional() }).nullable().optional(),
+});
+export type ResponseObject = z.infer<typeof ResponseObjectSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Request
+
+export const InputTextPartSchema = z.looseObject({ type: z.literal("input_text"), text: z.string() });
+
+/** Output text sent back as history: annotations are kept as given (no default is added). */
+export const InputOutputTextPartSchema = z.looseObject({
+  type: z.literal("output_text"),
+  text: z.string(),
+  annotations: z.array(AnnotationSchema).optional(),
+  logprobs: z.array(LogprobSchema).optional(),
+});
+
+export const InputContentPartSchema = tolerantByType(
+  z.discriminatedUnion("type", [InputTextPartSchema, InputOutputTextPartSchema, RefusalPartSchema]),
+  ["input_text", "output_text", "refusal"],
+);
+export type InputContentPart = z.infer<typeof InputContentPartSchema>;
+
+export const INPUT_ROLES = ["user", "system", "developer", "assistant"] as const;
+
+/** A message item of `input`; `type` may be omitted (the reference's EasyInputMessage). */
+export const InputMessageItemSchema = z.looseObject({
+  type: z.literal("message").optional(),
+  role: z.enum(INPUT_ROLES),
+  content: z.union([z.string(), z.array(InputContentPartSchema)]),
+  id: z.string().optional(),
+  status: z.string().optional(),
+});
+export type InputMessageItem = z.infer<typeof InputMessageItemSchema>;
+
+/**
+ * Other input items (function call outputs, reasoning items, ...) are accepted untouched; an item
+ * without `type` must be a message.
+ */
+export const InputItemSchema = z.union([
+  InputMessageItemSchema,
+  z.looseObject({
+    type: z.string().refine((value) => value !== "message", {
+      message: "is a message item and must match its schema",
+      params: { [FALLBACK_BRANCH_PARAM]: true },
+      abort: true,
+    }),
+  }),
+]);
+export type InputItem = z.infer<typeof InputItemSchema>;
+
+export const ResponsesInputSchema = z.union([z.string(), z.array(InputItemSchema)]);
+
+const ISO_DATE = () => z.iso.date();
+
+export const X_HANDLES_MAX = 20;
+
+/** Top-level filter for the xAI models' X search; the two handle lists are mutually exclusive. */
+export const XSearchFilterSchema = z
+  .looseObject({
+    allowed_x_handles: z.array(z.string()).max(X_HANDLES_MAX).optional(),
+    excluded_x_handles: z.array(z.string()).max(X_HANDLES_MAX).optional(),
+    from_date: ISO_DATE().optional(),
+    to_date: ISO_DATE().optional(),
+    enable_image_understanding: z.boolean().optional(),
+    enable_video_understanding: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (Array.isArray(value.allowed_x_handles) && Array.isArray(value.excluded_x_handles)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["excluded_x_handles"],
+        message: "cannot be combined with allowed_x_handles; give only one of the two",
+      });
+    }
+    if (
+      typeof value.from_date === "string" &&
+      typeof value.to_date === "string" &&
+      value.to_date < value.from_date
+    ) {
+      ctx.addIssue({ code: "custom", path: ["to_date"], message: "must not be before from_date" });
+    }
+  }, EVEN_WITH_OTHER_ISSUES);
+export type XSearchFilter = z.infer<typeof XSearchFilterSchema>;
+
+/** Responses-style function tool: name and parameters sit on the tool itself. */
+export const ResponsesFunctionToolSchema = z.looseObject({
+  type: z.literal("function"),
+  name: ChatFunctionToolSchema.shape.function.shape.name,
+  description: z.string().nullable().optional(),
+  parameters: z.record(z.string(), z.unknown()).nullable().optional(),
+  strict: z.boolean().nullable().optional(),
+});
+
+const SERVER_TOOL_TYPES = ServerToolSchema.options.flatMap((option) => {
+  const type = option.shape.type;
+  return type instanceof z.ZodLiteral ? [...type.values] : [...(type as z.ZodEnum).options];
+}) as string[];
+
+/**
+ * Tools: function tools, the openrouter:web_search server tool (which replaces the web plugin)
+ * and the other OpenRouter server tools are validated; other tool kinds of the real gateway
+ * (mcp, code_interpreter, ...) pass through.
+ */
+export const ResponsesToolSchema = tolerantByType(
+  z.discriminatedUnion("type", [ResponsesFunctionToolSchema, ServerToolSchema]),
+  ["function", ...SERVER_TOOL_TYPES],
+);
+export type ResponsesTool = z.infer<typeof ResponsesToolSchema>;
+
+export { WebSearchServerToolSchema };
+
+export const ResponsesRequestSchema = z
+  .looseObject({
+    model: z.string().min(1).optional(),
+    models: z.array(z.string()).optional(),
+    preset: SlugSchema.optional(),
+    input: ResponsesInputSchema,
+    instructions: z.string().nullable().optional(),
+    plugins: z.array(PluginSchema).optional(),
+    tools: z.array(ResponsesToolSchema).optional(),
+    tool_choice: z.unknown().optional(),
+    max_output_tokens: z.number().int().min(1).nullable().optional(),
+    stream: z.boolean().optional(),
+    temperature: z.number().min(0).max(2).nullable().optional(),
+    top_p: z.number().min(0).max(1).nullable().optional(),
+    reasoning: ReasoningSchema.nullable().optional(),
+    provider: ProviderPreferencesSchema.nullable().optional(),
+    cache_control: CacheControlSchema.optional(),
+    session_id: z.string().max(256).optional(),
+    user: z.string().max(256).optional(),
+    x_search_filter: XSearchFilterSchema.nullable().optional(),
+  })
+  .superRefine((request, ctx) => {
+    // The reference marks model optional because the real gateway can fall back to a preset or
+    // an account default; we need something to route to, so ask for model unless a preset is named.
+    const hasModel = request.model !== undefined && request.model !== null;
+    const hasPreset = request.preset !== undefined && request.preset !== null;
+    const hasModels = Array.isArray(request.models) && request.models.length > 0;
+    if (!hasModel && !hasPreset && !hasModels) {
+      ctx.addIssue({ code: "custom", path: ["model"], message: "is required unless preset or models is given" });
+    }
+  }, EVEN_WITH_OTHER_ISSUES);
+export type ResponsesRequest = z.infer<typeof ResponsesRequestSchema>;
+export type ResponsesRequestInput = z.input<typeof ResponsesRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Stream events (`data: <json>` lines, ended by `data: [DONE]`)
+
+const seq = () => z.number().int().min(0);
+
+const responseEvent = <T extends string>(type: T) =>
+  z.looseObject({ type: z.literal(type), sequence_number: seq(), response: ResponseObjectSchema });
+
+export const ResponseCreatedEventSchema = responseEvent("response.created");
+export const ResponseInProgressEventSchema = responseEvent("response.in_progress");
+export const ResponseCompletedEventSchema = responseEvent("response.completed");
+export const ResponseFailedEventSchema = responseEvent("response.failed");
+export const ResponseIncompleteEventSchema = responseEvent("response.incomplete");
+
+export const OutputItemAddedEventSchema = z.looseObject({
+  type: z.literal("response.output_item.added"),
+  sequence_number: seq(),
+  output_index: z.number().int().min(0),
+  item: OutputItemSchema,
+});
+
+export const OutputItemDoneEventSchema = z.looseObject({
+  type: z.literal("response.output_item.done"),
+  sequence_number: seq(),
+  output_index: z.number().int().min(0),
+  item: OutputItemSchema,
+});
+
+const partLocation = {
+  sequence_number: seq(),
+  item_id: z.string(),
+  output_index: z.number().int().min(0),
+  content_index: z.number().int().min(0),
+};
+
+export const ContentPartAddedEventSchema = z.looseObject({
+  type: z.literal("response.content_part.added"),
+  ...partLocation,
+  part: OutputContentPartSchema,
+});
+
+export const ContentPartDoneEventSchema = z.looseObject({
+  type: z.literal("response.content_part.done"),
+  ...partLocation,
+  part: OutputContentPartSchema,
+});
+
+export const OutputTextDeltaEventSchema = z.looseObject({
+  type: z.literal("response.output_text.delta"),
+  ...partLocation,
+  delta: z.string(),
+  logprobs: z.array(z.unknown()).optional(),
+});
+
+export const OutputTextAnnotationAddedEventSchema = z.looseObject({
+  type: z.literal("response.output_text.annotation.added"),
+  ...partLocation,
+  annotation_index: z.number().int().min(0),
+  annotation: AnnotationSchema,
+});
+
+export const OutputTextDoneEventSchema = z.looseObject({
+  type: z.literal("response.output_text.done"),
+  ...partLocation,
+  text: z.string(),
+  logprobs: z.array(z.unknown()).optional(),
+});
+
+const webSearchCallEvent = <T extends string>(type: T) =>
+  z.looseObject({
+    type: z.literal(type),
+    sequence_number: seq(),
+    item_id: z.string(),
+    output_index: z.number().int().min(0),
+  });
+
+export const WebSearchCallInProgressEventSchema = webSearchCallEvent("response.web_search_call.in_progress");
+export const WebSearchCallSearchingEventSchema = webSearchCallEvent("response.web_search_call.searching");
+export const WebSearchCallCompletedEventSchema = webSearchCallEvent("response.web_search_call.completed");
+
+/** Reference ErrorEvent: code and param are required there but may be null; readers allow absence. */
+export const ErrorEventSchema = z.looseObject({
+  type: z.literal("error"),
+  sequence_number: seq(),
+  code: z.string().nullable().optional(),
+  message: z.string(),
+  param: z.string().nullable().optional(),
+});
+
+export const StreamEventSchema = z.discriminatedUnion("type", [
+  ResponseCreatedEventSchema,
+  ResponseInProgressEventSchema,
+  OutputItemAddedEventSchema,
+  ContentPartAddedEventSchema,
+  OutputTextDeltaEventSchema,
+  OutputTextAnnotationAddedEventSchema,
+  OutputTextDoneEventSchema,
+  ContentPartDoneEventSchema,
+  OutputItemDoneEventSchema,
+  WebSearchCallInProgressEventSchema,
+  WebSearchCallSearchingEventSchema,
+  WebSearchCallCompletedEventSchema,
+  ResponseCompletedEventSchema,
+  ResponseFailedEventSchema,
+  ResponseIncompleteEventSchema,
+  ErrorEventSchema,
+]);
+export type StreamEvent = z.infer<typeof StreamEventSchema>;
+export type StreamEventType = StreamEvent["type"];
+export type StreamEventOf<T extends StreamEventType> = Extract<StreamEvent, { type: T }>;
+
+export const STREAM_EVENT_TYPES = StreamEventSchema.options.map(
+  (option) => option.shape.type.value,
+) as StreamEventType[];
+
+/**
+ * A stream reader that must not stop on event kinds we do not model (reasoning deltas,
+ * function-call arguments, ...): known kinds are validated, others pass as {type, ...}.
+ */
+export const AnyStreamEventSchema = tolerantByType(StreamEventSchema, STREAM_EVENT_TYPES);
+export type AnyStreamEvent = z.infer<typeof AnyStreamEventSchema>;
+
+export function isKnownStreamEvent(event: AnyStreamEvent): event is StreamEvent {
+  return (STREAM_EVENT_TYPES as string[]).includes(event.type);
+}
+
+/**
+ * Order of first appearance of each event type for a response with one message item, as the real
+ * gateway emits it. output_text.delta and output_text.annotation.added repeat (an annotation
+ * follows the delta that completes the cited span); a web_search_call item, when present, comes
+ * first as its own item (WEB_SEARCH_CALL_EVENT_ORDER). The stream then ends with `data: [DONE]`.
+ */
+export const STREAM_EVENT_ORDER = [
+  "response.created",
+  "response.in_progress",
+  "response.output_item.added",
+  "response.content_part.added",
+  "response.output_text.delta",
+  "response.output_text.annotation.added",
+  "response.output_text.done",
+  "response.content_part.done",
+  "response.output_item.done",
+  "response.completed",
+] as const satisfies readonly StreamEventType[];
+
+export const WEB_SEARCH_CALL_EVENT_ORDER = [
+  "response.output_item.added",
+  "response.web_search_call.in_progress",
+  "response.web_search_call.searching",
+  "response.web_search_call.completed",
+  "response.output_item.done",
+] as const satisfies readonly StreamEventType[];
+
+/** Events after which no other event follows (only the [DONE] line). */
+export const TERMINAL_STREAM_EVENT_TYPES = [
+  "response.completed",
+  "response.failed",
+  "response.incomplete",
+  "error",
+] as const satisfies readonly StreamEventType[];
+
+export const STREAM_DONE_SENTINEL = "[DONE]";

@@ -1,0 +1,105 @@
+import type { ChatRequest, Message } from "@/lib/gateway";
+
+/**
+ * The chat-request fields a preset version stores in `config` (contract 4.1 rule 1: "only
+ * request fields that overlap with the preset config are stored"). This is the one list; the
+ * embedded gateway stores exactly these and the preset editor previews exactly these.
+ */
+export const PRESET_CONFIG_FIELDS = [
+  "model",
+  "models",
+  "temperature",
+  "top_p",
+  "top_k",
+  "top_a",
+  "min_p",
+  "frequency_penalty",
+  "presence_penalty",
+  "repetition_penalty",
+  "max_tokens",
+  "max_completion_tokens",
+  "logit_bias",
+  "logprobs",
+  "top_logprobs",
+  "seed",
+  "stop",
+  "parallel_tool_calls",
+  "tools",
+  "tool_choice",
+  "response_format",
+  "modalities",
+  "reasoning",
+  "reasoning_effort",
+  "service_tier",
+  "cache_control",
+  "prompt_cache_options",
+  "image_config",
+  "stop_server_tools_when",
+  "route",
+  "provider",
+  "plugins",
+] as const;
+export type PresetConfigField = (typeof PRESET_CONFIG_FIELDS)[number];
+
+/**
+ * The chat-request fields that describe one call rather than a reusable configuration, with the
+ * reason each is left out of a preset. Anything else not in PRESET_CONFIG_FIELDS (for example
+ * `prompt`, or a field a newer gateway added) is ignored too.
+ */
+export const PER_REQUEST_FIELDS = {
+  messages: "the conversation of one call; only system messages survive, as system_prompt",
+  stream: "a transport choice of the caller, not a model setting",
+  stream_options: "belongs to streaming transport (and include_usage has no effect)",
+  session_id: "groups the calls of one conversation for sticky routing",
+  user: "identifies the end user of one call",
+  debug: "a per-call diagnostic (echo the upstream body)",
+  trace: "observability ids of one call or trace",
+  metadata: "labels attached to one call (user ids, session ids in the reference sample)",
+  prompt_cache_key: "a cache routing key tied to one conversation's prefix",
+  prediction: "the predicted output of one specific call",
+} as const satisfies Record<string, string>;
+
+export interface ExtractedPresetConfig {
+  config: Record<string, unknown>;
+  system_prompt: string;
+  /** Fields present in the request but not stored, in request order. */
+  ignored_fields: string[];
+}
+
+const CONFIG_FIELD_SET: ReadonlySet<string> = new Set(PRESET_CONFIG_FIELDS);
+
+/**
+ * system_prompt rule:
+ * - the text of every `system` message, in message order, joined with a blank line ("\n\n");
+ * - a message whose content is an array contributes its text parts' `text` joined with "\n";
+ * - `developer` messages are NOT part of it: they are instructions of one call (like user turns),
+ *   and folding them in would silently promote per-request text into every later request;
+ * - "" when the request has no system message (or only empty ones).
+ */
+export function systemPromptOf(messages: readonly Message[]): string {
+  const texts: string[] = [];
+  for (const message of messages) {
+    if (message.role !== "system") continue;
+    const text =
+      typeof message.content === "string"
+        ? message.content
+        : message.content
+            .filter((part) => part.type === "text")
+            .map((part) => part.text)
+            .join("\n");
+    if (text !== "") texts.push(text);
+  }
+  return texts.join("\n\n");
+}
+
+/** Splits a parsed chat request into what a preset version stores and what it ignores. */
+export function extractPresetConfig(request: ChatRequest): ExtractedPresetConfig {
+  const config: Record<string, unknown> = {};
+  const ignored: string[] = [];
+  for (const [key, value] of Object.entries(request)) {
+    if (value === undefined) continue;
+    if (CONFIG_FIELD_SET.has(key)) config[key] = value;
+    else ignored.push(key);
+  }
+  return { config, system_prompt: systemPromptOf(request.messages), ignored_fields: ignored };
+}
