@@ -226,7 +226,8 @@ export function diffJson(before: unknown, after: unknown): FieldChange[] {
  * diff covers everything a version stores. The prompt goes under a key a chat request cannot use.
  */
 export function presetDocument(version: { config: Record<string, unknown>; system_prompt?: string | null }): Record<string, unknown> {
-  const document: Record<string, unknown> = { system_prompt: version.system_prompt ?? null };
+  // A missing prompt and an empty one store the same thing (no system message), so both read as "".
+  const document: Record<string, unknown> = { system_prompt: version.system_prompt ?? "" };
   for (const [key, value] of Object.entries(version.config)) {
     if (key !== "system_prompt") document[key] = value;
   }

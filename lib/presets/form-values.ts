@@ -1,0 +1,64 @@
+import type { ChatRequest, ChatRequestInput, PresetVersion } from "@/lib/gateway";
+import { extractPresetConfig, type ExtractedPresetConfig } from "./extract-config";
+
+/**
+ * Conversions between what the preset editor holds (a chat request, as the gateway's POST takes it)
+ * and what a preset version stores (config + system_prompt).
+ */
+
+export type RequestValues = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Drops what a form leaves behind when a field is cleared: undefined members, NaN from an emptied
+ * number input, and objects whose every member was cleared (a `reasoning: {effort: undefined}`
+ * means "no reasoning settings", not an empty object). An object that was empty to begin with is
+ * kept, because someone typed `{}` on purpose.
+ */
+export function pruneValue(value: unknown): unknown {
+  if (typeof value === "number" && Number.isNaN(value)) return undefined;
+  if (Array.isArray(value)) return value.map((item) => pruneValue(item) ?? null);
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value);
+    const out: Record<string, unknown> = {};
+    for (const key of keys) {
+      const pruned = pruneValue(value[key]);
+      if (pruned !== undefined) out[key] = pruned;
+    }
+    return keys.length > 0 && Object.keys(out).length === 0 ? undefined : out;
+  }
+  return value;
+}
+
+export function pruneRequest(values: unknown): RequestValues {
+  const pruned = pruneValue(values);
+  return isPlainObject(pruned) ? pruned : {};
+}
+
+/**
+ * The chat request that recreates a stored version: its config plus one system message carrying the
+ * system prompt (extraction turns system messages back into exactly that prompt).
+ */
+export function versionToRequest(version: Pick<PresetVersion, "config" | "system_prompt">): RequestValues {
+  const { messages: _ignored, ...config } = version.config as Record<string, unknown>;
+  void _ignored;
+  return { ...config, messages: [{ role: "system", content: version.system_prompt ?? "" }] };
+}
+
+/** A fresh preset's request: a model and an empty system prompt. */
+export function newPresetRequest(model: string): RequestValues {
+  return { model, messages: [{ role: "system", content: "" }] };
+}
+
+/** What the gateway stores for this request (contract 4.1 rule 1), computed exactly as it does. */
+export function storedPreview(values: unknown): ExtractedPresetConfig {
+  const request = pruneRequest(values);
+  const messages = Array.isArray(request.messages) ? request.messages : [];
+  // The preview is shown while the form may still be invalid; extraction only reads roles and text.
+  return extractPresetConfig({ ...request, messages } as ChatRequest);
+}
+
+export type FormValues = ChatRequestInput;
