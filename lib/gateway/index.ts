@@ -8,4 +8,6 @@ export * from "./files";
 export * from "./video-models";
 export * from "./chat-request";
 export * from "./responses";
+export * from "./workspaces";
+export * from "./models";
 export { tolerantByType } from "./tolerant";
