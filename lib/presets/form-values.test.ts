@@ -31,5 +31,4 @@ describe("versionToRequest and storedPreview", () => {
     expect(preview.config).toEqual({ model: "m" });
     expect(preview.ignored_fields).toEqual(["messages", "metadata", "stream", "session_id"]);
   });
-  });
 });
