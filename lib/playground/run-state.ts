@@ -1,0 +1,320 @@
+import {
+  isMessageOutputItem,
+  isOutputText,
+  isUrlCitation,
+  isWebSearchCallItem,
+  type AnyStreamEvent,
+  type Annotation,
+  type OutputItem,
+  type ResponseObject,
+  type StreamEvent,
+  type UrlCitation,
+  type Usage,
+  type WebSearchCallItem,
+} from "@/lib/gateway";
+import { STREAM_EVENT_TYPES } from "@/lib/gateway";
+
+/*
+ * The state of one playground run, folded from stream events by a pure reducer. Time comes in
+ * with each action (`at`, milliseconds on any monotonic clock) so the reducer stays pure.
+ */
+
+export type RunStatus = "idle" | "in_progress" | "completed" | "incomplete" | "failed" | "stopped";
+
+export interface TextPart {
+  /** `${item_id}:${content_index}`. */
+  readonly key: string;
+  readonly itemId: string;
+  readonly outputIndex: number;
+  readonly contentIndex: number;
+  readonly text: string;
+  /** url_citation annotations without duplicates, in annotation_index order. */
+  readonly annotations: readonly UrlCitation[];
+  /** annotation_index of each entry of `annotations` (null when only the final response had it). */
+  readonly annotationIndexes: readonly (number | null)[];
+}
+
+export interface SearchCall {
+  readonly id: string;
+  readonly outputIndex: number;
+  readonly status: string;
+  readonly item: WebSearchCallItem;
+}
+
+export interface RunError {
+  readonly code: string | null;
+  readonly message: string;
+}
+
+export interface RunState {
+  readonly status: RunStatus;
+  readonly responseId: string | null;
+  readonly model: string | null;
+  readonly parts: readonly TextPart[];
+  readonly searches: readonly SearchCall[];
+  readonly usage: Usage | null;
+  readonly error: RunError | null;
+  readonly incompleteReason: string | null;
+  readonly startedAt: number | null;
+  readonly firstTokenAt: number | null;
+  readonly endedAt: number | null;
+  /** Highest sequence_number of an applied text delta; older or repeated deltas are skipped. */
+  readonly lastDeltaSequence: number;
+  /** Events received, for the run's details. */
+  readonly eventCount: number;
+}
+
+export type RunAction =
+  | { type: "start"; at: number }
+  | { type: "events"; events: readonly AnyStreamEvent[]; at: number }
+  | { type: "stop"; at: number }
+  /** The request could not be made or the stream broke without an error event. */
+  | { type: "fail"; message: string; code?: string | null; at: number }
+  /** The stream closed ([DONE] or end of body). */
+  | { type: "end"; at: number };
+
+export const initialRunState: RunState = {
+  status: "idle",
+  responseId: null,
+  model: null,
+  parts: [],
+  searches: [],
+  usage: null,
+  error: null,
+  incompleteReason: null,
+  startedAt: null,
+  firstTokenAt: null,
+  endedAt: null,
+  lastDeltaSequence: -1,
+  eventCount: 0,
+};
+
+const KNOWN = new Set<string>(STREAM_EVENT_TYPES);
+
+export function isDone(status: RunStatus): boolean {
+  return status === "completed" || status === "incomplete" || status === "failed" || status === "stopped";
+}
+
+/** Two annotations are the same citation when kind, URL and offsets agree; title and excerpt may be filled in later. */
+export function citationIdentity(annotation: UrlCitation): string {
+  return `${annotation.url}\u0000${annotation.start_index}\u0000${annotation.end_index}`;
+}
+
+function comparePartOrder(a: TextPart, b: TextPart): number {
+  return a.outputIndex - b.outputIndex || a.contentIndex - b.contentIndex;
+}
+
+function upsertPart(
+  parts: readonly TextPart[],
+  location: { itemId: string; outputIndex: number; contentIndex: number },
+  change: (part: TextPart) => TextPart,
+): readonly TextPart[] {
+  const key = `${location.itemId}:${location.contentIndex}`;
+  const at = parts.findIndex((part) => part.key === key);
+  if (at >= 0) {
+    const next = parts.slice();
+    next[at] = change(parts[at]);
+    return next;
+  }
+  const created = change({ key, ...location, text: "", annotations: [], annotationIndexes: [] });
+  return [...parts, created].sort(comparePartOrder);
+}
+
+/**
+ * Adds one annotation. A repeat (same URL and offsets) only fills in what the first copy lacked;
+ * a different citation of the same URL is a span of its own and is kept.
+ */
+function addAnnotation(part: TextPart, annotation: UrlCitation, index: number | null): TextPart {
+  const identity = citationIdentity(annotation);
+  const existing = part.annotations.findIndex((candidate) => citationIdentity(candidate) === identity);
+  if (existing >= 0) {
+    const current = part.annotations[existing];
+    const knownIndex = part.annotationIndexes[existing];
+    const richer = (!current.title && annotation.title) || (!current.content && annotation.content);
+    if (!richer && (knownIndex !== null || index === null)) return part;
+    const annotations = part.annotations.slice();
+    const indexes = part.annotationIndexes.slice();
+    const title = current.title || annotation.title;
+    const content = current.content || annotation.content;
+    annotations[existing] = { ...annotation, ...current, ...(title ? { title } : {}), ...(content ? { content } : {}) };
+    indexes[existing] = knownIndex ?? index;
+    return { ...part, annotations, annotationIndexes: indexes };
+  }
+  // Insert in annotation_index order; entries known only from the final response keep their order after.
+  let insertAt = part.annotations.length;
+  if (index !== null) {
+    insertAt = part.annotationIndexes.findIndex((other) => other === null || other > index);
+    if (insertAt === -1) insertAt = part.annotations.length;
+  }
+  const annotations = part.annotations.slice();
+  const indexes = part.annotationIndexes.slice();
+  annotations.splice(insertAt, 0, annotation);
+  indexes.splice(insertAt, 0, index);
+  return { ...part, annotations, annotationIndexes: indexes };
+}
+
+function citationsOf(annotations: readonly Annotation[] | undefined): UrlCitation[] {
+  return (annotations ?? []).filter(isUrlCitation);
+}
+
+/** Folds a complete message item (output_item.done or the final response) into the parts. */
+function applyMessageItem(parts: readonly TextPart[], item: OutputItem, outputIndex: number): readonly TextPart[] {
+  if (!isMessageOutputItem(item)) return parts;
+  let next = parts;
+  item.content.forEach((content, contentIndex) => {
+    if (!isOutputText(content)) return;
+    next = upsertPart(next, { itemId: item.id, outputIndex, contentIndex }, (part) => {
+      let merged: TextPart = { ...part, text: content.text };
+      citationsOf(content.annotations).forEach((annotation, annotationIndex) => {
+        merged = addAnnotation(merged, annotation, annotationIndex);
+      });
+      return merged;
+    });
+  });
+  return next;
+}
+
+function upsertSearch(searches: readonly SearchCall[], item: WebSearchCallItem, outputIndex: number): readonly SearchCall[] {
+  const at = searches.findIndex((search) => search.id === item.id);
+  const entry: SearchCall = { id: item.id, outputIndex, status: item.status, item };
+  if (at === -1) return [...searches, entry].sort((a, b) => a.outputIndex - b.outputIndex);
+  const next = searches.slice();
+  // A snapshot without an action (output_item.added) must not erase sources seen earlier.
+  next[at] = { ...entry, item: item.action ? item : { ...item, action: searches[at].item.action } };
+  return next;
+}
+
+function setSearchStatus(searches: readonly SearchCall[], id: string, outputIndex: number, status: string): readonly SearchCall[] {
+  const at = searches.findIndex((search) => search.id === id);
+  if (at === -1) return upsertSearch(searches, { type: "web_search_call", id, status }, outputIndex);
+  if (searches[at].status === "completed" && status !== "completed") return searches;
+  const next = searches.slice();
+  next[at] = { ...searches[at], status, item: { ...searches[at].item, status } };
+  return next;
+}
+
+function applyResponse(state: RunState, response: ResponseObject): RunState {
+  let parts = state.parts;
+  let searches = state.searches;
+  response.output.forEach((item, outputIndex) => {
+    if (isWebSearchCallItem(item)) searches = upsertSearch(searches, item, outputIndex);
+    else parts = applyMessageItem(parts, item, outputIndex);
+  });
+  return {
+    ...state,
+    responseId: response.id,
+    model: response.model,
+    parts,
+    searches,
+    usage: response.usage ?? state.usage,
+  };
+}
+
+function applyEvent(state: RunState, event: StreamEvent, at: number): RunState {
+  switch (event.type) {
+    case "response.created":
+    case "response.in_progress":
+      // Snapshots at the start carry no output worth merging; deltas build it.
+      return { ...state, responseId: event.response.id, model: event.response.model, status: "in_progress" };
+    case "response.output_item.added":
+    case "response.output_item.done": {
+      const { item, output_index: outputIndex } = event;
+      if (isWebSearchCallItem(item)) return { ...state, searches: upsertSearch(state.searches, item, outputIndex) };
+      if (isMessageOutputItem(item) && event.type === "response.output_item.done") {
+        return { ...state, parts: applyMessageItem(state.parts, item, outputIndex) };
+      }
+      return state;
+    }
+    case "response.content_part.added":
+    case "response.content_part.done": {
+      const { part } = event;
+      if (!isOutputText(part)) return state;
+      const location = { itemId: event.item_id, outputIndex: event.output_index, contentIndex: event.content_index };
+      return {
+        ...state,
+        parts: upsertPart(state.parts, location, (current) => {
+          // The added snapshot is empty; keep what deltas already brought if events crossed.
+          let merged: TextPart = event.type === "response.content_part.done" || current.text === "" ? { ...current, text: part.text || current.text } : current;
+          citationsOf(part.annotations).forEach((annotation, index) => {
+            merged = addAnnotation(merged, annotation, index);
+          });
+          return merged;
+        }),
+      };
+    }
+    case "response.output_text.delta": {
+      if (event.sequence_number <= state.lastDeltaSequence) return state;
+      const location = { itemId: event.item_id, outputIndex: event.output_index, contentIndex: event.content_index };
+      return {
+        ...state,
+        lastDeltaSequence: event.sequence_number,
+        firstTokenAt: state.firstTokenAt ?? (event.delta.length > 0 ? at : null),
+        parts: upsertPart(state.parts, location, (part) => ({ ...part, text: part.text + event.delta })),
+      };
+    }
+    case "response.output_text.annotation.added": {
+      if (!isUrlCitation(event.annotation)) return state;
+      const annotation = event.annotation;
+      const location = { itemId: event.item_id, outputIndex: event.output_index, contentIndex: event.content_index };
+      return { ...state, parts: upsertPart(state.parts, location, (part) => addAnnotation(part, annotation, event.annotation_index)) };
+    }
+    case "response.output_text.done": {
+      const location = { itemId: event.item_id, outputIndex: event.output_index, contentIndex: event.content_index };
+      return { ...state, parts: upsertPart(state.parts, location, (part) => ({ ...part, text: event.text })) };
+    }
+    case "response.web_search_call.in_progress":
+      return { ...state, searches: setSearchStatus(state.searches, event.item_id, event.output_index, "in_progress") };
+    case "response.web_search_call.searching":
+      return { ...state, searches: setSearchStatus(state.searches, event.item_id, event.output_index, "searching") };
+    case "response.web_search_call.completed":
+      return { ...state, searches: setSearchStatus(state.searches, event.item_id, event.output_index, "completed") };
+    case "response.completed":
+      return { ...applyResponse(state, event.response), status: "completed", endedAt: at };
+    case "response.incomplete": {
+      const next = applyResponse(state, event.response);
+      return { ...next, status: "incomplete", endedAt: at, incompleteReason: event.response.incomplete_details?.reason ?? null };
+    }
+    case "response.failed": {
+      const next = applyResponse(state, event.response);
+      const error = event.response.error;
+      return {
+        ...next,
+        status: "failed",
+        endedAt: at,
+        error: { code: error?.code ?? null, message: error?.message ?? "The response failed." },
+      };
+    }
+    case "error":
+      return { ...state, status: "failed", endedAt: at, error: { code: event.code ?? null, message: event.message } };
+  }
+}
+
+export function runReducer(state: RunState, action: RunAction): RunState {
+  switch (action.type) {
+    case "start":
+      return { ...initialRunState, status: "in_progress", startedAt: action.at };
+    case "events": {
+      let next = state;
+      for (const event of action.events) {
+        // Nothing after the end of a run changes it: a stopped run keeps exactly what it showed.
+        if (isDone(next.status)) break;
+        next = { ...next, eventCount: next.eventCount + 1 };
+        if (KNOWN.has(event.type)) next = applyEvent(next, event as StreamEvent, action.at);
+      }
+      return next;
+    }
+    case "stop":
+      return state.status === "in_progress" ? { ...state, status: "stopped", endedAt: action.at } : state;
+    case "fail":
+      return isDone(state.status) ? state : { ...state, status: "failed", endedAt: action.at, error: { code: action.code ?? null, message: action.message } };
+    case "end":
+      return isDone(state.status)
+        ? state
+        : {
+            ...state,
+            status: "failed",
+            endedAt: action.at,
+            error: { code: null, message: "The stream ended before the response was complete." },
+          };
+  }
+}
