@@ -1,0 +1,119 @@
+import { expect, request as playwrightRequest, test as base, type APIRequestContext } from "@playwright/test";
+
+/**
+ * Shared Playwright fixtures. Signing in goes through Auth.js's own credentials endpoint (CSRF
+ * token, then the callback), once per role per worker; tests then start from that role's cookies.
+ *
+ *   test.use({ role: "editor" });                 // every page in the file starts signed in
+ *   await loginAs("viewer");                      // switch the current context's user mid-test
+ *   const api = await apiAs("admin");             // same-origin API calls (Origin header set)
+ */
+
+export type Role = "viewer" | "editor" | "admin";
+export const ROLES: readonly Role[] = ["viewer", "editor", "admin"];
+
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? "gatehouse-e2e";
+export const DEMO_USERS: Readonly<Record<Role, string>> = {
+  viewer: "viewer@demo.local",
+  editor: "editor@demo.local",
+  admin: "admin@demo.local",
+};
+
+/** The embedded gateway behind the app under test, for direct calls (seeding, faults, debug routes). */
+export const GATEWAY = {
+  baseUrl: process.env.E2E_GATEWAY_URL ?? "http://127.0.0.1:4110/api/v1",
+  apiKey: process.env.EMBEDDED_GATEWAY_API_KEY ?? "e2e-api-key",
+  managementKey: process.env.EMBEDDED_GATEWAY_MANAGEMENT_KEY ?? "e2e-management-key",
+} as const;
+
+export type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+
+/** Signs `email` in through Auth.js and returns the resulting cookies. */
+export async function signInState(baseURL: string, email: string, password = DEMO_PASSWORD): Promise<StorageState> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  try {
+    const csrf = await context.get("/api/auth/csrf");
+    expect(csrf.ok(), `GET /api/auth/csrf answered ${csrf.status()}`).toBeTruthy();
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const callback = await context.post("/api/auth/callback/credentials", {
+      form: { csrfToken, email, password, callbackUrl: "/presets" },
+      maxRedirects: 0,
+    });
+    const state = await context.storageState();
+    if (!state.cookies.some((c) => c.name.endsWith("authjs.session-token"))) {
+      throw new Error(`Signing in as ${email} failed (status ${callback.status()}, location ${callback.headers().location ?? "-"})`);
+    }
+    return state;
+  } finally {
+    await context.dispose();
+  }
+}
+
+interface WorkerFixtures {
+  /** Cookies of each demo role, signed in once per worker. */
+  sessionStates: (role: Role) => Promise<StorageState>;
+}
+
+interface TestFixtures {
+  /** When set (test.use({ role })), every page of the test starts signed in as that role. */
+  role: Role | undefined;
+  /** Signs the current browser context in as `role` (replacing any previous session). */
+  loginAs: (role: Role) => Promise<void>;
+  /** An API client signed in as `role` (or anonymous with null) that sends this site's Origin. */
+  apiAs: (role: Role | null) => Promise<APIRequestContext>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  sessionStates: [
+    async ({}, use, workerInfo) => {
+      const baseURL = (workerInfo.project.use.baseURL as string | undefined) ?? process.env.E2E_BASE_URL ?? "http://localhost:3100";
+      const cache = new Map<Role, Promise<StorageState>>();
+      await use((role) => {
+        let state = cache.get(role);
+        if (!state) {
+          state = signInState(baseURL, DEMO_USERS[role]);
+          cache.set(role, state);
+          state.catch(() => cache.delete(role));
+        }
+        return state;
+      });
+    },
+    { scope: "worker" },
+  ],
+
+  role: [undefined, { option: true }],
+
+  storageState: async ({ role, sessionStates, storageState }, use) => {
+    await use(role ? await sessionStates(role) : storageState);
+  },
+
+  loginAs: async ({ context, sessionStates }, use) => {
+    await use(async (role) => {
+      const state = await sessionStates(role);
+      await context.clearCookies();
+      await context.addCookies(state.cookies);
+    });
+  },
+
+  apiAs: async ({ baseURL, sessionStates }, use) => {
+    const contexts: APIRequestContext[] = [];
+    const origin = new URL(baseURL ?? "http://localhost:3100").origin;
+    await use(async (role) => {
+      const context = await playwrightRequest.newContext({
+        baseURL: origin,
+        storageState: role ? await sessionStates(role) : undefined,
+        extraHTTPHeaders: { Origin: origin },
+      });
+      contexts.push(context);
+      return context;
+    });
+    await Promise.all(contexts.map((c) => c.dispose()));
+  },
+});
+
+export { expect };
+
+/** Headers for calling the embedded gateway directly. */
+export function gatewayHeaders(key: "api" | "management" = "api"): Record<string, string> {
+  return { Authorization: `Bearer ${key === "api" ? GATEWAY.apiKey : GATEWAY.managementKey}` };
+}
