@@ -65,10 +65,10 @@ interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   sessionStates: [
-    async ({}, use, workerInfo) => {
+    async ({}, provide, workerInfo) => {
       const baseURL = (workerInfo.project.use.baseURL as string | undefined) ?? process.env.E2E_BASE_URL ?? "http://localhost:3100";
       const cache = new Map<Role, Promise<StorageState>>();
-      await use((role) => {
+      await provide((role) => {
         let state = cache.get(role);
         if (!state) {
           state = signInState(baseURL, DEMO_USERS[role]);
@@ -83,22 +83,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   role: [undefined, { option: true }],
 
-  storageState: async ({ role, sessionStates, storageState }, use) => {
-    await use(role ? await sessionStates(role) : storageState);
+  storageState: async ({ role, sessionStates, storageState }, provide) => {
+    await provide(role ? await sessionStates(role) : storageState);
   },
 
-  loginAs: async ({ context, sessionStates }, use) => {
-    await use(async (role) => {
+  loginAs: async ({ context, sessionStates }, provide) => {
+    await provide(async (role) => {
       const state = await sessionStates(role);
       await context.clearCookies();
       await context.addCookies(state.cookies);
     });
   },
 
-  apiAs: async ({ baseURL, sessionStates }, use) => {
+  apiAs: async ({ baseURL, sessionStates }, provide) => {
     const contexts: APIRequestContext[] = [];
     const origin = new URL(baseURL ?? "http://localhost:3100").origin;
-    await use(async (role) => {
+    await provide(async (role) => {
       const context = await playwrightRequest.newContext({
         baseURL: origin,
         storageState: role ? await sessionStates(role) : undefined,
