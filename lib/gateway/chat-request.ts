@@ -124,7 +124,9 @@ export const ContentPartSchema = z.discriminatedUnion("type", [
 ]);
 export type ContentPart = z.infer<typeof ContentPartSchema>;
 
-const textContent = () => z.union([z.string(), z.array(TextPartSchema)]);
+// A one-option discriminated union, so a non-text part is reported once, on its `type`.
+const textContent = () =>
+  z.union([z.string(), z.array(z.discriminatedUnion("type", [TextPartSchema]))]);
 const richContent = () => z.union([z.string(), z.array(ContentPartSchema)]);
 
 // ---------------------------------------------------------------------------------------------

@@ -130,7 +130,10 @@ function branchIsTypeMismatch(branch: ReadonlyArray<Issue>): boolean {
         (issue.code === "invalid_type" || issue.code === "invalid_value")) ||
       (issue.code === "custom" &&
         (issue.params as Record<string, unknown> | undefined)?.[FALLBACK_BRANCH_PARAM] === true) ||
-      (issue.code === "invalid_union" && unionNote(issue) === "No matching discriminator"),
+      // The branch is itself a discriminated union and the value's tag matched none of it.
+      (issue.code === "invalid_union" &&
+        issue.path.length <= 1 &&
+        unionNote(issue) === "No matching discriminator"),
   );
 }
 

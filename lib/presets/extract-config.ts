@@ -62,7 +62,7 @@ export const PER_REQUEST_FIELDS = {
 export interface ExtractedPresetConfig {
   config: Record<string, unknown>;
   system_prompt: string;
-  /** Fields present in the request but not stored, in request order. */
+  /** Fields present in the request but not stored: in the parsed request's order (schema fields first, unknown fields last). */
   ignored_fields: string[];
 }
 
