@@ -44,8 +44,9 @@ describe("extractPresetConfig", () => {
       plugins: [{ id: "web", max_results: 3 }],
       reasoning_effort: "low",
       stop: null,
+      metadata: { team: "a" },
     });
-    expect(ignored_fields).toEqual(["messages", "stream", "session_id", "metadata", "user", "prompt"]);
+    expect(ignored_fields).toEqual(["messages", "stream", "session_id", "user", "prompt"]);
   });
 
   it("reproduces the reference sample: config {model, temperature} and the system prompt", () => {

@@ -32,7 +32,11 @@ export const PRESET_CONFIG_FIELDS = [
   "reasoning_effort",
   "service_tier",
   "cache_control",
+  // A preset is a team's reusable setup: its caching key and its labels (team, feature, cost centre)
+  // belong to that setup, which is why the preset studio edits them.
+  "prompt_cache_key",
   "prompt_cache_options",
+  "metadata",
   "image_config",
   "stop_server_tools_when",
   "route",
@@ -54,8 +58,6 @@ export const PER_REQUEST_FIELDS = {
   user: "identifies the end user of one call",
   debug: "a per-call diagnostic (echo the upstream body)",
   trace: "observability ids of one call or trace",
-  metadata: "labels attached to one call (user ids, session ids in the reference sample)",
-  prompt_cache_key: "a cache routing key tied to one conversation's prefix",
   prediction: "the predicted output of one specific call",
 } as const satisfies Record<string, string>;
 
