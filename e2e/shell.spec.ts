@@ -1,0 +1,66 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+
+const SECTIONS = [
+  { label: "Presets", path: "/presets" },
+  { label: "Files", path: "/files" },
+  { label: "Video models", path: "/video-models" },
+  { label: "Playground", path: "/playground" },
+] as const;
+
+test.describe("app shell", () => {
+  test.use({ role: "viewer" });
+
+  test("navigates to every section and marks the current one", async ({ page }) => {
+    await page.goto("/presets");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const section of SECTIONS) {
+      await nav.getByRole("link", { name: section.label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${section.path}(\\?|$)`));
+      await expect(nav.getByRole("link", { name: section.label, exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+  });
+
+  test("is usable by keyboard: skip link, then the navigation", async ({ page }) => {
+    await page.goto("/presets");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+  });
+
+  test("fits a 360 px wide screen without horizontal scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/presets");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("follows the system's dark setting", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/presets");
+    const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.emulateMedia({ colorScheme: "light" });
+    const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(dark).not.toBe(light);
+    const brightness = (rgb: string) => (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+    expect(brightness(dark)).toBeLessThan(brightness(light));
+  });
+
+  test("has no serious or critical accessibility violations", async ({ page }) => {
+    await page.goto("/presets");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("header").analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});
+
+test("the health route answers without a session", async ({ request }) => {
+  const response = await request.get("/api/health");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ status: "ok" });
+});
