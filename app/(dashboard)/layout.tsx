@@ -1,12 +1,19 @@
 import { AppShell } from "@/components/shell/app-shell";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
+import { CurrentUserProvider } from "@/components/auth/current-user";
+import { UserMenu } from "@/components/auth/user-menu";
 import { QueryProvider } from "@/lib/client/query-provider";
+import { requirePageUser } from "@/lib/server/page-session";
 
-export default function DashboardLayout({ children }: { children: React.ReactNode }) {
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  // The server-side session check for every dashboard page (proxy.ts only looks for the cookie).
+  const user = await requirePageUser();
   return (
     <NuqsAdapter>
       <QueryProvider>
-        <AppShell>{children}</AppShell>
+        <CurrentUserProvider user={user}>
+          <AppShell userSlot={<UserMenu user={user} />}>{children}</AppShell>
+        </CurrentUserProvider>
       </QueryProvider>
     </NuqsAdapter>
   );

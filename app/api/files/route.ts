@@ -1,0 +1,5 @@
+import { listFiles, uploadFile } from "@/lib/server/handlers/files";
+
+export const dynamic = "force-dynamic";
+export const GET = listFiles;
+export const POST = uploadFile;

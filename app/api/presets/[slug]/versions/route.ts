@@ -1,0 +1,4 @@
+import { listPresetVersions } from "@/lib/server/handlers/presets";
+
+export const dynamic = "force-dynamic";
+export const GET = listPresetVersions;

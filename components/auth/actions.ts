@@ -1,0 +1,39 @@
+"use server";
+
+import { AuthError, CredentialsSignin } from "next-auth";
+import { signIn, signOut } from "@/auth";
+import { OIDC_PROVIDER_ID } from "@/lib/server/auth-config";
+import { safeCallbackUrl, SignInSchema } from "./sign-in-schema";
+
+export interface SignInResult {
+  error: string;
+}
+
+/** Signs in with email and password; on success it redirects (throws Next's redirect), else returns why not. */
+export async function signInWithPassword(values: unknown, callbackUrl: string): Promise<SignInResult | undefined> {
+  const parsed = SignInSchema.safeParse(values);
+  if (!parsed.success) return { error: "Enter your email address and password." };
+  try {
+    await signIn("credentials", { ...parsed.data, redirectTo: safeCallbackUrl(callbackUrl) });
+  } catch (error) {
+    if (error instanceof CredentialsSignin) {
+      return error.code === "rate_limited"
+        ? { error: "Too many failed attempts for this email. Wait 15 minutes, then try again." }
+        : { error: "Email or password is incorrect." };
+    }
+    if (error instanceof AuthError) {
+      console.error("[auth] sign-in failed", error);
+      return { error: "Signing in failed on the server. Try again, or ask your administrator." };
+    }
+    throw error; // Next's redirect on success
+  }
+  return undefined;
+}
+
+export async function signInWithOidc(callbackUrl: string): Promise<void> {
+  await signIn(OIDC_PROVIDER_ID, { redirectTo: safeCallbackUrl(callbackUrl) });
+}
+
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirectTo: "/sign-in" });
+}

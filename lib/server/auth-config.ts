@@ -1,0 +1,126 @@
+import "server-only";
+import { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { SignInSchema } from "@/components/auth/sign-in-schema";
+import { appContext } from "./app-context";
+import { serverEnv } from "./env";
+import { parseRoleMap, roleForEmail } from "./oidc-role-map";
+import { SESSION_MAX_AGE_SECONDS } from "./session";
+import { SignInThrottle } from "./sign-in-throttle";
+
+export class TooManyAttempts extends CredentialsSignin {
+  code = "rate_limited";
+}
+
+export const OIDC_PROVIDER_ID = "oidc";
+
+const throttle = new SignInThrottle();
+
+function providers(): NextAuthConfig["providers"] {
+  const env = serverEnv();
+  const list: NextAuthConfig["providers"] = [
+    Credentials({
+      id: "credentials",
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(raw) {
+        const parsed = SignInSchema.safeParse(raw);
+        if (!parsed.success) return null;
+        const { email, password } = parsed.data;
+        if (throttle.blockedFor(email) > 0) throw new TooManyAttempts();
+        const context = appContext();
+        await context.ready;
+        const user = await context.users.verifyCredentials(email, password);
+        if (!user) {
+          throttle.fail(email);
+          return null;
+        }
+        throttle.succeed(email);
+        return { id: user.id, email: user.email, name: user.name };
+      },
+    }),
+  ];
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) {
+    list.push({
+      id: OIDC_PROVIDER_ID,
+      name: env.OIDC_NAME ?? "Single sign-on",
+      type: "oidc",
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      checks: ["pkce", "state", "nonce"],
+      authorization: { params: { scope: "openid email profile" } },
+    });
+  }
+  return list;
+}
+
+/** The email an OIDC provider vouches for, or null when it is missing or explicitly unverified. */
+function verifiedEmail(profile: Record<string, unknown> | undefined): string | null {
+  const email = typeof profile?.email === "string" ? profile.email.trim().toLowerCase() : "";
+  if (!email || profile?.email_verified === false) return null;
+  return email;
+}
+
+function buildAuthConfig(): NextAuthConfig {
+  const env = serverEnv();
+  const roleRules = env.OIDC_ROLE_MAP ? parseRoleMap(env.OIDC_ROLE_MAP) : [];
+  return {
+    secret: env.AUTH_SECRET,
+    trustHost: true,
+    // JWT sessions: any app instance holding AUTH_SECRET can read them, no session table to share.
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: providers(),
+    callbacks: {
+      async signIn({ account, profile }) {
+        if (account?.provider !== OIDC_PROVIDER_ID) return true;
+        const email = verifiedEmail(profile as Record<string, unknown> | undefined);
+        if (!email) return false;
+        const context = appContext();
+        await context.ready;
+        if (context.users.findByEmail(email)) return true;
+        // First sign-in: OIDC_ROLE_MAP decides; afterwards the users table does (admins can change it).
+        const role = roleForEmail(roleRules, email);
+        if (!role) return false;
+        const name = typeof profile?.name === "string" && profile.name.trim() ? profile.name : undefined;
+        await context.users.create({ email, name, role, provider: "oidc" });
+        return true;
+      },
+      async jwt({ token, user, account, profile }) {
+        if (!account) return token;
+        // Sign-in: the token's subject is our users-table id, whatever the provider calls the user.
+        const context = appContext();
+        const email = account.provider === OIDC_PROVIDER_ID ? verifiedEmail(profile as Record<string, unknown>) : user?.email;
+        const stored = email ? context.users.findByEmail(email) : undefined;
+        return { sub: stored?.id ?? user?.id, email: stored?.email ?? null, name: stored?.name ?? null };
+      },
+      async session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.sub ?? "" } };
+      },
+    },
+    logger: {
+      error(error) {
+        // A wrong password is not a server error; everything else is worth a log line.
+        if ((error as { type?: string }).type === "CredentialsSignin") return;
+        console.error("[auth]", error);
+      },
+      warn(code) {
+        if (code !== "debug-enabled") console.warn("[auth] warning:", code);
+      },
+    },
+  };
+}
+
+let cached: NextAuthConfig | undefined;
+
+export function authConfig(): NextAuthConfig {
+  cached ??= buildAuthConfig();
+  return cached;
+}
+
+/** Whether the sign-in page offers single sign-on, and under which name. */
+export function oidcProviderName(): string | null {
+  const env = serverEnv();
+  return env.OIDC_ISSUER ? (env.OIDC_NAME ?? "Single sign-on") : null;
+}

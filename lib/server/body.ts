@@ -1,0 +1,86 @@
+import "server-only";
+import type { z } from "zod";
+import { HttpError } from "./errors";
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, `Request body is larger than ${formatBytes(limit)}`, { metadata: { limit_bytes: limit } });
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+/** Refuses a declared Content-Length over the limit before reading a byte. */
+export function checkDeclaredLength(request: Request, limit: number): void {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+}
+
+/**
+ * A copy of `body` that errors with 413 once more than `limit` bytes went through: the check for
+ * bodies sent without Content-Length (chunked), which a header check cannot see.
+ */
+export function limitStream(body: ReadableStream<Uint8Array>, limit: number, onExceeded?: () => void): ReadableStream<Uint8Array> {
+  let seen = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > limit) {
+          onExceeded?.();
+          controller.error(tooLarge(limit));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+/** Reads a JSON body of at most `limit` bytes; 413 above it, 415 for another Content-Type, 400 for bad JSON. */
+export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
+  const type = request.headers.get("content-type");
+  if (type !== null && !/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
+    throw new HttpError(415, "Content-Type must be application/json");
+  }
+  checkDeclaredLength(request, limit);
+  if (!request.body) throw new HttpError(400, "Request body is required: send a JSON object");
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  if (text.trim() === "") throw new HttpError(400, "Request body is required: send a JSON object");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, "Request body is not valid JSON");
+  }
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, message?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw HttpError.badRequest(result.error, message);
+  return result.data;
+}
+
+/** Query parameters as a plain object (first value of a repeated name), parsed with `schema`. */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  const params = new URL(request.url).searchParams;
+  const query: Record<string, string> = {};
+  for (const [name, value] of params) if (!(name in query)) query[name] = value;
+  return parseWith(schema, query, "Invalid query parameters");
+}

@@ -1,0 +1,146 @@
+import "server-only";
+import path from "node:path";
+import { z } from "zod";
+import { parseRoleMap } from "./oidc-role-map";
+
+const MB = 1024 * 1024;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+function positiveInt(fallback: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return fallback;
+      const n = Number(value);
+      if (!Number.isSafeInteger(n) || n <= 0) {
+        ctx.addIssue({ code: "custom", message: "must be a positive integer" });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+function httpUrl(unsetMessage: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") {
+        ctx.addIssue({ code: "custom", message: unsetMessage });
+        return z.NEVER;
+      }
+      let url: URL;
+      try {
+        url = new URL(value.trim());
+      } catch {
+        ctx.addIssue({ code: "custom", message: "is not a valid URL" });
+        return z.NEVER;
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        ctx.addIssue({ code: "custom", message: "must be an http:// or https:// URL" });
+        return z.NEVER;
+      }
+      // Joined with paths like "/presets": a trailing slash would double up.
+      return url.toString().replace(/\/+$/, "");
+    });
+}
+
+const EnvSchema = z
+  .object({
+    GATEWAY_URL: httpUrl("is unset: start Gatehouse with `npm start`, which serves the embedded gateway"),
+    GATEWAY_API_KEY: z
+      .string({ error: "is unset: the BFF needs an API key for the gateway" })
+      .trim()
+      .min(1, { message: "is empty: the BFF needs an API key for the gateway" }),
+    GATEWAY_MANAGEMENT_KEY: optionalText,
+    GATEWAY_TIMEOUT_MS: positiveInt(30_000),
+    GATEHOUSE_MODE: z
+      .enum(["embedded", "remote"], { error: 'must be "embedded" or "remote"' })
+      .optional()
+      .default("remote"),
+    DATA_DIR: optionalText.transform((value) => path.resolve(value ?? ".data")),
+    AUTH_SECRET: z
+      .string({ error: "is unset: `npm start` generates one; set it yourself when running `next start` directly" })
+      .min(32, { message: "must be at least 32 characters (generate one with `openssl rand -base64 32`)" }),
+    DEMO_PASSWORD: optionalText,
+    MAX_UPLOAD_BYTES: positiveInt(100 * MB),
+    OIDC_ISSUER: optionalText,
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_ROLE_MAP: optionalText,
+    OIDC_NAME: optionalText,
+    GATEHOUSE_BENCH_ROUTES: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    const oidc = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET };
+    const given = Object.entries(oidc).filter(([, v]) => v !== undefined);
+    if (given.length > 0 && given.length < 3) {
+      for (const [name, value] of Object.entries(oidc)) {
+        if (value === undefined) {
+          ctx.addIssue({ code: "custom", path: [name], message: `is required when ${given.map(([n]) => n).join(" and ")} ${given.length === 1 ? "is" : "are"} set` });
+        }
+      }
+    }
+    if (env.OIDC_ISSUER !== undefined) {
+      try {
+        new URL(env.OIDC_ISSUER);
+      } catch {
+        ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "is not a valid URL" });
+      }
+    }
+    if (env.OIDC_ROLE_MAP !== undefined) {
+      try {
+        parseRoleMap(env.OIDC_ROLE_MAP);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", path: ["OIDC_ROLE_MAP"], message: (error as Error).message });
+      }
+    }
+    if (env.OIDC_ISSUER !== undefined && env.OIDC_ROLE_MAP === undefined) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_ROLE_MAP"], message: 'is required with OIDC: e.g. "alice@example.com=admin,*@example.com=viewer"' });
+    }
+  });
+
+export type ServerEnv = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Gatehouse cannot start, its settings are invalid:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Validates a set of environment variables; every problem names its setting. */
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "environment");
+    return `${name} ${issue.message}`;
+  });
+  throw new EnvError(problems);
+}
+
+let cached: ServerEnv | undefined;
+
+/**
+ * The validated settings of this process, read once. Lazy rather than at import time, because
+ * `next build` imports every route module without the runtime settings that `npm start` provides.
+ */
+export function serverEnv(): ServerEnv {
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases. */
+export function resetServerEnv(): void {
+  cached = undefined;
+}
+
+export function isEmbeddedDemo(env: ServerEnv = serverEnv()): boolean {
+  return env.GATEHOUSE_MODE === "embedded";
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { API_HEADERS } from "../errors";
+import { parseQuery } from "../body";
+import { defineRoute } from "../route";
+import { readUpstreamText, upstreamError, upstreamFetch } from "../upstream";
+import { proxyJson } from "./proxy-json";
+
+export const listModels = defineRoute({ role: "viewer" }, async ({ request }) => {
+  return proxyJson({ method: "GET", path: "/models", signal: request.signal });
+});
+
+const WorkspaceQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const listWorkspaces = defineRoute({ role: "viewer" }, async ({ request }) => {
+  const query = parseQuery(request, WorkspaceQuerySchema);
+  return proxyJson({ method: "GET", path: "/workspaces", query, signal: request.signal });
+});
+
+/** The video model catalog changes rarely and is the same for every user: keep it a minute. */
+export const VIDEO_MODELS_TTL_MS = 60_000;
+
+interface CachedCatalog {
+  body: string;
+  etag: string;
+  expiresAt: number;
+}
+
+let cached: CachedCatalog | null = null;
+let inflight: Promise<CachedCatalog> | null = null;
+
+async function fetchCatalog(): Promise<CachedCatalog> {
+  // Not tied to one browser's signal: other requests may be waiting on the same fetch.
+  const response = await upstreamFetch({ method: "GET", path: "/videos/models", bodyTimeout: true });
+  if (!response.ok) throw await upstreamError(response);
+  const body = await readUpstreamText(response);
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return { body, etag, expiresAt: Date.now() + VIDEO_MODELS_TTL_MS };
+}
+
+async function catalog(): Promise<CachedCatalog> {
+  if (cached && cached.expiresAt > Date.now()) return cached;
+  inflight ??= fetchCatalog().finally(() => {
+    inflight = null;
+  });
+  cached = await inflight;
+  return cached;
+}
+
+export function clearVideoModelsCache(): void {
+  cached = null;
+}
+
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t === `W/${etag}`;
+  });
+}
+
+export const listVideoModels = defineRoute({ role: "viewer" }, async ({ request }) => {
+  const entry = await catalog();
+  // no-cache: the browser keeps the body but asks each time; a 304 costs no body and no gateway call.
+  const headers = { ETag: entry.etag, "Cache-Control": "private, no-cache", ...API_HEADERS };
+  if (matchesEtag(request.headers.get("if-none-match"), entry.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(entry.body, { status: 200, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
+});

@@ -1,0 +1,150 @@
+import "server-only";
+import { z } from "zod";
+import {
+  ChatRequestSchema,
+  PresetEnvelopeSchema,
+  PresetListQuerySchema,
+  PresetVersionNumberSchema,
+  SlugSchema,
+  type PresetWithDesignatedVersion,
+} from "@/lib/gateway";
+import { appContext } from "../app-context";
+import { parseQuery, parseWith, readJsonBody } from "../body";
+import { HttpError, jsonResponse } from "../errors";
+import { KeyedLock } from "../keyed-lock";
+import { defineRoute } from "../route";
+import { encodeSegment, upstreamError, upstreamFetch, upstreamJson } from "../upstream";
+import { proxyJson } from "./proxy-json";
+
+type SlugParams = { slug: string };
+type VersionParams = { slug: string; version: string };
+
+function slugFrom(params: SlugParams): string {
+  return parseWith(SlugSchema, params.slug, "Invalid preset slug");
+}
+
+export const listPresets = defineRoute({ role: "viewer" }, async ({ request }) => {
+  const query = parseQuery(request, PresetListQuerySchema);
+  return proxyJson({ method: "GET", path: "/presets", query, signal: request.signal });
+});
+
+export const getPreset = defineRoute<SlugParams>({ role: "viewer" }, async ({ request, params }) => {
+  const slug = slugFrom(params);
+  return proxyJson({ method: "GET", path: `/presets/${encodeSegment(slug)}`, signal: request.signal });
+});
+
+export const listPresetVersions = defineRoute<SlugParams>({ role: "viewer" }, async ({ request, params }) => {
+  const slug = slugFrom(params);
+  const query = parseQuery(request, PresetListQuerySchema);
+  return proxyJson({ method: "GET", path: `/presets/${encodeSegment(slug)}/versions`, query, signal: request.signal });
+});
+
+export const getPresetVersion = defineRoute<VersionParams>({ role: "viewer" }, async ({ request, params }) => {
+  const slug = slugFrom(params);
+  const version = parseWith(PresetVersionNumberSchema, params.version, "Invalid version number");
+  return proxyJson({ method: "GET", path: `/presets/${encodeSegment(slug)}/versions/${version}`, signal: request.signal });
+});
+
+export const getPresetAudit = defineRoute<SlugParams>({ role: "viewer" }, async ({ params }) => {
+  const slug = slugFrom(params);
+  return jsonResponse({ data: appContext().audit.listForPreset(slug) });
+});
+
+const saveLock = new KeyedLock();
+
+/** `"abc"`, `W/"abc"` and `abc` all name version abc; `*` means "whatever is there". */
+export function parseIfMatch(header: string | null): string | null {
+  if (header === null) return null;
+  const value = header.trim();
+  if (value === "") return null;
+  if (value === "*") return "*";
+  const unquoted = value.replace(/^W\//, "").replace(/^"(.*)"$/, "$1").trim();
+  return unquoted === "" ? null : unquoted;
+}
+
+async function currentPreset(slug: string, signal: AbortSignal): Promise<PresetWithDesignatedVersion | null> {
+  const response = await upstreamFetch({ method: "GET", path: `/presets/${encodeSegment(slug)}`, signal, bodyTimeout: true });
+  if (response.status === 404) {
+    await response.body?.cancel().catch(() => {});
+    return null;
+  }
+  if (!response.ok) throw await upstreamError(response);
+  const text = await response.text();
+  const parsed = PresetEnvelopeSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new HttpError(502, "The gateway's answer does not match the expected shape");
+  return parsed.data.data;
+}
+
+function conflictMetadata(preset: PresetWithDesignatedVersion | null): Record<string, unknown> {
+  return {
+    current_version: preset?.designated_version ?? null,
+    designated_version_id: preset?.designated_version_id ?? null,
+  };
+}
+
+function conflict(slug: string, preset: PresetWithDesignatedVersion | null, why: string): HttpError {
+  return new HttpError(409, why, { metadata: conflictMetadata(preset) });
+}
+
+const BaseVersionFieldSchema = z.object({ base_version_id: z.string().min(1).max(256).optional() });
+
+/**
+ * Saves a new version of a preset (or creates it). The client names the designated version it
+ * edited with If-Match (or `base_version_id` in the query); if the preset has moved on since,
+ * the answer is 409 with the current version, so no edit silently overwrites another. Creating
+ * a preset needs no If-Match; `If-None-Match: *` makes creation fail when the slug exists.
+ */
+export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: true }, async ({ request, params, user }) => {
+  const slug = slugFrom(params);
+  const body = parseWith(ChatRequestSchema, await readJsonBody(request));
+  const query = parseQuery(request, BaseVersionFieldSchema);
+  const expected = parseIfMatch(request.headers.get("if-match")) ?? query.base_version_id ?? null;
+  const createOnly = request.headers.get("if-none-match")?.trim() === "*";
+
+  return saveLock.run(slug, async () => {
+    const current = await currentPreset(slug, request.signal);
+    if (current) {
+      if (createOnly) throw conflict(slug, current, `A preset named "${slug}" already exists`);
+      if (expected === null) {
+        throw new HttpError(428, `Saving over "${slug}" needs If-Match with the designated_version_id you edited`, {
+          metadata: conflictMetadata(current),
+        });
+      }
+      if (expected !== "*" && expected !== current.designated_version_id) {
+        throw conflict(
+          slug,
+          current,
+          `"${slug}" was changed by someone else since you opened it: it is now at version ${current.designated_version?.version ?? "?"}`,
+        );
+      }
+    } else if (expected !== null && expected !== "*") {
+      throw conflict(slug, null, `The preset "${slug}" no longer exists`);
+    }
+
+    const headers: Record<string, string> = {};
+    // The embedded gateway checks If-Match atomically (an extension); it closes the window between
+    // our check and the write when several Gatehouse instances share one gateway.
+    if (current && expected && expected !== "*") headers["If-Match"] = expected;
+    let saved;
+    try {
+      ({ data: saved } = await upstreamJson(
+        { method: "POST", path: `/presets/${encodeSegment(slug)}/chat/completions`, json: body, headers, key: "management", signal: request.signal },
+        PresetEnvelopeSchema,
+      ));
+    } catch (error) {
+      if (error instanceof HttpError && (error.status === 409 || error.status === 412)) {
+        const now = await currentPreset(slug, request.signal).catch(() => null);
+        throw conflict(slug, now, `"${slug}" was changed by someone else while you saved: it is now at version ${now?.designated_version?.version ?? "?"}`);
+      }
+      throw error;
+    }
+    appContext().audit.recordPresetWrite({
+      slug,
+      // The reference lets designated_version be null; the row is still kept, with version 0.
+      version: saved.data.designated_version?.version ?? 0,
+      versionId: saved.data.designated_version?.id ?? saved.data.designated_version_id,
+      user,
+    });
+    return jsonResponse(saved);
+  });
+});

@@ -1,0 +1,70 @@
+import "server-only";
+import { z } from "zod";
+import { CreateUserRequestSchema, UpdateUserRequestSchema, type User } from "@/lib/bff/schemas";
+import { appContext } from "../app-context";
+import { parseWith, readJsonBody } from "../body";
+import { HttpError, jsonResponse } from "../errors";
+import { defineRoute } from "../route";
+import { LastAdminError, UserExistsError, type StoredUser } from "../users-store";
+
+type IdParams = { id: string };
+
+const UserIdSchema = z.string().min(1).max(64);
+
+function publicUser(user: StoredUser): User {
+  const { isDemo: _isDemo, ...rest } = user;
+  return rest;
+}
+
+export const getMe = defineRoute({ role: "viewer" }, async ({ user }) => jsonResponse({ user }));
+
+export const listUsers = defineRoute({ role: "admin" }, async () => {
+  const context = appContext();
+  await context.ready;
+  return jsonResponse({ data: context.users.list().map(publicUser) });
+});
+
+export const createUser = defineRoute({ role: "admin", mutating: true }, async ({ request }) => {
+  const input = parseWith(CreateUserRequestSchema, await readJsonBody(request));
+  try {
+    const user = await appContext().users.create(input);
+    return jsonResponse({ data: publicUser(user) }, { status: 201 });
+  } catch (error) {
+    if (error instanceof UserExistsError) throw new HttpError(409, error.message, { metadata: { field: "email" } });
+    throw error;
+  }
+});
+
+export const updateUser = defineRoute<IdParams>({ role: "admin", mutating: true }, async ({ request, params, user: actor }) => {
+  const id = parseWith(UserIdSchema, params.id, "Invalid user id");
+  const changes = parseWith(UpdateUserRequestSchema, await readJsonBody(request));
+  const users = appContext().users;
+  const target = users.findById(id);
+  if (!target) throw new HttpError(404, "No such user");
+  if (changes.password !== undefined && target.provider !== "credentials") {
+    throw new HttpError(400, "This user signs in with single sign-on and has no password", { metadata: { field: "password" } });
+  }
+  if (id === actor.id && changes.role !== undefined && changes.role !== "admin") {
+    throw new HttpError(409, "You cannot remove your own admin role; ask another admin");
+  }
+  try {
+    const updated = await users.update(id, changes);
+    if (!updated) throw new HttpError(404, "No such user");
+    return jsonResponse({ data: publicUser(updated) });
+  } catch (error) {
+    if (error instanceof LastAdminError) throw new HttpError(409, error.message);
+    throw error;
+  }
+});
+
+export const deleteUser = defineRoute<IdParams>({ role: "admin", mutating: true }, async ({ params, user: actor }) => {
+  const id = parseWith(UserIdSchema, params.id, "Invalid user id");
+  if (id === actor.id) throw new HttpError(409, "You cannot remove your own account");
+  try {
+    if (!appContext().users.remove(id)) throw new HttpError(404, "No such user");
+  } catch (error) {
+    if (error instanceof LastAdminError) throw new HttpError(409, error.message);
+    throw error;
+  }
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,30 @@
+import "server-only";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { safeCallbackUrl } from "@/components/auth/sign-in-schema";
+import { roleAtLeast, type Role, type SessionUser } from "@/lib/bff/schemas";
+import { PATH_HEADER } from "./security-headers";
+import { sessionUser } from "./session";
+
+/** The signed-in user of a page request, or a redirect to sign-in that comes back here afterwards. */
+export async function requirePageUser(): Promise<SessionUser> {
+  const requestHeaders = await headers();
+  const user = await sessionUser(requestHeaders);
+  if (!user) {
+    const here = requestHeaders.get(PATH_HEADER);
+    redirect(here ? `/sign-in?callbackUrl=${encodeURIComponent(safeCallbackUrl(here))}` : "/sign-in");
+  }
+  return user;
+}
+
+/** For pages only some roles may open (the users admin page): others see the dashboard home. */
+export async function requirePageRole(role: Role): Promise<SessionUser> {
+  const user = await requirePageUser();
+  if (!roleAtLeast(user.role, role)) redirect("/presets");
+  return user;
+}
+
+/** The signed-in user if any, without redirecting (the sign-in page uses it). */
+export async function currentPageUser(): Promise<SessionUser | null> {
+  return sessionUser(await headers());
+}

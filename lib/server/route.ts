@@ -1,0 +1,80 @@
+import "server-only";
+import { roleAtLeast, type Role, type SessionUser } from "@/lib/bff/schemas";
+import { HttpError, toErrorResponse } from "./errors";
+import { sessionUser } from "./session";
+
+export interface RouteContext<P> {
+  request: Request;
+  params: P;
+  user: SessionUser;
+}
+
+export interface RouteOptions {
+  /** The least role allowed. */
+  role: Role;
+  /** State-changing routes refuse requests whose Origin is not this site (cookie-borne CSRF). */
+  mutating?: boolean;
+}
+
+/** The origins this request may legitimately come from: its own, as seen directly or through a proxy. */
+function allowedOrigins(request: Request): Set<string> {
+  const origins = new Set<string>();
+  const url = new URL(request.url);
+  origins.add(url.origin);
+  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() ?? request.headers.get("host");
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? url.protocol.replace(":", "");
+  if (host) origins.add(`${proto}://${host}`);
+  const configured = process.env.AUTH_URL ?? process.env.NEXTAUTH_URL;
+  if (configured) {
+    try {
+      origins.add(new URL(configured).origin);
+    } catch {
+      // Invalid AUTH_URL is Auth.js's to report.
+    }
+  }
+  return origins;
+}
+
+export function checkOrigin(request: Request): void {
+  const origin = request.headers.get("origin");
+  if (origin === null) {
+    // Browsers send Origin on every non-GET fetch; its absence means a non-browser client or a stripped header.
+    throw new HttpError(403, "Missing Origin header: state-changing requests must come from the Gatehouse page");
+  }
+  if (!allowedOrigins(request).has(origin)) {
+    throw new HttpError(403, "Cross-origin request refused", { metadata: { origin } });
+  }
+}
+
+/** 401 without a valid session, 403 below `role`: the first thing every protected route does. */
+export async function authorize(request: Request, role: Role): Promise<SessionUser> {
+  const user = await sessionUser(request.headers);
+  if (!user) throw new HttpError(401, "Sign in to continue: your session is missing or has expired");
+  if (!roleAtLeast(user.role, role)) {
+    throw new HttpError(403, `This needs the ${role} role; you are signed in as ${user.role}`, {
+      metadata: { required_role: role, role: user.role },
+    });
+  }
+  return user;
+}
+
+/**
+ * Wraps a handler: authenticate, check the role, check Origin for writes, then run; anything
+ * thrown becomes the contract's error body. Parsing the input is the handler's first step, so an
+ * anonymous caller learns nothing about what a valid request looks like.
+ */
+export function defineRoute<P = Record<string, never>>(
+  options: RouteOptions,
+  handler: (context: RouteContext<P>) => Promise<Response>,
+): (request: Request, context: { params: Promise<P> }) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      const user = await authorize(request, options.role);
+      if (options.mutating) checkOrigin(request);
+      const params = ((await context?.params) ?? {}) as P;
+      return await handler({ request, params, user });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
