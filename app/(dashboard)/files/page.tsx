@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
+import { Suspense } from "react";
+import { FileBrowser } from "@/components/files/file-browser";
 import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
 
 export const metadata: Metadata = { title: "Files" };
 
 export default function Page() {
   return (
     <>
-      <PageHeader title="Files" description="Browse every file of a workspace." />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
+      <PageHeader title="Files" description="Every file of a workspace, newest first. Scroll to load more." />
+      {/* The browser reads its workspace and filter from the URL, which needs a Suspense boundary. */}
+      <Suspense fallback={<Skeleton className="h-[calc(100dvh-12rem)] min-h-[28rem] w-full" />}>
+        <FileBrowser />
+      </Suspense>
     </>
   );
 }

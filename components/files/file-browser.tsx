@@ -1,0 +1,123 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { parseAsString, useQueryState } from "nuqs";
+import { clsx } from "clsx";
+import { useRef, useState, useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { roleAtLeast } from "@/lib/bff/schemas";
+import { addFileToCache, DEFAULT_WORKSPACE, fileQueries } from "@/lib/client/queries/files";
+import { UploadPanel } from "./upload-panel";
+import { UploadQueue, type UploadItem } from "./upload-queue";
+import { WorkspaceFiles } from "./workspace-files";
+import { WorkspaceSwitcher } from "./workspace-switcher";
+
+const NO_UPLOADS: readonly UploadItem[] = [];
+
+/**
+ * The /files page's client island: URL state (workspace_id, q), the toolbar, uploads (drag and drop or picker)
+ * and one WorkspaceFiles per workspace, keyed so switching starts from that workspace's own cached pages.
+ */
+export function FileBrowser() {
+  const [workspaceId, setWorkspaceId] = useQueryState("workspace_id", parseAsString.withOptions({ history: "push" }));
+  const [filter, setFilter] = useQueryState("q", parseAsString.withDefault(""));
+  const client = useQueryClient();
+  const me = useQuery(fileQueries.me());
+  const canEdit = me.data ? roleAtLeast(me.data.user.role, "editor") : false;
+  const [queue] = useState(() => new UploadQueue((target, file) => addFileToCache(client, target, file)));
+  const uploads = useSyncExternalStore(queue.subscribe, queue.getSnapshot, () => NO_UPLOADS);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [dropRefused, setDropRefused] = useState(false);
+
+  function addFiles(files: FileList | null) {
+    if (!files || files.length === 0) return;
+    queue.add(Array.from(files), workspaceId);
+  }
+
+  const hasFiles = (event: React.DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
+
+  return (
+    <div
+      className="relative flex h-[calc(100dvh-12rem)] min-h-[28rem] flex-col"
+      onDragEnter={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = canEdit ? "copy" : "none";
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        setDragging(false);
+        if (canEdit) addFiles(event.dataTransfer.files);
+        else setDropRefused(true);
+      }}
+    >
+      <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Input
+          type="search"
+          value={filter}
+          onChange={(event) => void setFilter(event.target.value || null)}
+          aria-label="Filter loaded files by name or type"
+          placeholder="Filter by name or type…"
+          className="w-full sm:w-72"
+          data-testid="files-filter"
+        />
+        <WorkspaceSwitcher value={workspaceId} onChange={(next) => void setWorkspaceId(next)} />
+        {canEdit ? (
+          <div className="sm:ml-auto">
+            <input ref={inputRef} type="file" multiple hidden data-testid="files-upload-input" onChange={(event) => {
+              addFiles(event.target.files);
+              event.target.value = "";
+            }} />
+            <Button variant="primary" onClick={() => inputRef.current?.click()}>
+              Upload files
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {dropRefused && !canEdit ? (
+        <p role="alert" className="mb-3 text-sm text-amber-800 dark:text-amber-300">
+          Your role can view files but not upload them. Ask an admin for the editor role.{" "}
+          <button type="button" className="underline" onClick={() => setDropRefused(false)}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
+      <UploadPanel
+        items={uploads}
+        onRetry={(key) => queue.retry(key)}
+        onDismiss={(key) => queue.dismiss(key)}
+        onClearFinished={() => queue.clearFinished()}
+      />
+      <WorkspaceFiles
+        key={workspaceId ?? DEFAULT_WORKSPACE}
+        workspaceId={workspaceId}
+        filter={filter}
+        canEdit={canEdit}
+        onUploadRequest={canEdit ? () => inputRef.current?.click() : undefined}
+      />
+      <div
+        aria-hidden
+        className={clsx(
+          "pointer-events-none absolute inset-0 z-20 flex items-center justify-center rounded-xl border-2 border-dashed text-base font-semibold transition-opacity",
+          canEdit
+            ? "border-brand-500 bg-brand-50/90 text-brand-700 dark:bg-slate-900/90 dark:text-brand-100"
+            : "border-slate-400 bg-slate-100/90 text-slate-700 dark:bg-slate-900/90 dark:text-slate-300",
+          dragging ? "opacity-100" : "opacity-0",
+        )}
+      >
+        {canEdit ? "Drop files to upload them to this workspace" : "Viewers cannot upload files"}
+      </div>
+    </div>
+  );
+}

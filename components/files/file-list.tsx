@@ -1,0 +1,254 @@
+"use client";
+
+import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
+import { clsx } from "clsx";
+import { useCallback, useEffect, useId, useRef } from "react";
+import type { GatewayFile } from "@/lib/gateway";
+import {
+  activeIndex,
+  clearSelection,
+  clickRow,
+  moveTo,
+  selectAll,
+  toggleActive,
+  type SelectionState,
+} from "@/lib/files/selection";
+import { COLUMNS, FileRow, rowDomId } from "./file-row";
+import { useMediaQuery } from "./use-media-query";
+import { useNow } from "./use-now";
+
+const ROW_HEIGHT = 44;
+const COMPACT_ROW_HEIGHT = 60;
+const OVERSCAN = 8;
+
+export interface FileListProps {
+  rows: readonly GatewayFile[];
+  /** Total number of rows once the list is complete; -1 while more may load. */
+  setSize: number;
+  selection: SelectionState;
+  onSelectionChange: (next: SelectionState) => void;
+  onOpen: (file: GatewayFile) => void;
+  /** Called after every render with the last rendered index, so the parent can fetch ahead. */
+  onRangeChange: (lastIndex: number, visibleRows: number) => void;
+  initialOffset: number;
+  onScrollOffset: (offset: number) => void;
+  /** Rendered under the last row, inside the scroll area: "Loading more", "All N files loaded", errors. */
+  footer: React.ReactNode;
+  label: string;
+  /** When this changes (a new filter), the list scrolls back to the top. */
+  resetScrollKey?: string;
+}
+
+/**
+ * The virtualized file list: a listbox (multi-select, aria-activedescendant) whose rows are absolutely placed
+ * inside one tall element, so the DOM holds a few dozen rows whatever the length of the list.
+ */
+export function FileList({
+  rows,
+  setSize,
+  selection,
+  onSelectionChange,
+  onOpen,
+  onRangeChange,
+  initialOffset,
+  onScrollOffset,
+  footer,
+  label,
+  resetScrollKey = "",
+}: FileListProps) {
+  const listId = useId().replace(/:/g, "");
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const wide = useMediaQuery("(min-width: 640px)");
+  const rowHeight = wide ? ROW_HEIGHT : COMPACT_ROW_HEIGHT;
+  const now = useNow(60_000);
+  const active = activeIndex(selection, rows);
+
+  // The active row stays mounted even when scrolled out of the window, so aria-activedescendant always points
+  // at an element that exists.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (active >= 0 && active < range.count && !indexes.includes(active)) {
+        indexes.push(active);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [active],
+  );
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design; rows re-render from its state, not memoized values
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    overscan: OVERSCAN,
+    initialOffset,
+    rangeExtractor,
+  });
+
+  useEffect(() => {
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
+
+  const shownFor = useRef(resetScrollKey);
+  useEffect(() => {
+    if (shownFor.current === resetScrollKey) return;
+    shownFor.current = resetScrollKey;
+    virtualizer.scrollToOffset(0);
+  }, [resetScrollKey, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length > 0 ? items[items.length - 1].index : -1;
+  const viewportHeight = virtualizer.scrollRect?.height ?? 600;
+  const visibleRows = Math.max(1, Math.ceil(viewportHeight / rowHeight));
+
+  useEffect(() => {
+    onRangeChange(lastIndex, visibleRows);
+  }, [lastIndex, visibleRows, rows.length, onRangeChange]);
+
+  const scrollToRow = (index: number) => virtualizer.scrollToIndex(index, { align: "auto" });
+
+  const onPointerSelect = useCallback(
+    (index: number, event: React.MouseEvent) => {
+      onSelectionChange(clickRow(selection, rows, index, { range: event.shiftKey, toggle: event.ctrlKey || event.metaKey }));
+    },
+    [onSelectionChange, selection, rows],
+  );
+
+  const openAt = useCallback(
+    (index: number) => {
+      const file = rows[index];
+      if (file) onOpen(file);
+    },
+    [onOpen, rows],
+  );
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
+    if (rows.length === 0) return;
+    const current = active;
+    const mods = { range: event.shiftKey, toggle: event.ctrlKey || event.metaKey };
+    let target: number;
+    switch (event.key) {
+      case "ArrowDown":
+        target = current < 0 ? 0 : current + 1;
+        break;
+      case "ArrowUp":
+        target = current < 0 ? 0 : current - 1;
+        break;
+      case "Home":
+        target = 0;
+        break;
+      case "End":
+        target = rows.length - 1;
+        break;
+      case "PageDown":
+        target = (current < 0 ? 0 : current) + Math.max(1, visibleRows - 1);
+        break;
+      case "PageUp":
+        target = (current < 0 ? 0 : current) - Math.max(1, visibleRows - 1);
+        break;
+      case " ":
+        event.preventDefault();
+        onSelectionChange(current < 0 ? moveTo(selection, rows, 0) : toggleActive(selection, rows));
+        return;
+      case "Enter":
+        if (current >= 0) {
+          event.preventDefault();
+          onOpen(rows[current]);
+        }
+        return;
+      case "Escape":
+        if (selection.selected.size > 0) {
+          event.preventDefault();
+          onSelectionChange(clearSelection(selection));
+        }
+        return;
+      case "a":
+      case "A":
+        if (mods.toggle) {
+          event.preventDefault();
+          onSelectionChange(selectAll(selection, rows));
+        }
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    const clamped = Math.max(0, Math.min(rows.length - 1, target));
+    onSelectionChange(moveTo(selection, rows, clamped, mods));
+    scrollToRow(clamped);
+  }
+
+  function onFocus(event: React.FocusEvent<HTMLDivElement>) {
+    if (event.target !== event.currentTarget || active >= 0 || rows.length === 0) return;
+    // Focus lands on the first row in view (not row 0), so tabbing in never yanks the scroll position.
+    const first = items.find((item) => item.start >= (virtualizer.scrollOffset ?? 0)) ?? items[0];
+    const index = first ? first.index : 0;
+    onSelectionChange({ ...selection, activeId: rows[index].id, activeIndexHint: index });
+  }
+
+  const activeId = active >= 0 ? rowDomId(listId, rows[active].id) : undefined;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
+      {wide ? (
+        <div
+          aria-hidden
+          className={clsx(
+            COLUMNS,
+            "overflow-hidden border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 [scrollbar-gutter:stable] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400",
+          )}
+        >
+          <span className="pl-7">Name</span>
+          <span>Type</span>
+          <span className="text-right">Size</span>
+          <span>Created</span>
+          <span>Download</span>
+        </div>
+      ) : null}
+      <div
+        ref={scrollRef}
+        data-testid="file-scroller"
+        onScroll={(event) => onScrollOffset(event.currentTarget.scrollTop)}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] [scrollbar-gutter:stable]"
+      >
+        <div
+          role="listbox"
+          aria-label={label}
+          aria-multiselectable="true"
+          aria-activedescendant={activeId}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          onFocus={onFocus}
+          className="group relative w-full focus:outline-none"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {items.map((item) => {
+            const file = rows[item.index];
+            if (!file) return null;
+            return (
+              <FileRow
+                key={item.key}
+                file={file}
+                listId={listId}
+                index={item.index}
+                setSize={setSize}
+                start={item.start}
+                height={item.size}
+                selected={selection.selected.has(file.id)}
+                active={item.index === active}
+                compact={!wide}
+                now={now}
+                onPointerSelect={onPointerSelect}
+                onOpen={openAt}
+              />
+            );
+          })}
+        </div>
+        {footer}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { Select } from "@/components/ui/input";
+import { fileQueries } from "@/lib/client/queries/files";
+
+/** Picks the workspace whose files are listed; "" stands for the gateway's default workspace (no workspace_id). */
+export function WorkspaceSwitcher({ value, onChange }: { value: string | null; onChange: (workspaceId: string | null) => void }) {
+  const id = useId();
+  const workspaces = useQuery(fileQueries.workspaces());
+  const list = workspaces.data?.data ?? [];
+  const unknown = value !== null && workspaces.isSuccess && !list.some((w) => w.id === value);
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <label htmlFor={id} className="shrink-0 text-sm font-medium text-slate-700 dark:text-slate-300">
+        Workspace
+      </label>
+      <Select
+        id={id}
+        value={value ?? ""}
+        onChange={(event) => onChange(event.target.value || null)}
+        className="w-auto min-w-0 max-w-[16rem]"
+        aria-describedby={workspaces.isError ? `${id}-error` : undefined}
+      >
+        <option value="">Default workspace</option>
+        {list.map((workspace) => (
+          <option key={workspace.id} value={workspace.id}>
+            {workspace.name}
+          </option>
+        ))}
+        {unknown ? <option value={value}>Unknown workspace ({value.slice(0, 8)}…)</option> : null}
+        {value !== null && !workspaces.isSuccess ? <option value={value}>{value}</option> : null}
+      </Select>
+      {workspaces.isError ? (
+        <span id={`${id}-error`} className="text-xs text-red-700 dark:text-red-400">
+          Could not list workspaces
+        </span>
+      ) : null}
+    </div>
+  );
+}

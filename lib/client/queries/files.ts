@@ -1,0 +1,135 @@
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { MeResponseSchema } from "@/lib/bff/schemas";
+import { FileDeleteResponseSchema, FileGetResponseSchema, FileListResponseSchema, type FileListResponse, type GatewayFile } from "@/lib/gateway";
+import { apiFetch } from "@/lib/client/api-client";
+import { nextCursor } from "@/lib/files/merge-pages";
+import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
+import { pageRetryDelayMs, shouldRetryPage } from "@/lib/files/retry-policy";
+
+/**
+ * Query key factories and fetchers for the file browser. The list is one infinite query per workspace; the
+ * details drawer reads single files; uploads and deletes patch the cached pages in place so a list of
+ * thousands of loaded rows is never refetched page by page to show one change.
+ */
+
+// TODO(schemas): import WorkspaceListResponseSchema from "@/lib/gateway" once the contract module has it.
+const WorkspaceListResponseSchema = z.looseObject({
+  data: z.array(z.looseObject({ id: z.string(), name: z.string(), slug: z.string().optional() })),
+  total_count: z.number().int().optional(),
+});
+export type Workspace = z.infer<typeof WorkspaceListResponseSchema>["data"][number];
+
+/** Key part for "no workspace_id": the gateway's default workspace for our key. */
+export const DEFAULT_WORKSPACE = "default";
+
+export type FilePageParam = string | null;
+export type FileListData = InfiniteData<FileListResponse, FilePageParam>;
+
+export const fileKeys = {
+  all: ["files"] as const,
+  lists: () => [...fileKeys.all, "list"] as const,
+  list: (workspaceId: string | null) => [...fileKeys.lists(), workspaceId ?? DEFAULT_WORKSPACE] as const,
+  detail: (workspaceId: string | null, id: string) => [...fileKeys.all, "detail", workspaceId ?? DEFAULT_WORKSPACE, id] as const,
+  workspaces: () => ["workspaces"] as const,
+  me: () => ["me"] as const,
+};
+
+function withWorkspace(params: URLSearchParams, workspaceId: string | null): URLSearchParams {
+  if (workspaceId) params.set("workspace_id", workspaceId);
+  return params;
+}
+
+export function fileListUrl(workspaceId: string | null, cursor: FilePageParam, limit = FILES_PAGE_SIZE): string {
+  const params = withWorkspace(new URLSearchParams({ limit: String(limit) }), workspaceId);
+  if (cursor) params.set("cursor", cursor);
+  return `/api/files?${params}`;
+}
+
+export function fileUrl(workspaceId: string | null, id: string, suffix = ""): string {
+  const query = withWorkspace(new URLSearchParams(), workspaceId).toString();
+  return `/api/files/${encodeURIComponent(id)}${suffix}${query ? `?${query}` : ""}`;
+}
+
+export function fileContentUrl(workspaceId: string | null, id: string): string {
+  return fileUrl(workspaceId, id, "/content");
+}
+
+export function fileUploadUrl(workspaceId: string | null): string {
+  const query = withWorkspace(new URLSearchParams(), workspaceId).toString();
+  return `/api/files${query ? `?${query}` : ""}`;
+}
+
+export const fileQueries = {
+  list: (workspaceId: string | null) =>
+    infiniteQueryOptions({
+      queryKey: fileKeys.list(workspaceId),
+      queryFn: ({ pageParam, signal }) => apiFetch(fileListUrl(workspaceId, pageParam), FileListResponseSchema, { signal }),
+      initialPageParam: null as FilePageParam,
+      getNextPageParam: nextCursor,
+      // Never refetched behind the user's back: refetching an infinite query walks every loaded page again
+      // (hundreds of requests at depth), and our own uploads and deletes already patch the cache.
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnReconnect: false,
+      // Back navigation restores the loaded pages from here, so keep them a while after leaving the page.
+      gcTime: 15 * 60_000,
+      retry: (failureCount, error: Error) => shouldRetryPage(failureCount, error),
+      retryDelay: (failureCount, error: Error) => pageRetryDelayMs(failureCount, error),
+    }),
+
+  detail: (workspaceId: string | null, id: string) =>
+    queryOptions({
+      queryKey: fileKeys.detail(workspaceId, id),
+      queryFn: ({ signal }) => apiFetch(fileUrl(workspaceId, id), FileGetResponseSchema, { signal }),
+      retry: (failureCount, error: Error) => shouldRetryPage(failureCount, error),
+      retryDelay: (failureCount, error: Error) => pageRetryDelayMs(failureCount, error),
+    }),
+
+  workspaces: () =>
+    queryOptions({
+      queryKey: fileKeys.workspaces(),
+      queryFn: ({ signal }) => apiFetch("/api/workspaces", WorkspaceListResponseSchema, { signal }),
+      staleTime: 5 * 60_000,
+    }),
+
+  me: () =>
+    queryOptions({
+      queryKey: fileKeys.me(),
+      queryFn: ({ signal }) => apiFetch("/api/me", MeResponseSchema, { signal }),
+      staleTime: 5 * 60_000,
+    }),
+};
+
+export async function deleteFile(workspaceId: string | null, id: string): Promise<void> {
+  await apiFetch(fileUrl(workspaceId, id), FileDeleteResponseSchema, { method: "DELETE" });
+}
+
+/** Removes files from every cached page of the workspace's list (after a delete), keeping untouched pages. */
+export function removeFilesFromCache(client: QueryClient, workspaceId: string | null, ids: Iterable<string>): void {
+  const gone = new Set(ids);
+  client.setQueryData<FileListData>(fileKeys.list(workspaceId), (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      if (!page.data.some((file) => gone.has(file.id))) return page;
+      changed = true;
+      return { ...page, data: page.data.filter((file) => !gone.has(file.id)) };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+  for (const id of gone) client.removeQueries({ queryKey: fileKeys.detail(workspaceId, id), exact: true });
+}
+
+/**
+ * Puts a new upload at the top of the list: the gateway lists newest first, so that is where it would appear
+ * on a fresh load. The merge drops the copy a later page may carry, so it is never shown twice.
+ */
+export function addFileToCache(client: QueryClient, workspaceId: string | null, file: GatewayFile): void {
+  client.setQueryData<FileListData>(fileKeys.list(workspaceId), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    const [first, ...rest] = data.pages;
+    if (first.data.some((existing) => existing.id === file.id)) return data;
+    return { ...data, pages: [{ ...first, data: [file, ...first.data] }, ...rest] };
+  });
+  client.setQueryData(fileKeys.detail(workspaceId, file.id), file);
+}
