@@ -74,8 +74,8 @@ describe("estimateCost", () => {
       supported_resolutions: ["720p", "1080p"],
       pricing_skus: { duration_seconds_with_audio_720p: "0.4" },
     });
-    expect(estimateCost(model, { duration: 5, resolution: "1080p", audio: true })).toEqual({ kind: "na", reason: "No price for 1080p with audio" });
-    expect(estimateCost(model, { duration: 5, resolution: "720p", audio: false })).toEqual({ kind: "na", reason: "No price for 720p without audio" });
+    expect(estimateCost(model, { duration: 5, resolution: "1080p", audio: true })).toEqual({ kind: "na", reason: "No price for 5 s · 1080p · with audio" });
+    expect(estimateCost(model, { duration: 5, resolution: "720p", audio: false })).toEqual({ kind: "na", reason: "No price for 5 s · 720p · without audio" });
   });
 
   it("n/a when two equally specific SKUs give different prices", () => {
@@ -92,9 +92,51 @@ describe("estimateCost", () => {
     });
   });
 
-  it("ignores SKUs with words it cannot read rather than applying them", () => {
+  it("ignores SKUs with words it cannot read rather than applying them, and lists them", () => {
     const model = videoModel({ id: "x/draft", pricing_skus: { per_second_draft: "0.01", "per-video-second": "0.1" } });
-    expect(usd(estimateCost(model, { duration: 5, resolution: "720p", audio: false }))).toBeCloseTo(0.5, 10);
+    const estimate = estimateCost(model, { duration: 5, resolution: "720p", audio: false });
+    expect(usd(estimate)).toBeCloseTo(0.5, 10);
+    expect(estimate.kind === "estimate" && estimate.excluded.map((sku) => sku.name)).toEqual(["per_second_draft"]);
+  });
+
+  it("a fixed-length SKU prices one video of exactly that length", () => {
+    const hailuo = videoModel({
+      id: "minimax/hailuo-like",
+      supported_durations: [6, 10],
+      supported_resolutions: ["768p", "1080p"],
+      pricing_skus: { "generate-6s-768p": "0.28", "generate-10s-768p": "0.56", "generate-6s-1080p": "0.49" },
+    });
+    const six = estimateCost(hailuo, { duration: 6, resolution: "768p", audio: false });
+    expect(usd(six)).toBe(0.28);
+    expect(six.kind === "estimate" && six.formula).toBe("$0.28 per 6 s video");
+    expect(usd(estimateCost(hailuo, { duration: 10, resolution: "768p", audio: false }))).toBe(0.56);
+    expect(estimateCost(hailuo, { duration: 10, resolution: "1080p", audio: false })).toEqual({ kind: "na", reason: "No price for 10 s · 1080p · without audio" });
+  });
+
+  it("when a model prices audio explicitly, its unmarked SKUs are not taken as the audio price", () => {
+    const wan = videoModel({
+      id: "alibaba/wan-like",
+      generate_audio: true,
+      supported_resolutions: ["480p", "720p"],
+      pricing_skus: { duration_seconds_480p: "0.05", duration_seconds_720p: "0.10", duration_seconds_with_audio_720p: "0.12" },
+    });
+    expect(usd(estimateCost(wan, { duration: 5, resolution: "720p", audio: true }))).toBeCloseTo(0.6, 10);
+    expect(usd(estimateCost(wan, { duration: 5, resolution: "720p", audio: false }))).toBeCloseTo(0.5, 10);
+    expect(usd(estimateCost(wan, { duration: 5, resolution: "480p", audio: false }))).toBeCloseTo(0.25, 10);
+    // 480p has only an unmarked price, which is the silent one: no guess for 480p with audio.
+    expect(estimateCost(wan, { duration: 5, resolution: "480p", audio: true })).toEqual({ kind: "na", reason: "No price for 5 s · 480p · with audio" });
+  });
+
+  it("an estimate next to a SKU of unknown unit says that SKU was not included", () => {
+    const veo = videoModel({
+      id: "google/veo-like",
+      generate_audio: true,
+      pricing_skus: { generate: "0.50", per_video_second: "0.40", per_video_second_with_audio: "0.75" },
+    });
+    const silent = estimateCost(veo, { duration: 8, resolution: "720p", audio: false });
+    expect(usd(silent)).toBeCloseTo(3.2, 10);
+    expect(silent.kind === "estimate" && silent.excluded.map((sku) => sku.name)).toEqual(["generate"]);
+    expect(usd(estimateCost(veo, { duration: 8, resolution: "720p", audio: true }))).toBeCloseTo(6, 10);
   });
 
   it("models that list no options do not block an estimate", () => {

@@ -13,15 +13,26 @@ export interface CostSettings {
 }
 
 export type CostEstimate =
-  | { kind: "estimate"; usd: number; sku: ParsedSku; /** "$0.10/s × 8 s" */ formula: string }
+  | {
+      kind: "estimate";
+      usd: number;
+      sku: ParsedSku;
+      /** "$0.10/s × 8 s" */
+      formula: string;
+      /**
+       * SKUs that could apply to these settings but were left out because their unit or part of
+       * their name could not be read ("generate"): the estimate may miss a charge, and says so.
+       */
+      excluded: ParsedSku[];
+    }
   | { kind: "na"; /** Why no estimate, short enough for a card ("No price for 1080p"). */ reason: string };
 
 function specificity(sku: ParsedSku): number {
-  return (sku.resolution !== null ? 2 : 0) + (sku.audio !== null ? 1 : 0);
+  return (sku.duration !== null ? 4 : 0) + (sku.resolution !== null ? 2 : 0) + (sku.audio !== null ? 1 : 0);
 }
 
 function settingsLabel(settings: CostSettings): string {
-  return `${settings.resolution} ${settings.audio ? "with" : "without"} audio`;
+  return `${settings.duration} s · ${settings.resolution} · ${settings.audio ? "with" : "without"} audio`;
 }
 
 function formulaFor(sku: ParsedSku, duration: number): string {
@@ -32,7 +43,7 @@ function formulaFor(sku: ParsedSku, duration: number): string {
     case "minute":
       return `${price}/min × ${duration} s`;
     default:
-      return `${price} per video`;
+      return sku.duration !== null ? `${price} per ${sku.duration} s video` : `${price} per video`;
   }
 }
 
@@ -43,22 +54,32 @@ function amountFor(sku: ParsedSku, duration: number): number {
   return price;
 }
 
+/** Whether the SKU's stated conditions (length, resolution, audio) allow these settings. */
+function conditionsAllow(sku: ParsedSku, settings: CostSettings, audioDistinguished: boolean): boolean {
+  if (sku.duration !== null && sku.duration !== settings.duration) return false;
+  if (sku.resolution !== null && sku.resolution !== settings.resolution) return false;
+  if (sku.audio !== null) return sku.audio === settings.audio;
+  // When some SKU of the model is priced explicitly for the requested audio setting, an unmarked
+  // SKU is that model's price for the other setting, not for this one.
+  return !audioDistinguished;
+}
+
 /**
  * Estimated price of one generation with the given settings, from the model's own SKUs only.
- * A SKU limited to a resolution or an audio setting beats a general one; when the best match is
- * still ambiguous (two different prices apply equally) the answer is "n/a", never a pick.
+ * A SKU limited to a length, resolution or audio setting beats a general one; when the best match
+ * is still ambiguous (two different prices apply equally) the answer is "n/a", never a pick.
  */
 export function estimateCost(model: VideoModel, settings: CostSettings): CostEstimate {
-  const resolution = normalizeResolution(settings.resolution) ?? settings.resolution;
+  const wanted: CostSettings = { ...settings, resolution: normalizeResolution(settings.resolution) ?? settings.resolution };
   const durations = model.supported_durations ?? [];
-  if (durations.length > 0 && !durations.includes(settings.duration)) {
-    return { kind: "na", reason: `No ${settings.duration} s option` };
+  if (durations.length > 0 && !durations.includes(wanted.duration)) {
+    return { kind: "na", reason: `No ${wanted.duration} s option` };
   }
   const resolutions = resolutionsOf(model);
-  if (resolutions.length > 0 && !resolutions.includes(resolution)) {
-    return { kind: "na", reason: `No ${resolution} option` };
+  if (resolutions.length > 0 && !resolutions.includes(wanted.resolution)) {
+    return { kind: "na", reason: `No ${wanted.resolution} option` };
   }
-  if (settings.audio && model.generate_audio !== true) {
+  if (wanted.audio && model.generate_audio !== true) {
     return { kind: "na", reason: model.generate_audio === false ? "No audio option" : "Audio support not stated" };
   }
 
@@ -69,17 +90,17 @@ export function estimateCost(model: VideoModel, settings: CostSettings): CostEst
     return { kind: "na", reason: `Unit unknown (${skus.map((sku) => sku.name).join(", ")})` };
   }
 
-  const matching = usable.filter(
-    (sku) => (sku.resolution === null || sku.resolution === resolution) && (sku.audio === null || sku.audio === settings.audio),
-  );
-  if (matching.length === 0) return { kind: "na", reason: `No price for ${settingsLabel({ ...settings, resolution })}` };
+  const audioDistinguished = usable.some((sku) => sku.audio === wanted.audio);
+  const matching = usable.filter((sku) => conditionsAllow(sku, wanted, audioDistinguished));
+  if (matching.length === 0) return { kind: "na", reason: `No price for ${settingsLabel(wanted)}` };
 
   const best = Math.max(...matching.map(specificity));
   const top = matching.filter((sku) => specificity(sku) === best);
-  const amounts = new Set(top.map((sku) => amountFor(sku, settings.duration)));
+  const amounts = new Set(top.map((sku) => amountFor(sku, wanted.duration)));
   if (amounts.size > 1) {
     return { kind: "na", reason: `Several prices apply (${top.map((sku) => sku.name).join(", ")})` };
   }
   const sku = top[0];
-  return { kind: "estimate", usd: amountFor(sku, settings.duration), sku, formula: formulaFor(sku, settings.duration) };
+  const excluded = skus.filter((other) => !isUsableSku(other) && conditionsAllow(other, wanted, false));
+  return { kind: "estimate", usd: amountFor(sku, wanted.duration), sku, formula: formulaFor(sku, wanted.duration), excluded };
 }

@@ -94,6 +94,24 @@ describe("parseSku: other common schemes", () => {
   });
 });
 
+describe("parseSku: fixed-length prices", () => {
+  it("generate-6s-768p: one 6 s video at 768p", () => {
+    expect(parseSku("generate-6s-768p", "0.28")).toMatchObject({ unit: "video", duration: 6, resolution: "768p", unknownTerms: [] });
+    expect(describeSku(parseSku("generate-6s-768p", "0.28"))).toBe("per video · 6 s video · 768p");
+  });
+
+  it("two different lengths in one name: unit unknown", () => {
+    expect(parseSku("generate-6s-10s", "1").unit).toBeNull();
+  });
+
+  it("credits are not dollars: the word stays unread and the SKU unusable", () => {
+    const sku = parseSku("credits_per_second", "5");
+    expect(sku.unit).toBe("second");
+    expect(sku.unknownTerms).toEqual(["credits"]);
+    expect(isUsableSku(sku)).toBe(false);
+  });
+});
+
 describe("helpers", () => {
   it("normalizeResolution", () => {
     expect(normalizeResolution("1080P")).toBe("1080p");

@@ -22,6 +22,8 @@ export interface ParsedSku {
   resolution: string | null;
   /** true: with audio, false: without audio, null: the name does not say. */
   audio: boolean | null;
+  /** Video length in seconds the price is limited to ("generate-6s-768p"); null means not limited. */
+  duration: number | null;
   /**
    * Words of the name we could not read ("draft", "image"). They may narrow when the price applies,
    * so a SKU carrying any is shown but not used for estimates.
@@ -38,7 +40,11 @@ const DOLLAR_WORDS = new Set(["usd", "dollar", "dollars"]);
 const AUDIO_WORDS = new Set(["audio", "sound"]);
 const NO_AUDIO_WORDS = new Set(["silent", "muted", "mute", "noaudio"]);
 /** Words that carry no condition: they describe the thing priced in every SKU. */
-const FILLER_WORDS = new Set(["per", "video", "videos", "output", "generated", "duration", "price", "cost", "rate", "each", "flat", "to", "of", "the"]);
+const FILLER_WORDS = new Set([
+  "per", "video", "videos", "output", "generate", "generated", "generation", "duration", "price", "cost", "rate", "each", "flat", "to", "of", "the",
+]);
+/** "6s", "10sec": a fixed video length, which makes the price one per video of that length. */
+const FIXED_LENGTH = /^(\d+)(?:s|sec|secs|second|seconds)$/;
 
 /** Splits on separators, camelCase humps and letter-digit joins, lower-cased: "perVideoSecond1080p" -> per, video, second, 1080p. */
 export function tokenizeSkuName(name: string): string[] {
@@ -80,6 +86,8 @@ export function parseSku(name: string, price: string): ParsedSku {
   let seconds = false;
   let minutes = false;
   let perVideo = false;
+  let duration: number | null = null;
+  let durationConflict = false;
 
   for (const [index, token] of tokens.entries()) {
     if (CENT_WORDS.has(token)) {
@@ -92,6 +100,11 @@ export function parseSku(name: string, price: string): ParsedSku {
       mark(index);
     } else if (MINUTE_WORDS.has(token)) {
       minutes = true;
+      mark(index);
+    } else if (FIXED_LENGTH.test(token)) {
+      const seconds = Number(FIXED_LENGTH.exec(token)![1]);
+      if (duration !== null && duration !== seconds) durationConflict = true;
+      duration = seconds;
       mark(index);
     } else if (normalizeResolution(token)) {
       const normalized = normalizeResolution(token);
@@ -121,7 +134,12 @@ export function parseSku(name: string, price: string): ParsedSku {
   // A time word wins over "per video": "per-video-second" is a price per second of video.
   if (seconds && !minutes) unit = "second";
   else if (minutes && !seconds) unit = "minute";
-  else if (!seconds && !minutes && perVideo) unit = "video";
+  // A fixed length ("generate-6s") prices one video of that length.
+  else if (!seconds && !minutes && (perVideo || duration !== null)) unit = "video";
+  if (durationConflict) {
+    unit = null;
+    duration = null;
+  }
 
   const amount = parsePrice(price);
   return {
@@ -132,6 +150,7 @@ export function parseSku(name: string, price: string): ParsedSku {
     currency,
     resolution: resolutionConflict ? null : resolution,
     audio,
+    duration,
     unknownTerms: resolutionConflict ? [...unknownTerms, "several resolutions"] : unknownTerms,
   };
 }
@@ -152,9 +171,11 @@ const UNIT_LABEL: Record<SkuUnit, string> = { second: "per second", minute: "per
 /** "per second · 1080p · with audio", or "unit unknown". */
 export function describeSku(sku: ParsedSku): string {
   const parts = [sku.unit ? UNIT_LABEL[sku.unit] : "unit unknown"];
+  if (sku.duration !== null) parts.push(`${sku.duration} s video`);
   if (sku.resolution) parts.push(sku.resolution);
   if (sku.audio === true) parts.push("with audio");
   if (sku.audio === false) parts.push("without audio");
-  if (sku.unknownTerms.length > 0) parts.push(`unread: ${sku.unknownTerms.join(", ")}`);
+  // With the unit unknown the whole name is unread; listing its words again says nothing.
+  if (sku.unit !== null && sku.unknownTerms.length > 0) parts.push(`unread: ${sku.unknownTerms.join(", ")}`);
   return parts.join(" · ");
 }
