@@ -1,0 +1,92 @@
+import { errorBody, MESSAGES } from "@/lib/gateway";
+import { Hono } from "hono";
+import type { GatewayContext, GatewayCtx, GatewayEnv, RouteDef } from "./context";
+import { findKey } from "./keys";
+import { HttpError } from "./http-error";
+import { rateLimitHeaders } from "./rate-limit";
+import { catalogRoutes } from "./routes/catalog";
+import { debugRoutes } from "./routes/debug";
+import { fileRoutes } from "./routes/files";
+import { presetRoutes } from "./routes/presets";
+import { responseRoutes } from "./routes/responses";
+import { sleep } from "./responder/generate";
+
+export const BASE_PATH = "/api/v1";
+
+function compile(path: string): RegExp {
+  const pattern = path
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${BASE_PATH}${pattern}/?$`);
+}
+
+function authenticate(ctx: GatewayContext, c: GatewayCtx, route: RouteDef) {
+  const header = c.req.header("authorization");
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match) throw new HttpError(401, MESSAGES.missingAuth);
+  const key = findKey(ctx.db, match[1]);
+  if (!key) throw new HttpError(401, "Invalid API key");
+  if (route.access === "management" && key.kind !== "management") throw new HttpError(403, MESSAGES.forbiddenManagement);
+  c.set("key", key);
+}
+
+/**
+ * The gateway's HTTP application on Web-standard Request/Response. Each request goes through, in
+ * order: route match (404, 405), authentication (401) and the management-key check (403), fault
+ * injection when enabled, the per-key rate limit on GET /files (429), then the handler, which
+ * validates its input (400, 413) before doing anything.
+ */
+export function createGatewayApp(ctx: GatewayContext): Hono<GatewayEnv> {
+  const app = new Hono<GatewayEnv>().basePath(BASE_PATH);
+  const routes = [...presetRoutes(ctx), ...fileRoutes(ctx), ...catalogRoutes(ctx), ...responseRoutes(ctx), ...debugRoutes(ctx)];
+  const compiled = routes.map((route) => ({ route, regex: compile(route.path) }));
+
+  app.onError((error) => {
+    if (error instanceof HttpError) return error.toResponse();
+    // Logged for the operator; the client learns nothing about the internals.
+    console.error("embedded gateway: unhandled error", error);
+    return Response.json(errorBody(500, MESSAGES.internal), { status: 500 });
+  });
+
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    const allowed = [...new Set(compiled.filter(({ regex }) => regex.test(path)).map(({ route }) => route.method))];
+    if (allowed.length > 0) {
+      return Response.json(errorBody(405, "Method Not Allowed", { allowed_methods: allowed }), {
+        status: 405,
+        headers: { Allow: allowed.join(", ") },
+      });
+    }
+    return Response.json(errorBody(404, MESSAGES.notFound), { status: 404 });
+  });
+
+  for (const route of routes) {
+    app.on(route.method, route.path, async (c) => {
+      authenticate(ctx, c, route);
+      const debugRoute = route.path.startsWith("/__");
+      const fault = ctx.faults && !debugRoute ? ctx.faults.take(c.req.method, new URL(c.req.url).pathname) : null;
+      c.set("fault", fault);
+      if (fault) {
+        if (fault.latencyMs > 0) await sleep(fault.latencyMs, c.req.raw.signal).catch(() => undefined);
+        if (fault.status === 429) {
+          throw new HttpError(429, MESSAGES.rateLimited, undefined, { "Retry-After": String(fault.retryAfterSeconds) });
+        }
+        if (fault.status === 500) throw new HttpError(500, MESSAGES.internal);
+        if (fault.status === 503) {
+          throw new HttpError(503, "Service temporarily unavailable", undefined, { "Retry-After": String(fault.retryAfterSeconds) });
+        }
+      }
+      let limitHeaders: Record<string, string> = {};
+      if (route.rateLimited) {
+        const decision = ctx.rateLimiter.take(c.get("key").id);
+        limitHeaders = rateLimitHeaders(decision);
+        if (!decision.allowed) throw new HttpError(429, MESSAGES.rateLimited, undefined, limitHeaders);
+      }
+      const response = await route.handler(c);
+      for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+      return response;
+    });
+  }
+  return app;
+}

@@ -1,0 +1,89 @@
+import path from "node:path";
+import type { CorpusChoice } from "./search/corpus";
+
+export interface EmbeddedGatewayOptions {
+  /** Data folder (DATA_DIR, default .data): the database and the generated keys live here. */
+  dataDir?: string;
+  /** Database file; ":memory:" for tests. Default `${dataDir}/embedded-gateway.db`. */
+  dbFile?: string;
+  host?: string;
+  /** 0 picks a free port. Default GATEWAY_PORT or 4010. */
+  port?: number;
+  apiKey?: string;
+  managementKey?: string;
+  /** Fault injection and debug routes (EMBEDDED_GATEWAY_FAULTS=1). */
+  faults?: boolean;
+  /** GET /files requests per minute per key (EMBEDDED_GATEWAY_RATE_LIMIT, default 1200). */
+  rateLimitPerMinute?: number;
+  /** Demo files in the default workspace on first start (EMBEDDED_GATEWAY_DEMO_FILES, default 25000). */
+  demoFiles?: number;
+  /** Seed demo presets and files on first start (default true). */
+  seed?: boolean;
+  /** Print the start banner with the base URL and both keys. */
+  log?: boolean;
+  // Extensions beyond the shared interface, for tests and operators:
+  /** Largest accepted upload (EMBEDDED_GATEWAY_MAX_UPLOAD_BYTES, default 100 MB). */
+  maxUploadBytes?: number;
+  /** Web search corpus: "npm" (installed READMEs + fixed texts, default) or "fixed" (deterministic tests). */
+  corpus?: CorpusChoice;
+  /** Where node_modules is looked up for the npm corpus (default the working directory). */
+  projectRoot?: string;
+}
+
+export interface ResolvedConfig {
+  dataDir: string;
+  dbFile: string;
+  keysFile: string | null;
+  host: string;
+  port: number;
+  apiKey: string | undefined;
+  managementKey: string | undefined;
+  faults: boolean;
+  rateLimitPerMinute: number;
+  demoFiles: number;
+  seed: boolean;
+  log: boolean;
+  maxUploadBytes: number;
+  corpus: CorpusChoice;
+  projectRoot: string;
+}
+
+function envInt(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function envFlag(name: string): boolean {
+  const raw = (process.env[name] ?? "").trim().toLowerCase();
+  return raw === "1" || raw === "true" || raw === "yes" || raw === "on";
+}
+
+/** Options win over environment variables, which win over defaults; a malformed variable stops the start with its name. */
+export function resolveConfig(opts: EmbeddedGatewayOptions = {}): ResolvedConfig {
+  const dataDir = path.resolve(opts.dataDir ?? (process.env.DATA_DIR || ".data"));
+  const dbFile = opts.dbFile ?? path.join(dataDir, "embedded-gateway.db");
+  const corpusEnv = process.env.EMBEDDED_GATEWAY_CORPUS;
+  if (corpusEnv && corpusEnv !== "npm" && corpusEnv !== "fixed") throw new Error(`EMBEDDED_GATEWAY_CORPUS must be "npm" or "fixed", got "${corpusEnv}"`);
+  return {
+    dataDir,
+    dbFile,
+    keysFile: dbFile === ":memory:" ? null : path.join(dataDir, "embedded-gateway-keys.json"),
+    host: opts.host ?? "127.0.0.1",
+    port: opts.port ?? envInt("GATEWAY_PORT", 4010, 0, 65535),
+    apiKey: opts.apiKey ?? (process.env.EMBEDDED_GATEWAY_API_KEY || undefined),
+    managementKey: opts.managementKey ?? (process.env.EMBEDDED_GATEWAY_MANAGEMENT_KEY || undefined),
+    faults: opts.faults ?? envFlag("EMBEDDED_GATEWAY_FAULTS"),
+    rateLimitPerMinute: opts.rateLimitPerMinute ?? envInt("EMBEDDED_GATEWAY_RATE_LIMIT", 1200, 1, 1_000_000),
+    demoFiles: opts.demoFiles ?? envInt("EMBEDDED_GATEWAY_DEMO_FILES", 25_000, 0, 5_000_000),
+    seed: opts.seed ?? true,
+    log: opts.log ?? false,
+    maxUploadBytes: opts.maxUploadBytes ?? envInt("EMBEDDED_GATEWAY_MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, 2 * 1024 * 1024 * 1024),
+    corpus: opts.corpus ?? ((corpusEnv as CorpusChoice | undefined) || "npm"),
+    projectRoot: opts.projectRoot ?? process.cwd(),
+  };
+}

@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import type { Db } from "./db";
+import type { FaultHit, FaultInjector } from "./faults";
+import type { FilesStore } from "./files-store";
+import type { AuthenticatedKey } from "./keys";
+import type { PresetsStore } from "./presets-store";
+import type { RateLimiter } from "./rate-limit";
+import type { StreamCounters } from "./responder/sse";
+import type { WebSearchIndex } from "./search/web-search";
+import type { WorkspacesStore } from "./workspaces-store";
+
+/** Everything a route handler may use; built once by startEmbeddedGateway (or a test). */
+export interface GatewayContext {
+  db: Db;
+  presets: PresetsStore;
+  files: FilesStore;
+  workspaces: WorkspacesStore;
+  /** Signs file-listing cursors; kept in the database so cursors survive a restart. */
+  cursorSecret: Buffer;
+  limits: { maxJsonBytes: number; maxUploadBytes: number; defaultFilesPageSize: number };
+  rateLimiter: RateLimiter;
+  /** null unless fault injection is enabled; the debug and fault routes exist only then. */
+  faults: FaultInjector | null;
+  streams: StreamCounters;
+  search: () => WebSearchIndex;
+}
+
+export type GatewayEnv = { Variables: { key: AuthenticatedKey; fault: FaultHit | null } };
+export type GatewayCtx = Context<GatewayEnv>;
+
+export interface RouteDef {
+  method: "GET" | "POST" | "DELETE";
+  /** Relative to the base path, in Hono syntax ("/presets/:slug"). */
+  path: string;
+  access: "any" | "management";
+  /** Counted against the per-key rate limit (GET /files). */
+  rateLimited?: boolean;
+  handler: (c: GatewayCtx) => Response | Promise<Response>;
+}

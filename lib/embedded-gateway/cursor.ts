@@ -1,0 +1,39 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** Where a file listing stopped: the workspace it walks and the last position it returned. */
+export interface FileCursor {
+  workspaceId: string;
+  /** The seq of the last file on the previous page; the next page starts strictly below it. */
+  beforeSeq: number;
+}
+
+/**
+ * Cursors are opaque to clients: base64url JSON plus an HMAC over it. The signature turns a
+ * hand-edited cursor into a clean 400 instead of an arbitrary jump (or a 500 on garbage), and the
+ * workspace inside stops a cursor from one workspace being replayed against another.
+ */
+export function encodeCursor(cursor: FileCursor, secret: Buffer): string {
+  const payload = Buffer.from(JSON.stringify({ v: 1, w: cursor.workspaceId, s: cursor.beforeSeq }), "utf8").toString("base64url");
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+export function decodeCursor(raw: string, secret: Buffer): FileCursor | null {
+  if (raw.length > 512) return null;
+  const dot = raw.indexOf(".");
+  if (dot <= 0 || dot !== raw.lastIndexOf(".")) return null;
+  const payload = raw.slice(0, dot);
+  const given = Buffer.from(raw.slice(dot + 1), "base64url");
+  const expected = Buffer.from(sign(payload, secret), "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;
+    if (parsed.v !== 1 || typeof parsed.w !== "string" || !Number.isSafeInteger(parsed.s) || (parsed.s as number) < 0) return null;
+    return { workspaceId: parsed.w, beforeSeq: parsed.s as number };
+  } catch {
+    return null;
+  }
+}
+
+function sign(payload: string, secret: Buffer): string {
+  return createHmac("sha256", secret).update(payload).digest().subarray(0, 16).toString("base64url");
+}

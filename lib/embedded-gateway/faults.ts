@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+
+/** A test-only instruction: the next `remaining` requests matching path (and method) misbehave. */
+export interface FaultRule {
+  id: string;
+  path: string;
+  method: string | null;
+  remaining: number;
+  status: 429 | 500 | 503 | null;
+  latency_ms: number;
+  cut_stream_after_events: number | null;
+  retry_after_seconds: number;
+}
+
+export type FaultRuleInput = Omit<FaultRule, "id" | "remaining" | "method" | "status" | "latency_ms" | "cut_stream_after_events" | "retry_after_seconds"> & {
+  count: number;
+  method?: string;
+  status?: 429 | 500 | 503;
+  latency_ms?: number;
+  cut_stream_after_events?: number;
+  retry_after_seconds?: number;
+};
+
+export interface FaultHit {
+  status: 429 | 500 | 503 | null;
+  latencyMs: number;
+  cutStreamAfterEvents: number | null;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Path patterns are relative to the base path ("/files", "/presets/*\/chat/completions"); "*"
+ * stands for one path segment and "**" for any rest. The first matching rule with requests left
+ * is consumed, so rules queue up in the order they were added.
+ */
+export class FaultInjector {
+  private rules: FaultRule[] = [];
+
+  add(input: FaultRuleInput): FaultRule {
+    const rule: FaultRule = {
+      id: randomUUID(),
+      path: normalisePath(input.path),
+      method: input.method ? input.method.toUpperCase() : null,
+      remaining: input.count,
+      status: input.status ?? null,
+      latency_ms: input.latency_ms ?? 0,
+      cut_stream_after_events: input.cut_stream_after_events ?? null,
+      retry_after_seconds: input.retry_after_seconds ?? 1,
+    };
+    this.rules.push(rule);
+    return rule;
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map((rule) => ({ ...rule }));
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  take(method: string, path: string): FaultHit | null {
+    const rule = this.rules.find((r) => r.remaining > 0 && (!r.method || r.method === method) && pathMatches(r.path, path));
+    if (!rule) return null;
+    rule.remaining -= 1;
+    if (rule.remaining === 0) this.rules = this.rules.filter((r) => r !== rule);
+    return {
+      status: rule.status,
+      latencyMs: rule.latency_ms,
+      cutStreamAfterEvents: rule.cut_stream_after_events,
+      retryAfterSeconds: rule.retry_after_seconds,
+    };
+  }
+}
+
+function normalisePath(path: string): string {
+  let p = path.trim();
+  const base = p.indexOf("/api/v1/");
+  if (base >= 0) p = p.slice(base + "/api/v1".length);
+  if (!p.startsWith("/")) p = `/${p}`;
+  return p.length > 1 ? p.replace(/\/+$/, "") : p;
+}
+
+export function pathMatches(pattern: string, path: string): boolean {
+  const escaped = pattern
+    .split("/")
+    .map((segment) => (segment === "**" ? ".*" : segment === "*" ? "[^/]+" : segment.replace(/[.+?^${}()|[\]\\*]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${escaped}$`).test(normalisePath(path));
+}

@@ -1,0 +1,127 @@
+import type Database from "better-sqlite3";
+
+/**
+ * Numbered, append-only schema migrations. A migration is never edited once released: a change
+ * is a new entry. Each one runs in its own transaction together with its schema_migrations row,
+ * so a crash leaves the database either before or after it, never half-way.
+ */
+export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+  {
+    version: 1,
+    name: "initial schema",
+    sql: `
+      CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+
+      CREATE TABLE workspaces (
+        id          TEXT PRIMARY KEY,
+        slug        TEXT NOT NULL UNIQUE,
+        name        TEXT NOT NULL,
+        description TEXT,
+        created_by  TEXT NOT NULL,
+        created_at  TEXT NOT NULL,
+        updated_at  TEXT,
+        position    INTEGER NOT NULL
+      );
+
+      CREATE TABLE api_keys (
+        id                   TEXT PRIMARY KEY,
+        kind                 TEXT NOT NULL CHECK (kind IN ('standard', 'management')),
+        key_hash             TEXT NOT NULL UNIQUE,
+        label                TEXT NOT NULL,
+        user_id              TEXT NOT NULL,
+        default_workspace_id TEXT NOT NULL REFERENCES workspaces(id),
+        created_at           TEXT NOT NULL
+      );
+
+      CREATE TABLE presets (
+        id                    TEXT PRIMARY KEY,
+        workspace_id          TEXT NOT NULL REFERENCES workspaces(id),
+        slug                  TEXT NOT NULL,
+        name                  TEXT NOT NULL,
+        description           TEXT,
+        status                TEXT NOT NULL DEFAULT 'active',
+        status_updated_at     TEXT,
+        created_at            TEXT NOT NULL,
+        updated_at            TEXT NOT NULL,
+        creator_user_id       TEXT NOT NULL,
+        designated_version_id TEXT NOT NULL,
+        UNIQUE (workspace_id, slug)
+      );
+      CREATE INDEX presets_by_update ON presets (workspace_id, updated_at DESC, id DESC);
+
+      CREATE TABLE preset_versions (
+        id            TEXT PRIMARY KEY,
+        preset_id     TEXT NOT NULL REFERENCES presets(id) ON DELETE CASCADE,
+        version       INTEGER NOT NULL CHECK (version >= 1),
+        config        TEXT NOT NULL,
+        system_prompt TEXT NOT NULL,
+        creator_id    TEXT NOT NULL,
+        created_at    TEXT NOT NULL,
+        updated_at    TEXT NOT NULL,
+        UNIQUE (preset_id, version)
+      );
+
+      -- seq orders the listing: it only grows (AUTOINCREMENT never reuses a value), so a file
+      -- uploaded during a walk sorts above every cursor already handed out.
+      CREATE TABLE files (
+        seq          INTEGER PRIMARY KEY AUTOINCREMENT,
+        id           TEXT NOT NULL UNIQUE,
+        workspace_id TEXT NOT NULL REFERENCES workspaces(id),
+        filename     TEXT NOT NULL,
+        mime_type    TEXT NOT NULL,
+        size_bytes   INTEGER NOT NULL CHECK (size_bytes >= 0),
+        downloadable INTEGER NOT NULL CHECK (downloadable IN (0, 1)),
+        created_at   TEXT NOT NULL,
+        source       TEXT NOT NULL CHECK (source IN ('seed', 'upload'))
+      );
+      CREATE INDEX files_by_workspace ON files (workspace_id, seq);
+
+      CREATE TABLE file_chunks (
+        file_seq INTEGER NOT NULL REFERENCES files(seq) ON DELETE CASCADE,
+        idx      INTEGER NOT NULL,
+        data     BLOB NOT NULL,
+        PRIMARY KEY (file_seq, idx)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE video_models (
+        id       TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,
+        body     TEXT NOT NULL
+      );
+    `,
+  },
+];
+
+export function runMigrations(db: Database.Database): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const applied = new Set(
+    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version),
+  );
+  const known = Math.max(0, ...MIGRATIONS.map((m) => m.version));
+  const newest = Math.max(0, ...applied);
+  if (newest > known) {
+    // Opening a database written by a newer build would silently misread it.
+    throw new Error(`embedded gateway database is at schema ${newest}, this build knows up to ${known}`);
+  }
+  const ran: number[] = [];
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+    }).immediate();
+    ran.push(migration.version);
+  }
+  return ran;
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import type { WebSearchIndex } from "../search/web-search";
+import { composeAnswer, type Citation } from "./compose";
+import type { ResponsePlan } from "./plan";
+import { codePointLength, countTokens, tokenize } from "./tokens";
+
+/** Simulated time the embedded search engine takes between "searching" and "completed". */
+const SEARCH_LATENCY_MS = 60;
+
+export class AbortedError extends Error {
+  constructor() {
+    super("aborted");
+  }
+}
+
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(new AbortedError());
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortedError());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+export type ResponseEvent = Record<string, unknown> & { type: string; sequence_number: number };
+
+/**
+ * Produces the response as the real gateway streams it, paced by the model's first-token delay
+ * and token rate. The JSON (non-streaming) path runs the same generator and keeps only the final
+ * Response, so both paths take the same time and give the same answer. Stops with AbortedError
+ * as soon as `signal` fires: nothing is generated for a client that has gone.
+ */
+export async function* generateResponse(plan: ResponsePlan, search: () => WebSearchIndex, signal: AbortSignal): AsyncGenerator<ResponseEvent> {
+  const createdAt = Math.floor(Date.now() / 1000);
+  const responseId = id("resp");
+  const output: Record<string, unknown>[] = [];
+  let sequence = 0;
+  const event = (type: string, body: Record<string, unknown>): ResponseEvent => ({ type, sequence_number: sequence++, ...body });
+  const snapshot = (status: string, extra: Record<string, unknown> = {}) => ({
+    id: responseId,
+    object: "response",
+    created_at: createdAt,
+    model: plan.requestedModel,
+    status,
+    output: structuredClone(output),
+    error: null,
+    incomplete_details: null,
+    instructions: plan.request.instructions ?? null,
+    max_output_tokens: plan.maxOutputTokens,
+    metadata: null,
+    parallel_tool_calls: true,
+    temperature: plan.request.temperature ?? null,
+    top_p: plan.request.top_p ?? null,
+    tool_choice: "auto",
+    tools: plan.request.tools ?? [],
+    usage: null,
+    ...extra,
+  });
+
+  yield event("response.created", { response: snapshot("in_progress") });
+  yield event("response.in_progress", { response: snapshot("in_progress") });
+
+  let hits = null;
+  let searchTokens = 0;
+  if (plan.webSearch) {
+    const searchId = id("ws");
+    const outputIndex = output.length;
+    const item: Record<string, unknown> = { type: "web_search_call", id: searchId, status: "in_progress", action: { type: "search", query: plan.query } };
+    output.push(item);
+    yield event("response.output_item.added", { output_index: outputIndex, item: structuredClone(item) });
+    yield event("response.web_search_call.in_progress", { output_index: outputIndex, item_id: searchId });
+    item.status = "searching";
+    yield event("response.web_search_call.searching", { output_index: outputIndex, item_id: searchId });
+    await sleep(SEARCH_LATENCY_MS, signal);
+    hits = plan.query ? search().search(plan.query, plan.webSearch) : [];
+    searchTokens = hits.reduce((sum, hit) => sum + countTokens(hit.text), 0);
+    item.status = "completed";
+    item.action = { type: "search", query: plan.query, sources: hits.map((hit) => ({ type: "url", url: hit.url, title: hit.title })) };
+    yield event("response.web_search_call.completed", { output_index: outputIndex, item_id: searchId });
+    yield event("response.output_item.done", { output_index: outputIndex, item: structuredClone(item) });
+  }
+
+  const answer = composeAnswer({ model: plan.model, query: plan.query, hits });
+  let tokens = tokenize(answer.text);
+  const truncated = plan.maxOutputTokens !== null && tokens.length > plan.maxOutputTokens;
+  if (truncated) tokens = tokens.slice(0, plan.maxOutputTokens!);
+  const text = tokens.join("");
+  const textLength = codePointLength(text);
+  // A citation whose sentence was cut off would point past the text; it is dropped with the sentence.
+  const annotations: Citation[] = answer.annotations.filter((a) => a.end_index <= textLength);
+
+  const messageId = id("msg");
+  const messageIndex = output.length;
+  const part = { type: "output_text", text: "", annotations: [] as Citation[] };
+  const message = { type: "message", id: messageId, status: "in_progress", role: "assistant", content: [part] };
+  output.push(message);
+  const where = { item_id: messageId, output_index: messageIndex, content_index: 0 };
+  yield event("response.output_item.added", { output_index: messageIndex, item: { ...structuredClone(message), content: [] } });
+  yield event("response.content_part.added", { ...where, part: structuredClone(part) });
+
+  await sleep(plan.model.first_token_delay_ms, signal);
+  const interval = 1000 / plan.model.tokens_per_second;
+  const start = Date.now();
+  let emitted = 0;
+  let nextAnnotation = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    // Scheduled against the start time, so timer jitter does not accumulate into a slower rate.
+    await sleep(start + i * interval - Date.now(), signal);
+    part.text += tokens[i];
+    emitted += codePointLength(tokens[i]);
+    yield event("response.output_text.delta", { ...where, delta: tokens[i], logprobs: [] });
+    while (nextAnnotation < annotations.length && annotations[nextAnnotation].end_index <= emitted) {
+      const annotation = annotations[nextAnnotation];
+      part.annotations.push(annotation);
+      yield event("response.output_text.annotation.added", { ...where, annotation_index: nextAnnotation, annotation });
+      nextAnnotation++;
+    }
+  }
+
+  const status = truncated ? "incomplete" : "completed";
+  yield event("response.output_text.done", { ...where, text, logprobs: [] });
+  yield event("response.content_part.done", { ...where, part: structuredClone(part) });
+  message.status = status;
+  yield event("response.output_item.done", { output_index: messageIndex, item: structuredClone(message) });
+  const inputTokens = plan.inputTokens + searchTokens;
+  const final = snapshot(status, {
+    completed_at: Math.floor(Date.now() / 1000),
+    incomplete_details: truncated ? { reason: "max_output_tokens" } : null,
+    usage: {
+      input_tokens: inputTokens,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: tokens.length,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: inputTokens + tokens.length,
+    },
+  });
+  yield event(truncated ? "response.incomplete" : "response.completed", { response: final });
+}

@@ -1,0 +1,68 @@
+/** How an embedded model answers; the delays and rates are what a side-by-side comparison shows. */
+export interface EmbeddedModel {
+  id: string;
+  name: string;
+  description: string;
+  first_token_delay_ms: number;
+  tokens_per_second: number;
+  style: "echo" | "extractive";
+  /** Most source sentences an extractive answer quotes. */
+  max_sentences: number;
+  created: number;
+}
+
+export const EMBEDDED_MODELS: readonly EmbeddedModel[] = [
+  {
+    id: "gatehouse/echo",
+    name: "Gatehouse Echo",
+    description: "Repeats the last user message back. With web search on, it lists the first sentence of each result, cited. Near-instant; for wiring tests.",
+    first_token_delay_ms: 20,
+    tokens_per_second: 400,
+    style: "echo",
+    max_sentences: 25,
+    created: 1767225600,
+  },
+  {
+    id: "gatehouse/swift",
+    name: "Gatehouse Swift",
+    description: "Extractive answerer tuned for speed: a short answer of up to 3 cited sentences from the search results. Fast first token, fast stream.",
+    first_token_delay_ms: 150,
+    tokens_per_second: 90,
+    style: "extractive",
+    max_sentences: 3,
+    created: 1767225600,
+  },
+  {
+    id: "gatehouse/scholar",
+    name: "Gatehouse Scholar",
+    description: "Extractive answerer tuned for thoroughness: up to 6 cited sentences grouped by source. Slow to start, slow to stream.",
+    first_token_delay_ms: 900,
+    tokens_per_second: 30,
+    style: "extractive",
+    max_sentences: 6,
+    created: 1767225600,
+  },
+];
+
+export function findModel(id: string): { model: EmbeddedModel; online: boolean } | null {
+  const online = id.endsWith(":online");
+  const base = online ? id.slice(0, -":online".length) : id;
+  const model = EMBEDDED_MODELS.find((m) => m.id === base);
+  return model ? { model, online } : null;
+}
+
+export function modelToWire(model: EmbeddedModel) {
+  return {
+    id: model.id,
+    canonical_slug: model.id,
+    name: model.name,
+    description: model.description,
+    created: model.created,
+    context_length: 32_768,
+    architecture: { modality: "text->text", input_modalities: ["text"], output_modalities: ["text"], tokenizer: "Other" },
+    pricing: { prompt: "0", completion: "0", request: "0", web_search: "0" },
+    supported_parameters: ["max_output_tokens", "plugins", "tools", "stream"],
+    first_token_delay_ms: model.first_token_delay_ms,
+    tokens_per_second: model.tokens_per_second,
+  };
+}

@@ -1,0 +1,93 @@
+import { DEFAULTS, WEB_SEARCH_SHORTHAND_TYPES, WEB_SEARCH_TOOL_TYPE, type ResponsesRequest } from "@/lib/gateway";
+import type { SearchFilters } from "../search/web-search";
+import { findModel, type EmbeddedModel } from "./models";
+import { countTokens } from "./tokens";
+
+export interface ResponsePlan {
+  requestedModel: string;
+  model: EmbeddedModel;
+  /** The last user message: the echo model repeats it and the search looks it up. */
+  query: string;
+  inputTokens: number;
+  webSearch: SearchFilters | null;
+  maxOutputTokens: number | null;
+  request: ResponsesRequest;
+}
+
+export class UnknownModelError extends Error {
+  constructor(readonly model: string) {
+    super(`model ${JSON.stringify(model)} is not available on the embedded gateway; GET /models lists the models it serves`);
+  }
+}
+
+function partText(part: unknown): string {
+  if (part && typeof part === "object" && "text" in part && typeof (part as { text: unknown }).text === "string") {
+    return (part as { text: string }).text;
+  }
+  return "";
+}
+
+function messages(input: ResponsesRequest["input"]): { role: string; text: string }[] {
+  if (typeof input === "string") return [{ role: "user", text: input }];
+  const out: { role: string; text: string }[] = [];
+  for (const item of input) {
+    if (!("role" in item) || (item.type !== undefined && item.type !== "message")) continue;
+    const content = (item as { content: unknown }).content;
+    const text = typeof content === "string" ? content : Array.isArray(content) ? content.map(partText).filter(Boolean).join("\n") : "";
+    out.push({ role: String((item as { role: unknown }).role), text });
+  }
+  return out;
+}
+
+type Loose = Record<string, unknown>;
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const num = (value: unknown): number | undefined => (typeof value === "number" ? value : undefined);
+const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+
+/**
+ * Web search is on with an enabled web plugin, the openrouter:web_search server tool (or its
+ * OpenAI-style shorthand), or a model id ending in :online. The plugin names its domain lists
+ * include_domains / exclude_domains, the tool allowed_domains / excluded_domains.
+ */
+export function webSearchFilters(request: ResponsesRequest, online: boolean): SearchFilters | null {
+  const plugin = (request.plugins ?? []).find((p) => p.id === "web" && (p as Loose).enabled !== false) as Loose | undefined;
+  if (plugin) {
+    return {
+      engine: str(plugin.engine),
+      maxResults: num(plugin.max_results) ?? DEFAULTS.webMaxResults,
+      includeDomains: strings(plugin.include_domains),
+      excludeDomains: strings(plugin.exclude_domains),
+    };
+  }
+  const tool = (request.tools ?? []).find(
+    (t) => t.type === WEB_SEARCH_TOOL_TYPE || (WEB_SEARCH_SHORTHAND_TYPES as readonly string[]).includes(t.type),
+  ) as Loose | undefined;
+  if (tool) {
+    const params: Loose = { ...tool, ...((tool.parameters as Loose | undefined) ?? {}) };
+    return {
+      engine: str(params.engine),
+      maxResults: num(params.max_results) ?? DEFAULTS.webMaxResults,
+      includeDomains: strings(params.allowed_domains),
+      excludeDomains: strings(params.excluded_domains),
+    };
+  }
+  return online ? { maxResults: DEFAULTS.webMaxResults, includeDomains: [], excludeDomains: [] } : null;
+}
+
+export function planResponse(request: ResponsesRequest): ResponsePlan {
+  const requestedModel = request.model ?? request.models?.[0] ?? "";
+  const found = findModel(requestedModel);
+  if (!found) throw new UnknownModelError(requestedModel);
+  const all = messages(request.input);
+  const lastUser = [...all].reverse().find((m) => m.role === "user");
+  const inputText = [request.instructions ?? "", ...all.map((m) => m.text)].join("\n");
+  return {
+    requestedModel,
+    model: found.model,
+    query: (lastUser?.text ?? "").trim(),
+    inputTokens: countTokens(inputText),
+    webSearch: webSearchFilters(request, found.online),
+    maxOutputTokens: request.max_output_tokens ?? null,
+    request,
+  };
+}

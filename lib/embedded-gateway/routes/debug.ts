@@ -1,0 +1,55 @@
+import { z } from "zod";
+import type { GatewayContext, RouteDef } from "../context";
+import { readJson } from "../request-body";
+
+export const FaultRequestSchema = z.strictObject({
+  path: z.string().min(1),
+  method: z.enum(["GET", "POST", "DELETE", "get", "post", "delete"]).optional(),
+  count: z.number().int().min(1).max(10_000),
+  status: z.union([z.literal(429), z.literal(500), z.literal(503)]).optional(),
+  latency_ms: z.number().int().min(0).max(60_000).optional(),
+  cut_stream_after_events: z.number().int().min(0).optional(),
+  retry_after_seconds: z.number().int().min(0).max(3600).optional(),
+});
+
+/** Test-only routes; registered only when fault injection is enabled. */
+export function debugRoutes(ctx: GatewayContext): RouteDef[] {
+  const faults = ctx.faults;
+  if (!faults) return [];
+  return [
+    {
+      method: "POST",
+      path: "/__faults",
+      access: "management",
+      async handler(c) {
+        const input = await readJson(c.req.raw, ctx.limits.maxJsonBytes, FaultRequestSchema);
+        return c.json({ data: faults.add(input) }, 201);
+      },
+    },
+    {
+      method: "GET",
+      path: "/__faults",
+      access: "management",
+      handler(c) {
+        return c.json({ data: faults.list() });
+      },
+    },
+    {
+      method: "DELETE",
+      path: "/__faults",
+      access: "management",
+      handler(c) {
+        faults.clear();
+        return c.json({ data: [] });
+      },
+    },
+    {
+      method: "GET",
+      path: "/__debug/streams",
+      access: "management",
+      handler(c) {
+        return c.json({ ...ctx.streams });
+      },
+    },
+  ];
+}

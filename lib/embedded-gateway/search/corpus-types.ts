@@ -1,0 +1,6 @@
+export interface CorpusDocument {
+  id: string;
+  url: string;
+  title: string;
+  text: string;
+}

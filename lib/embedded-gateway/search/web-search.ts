@@ -1,0 +1,85 @@
+import MiniSearch, { type SearchOptions } from "minisearch";
+import type { CorpusDocument } from "./corpus-types";
+
+export interface SearchFilters {
+  maxResults: number;
+  engine?: string;
+  includeDomains?: readonly string[];
+  excludeDomains?: readonly string[];
+}
+
+export interface SearchHit extends CorpusDocument {
+  score: number;
+}
+
+/**
+ * Engines of the real gateway map onto different ranking settings, so that switching engines
+ * changes results the way it would upstream: native is plain BM25 with a title boost, exa adds
+ * fuzzy and prefix matching (closer to a semantic engine), parallel and perplexity prefer
+ * documents matching every term and fall back to any term.
+ */
+const ENGINE_OPTIONS: Record<string, SearchOptions> = {
+  native: { boost: { title: 2 }, combineWith: "OR" },
+  auto: { boost: { title: 2 }, combineWith: "OR" },
+  exa: { boost: { title: 1.5 }, fuzzy: 0.2, prefix: true, combineWith: "OR" },
+  firecrawl: { boost: { title: 3 }, prefix: true, combineWith: "OR" },
+  parallel: { boost: { title: 2 }, combineWith: "AND" },
+  perplexity: { combineWith: "AND" },
+};
+
+function hostAndPath(url: string): { host: string; path: string } | null {
+  try {
+    const parsed = new URL(url);
+    return { host: parsed.hostname.toLowerCase(), path: parsed.pathname };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "example.com" matches the domain and its subdomains, "*.example.com" only subdomains, and a
+ * pattern with a path ("npmjs.com/package/zod") also requires that path prefix.
+ */
+export function domainMatches(pattern: string, url: string): boolean {
+  const target = hostAndPath(url);
+  if (!target) return false;
+  let p = pattern.trim().toLowerCase().replace(/^[a-z]+:\/\//, "");
+  let pathPrefix: string | null = null;
+  const slash = p.indexOf("/");
+  if (slash >= 0) {
+    pathPrefix = p.slice(slash);
+    p = p.slice(0, slash);
+  }
+  let hostOk: boolean;
+  if (p.startsWith("*.")) hostOk = target.host.endsWith(p.slice(1));
+  else if (p.includes("*")) hostOk = new RegExp(`^${p.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^.]*")}$`).test(target.host);
+  else hostOk = target.host === p || target.host.endsWith(`.${p}`);
+  return hostOk && (pathPrefix === null || target.path.toLowerCase().startsWith(pathPrefix));
+}
+
+export class WebSearchIndex {
+  private readonly index: MiniSearch<CorpusDocument>;
+  private readonly docs = new Map<string, CorpusDocument>();
+
+  constructor(documents: readonly CorpusDocument[]) {
+    this.index = new MiniSearch<CorpusDocument>({ fields: ["title", "text"], storeFields: [] });
+    this.index.addAll(documents as CorpusDocument[]);
+    for (const doc of documents) this.docs.set(doc.id, doc);
+  }
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  search(query: string, filters: SearchFilters): SearchHit[] {
+    const options = ENGINE_OPTIONS[filters.engine ?? "auto"] ?? ENGINE_OPTIONS.auto;
+    const keep = (doc: CorpusDocument) =>
+      (!filters.includeDomains?.length || filters.includeDomains.some((d) => domainMatches(d, doc.url))) &&
+      !(filters.excludeDomains ?? []).some((d) => domainMatches(d, doc.url));
+    const run = (opts: SearchOptions) =>
+      this.index.search(query, { ...opts, filter: (result) => keep(this.docs.get(String(result.id))!) });
+    let results = run(options);
+    if (results.length === 0 && options.combineWith === "AND") results = run({ ...options, combineWith: "OR" });
+    return results.slice(0, filters.maxResults).map((result) => ({ ...this.docs.get(String(result.id))!, score: result.score }));
+  }
+}

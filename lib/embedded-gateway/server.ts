@@ -1,0 +1,140 @@
+import { createAdaptorServer } from "@hono/node-server";
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { createGatewayApp, BASE_PATH } from "./app";
+import { resolveConfig, type EmbeddedGatewayOptions } from "./config";
+import type { GatewayContext } from "./context";
+import { openDatabase, type Db } from "./db";
+import { FaultInjector } from "./faults";
+import { FilesStore } from "./files-store";
+import { resolveKeys } from "./keys";
+import { PresetsStore } from "./presets-store";
+import { RateLimiter } from "./rate-limit";
+import { newStreamCounters } from "./responder/sse";
+import { createSearchIndexLoader } from "./search/corpus";
+import { seedDemoData, syncVideoModels } from "./seed";
+import { WorkspacesStore } from "./workspaces-store";
+
+/*
+ * This is a standalone Node server (run by `npm run gateway` and by scripts/start.ts in its own
+ * process), never part of the Next bundle, so it does not import "server-only" (which throws
+ * outside a React server build). Nothing under app/ or components/ may import it.
+ */
+
+export type { EmbeddedGatewayOptions };
+
+export interface EmbeddedGateway {
+  baseUrl: string;
+  port: number;
+  apiKey: string;
+  managementKey: string;
+  close(): Promise<void>;
+}
+
+function cursorSecret(db: Db): Buffer {
+  const existing = db.prepare("SELECT value FROM meta WHERE key = 'cursor_secret'").pluck().get() as string | undefined;
+  if (existing) return Buffer.from(existing, "hex");
+  const secret = randomBytes(32);
+  db.prepare("INSERT INTO meta (key, value) VALUES ('cursor_secret', ?)").run(secret.toString("hex"));
+  return secret;
+}
+
+/** Opens (or creates and seeds) the database and builds the context; no network yet. */
+export function createGatewayContext(opts: EmbeddedGatewayOptions = {}) {
+  const config = resolveConfig(opts);
+  const db = openDatabase(config.dbFile);
+  try {
+    const workspaces = new WorkspacesStore(db);
+    const defaultWorkspaceId = workspaces.ensureDefaults();
+    const keys = resolveKeys(db, {
+      apiKey: config.apiKey,
+      managementKey: config.managementKey,
+      keysFile: config.keysFile,
+      defaultWorkspaceId,
+    });
+    syncVideoModels(db);
+    if (config.seed) {
+      seedDemoData(db, {
+        defaultWorkspaceId,
+        secondWorkspaceId: workspaces.bySlug("research")!.id,
+        demoFiles: config.demoFiles,
+      });
+    }
+    const ctx: GatewayContext = {
+      db,
+      presets: new PresetsStore(db),
+      files: new FilesStore(db),
+      workspaces,
+      cursorSecret: cursorSecret(db),
+      limits: { maxJsonBytes: 4 * 1024 * 1024, maxUploadBytes: config.maxUploadBytes, defaultFilesPageSize: 100 },
+      rateLimiter: new RateLimiter(config.rateLimitPerMinute),
+      faults: config.faults ? new FaultInjector() : null,
+      streams: newStreamCounters(),
+      search: createSearchIndexLoader(config.corpus, config.projectRoot),
+    };
+    return { config, ctx, keys };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): Promise<EmbeddedGateway> {
+  const { config, ctx, keys } = createGatewayContext(opts);
+  const app = createGatewayApp(ctx);
+  // overrideGlobalObjects: false keeps the host process's global Request/Response untouched
+  // (scripts/start.ts and test runners share this process).
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host, overrideGlobalObjects: false });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.port, config.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    ctx.db.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const hostForUrl = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const baseUrl = `http://${hostForUrl}:${port}${BASE_PATH}`;
+
+  // Warm the search index in the background so the first web search does not pay for it.
+  const warm = setTimeout(() => {
+    try {
+      ctx.search();
+    } catch (error) {
+      console.error("embedded gateway: building the search index failed", error);
+    }
+  }, 50);
+  warm.unref();
+
+  if (config.log) {
+    console.log(`Embedded gateway listening on ${baseUrl}`);
+    console.log(`  API key:        ${keys.apiKey}`);
+    console.log(`  Management key: ${keys.managementKey}`);
+    console.log(`  Data:           ${config.dbFile}${config.faults ? "  (fault injection ON)" : ""}`);
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    baseUrl,
+    port,
+    apiKey: keys.apiKey,
+    managementKey: keys.managementKey,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        clearTimeout(warm);
+        server.close(() => {
+          ctx.db.close();
+          resolve();
+        });
+        // Open event streams would keep close() waiting forever.
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      return closing;
+    },
+  };
+}
