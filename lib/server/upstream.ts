@@ -87,16 +87,20 @@ export function redactSecrets(text: string): string {
 function networkError(error: unknown, timeoutMs: number): HttpError {
   const name = (error as { name?: string } | null)?.name;
   if (name === "TimeoutError") {
-    return new HttpError(504, `The model gateway did not answer within ${Math.round(timeoutMs / 1000)} s`, {
+    return new HttpError(504, `The model gateway did not answer within ${Math.round(timeoutMs / 100) / 10} s`, {
       metadata: { upstream_status: null },
     });
   }
   const cause = (error as { cause?: { code?: string } } | null)?.cause;
-  console.error(`[bff] gateway unreachable: ${cause?.code ?? name ?? "error"}`);
   return new HttpError(502, "Cannot reach the model gateway: it is not running or refuses connections", {
     metadata: { upstream_status: null, reason: cause?.code ?? "network_error" },
     cause: error,
   });
+}
+
+function logged(error: HttpError, request: UpstreamRequest): HttpError {
+  console.error(`[bff] ${request.method} ${request.path}: ${error.message} (${String(error.metadata?.reason ?? error.status)})`);
+  return error;
 }
 
 async function oneAttempt(request: UpstreamRequest, timeoutMs: number): Promise<Response> {
@@ -164,12 +168,13 @@ export async function upstreamFetch(request: UpstreamRequest): Promise<Response>
     try {
       response = await oneAttempt(request, timeoutMs);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status !== 502 || !retry) throw error;
+      if (!(error instanceof HttpError)) throw error;
+      if (error.status !== 502 || !retry) throw error.status === 499 ? error : logged(error, request);
       failure = error;
     }
     if (response && (!retry || !RETRY_STATUSES.has(response.status))) return response;
     if (attempt >= MAX_ATTEMPTS) {
-      if (failure) throw failure;
+      if (failure) throw logged(failure, request);
       return response!;
     }
     const backoff = Math.random() * BASE_DELAY_MS * 2 ** attempt;
@@ -177,7 +182,7 @@ export async function upstreamFetch(request: UpstreamRequest): Promise<Response>
     const wait = Math.max(backoff, asked ?? 0);
     if (Date.now() - started + wait > RETRY_BUDGET_MS) {
       // Waiting longer would leave the browser hanging; hand it the answer (with Retry-After) now.
-      if (failure) throw failure;
+      if (failure) throw logged(failure, request);
       return response!;
     }
     if (response) {

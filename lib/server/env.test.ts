@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseServerEnv } from "./env";
+
+const valid = {
+  GATEWAY_URL: "http://127.0.0.1:4010/api/v1/",
+  GATEWAY_API_KEY: "k",
+  AUTH_SECRET: "x".repeat(32),
+};
+
+function problems(env: Record<string, string | undefined>): string[] {
+  try {
+    parseServerEnv(env);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("parseServerEnv", () => {
+  it("accepts a minimal setup and fills defaults", () => {
+    const env = parseServerEnv(valid);
+    expect(env.GATEWAY_URL).toBe("http://127.0.0.1:4010/api/v1");
+    expect(env.GATEHOUSE_MODE).toBe("remote");
+    expect(env.MAX_UPLOAD_BYTES).toBe(100 * 1024 * 1024);
+    expect(env.GATEWAY_MANAGEMENT_KEY).toBeUndefined();
+  });
+
+  it("tells how to start when GATEWAY_URL is unset", () => {
+    expect(problems({ ...valid, GATEWAY_URL: undefined })).toEqual([
+      "GATEWAY_URL is unset: start Gatehouse with `npm start`, which serves the embedded gateway",
+    ]);
+  });
+
+  it("names each bad setting", () => {
+    const found = problems({ GATEWAY_URL: "not a url", AUTH_SECRET: "short", GATEHOUSE_MODE: "cloud", MAX_UPLOAD_BYTES: "-3" });
+    expect(found).toContain("GATEWAY_URL is not a valid URL");
+    expect(found.some((p) => p.startsWith("GATEWAY_API_KEY is unset"))).toBe(true);
+    expect(found.some((p) => p.startsWith("AUTH_SECRET must be at least 32 characters"))).toBe(true);
+    expect(found).toContain('GATEHOUSE_MODE must be "embedded" or "remote"');
+    expect(found).toContain("MAX_UPLOAD_BYTES must be a positive integer");
+  });
+
+  it("refuses a non-http gateway URL", () => {
+    expect(problems({ ...valid, GATEWAY_URL: "ftp://x/y" })).toEqual(["GATEWAY_URL must be an http:// or https:// URL"]);
+  });
+
+  it("wants OIDC settings complete and a valid role map", () => {
+    const found = problems({ ...valid, OIDC_ISSUER: "https://id.example.com", OIDC_ROLE_MAP: "alice@x.com=owner" });
+    expect(found).toContain("OIDC_CLIENT_ID is required when OIDC_ISSUER is set");
+    expect(found).toContain("OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set");
+    expect(found.some((p) => p.startsWith('OIDC_ROLE_MAP has an invalid entry "alice@x.com=owner"'))).toBe(true);
+  });
+
+  it("the error message lists every problem", () => {
+    expect(() => parseServerEnv({})).toThrow(/GATEWAY_URL is unset[\s\S]*GATEWAY_API_KEY is unset[\s\S]*AUTH_SECRET is unset/);
+  });
+});

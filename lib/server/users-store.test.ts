@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { appDbFile, openAppDb, type AppDb } from "./app-db";
+import { AuditStore } from "./audit-store";
+import { resolveDemoPassword } from "./demo-password";
+import { hashPassword, verifyPassword } from "./password";
+import { LastAdminError, UserExistsError, UsersStore } from "./users-store";
+
+let dir: string;
+let db: AppDb;
+let users: UsersStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-users-"));
+  db = openAppDb(appDbFile(dir));
+  users = new UsersStore(db);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("passwords", () => {
+  it("hashes with scrypt and a salt, and verifies", async () => {
+    const a = await hashPassword("correct horse");
+    const b = await hashPassword("correct horse");
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("correct horse", a)).toBe(true);
+    expect(await verifyPassword("correct horsE", a)).toBe(false);
+    expect(await verifyPassword("x", "garbage")).toBe(false);
+  });
+});
+
+describe("UsersStore", () => {
+  it("creates, finds case-insensitively and verifies credentials", async () => {
+    const created = await users.create({ email: "Ann@Example.com", role: "editor", password: "pw-123456" });
+    expect(created).toMatchObject({ email: "ann@example.com", name: "ann", role: "editor", provider: "credentials" });
+    expect(users.findByEmail("ANN@example.com")?.id).toBe(created.id);
+    expect((await users.verifyCredentials("ann@example.com", "pw-123456"))?.id).toBe(created.id);
+    expect(await users.verifyCredentials("ann@example.com", "wrong")).toBeNull();
+    expect(await users.verifyCredentials("nobody@example.com", "pw-123456")).toBeNull();
+    await expect(users.create({ email: "ann@example.com", role: "viewer", password: "x".repeat(8) })).rejects.toBeInstanceOf(UserExistsError);
+  });
+
+  it("an OIDC account has no password to sign in with", async () => {
+    await users.create({ email: "sso@example.com", role: "viewer", provider: "oidc" });
+    expect(await users.verifyCredentials("sso@example.com", "")).toBeNull();
+  });
+
+  it("keeps at least one admin", async () => {
+    const admin = await users.create({ email: "a@x.com", role: "admin", password: "12345678" });
+    await expect(users.update(admin.id, { role: "viewer" })).rejects.toBeInstanceOf(LastAdminError);
+    expect(() => users.remove(admin.id)).toThrow(LastAdminError);
+    const second = await users.create({ email: "b@x.com", role: "admin", password: "12345678" });
+    expect((await users.update(admin.id, { role: "viewer" }))?.role).toBe("viewer");
+    expect(() => users.remove(second.id)).toThrow(LastAdminError);
+  });
+
+  it("seeds the demo accounts and follows a changed DEMO_PASSWORD", async () => {
+    await users.seedDemoUsers("first-pass");
+    expect(users.list().map((u) => `${u.email}:${u.role}:${u.isDemo}`)).toEqual([
+      "admin@demo.local:admin:true",
+      "editor@demo.local:editor:true",
+      "viewer@demo.local:viewer:true",
+    ]);
+    await users.seedDemoUsers("second-pass");
+    expect(await users.verifyCredentials("viewer@demo.local", "first-pass")).toBeNull();
+    expect(await users.verifyCredentials("viewer@demo.local", "second-pass")).not.toBeNull();
+    expect(users.list()).toHaveLength(3);
+  });
+});
+
+describe("demo password", () => {
+  it("is generated once and kept in the data folder; DEMO_PASSWORD wins", () => {
+    const first = resolveDemoPassword(dir, undefined);
+    expect(first.generated).toBe(true);
+    expect(first.password).toMatch(/^[A-Za-z0-9]{16}$/);
+    const again = resolveDemoPassword(dir, undefined);
+    expect(again).toEqual({ password: first.password, generated: false, source: "file" });
+    expect(resolveDemoPassword(dir, "from-env")).toEqual({ password: "from-env", generated: false, source: "env" });
+  });
+});
+
+describe("AuditStore", () => {
+  it("lists a preset's writes newest first", () => {
+    const audit = new AuditStore(db);
+    const user = { id: "u1", email: "e@x.com", name: "E" };
+    audit.recordPresetWrite({ slug: "a", version: 1, versionId: "v1", user, at: new Date("2026-01-01T00:00:00Z") });
+    audit.recordPresetWrite({ slug: "b", version: 1, versionId: "w1", user });
+    audit.recordPresetWrite({ slug: "a", version: 2, versionId: "v2", user, at: new Date("2026-01-02T00:00:00Z") });
+    expect(audit.listForPreset("a")).toEqual([
+      { slug: "a", version: 2, version_id: "v2", user_email: "e@x.com", user_name: "E", created_at: "2026-01-02T00:00:00.000Z" },
+      { slug: "a", version: 1, version_id: "v1", user_email: "e@x.com", user_name: "E", created_at: "2026-01-01T00:00:00.000Z" },
+    ]);
+  });
+});
