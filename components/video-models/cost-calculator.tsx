@@ -73,48 +73,61 @@ export function CostChart({ entries, settings }: { entries: CatalogEntry[]; sett
 
   if (entries.length === 0) return null;
   return (
-    <table className="w-full table-fixed text-sm" data-testid="cost-chart">
-      <caption className="mb-2 text-left text-xs text-slate-600 dark:text-slate-400">
-        Estimated cost of one video ({settingsSummary(settings)}), {estimated.length} of {entries.length} shown models priced
-      </caption>
-      <thead className="sr-only">
-        <tr>
-          <th scope="col">Model</th>
-          <th scope="col">Estimate</th>
-        </tr>
-      </thead>
-      <tbody>
-        {estimated.map(({ model, usd, formula }) => {
-          const share = max > 0 ? Math.max(0.5, (usd / max) * 100) : 0.5;
-          return (
-            <tr key={model.id} data-testid="cost-chart-row" data-model-id={model.id}>
-              <th scope="row" className="w-2/5 truncate py-0.5 pr-2 text-left text-xs font-normal sm:w-1/3" title={model.name}>
-                {model.name}
-              </th>
-              <td className="py-0.5">
-                <div className="flex items-center gap-2">
-                  <svg aria-hidden className="h-3.5 min-w-0 flex-1" preserveAspectRatio="none">
-                    <rect x="0" y="0" width={`${share}%`} height="100%" rx="2" className="fill-brand-500" />
-                  </svg>
-                  <span className="w-16 shrink-0 text-right text-xs font-medium tabular-nums" title={formula}>
-                    {formatUsd(usd)}
-                  </span>
-                </div>
+    <div className="space-y-2">
+      <table className="w-full table-fixed text-sm" data-testid="cost-chart">
+        <caption className="mb-2 text-left text-xs text-slate-600 dark:text-slate-400">
+          Estimated cost of one video ({settingsSummary(settings)}): {estimated.length} of {entries.length} shown models priced
+        </caption>
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Model</th>
+            <th scope="col">Estimate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {estimated.length === 0 ? (
+            <tr>
+              <td colSpan={2} className="py-1 text-xs text-slate-700 dark:text-slate-300">
+                No shown model can be priced for these settings.
               </td>
             </tr>
-          );
-        })}
-        {missing.map(({ model, reason }) => (
-          <tr key={model.id} data-testid="cost-chart-row" data-model-id={model.id}>
-            <th scope="row" className="w-2/5 truncate py-0.5 pr-2 text-left text-xs font-normal text-slate-600 sm:w-1/3 dark:text-slate-400" title={model.name}>
-              {model.name}
-            </th>
-            <td className="py-0.5 text-xs text-slate-600 dark:text-slate-400">
-              <span className="font-medium">n/a</span> · {reason}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+          ) : null}
+          {estimated.map(({ model, usd, formula }) => {
+            const share = max > 0 ? Math.max(0.5, (usd / max) * 100) : 0.5;
+            return (
+              <tr key={model.id} data-testid="cost-chart-row" data-model-id={model.id}>
+                <th scope="row" className="w-2/5 truncate py-0.5 pr-2 text-left text-xs font-normal sm:w-1/3" title={model.name}>
+                  {model.name}
+                </th>
+                <td className="py-0.5">
+                  <div className="flex items-center gap-2">
+                    <svg aria-hidden className="h-3.5 min-w-0 flex-1" preserveAspectRatio="none">
+                      <rect x="0" y="0" width={`${share}%`} height="100%" rx="2" className="fill-brand-500" />
+                    </svg>
+                    <span className="w-16 shrink-0 text-right text-xs font-medium tabular-nums" title={formula}>
+                      {formatUsd(usd)}
+                    </span>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {missing.length > 0 ? (
+        <details className="text-xs" data-testid="cost-chart-missing">
+          <summary className="cursor-pointer text-slate-700 dark:text-slate-300">
+            {missing.length === 1 ? "1 model without an estimate" : `${missing.length} models without an estimate`}
+          </summary>
+          <ul className="mt-1 space-y-0.5 pl-4">
+            {missing.map(({ model, reason }) => (
+              <li key={model.id} data-testid="cost-chart-missing-row" data-model-id={model.id}>
+                <span className="font-medium">{model.name}</span>: n/a · {reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { VideoModel } from "@/lib/gateway";
@@ -11,8 +11,20 @@ import { AspectRatioList, AudioIcon, CapabilityFlag, DurationRange, FrameIcon, R
 import { EstimateLabel } from "./estimate-label";
 import { PricingTable } from "./pricing-table";
 
-/** Descriptions longer than this are clamped to three lines with a "Show more" toggle. */
-const LONG_DESCRIPTION = 140;
+/** Whether the clamped paragraph hides text; re-measured when the card's width changes. */
+function useOverflows(ref: React.RefObject<HTMLElement | null>, active: boolean): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !active) return;
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, active]);
+  return overflows;
+}
 
 export interface ModelCardProps {
   model: VideoModel;
@@ -31,9 +43,12 @@ export function ModelCard({ model, estimate, settings, durationScale, selected, 
   const headingId = useId();
   const descriptionId = useId();
   const [expanded, setExpanded] = useState(false);
+  const descriptionRef = useRef<HTMLParagraphElement>(null);
+  // Measured only while clamped: once expanded, the toggle stays so the text can be clamped again.
+  const clamped = useOverflows(descriptionRef, !expanded);
   const provider = providerOf(model);
   const description = model.description?.trim() ?? "";
-  const long = description.length > LONG_DESCRIPTION;
+  const long = expanded || clamped;
 
   return (
     <article
@@ -81,7 +96,7 @@ export function ModelCard({ model, estimate, settings, durationScale, selected, 
 
       {description ? (
         <div>
-          <p id={descriptionId} className={clsx("text-sm text-slate-700 dark:text-slate-300", long && !expanded && "line-clamp-3")}>
+          <p id={descriptionId} ref={descriptionRef} className={clsx("text-sm text-slate-700 dark:text-slate-300", !expanded && "line-clamp-2")}>
             {description}
           </p>
           {long ? (

@@ -111,7 +111,7 @@ export function VideoModelCatalog() {
               </Button>
             ) : null}
             <Button size="sm" className="lg:hidden" aria-expanded={filtersOpen} aria-controls="video-filter-panel" onClick={() => setFiltersOpen((open) => !open)}>
-              {filtersOpen ? "Hide" : "Show"}
+              {filtersOpen ? "Hide filters" : "Show filters"}
             </Button>
           </div>
         </div>
@@ -171,11 +171,16 @@ export function VideoModelCatalog() {
         ) : null}
 
         <section aria-labelledby="results-heading" className="space-y-3">
-          <h2 id="results-heading" className="text-sm font-semibold">
-            <span role="status" data-testid="result-count">
-              {view.entries.length === view.total ? `${view.total} models` : `${view.entries.length} of ${view.total} models`}
-            </span>
-          </h2>
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="results-heading" className="text-sm font-semibold">
+              <span role="status" data-testid="result-count">
+                {view.entries.length === view.total ? `${view.total} models` : `${view.entries.length} of ${view.total} models`}
+              </span>
+            </h2>
+            <Button size="sm" variant="ghost" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              {query.isFetching ? "Refreshing…" : "Refresh list"}
+            </Button>
+          </div>
           {view.entries.length === 0 ? (
             <EmptyState
               title="No model matches"

@@ -70,7 +70,7 @@ export function buildComparison(models: VideoModel[], settings: CostSettings): C
       parsed.map((skus) => {
         const sku = skus.find((s) => s.name === name);
         if (!sku) return NONE;
-        const price = sku.usd === null ? sku.price : formatUsd(sku.usd);
+        const price = sku.usd === null || sku.unknownTerms.length > 0 ? sku.price : formatUsd(sku.usd);
         return `${price} (${describeSku(sku)})`;
       }),
     ),
