@@ -29,7 +29,7 @@ describe("export", () => {
     expect(md).toContain("Rust 🦀 is fast.[^1] Café culture é.[^2] Rust is safe.[^1]");
     expect(md).toContain("[^1]: [Speed](<https://rust.example/speed>)");
     expect(md).toContain("[^2]: [Cafés](<https://cafe.example/>)");
-    expect(md).toContain("**User:** How does MiniSearch");
+    expect(md).toContain("**User:** How does SQLite");
   });
 
   it("Markdown never turns a javascript: URL into a link", () => {

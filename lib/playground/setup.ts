@@ -38,7 +38,7 @@ export interface PlaygroundSetup {
 export const MAX_COLUMNS = 4;
 export const COLUMN_IDS = ["a", "b", "c", "d"] as const;
 
-export const DEFAULT_PROMPT = "How does MiniSearch rank search results?";
+export const DEFAULT_PROMPT = "How does SQLite write-ahead logging work?";
 
 export function userTurn(text: string) {
   return { type: "message" as const, role: "user" as const, content: [{ type: "input_text" as const, text }] };

@@ -1,0 +1,167 @@
+"use client";
+
+import { useCallback, useMemo, useState } from "react";
+import type { UrlCitation } from "@/lib/gateway";
+import { exportRunJson, exportRunMarkdown } from "@/lib/playground/export";
+import type { RunState, TextPart } from "@/lib/playground/run-state";
+import type { RequestDraft } from "@/lib/playground/setup";
+import { Button } from "@/components/ui/button";
+import { CitedText } from "./cited-text";
+import { RunMetricsList } from "./run-metrics";
+import { RunStatusBadge } from "./run-status";
+import { SourcesPanel, sourceItemId, type SourcesTab } from "./sources-panel";
+import { useCitedDocument } from "./use-cited-document";
+import { useStickToBottom } from "./use-stick-to-bottom";
+
+const NO_CITATIONS: readonly UrlCitation[] = [];
+const PART_SEPARATOR = "\n\n";
+
+/**
+ * One answer from all output_text parts. With a single part (the usual case) the part's own text
+ * and annotation list pass through untouched, so memoisation downstream keeps working per delta.
+ */
+function combineParts(parts: readonly TextPart[]): { text: string; annotations: readonly UrlCitation[] } {
+  if (parts.length === 0) return { text: "", annotations: NO_CITATIONS };
+  if (parts.length === 1) return { text: parts[0].text, annotations: parts[0].annotations };
+  let text = "";
+  let shift = 0;
+  const annotations: UrlCitation[] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      text += PART_SEPARATOR;
+      shift += PART_SEPARATOR.length;
+    }
+    for (const annotation of part.annotations) {
+      annotations.push({ ...annotation, start_index: annotation.start_index + shift, end_index: annotation.end_index + shift });
+    }
+    text += part.text;
+    shift += Array.from(part.text).length;
+  });
+  return { text, annotations };
+}
+
+function download(filename: string, type: string, content: string) {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function fileStem(run: RunState, request: RequestDraft): string {
+  const model = (run.model ?? (typeof request.model === "string" ? request.model : "run")).replace(/[^A-Za-z0-9._-]+/g, "-");
+  return `playground-${model}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}`;
+}
+
+export interface RunOutputProps {
+  domId: string;
+  run: RunState;
+  /** The request the run was made with (for exports). */
+  request: RequestDraft;
+  label?: string;
+  /** Adds the answer to the conversation as an assistant turn (editors only). */
+  onContinue?: (text: string, annotations: readonly UrlCitation[]) => void;
+}
+
+export function RunOutput({ domId, run, request, label, onContinue }: RunOutputProps) {
+  const streaming = run.status === "in_progress";
+  const { text, annotations } = useMemo(() => combineParts(run.parts), [run.parts]);
+  const doc = useCitedDocument(text, annotations, streaming);
+  const [tab, setTab] = useState<SourcesTab>("cited");
+  const [hoveredSource, setHoveredSource] = useState<number | null>(null);
+  const [activeSpanSources, setActiveSpanSources] = useState<number[] | null>(null);
+  const { ref, onScroll, atBottom, jumpToLatest } = useStickToBottom(text.length);
+
+  const onSelectSource = useCallback(
+    (number: number) => {
+      setTab("cited");
+      // The tab panel renders on the next frame; focus the source there.
+      requestAnimationFrame(() => {
+        const item = document.getElementById(sourceItemId(domId, number));
+        item?.scrollIntoView({ block: "nearest" });
+        item?.focus();
+      });
+    },
+    [domId],
+  );
+
+  const highlightedInText = useMemo(() => (hoveredSource === null ? [] : [hoveredSource]), [hoveredSource]);
+  const highlightedInPanel = activeSpanSources ?? highlightedInText;
+
+  if (run.status === "idle") {
+    return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Run the request to see the streamed answer here.</p>;
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <RunStatusBadge run={run} />
+        {run.model ? <span className="truncate font-mono text-xs text-slate-600 dark:text-slate-400">{run.model}</span> : null}
+        <div className="ml-auto flex flex-wrap gap-1">
+          <Button size="sm" variant="ghost" onClick={() => download(`${fileStem(run, request)}.json`, "application/json", JSON.stringify(exportRunJson(request, run, { label }), null, 2))}>
+            Export JSON
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => download(`${fileStem(run, request)}.md`, "text/markdown", exportRunMarkdown(request, run, { label }))}>
+            Export Markdown
+          </Button>
+        </div>
+      </div>
+
+      {run.error ? (
+        <div role="alert" data-testid="run-error" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
+          <span className="font-medium">Error{run.error.code ? ` (${run.error.code})` : ""}:</span> {run.error.message}
+          {text ? <span className="block text-xs">The part received before the error is kept below.</span> : null}
+        </div>
+      ) : null}
+
+      <div className="relative">
+        <div
+          ref={ref}
+          onScroll={onScroll}
+          tabIndex={0}
+          role="region"
+          aria-label="Answer"
+          aria-busy={streaming}
+          className="max-h-[28rem] min-h-16 overflow-y-auto rounded-md border border-slate-200 bg-slate-50/50 px-3 py-2 dark:border-slate-800 dark:bg-slate-900/40"
+        >
+          {text || streaming ? (
+            <CitedText
+              domId={`${domId}-text`}
+              doc={doc}
+              streaming={streaming}
+              highlightedSources={highlightedInText}
+              onActiveSpan={setActiveSpanSources}
+              onSelectSource={onSelectSource}
+            />
+          ) : (
+            <p className="text-sm text-slate-600 dark:text-slate-400">No text was received.</p>
+          )}
+        </div>
+        {!atBottom && streaming ? (
+          <Button size="sm" variant="secondary" className="absolute bottom-2 right-3 shadow" onClick={jumpToLatest}>
+            Jump to latest ↓
+          </Button>
+        ) : null}
+      </div>
+
+      <RunMetricsList run={run} />
+
+      {run.status === "completed" && onContinue && text ? (
+        <Button size="sm" variant="ghost" onClick={() => onContinue(text, annotations)}>
+          Continue the conversation with this answer
+        </Button>
+      ) : null}
+
+      <SourcesPanel
+        domId={domId}
+        sources={doc.sources}
+        searches={run.searches}
+        tab={tab}
+        onTabChange={setTab}
+        highlighted={highlightedInPanel}
+        onHoverSource={setHoveredSource}
+      />
+    </div>
+  );
+}
