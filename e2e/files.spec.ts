@@ -1,0 +1,370 @@
+import AxeBuilder from "@axe-core/playwright";
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, GATEWAY, gatewayHeaders, test } from "./fixtures";
+
+/**
+ * The file browser against the embedded gateway (a few thousand files in the default workspace). Counts are
+ * compared with what the gateway itself lists, walked directly with the API key.
+ */
+
+interface WireFile {
+  id: string;
+  filename: string;
+  mime_type: string;
+}
+
+async function gatewayJson<T>(pathAndQuery: string, init: RequestInit = {}, key: "api" | "management" = "api"): Promise<T> {
+  const response = await fetch(`${GATEWAY.baseUrl}${pathAndQuery}`, {
+    ...init,
+    headers: { ...gatewayHeaders(key), "Content-Type": "application/json", ...(init.headers as Record<string, string> | undefined) },
+  });
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${pathAndQuery} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Every file of a workspace, in the gateway's order. */
+async function gatewayFiles(workspaceId?: string): Promise<WireFile[]> {
+  const files: WireFile[] = [];
+  let cursor: string | null = null;
+  for (let guard = 0; guard < 1000; guard++) {
+    const params = new URLSearchParams({ limit: "1000" });
+    if (cursor) params.set("cursor", cursor);
+    if (workspaceId) params.set("workspace_id", workspaceId);
+    const page: { data: WireFile[]; has_more: boolean; cursor: string | null } = await gatewayJson(`/files?${params}`);
+    files.push(...page.data);
+    if (!page.has_more || !page.cursor) return files;
+    cursor = page.cursor;
+  }
+  throw new Error("the gateway's file list did not end");
+}
+
+async function researchWorkspaceId(): Promise<string> {
+  const list = await gatewayJson<{ data: { id: string; slug: string }[] }>("/workspaces", {}, "management");
+  const research = list.data.find((w) => w.slug === "research");
+  if (!research) throw new Error("the embedded gateway has no research workspace");
+  return research.id;
+}
+
+async function injectFaults(rule: { path: string; method?: string; count: number; status?: number; retry_after_seconds?: number; latency_ms?: number }) {
+  await gatewayJson("/__faults", { method: "POST", body: JSON.stringify(rule) }, "management");
+}
+
+async function clearFaults() {
+  const response = await fetch(`${GATEWAY.baseUrl}/__faults`, { method: "DELETE", headers: gatewayHeaders("management") });
+  expect(response.ok).toBeTruthy();
+}
+
+const fmt = (n: number) => new Intl.NumberFormat("en").format(n);
+
+async function openFiles(page: Page, query = "") {
+  await page.goto(`/files${query}`);
+  await expect(page.getByTestId("file-row").first()).toBeVisible();
+}
+
+/**
+ * Scrolls the list a screen at a time, in the browser, recording which file each row index showed. Stops at the
+ * end of the list or, with `untilIndex`, once that row has been seen (the scan can then be resumed). A row index
+ * that ever showed two different files is a duplicate or a lost row, and is reported.
+ */
+async function scanList(page: Page, untilIndex = Number.POSITIVE_INFINITY): Promise<{ ids: string[]; conflicts: string[]; maxRendered: number }> {
+  return page.evaluate(async (until) => {
+    type Scan = { byIndex: Map<number, string>; conflicts: string[]; maxRendered: number };
+    const w = window as unknown as { __filesScan?: Scan };
+    const scan = (w.__filesScan ??= { byIndex: new Map(), conflicts: [], maxRendered: 0 });
+    const scroller = document.querySelector<HTMLElement>('[data-testid="file-scroller"]')!;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const started = Date.now();
+    while (Date.now() - started < 100_000) {
+      const rows = scroller.querySelectorAll<HTMLElement>('[data-testid="file-row"]');
+      scan.maxRendered = Math.max(scan.maxRendered, rows.length);
+      let highest = -1;
+      for (const row of rows) {
+        const index = Number(row.dataset.index);
+        const id = row.dataset.fileId!;
+        const previous = scan.byIndex.get(index);
+        if (previous !== undefined && previous !== id) scan.conflicts.push(`row ${index}: ${previous} then ${id}`);
+        scan.byIndex.set(index, id);
+        highest = Math.max(highest, index);
+      }
+      if (highest >= until) break;
+      const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+      if (atBottom && scroller.querySelector('[data-testid="files-end"]')) break;
+      if (atBottom) await sleep(50);
+      else {
+        scroller.scrollTop += scroller.clientHeight;
+        await frame();
+      }
+    }
+    const ids = [...scan.byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, id]) => id);
+    return { ids, conflicts: scan.conflicts, maxRendered: scan.maxRendered };
+  }, untilIndex);
+}
+
+function expectSameFiles(seen: string[], expected: WireFile[]) {
+  expect(new Set(seen).size, "every row shows a distinct file").toBe(seen.length);
+  expect(seen.length, "as many rows as the gateway has files").toBe(expected.length);
+  expect(seen).toEqual(expected.map((f) => f.id));
+}
+
+test.describe("file browser", () => {
+  test.use({ role: "editor" });
+  test.afterEach(async () => clearFaults());
+
+  test("scrolls to the end of a few thousand files: every file exactly once, in order, few rows in the DOM", async ({ page }) => {
+    test.setTimeout(120_000);
+    const expected = await gatewayFiles();
+    expect(expected.length).toBeGreaterThan(1000);
+    await openFiles(page);
+    const { ids, conflicts, maxRendered } = await scanList(page);
+    expect(conflicts).toEqual([]);
+    expectSameFiles(ids, expected);
+    await expect(page.getByTestId("files-end")).toHaveText(`All ${fmt(expected.length)} files loaded`);
+    await expect(page.getByTestId("files-status")).toHaveText(`${fmt(expected.length)} files`);
+    expect(maxRendered).toBeLessThanOrEqual(100);
+  });
+
+  test("recovers from rate limits mid-scroll by itself, with no duplicated or lost file", async ({ page }) => {
+    test.setTimeout(120_000);
+    const expected = await gatewayFiles();
+    await openFiles(page);
+    await scanList(page, 700);
+    // Enough 429s that some outlast the BFF's own retries and reach the browser, with a wait long enough to see.
+    await injectFaults({ path: "/files", method: "GET", count: 6, status: 429, retry_after_seconds: 2 });
+    const finished = scanList(page);
+    await expect(page.getByTestId("files-status")).toHaveText(/Rate limited; retrying in \d+ s/, { timeout: 20_000 });
+    const { ids, conflicts } = await finished;
+    expect(conflicts).toEqual([]);
+    expectSameFiles(ids, expected);
+    await expect(page.getByTestId("files-end")).toHaveText(`All ${fmt(expected.length)} files loaded`);
+  });
+
+  test("shows an inline error with Retry when loading more fails, keeping the rows already loaded", async ({ page }) => {
+    await openFiles(page);
+    const firstRow = await page.getByTestId("file-row").first().getAttribute("data-file-id");
+    await injectFaults({ path: "/files", method: "GET", count: 20, status: 500 });
+    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const error = page.getByTestId("files-load-error");
+    await expect(error).toContainText("Could not load more files", { timeout: 20_000 });
+    await clearFaults();
+    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = 0));
+    await expect(page.getByTestId("file-row").first()).toHaveAttribute("data-file-id", firstRow!);
+    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await error.getByRole("button", { name: "Retry" }).click();
+    await expect(error).toBeHidden();
+    await expect(page.getByTestId("files-status")).toHaveText(/^1,000 files loaded|^[\d,]+ files loaded/);
+  });
+
+  test("switches workspaces through the URL and restores scroll position and loaded pages on back", async ({ page }) => {
+    const researchId = await researchWorkspaceId();
+    const research = await gatewayFiles(researchId);
+    await openFiles(page);
+    const scroller = page.getByTestId("file-scroller");
+    await scroller.evaluate((el) => (el.scrollTop = 18_000));
+    await expect(page.getByTestId("files-status")).toHaveText(/files loaded/);
+    await page.waitForTimeout(400);
+    const before = await page.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('[data-testid="file-scroller"]')!;
+      const top = el.getBoundingClientRect().top;
+      const row = [...el.querySelectorAll<HTMLElement>('[data-testid="file-row"]')].find((r) => r.getBoundingClientRect().top >= top);
+      return { scrollTop: el.scrollTop, firstVisible: row?.dataset.fileId };
+    });
+    const loaded = await page.getByTestId("files-status").textContent();
+
+    await page.getByLabel("Workspace", { exact: true }).selectOption({ label: "Research" });
+    await expect(page).toHaveURL(new RegExp(`workspace_id=${researchId}`));
+    await expect(page.getByTestId("file-row").first()).toHaveAttribute("data-file-id", research[0].id);
+
+    const firstPageRequests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/files" && !url.searchParams.has("cursor")) firstPageRequests.push(url.search);
+    });
+    await page.goBack();
+    await expect(page).not.toHaveURL(/workspace_id=/);
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(before.scrollTop - 5);
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBeLessThan(before.scrollTop + 5);
+    await expect(page.locator(`[data-file-id="${before.firstVisible}"]`)).toBeInViewport();
+    await expect(page.getByTestId("files-status")).toHaveText(loaded!);
+
+    // Away to another section and back: the same again.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Presets", exact: true }).click();
+    await expect(page).toHaveURL(/\/presets/);
+    await page.goBack();
+    await expect(page.locator(`[data-file-id="${before.firstVisible}"]`)).toBeInViewport();
+    await expect(page.getByTestId("files-status")).toHaveText(loaded!);
+    expect(firstPageRequests, "the loaded pages came from the cache, not the gateway").toEqual([]);
+  });
+
+  test("filters loaded rows by name and type at once, and loads everything to search all", async ({ page }) => {
+    test.setTimeout(90_000);
+    const all = await gatewayFiles();
+    const expected = all.filter((f) => f.filename.toLowerCase().includes("pdf") || f.mime_type.toLowerCase().includes("pdf")).length;
+    await openFiles(page);
+    await page.getByTestId("files-filter").fill("pdf");
+    await expect(page).toHaveURL(/q=pdf/);
+    await expect(page.getByTestId("files-status")).toHaveText(/^[\d,]+ of [\d,]+ loaded match(es)?; more are still to load$/);
+    for (const label of await page.getByTestId("file-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""))) {
+      expect(label.toLowerCase()).toContain("pdf");
+    }
+    await page.getByTestId("files-load-all").click();
+    await expect(page.getByTestId("files-status")).toHaveText(`${fmt(expected)} of ${fmt(all.length)} files match`, { timeout: 60_000 });
+
+    // Name and type words combine: "quarterly pdf" only finds PDFs named quarterly-something.
+    await page.getByTestId("files-filter").fill("quarterly pdf");
+    const both = all.filter((f) => f.filename.toLowerCase().includes("quarterly") && f.mime_type === "application/pdf").length;
+    await expect(page.getByTestId("files-status")).toHaveText(`${fmt(both)} of ${fmt(all.length)} files ${both === 1 ? "matches" : "match"}`);
+  });
+
+  test("keyboard: arrows, shift ranges, Home/End, Enter opens details; selection survives more pages", async ({ page }) => {
+    await openFiles(page);
+    const listbox = page.getByRole("listbox");
+    await listbox.focus();
+    const row = (index: number) => page.locator(`[data-testid="file-row"][data-index="${index}"]`);
+
+    // Focus lands on the first row without selecting it; the first arrow press moves on and selects.
+    await expect(listbox).toHaveAttribute("aria-activedescendant", (await row(0).getAttribute("id"))!);
+    await page.keyboard.press("ArrowDown");
+    await expect(row(1)).toHaveAttribute("aria-selected", "true");
+    await expect(row(0)).toHaveAttribute("aria-selected", "false");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowDown");
+    await expect(page.getByTestId("files-selected-count")).toHaveText("3 selected");
+    const selectedIds = await page.locator('[data-testid="file-row"][aria-selected="true"]').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-file-id")));
+    expect(selectedIds).toHaveLength(3);
+    await expect(listbox).toHaveAttribute("aria-activedescendant", (await row(3).getAttribute("id"))!);
+
+    // Ctrl+End moves to the last loaded row without touching the selection; that pulls in more pages.
+    const loadedBefore = Number(((await page.getByTestId("files-status").textContent()) ?? "").replace(/[^\d].*$/, "").replace(/,/g, "") || "0");
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Control+End");
+    await expect
+      .poll(async () => Number(((await page.getByTestId("files-status").textContent()) ?? "").split(" ")[0].replace(/,/g, "")))
+      .toBeGreaterThan(loadedBefore);
+    await expect(page.getByTestId("files-selected-count")).toHaveText("3 selected");
+    await page.keyboard.press("Control+Home");
+    for (const id of selectedIds) await expect(page.locator(`[data-file-id="${id}"]`)).toHaveAttribute("aria-selected", "true");
+
+    // Shift+click extends from the anchor too.
+    await row(6).click({ modifiers: ["Shift"] });
+    await expect(page.getByTestId("files-selected-count")).toHaveText("6 selected");
+
+    await page.keyboard.press("End");
+    await expect(page.getByTestId("files-selected-count")).toHaveText("1 selected");
+    await page.keyboard.press("Home");
+    await expect(row(0)).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("End");
+    const last = await listbox.getAttribute("aria-activedescendant");
+    const lastName = await page.locator(`[id="${last}"] span.truncate`).first().textContent();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog");
+    await expect(drawer.getByRole("heading", { name: lastName!.trim() })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(listbox).toBeFocused();
+  });
+
+  test("uploads several files with progress, refuses empty and over-size ones, downloads and deletes", async ({ page }) => {
+    const researchId = await researchWorkspaceId();
+    const tag = `e2e-${Date.now().toString(36)}`;
+    const dir = mkdtempSync(path.join(tmpdir(), "gatehouse-files-"));
+    try {
+      const notes = path.join(dir, `${tag}-notes.txt`);
+      const data = path.join(dir, `${tag}-data.json`);
+      const empty = path.join(dir, `${tag}-empty.txt`);
+      const huge = path.join(dir, `${tag}-huge.pdf`);
+      const notesBody = `Hello from ${tag}\n`.repeat(2000);
+      writeFileSync(notes, notesBody);
+      writeFileSync(data, JSON.stringify({ tag, items: [1, 2, 3] }));
+      writeFileSync(empty, "");
+      writeFileSync(huge, "");
+      truncateSync(huge, 101 * 1000 * 1000); // sparse: refused before a byte is sent
+
+      await openFiles(page, `?workspace_id=${researchId}`);
+      await page.getByTestId("files-upload-input").setInputFiles([notes, data, empty, huge]);
+      const items = page.getByTestId("upload-item");
+      await expect(items).toHaveCount(4);
+      await expect(items.filter({ hasText: `${tag}-empty.txt` })).toContainText("is empty; the gateway refuses empty files.");
+      await expect(items.filter({ hasText: `${tag}-huge.pdf` })).toContainText("the largest file the gateway accepts is 100 MB");
+      for (const name of [`${tag}-notes.txt`, `${tag}-data.json`]) {
+        const item = items.filter({ hasText: name });
+        await expect(item).toHaveAttribute("data-status", "done");
+        await expect(item.getByRole("progressbar")).toHaveAttribute("value", "100");
+      }
+
+      // New files show at the top of the list without a reload, each once.
+      const names = await page.getByTestId("file-row").evaluateAll((rows) => rows.slice(0, 2).map((r) => r.querySelector("span.truncate")?.textContent));
+      expect(names.sort()).toEqual([`${tag}-data.json`, `${tag}-notes.txt`]);
+      const onGateway = (await gatewayFiles(researchId)).filter((f) => f.filename.startsWith(tag));
+      expect(onGateway).toHaveLength(2);
+
+      // Download streams through the BFF.
+      await page.getByTestId("files-filter").fill(`${tag}-notes`);
+      await expect(page.getByTestId("file-row")).toHaveCount(1);
+      await page.getByTestId("file-row").dblclick();
+      const drawer = page.getByRole("dialog");
+      await expect(drawer.getByRole("heading", { name: `${tag}-notes.txt` })).toBeVisible();
+      await expect(drawer).toContainText(`${fmt(Buffer.byteLength(notesBody))} bytes`);
+      const [download] = await Promise.all([page.waitForEvent("download"), drawer.getByRole("link", { name: "Download" }).click()]);
+      const stream = await download.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString("utf8")).toBe(notesBody);
+
+      // Delete asks first, naming the file, then the row goes away without a reload.
+      await drawer.getByRole("button", { name: "Delete…" }).click();
+      const confirm = page.getByRole("dialog", { name: `Delete “${tag}-notes.txt”?` });
+      await expect(confirm).toBeVisible();
+      await confirm.getByRole("button", { name: "Delete file" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page.getByTestId("files-status")).toContainText(`Deleted ${tag}-notes.txt`);
+      await expect(page.getByTestId("file-row")).toHaveCount(0);
+      const remaining = (await gatewayFiles(researchId)).filter((f) => f.filename.startsWith(tag)).map((f) => f.filename);
+      expect(remaining).toEqual([`${tag}-data.json`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("viewers browse and open details but cannot upload or delete", async ({ page, loginAs }) => {
+    await loginAs("viewer");
+    await openFiles(page);
+    await expect(page.getByRole("button", { name: "Upload files" })).toHaveCount(0);
+    await page.getByTestId("file-row").first().dblclick();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("button", { name: "Delete…" })).toHaveCount(0);
+  });
+
+  test("hovering shows exact bytes and the exact creation time", async ({ page }) => {
+    await openFiles(page);
+    const first = page.getByTestId("file-row").first();
+    await expect(first.getByTestId("file-size")).toHaveAttribute("title", /^[\d,]+ bytes?$/);
+    await expect(first.locator("time")).toHaveAttribute("title", /\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M UTC$/);
+  });
+
+  test("fits a 360 px wide screen", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openFiles(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByTestId("file-row").first().getByTestId("file-size")).toBeVisible();
+  });
+
+  test("has no serious or critical accessibility violations, list and drawer", async ({ page }) => {
+    await openFiles(page);
+    const check = async () => {
+      const results = await new AxeBuilder({ page }).analyze();
+      return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target})`);
+    };
+    expect(await check()).toEqual([]);
+    await page.getByRole("listbox").focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await check()).toEqual([]);
+  });
+});
