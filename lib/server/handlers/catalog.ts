@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { API_HEADERS } from "../errors";
+import { serverEnv } from "../env";
+import { API_HEADERS, jsonResponse } from "../errors";
 import { parseQuery } from "../body";
 import { defineRoute } from "../route";
 import { readUpstreamText, upstreamError, upstreamFetch } from "../upstream";
@@ -16,9 +17,15 @@ const WorkspaceQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
+/**
+ * The gateway lists workspaces only for a management key (as the real one does), so this read is
+ * the one exception to "the management key is for preset writes". Without that key the list is
+ * empty and the file browser stays on the API key's default workspace.
+ */
 export const listWorkspaces = defineRoute({ role: "viewer" }, async ({ request }) => {
   const query = parseQuery(request, WorkspaceQuerySchema);
-  return proxyJson({ method: "GET", path: "/workspaces", query, signal: request.signal });
+  if (!serverEnv().GATEWAY_MANAGEMENT_KEY) return jsonResponse({ data: [], total_count: 0 });
+  return proxyJson({ method: "GET", path: "/workspaces", query, key: "management", signal: request.signal });
 });
 
 /** The video model catalog changes rarely and is the same for every user: keep it a minute. */

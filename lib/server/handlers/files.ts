@@ -11,8 +11,9 @@ import { proxyJson } from "./proxy-json";
 type IdParams = { id: string };
 
 const FileIdSchema = z.string().min(1, { message: "must not be empty" }).max(256);
-const UploadQuerySchema = FileListQuerySchema.pick({ workspace_id: true });
-const DownloadQuerySchema = z.object({ disposition: z.enum(["attachment", "inline"]).optional() });
+/** Every per-file route takes the workspace the file lives in (the key's default when absent). */
+const WorkspaceQuerySchema = FileListQuerySchema.pick({ workspace_id: true });
+const DownloadQuerySchema = WorkspaceQuerySchema.extend({ disposition: z.enum(["attachment", "inline"]).optional() });
 
 /** Multipart framing around the file (boundaries, part headers, the filename). */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -31,12 +32,15 @@ export const listFiles = defineRoute({ role: "viewer" }, async ({ request }) => 
 });
 
 export const getFile = defineRoute<IdParams>({ role: "viewer" }, async ({ request, params }) => {
-  return proxyJson({ method: "GET", path: `/files/${encodeSegment(fileId(params))}`, signal: request.signal });
+  const id = fileId(params);
+  const query = parseQuery(request, WorkspaceQuerySchema);
+  return proxyJson({ method: "GET", path: `/files/${encodeSegment(id)}`, query, signal: request.signal });
 });
 
 export const deleteFile = defineRoute<IdParams>({ role: "editor", mutating: true }, async ({ request, params }) => {
   const id = fileId(params);
-  const response = await upstreamFetch({ method: "DELETE", path: `/files/${encodeSegment(id)}`, signal: request.signal, bodyTimeout: true });
+  const query = parseQuery(request, WorkspaceQuerySchema);
+  const response = await upstreamFetch({ method: "DELETE", path: `/files/${encodeSegment(id)}`, query, signal: request.signal, bodyTimeout: true });
   if (!response.ok) throw await upstreamError(response);
   const text = await response.text();
   return new Response(text, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...API_HEADERS } });
@@ -48,7 +52,7 @@ export const deleteFile = defineRoute<IdParams>({ role: "editor", mutating: true
  * pass (a chunked body has no Content-Length).
  */
 export const uploadFile = defineRoute({ role: "editor", mutating: true }, async ({ request }) => {
-  const query = parseQuery(request, UploadQuerySchema);
+  const query = parseQuery(request, WorkspaceQuerySchema);
   const type = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;\s*boundary=/i.test(type)) {
     throw new HttpError(415, 'Content-Type must be multipart/form-data with the file in the field "file"');
@@ -109,8 +113,8 @@ function contentDisposition(kind: "attachment" | "inline", upstream: string | nu
  */
 export const downloadFile = defineRoute<IdParams>({ role: "viewer" }, async ({ request, params }) => {
   const id = fileId(params);
-  const { disposition } = parseQuery(request, DownloadQuerySchema);
-  const response = await upstreamFetch({ method: "GET", path: `/files/${encodeSegment(id)}/content`, signal: request.signal });
+  const { disposition, workspace_id } = parseQuery(request, DownloadQuerySchema);
+  const response = await upstreamFetch({ method: "GET", path: `/files/${encodeSegment(id)}/content`, query: { workspace_id }, signal: request.signal });
   if (!response.ok) throw await upstreamError(response);
   const type = response.headers.get("content-type") ?? "application/octet-stream";
   const inline = disposition === "inline" && INLINE_SAFE.has(type.split(";")[0].trim().toLowerCase());
