@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeChange, diffJson, formatPath, jsonEqual, presetDocument, summarizeDiff } from "./diff";
+import { conflictRows, describeChange, diffJson, formatPath, jsonEqual, presetDocument, summarizeDiff, valueAt } from "./diff";
 
 const lines = (before: unknown, after: unknown) => diffJson(before, after).map(describeChange);
 
@@ -148,5 +148,24 @@ describe("jsonEqual", () => {
     expect(jsonEqual([1, 2], [2, 1])).toBe(false);
     expect(jsonEqual(null, undefined)).toBe(false);
     expect(jsonEqual({ a: null }, {})).toBe(false);
+  });
+});
+
+describe("conflictRows", () => {
+  it("lists every field either side changed, with base, theirs and mine", () => {
+    const base = { model: "a", temperature: 0.2, plugins: [{ id: "web", max_results: 5 }] };
+    const theirs = { model: "b", temperature: 0.2, plugins: [{ id: "web", max_results: 8 }] };
+    const mine = { model: "a", temperature: 0.9, plugins: [{ id: "web", max_results: 10 }] };
+    const rows = conflictRows(base, theirs, mine);
+    expect(rows.map((r) => [r.path, r.base, r.theirs, r.mine, r.theirsChanged, r.mineChanged, r.clash])).toEqual([
+      ["model", "a", "b", "a", true, false, false],
+      ["plugins[web].max_results", 5, 8, 10, true, true, true],
+      ["temperature", 0.2, 0.2, 0.9, false, true, false],
+    ]);
+  });
+
+  it("reads values through identity segments", () => {
+    expect(valueAt({ tools: [{ type: "function", function: { name: "f", strict: true } }] }, ["tools", { id: "f" }, "function", "strict"])).toBe(true);
+    expect(valueAt({ a: [1, 2] }, ["a", 5])).toBeUndefined();
   });
 });

@@ -281,3 +281,59 @@ export function describeChange(change: FieldChange): string {
       return `${path}: ${previewValue(change.before)} -> ${previewValue(change.after)}`;
   }
 }
+
+/** The value a change path points at in `document` (undefined when absent), resolving identity segments. */
+export function valueAt(document: unknown, segments: readonly PathSegment[]): unknown {
+  let current: unknown = document;
+  for (const segment of segments) {
+    if (current === undefined || current === null) return undefined;
+    if (typeof segment === "object") {
+      if (!Array.isArray(current)) return undefined;
+      current = current.find((item) => itemIdentity(item) === segment.id);
+    } else if (typeof segment === "number") {
+      current = Array.isArray(current) ? current[segment] : undefined;
+    } else {
+      current = isObject(current) && Object.prototype.hasOwnProperty.call(current, segment) ? current[segment] : undefined;
+    }
+  }
+  return current;
+}
+
+export interface ConflictRow {
+  path: string;
+  segments: PathSegment[];
+  base: unknown;
+  theirs: unknown;
+  mine: unknown;
+  theirsChanged: boolean;
+  mineChanged: boolean;
+  /** Both changed it, to different values. */
+  clash: boolean;
+}
+
+/**
+ * Field by field, what the other save changed and what this edit changed, both against the version
+ * the edit started from. A path changed on one side only is listed too, so nothing is hidden.
+ */
+export function conflictRows(base: unknown, theirs: unknown, mine: unknown): ConflictRow[] {
+  const theirChanges = diffJson(base, theirs);
+  const myChanges = diffJson(base, mine);
+  const rows = new Map<string, ConflictRow>();
+  for (const change of [...theirChanges, ...myChanges]) {
+    if (rows.has(change.path)) continue;
+    rows.set(change.path, {
+      path: change.path,
+      segments: change.segments,
+      base: valueAt(base, change.segments),
+      theirs: valueAt(theirs, change.segments),
+      mine: valueAt(mine, change.segments),
+      theirsChanged: false,
+      mineChanged: false,
+      clash: false,
+    });
+  }
+  for (const change of theirChanges) rows.get(change.path)!.theirsChanged = true;
+  for (const change of myChanges) rows.get(change.path)!.mineChanged = true;
+  for (const row of rows.values()) row.clash = row.theirsChanged && row.mineChanged && !jsonEqual(row.theirs, row.mine);
+  return [...rows.values()];
+}

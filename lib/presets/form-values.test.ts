@@ -28,7 +28,7 @@ describe("versionToRequest and storedPreview", () => {
 
   it("lists the fields the gateway will ignore", () => {
     const preview = storedPreview({ model: "m", messages: [{ role: "system", content: "x" }], metadata: { a: "b" }, stream: true, session_id: "s" });
-    expect(preview.config).toEqual({ model: "m" });
-    expect(preview.ignored_fields).toEqual(["messages", "metadata", "stream", "session_id"]);
+    expect(preview.config).toEqual({ model: "m", metadata: { a: "b" } });
+    expect(preview.ignored_fields).toEqual(["messages", "stream", "session_id"]);
   });
 });

@@ -1,14 +1,8 @@
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
-import { PageHeader } from "@/components/ui/page-header";
+import { PresetList } from "@/components/presets/list/preset-list";
 
 export const metadata: Metadata = { title: "Presets" };
 
 export default function Page() {
-  return (
-    <>
-      <PageHeader title="Presets" description="Named, versioned bundles of chat-request settings." />
-      <EmptyState title="Nothing here yet">This page is being built.</EmptyState>
-    </>
-  );
+  return <PresetList />;
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { MeResponseSchema, PresetAuditResponseSchema } from "@/lib/bff/schemas";
 import {
+  ModelListResponseSchema,
   PRESET_LIST_MAX_LIMIT,
   PresetEnvelopeSchema,
   PresetListResponseSchema,
@@ -108,4 +109,13 @@ export const meQuery = () =>
     queryKey: ["me"] as const,
     queryFn: ({ signal }) => apiFetch("/api/me", MeResponseSchema, { signal }).then((body) => body.user),
     staleTime: 5 * 60_000,
+  });
+
+/** Model ids offered as suggestions in the preset editor (GET /api/models). */
+export const modelSuggestionsQuery = () =>
+  queryOptions({
+    queryKey: [...presetKeys.all, "model-suggestions"] as const,
+    queryFn: ({ signal }) => apiFetch("/api/models", ModelListResponseSchema, { signal }).then((body) => body.data),
+    staleTime: 10 * 60_000,
+    retry: false,
   });

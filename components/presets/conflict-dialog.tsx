@@ -1,0 +1,107 @@
+"use client";
+
+import { clsx } from "clsx";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { previewValue, type ConflictRow } from "@/lib/presets/diff";
+
+function Cell({ value, changed }: { value: unknown; changed: boolean }) {
+  return (
+    <td className={clsx("px-2 py-2 align-top", changed && "bg-amber-50 dark:bg-amber-950/40")}>
+      {value === undefined ? (
+        <span className="italic text-slate-500 dark:text-slate-400">absent</span>
+      ) : (
+        <code className="break-all font-mono text-xs">{previewValue(value, 120)}</code>
+      )}
+    </td>
+  );
+}
+
+/**
+ * Someone saved while this edit was open. Their change and this one, field by field against the
+ * version both started from; the user decides, nothing is overwritten silently.
+ */
+export function ConflictDialog({
+  open,
+  rows,
+  baseVersion,
+  theirVersion,
+  theirAuthor,
+  onTakeTheirs,
+  onReapplyMine,
+  onKeepEditing,
+}: {
+  open: boolean;
+  rows: readonly ConflictRow[];
+  baseVersion: number | null;
+  theirVersion: number;
+  theirAuthor: string | null;
+  onTakeTheirs: () => void;
+  onReapplyMine: () => void;
+  onKeepEditing: () => void;
+}) {
+  const clashes = rows.filter((row) => row.clash).length;
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onKeepEditing())}>
+      <DialogContent
+        title="This preset changed while you were editing"
+        description={`Version ${theirVersion} was saved${theirAuthor ? ` by ${theirAuthor}` : ""} after you started from version ${baseVersion ?? "?"}. Your edit was not saved.`}
+        className="max-w-4xl"
+        data-testid="conflict-dialog"
+      >
+        <div className="space-y-4">
+          {clashes > 0 ? (
+            <p className="text-sm">
+              <Badge tone="red">{clashes} both changed</Badge> <span className="ml-1">Re-applying yours keeps your value in those fields.</span>
+            </p>
+          ) : null}
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="px-2 py-1.5 font-medium">
+                    Field
+                  </th>
+                  <th scope="col" className="px-2 py-1.5 font-medium">
+                    Version {baseVersion ?? "?"} (yours started here)
+                  </th>
+                  <th scope="col" className="px-2 py-1.5 font-medium">
+                    Theirs (version {theirVersion})
+                  </th>
+                  <th scope="col" className="px-2 py-1.5 font-medium">
+                    Yours
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                {rows.map((row) => (
+                  <tr key={row.path} data-path={row.path}>
+                    <th scope="row" className="px-2 py-2 align-top font-normal">
+                      <code className="font-mono text-xs font-semibold">{row.path}</code>
+                      {row.clash ? (
+                        <Badge tone="red" className="ml-1">
+                          both
+                        </Badge>
+                      ) : null}
+                    </th>
+                    <Cell value={row.base} changed={false} />
+                    <Cell value={row.theirs} changed={row.theirsChanged} />
+                    <Cell value={row.mine} changed={row.mineChanged} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button onClick={onKeepEditing}>Keep editing</Button>
+            <Button onClick={onTakeTheirs}>Take theirs (discard mine)</Button>
+            <Button variant="primary" onClick={onReapplyMine}>
+              Re-apply mine on top of theirs
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,70 @@
+import { clsx } from "clsx";
+import { Badge } from "@/components/ui/badge";
+import { jsonType, previewValue, type ChangeKind, type FieldChange } from "@/lib/presets/diff";
+
+const KIND: Record<ChangeKind, { label: string; tone: "green" | "red" | "amber" | "brand" | "neutral" }> = {
+  added: { label: "added", tone: "green" },
+  removed: { label: "removed", tone: "red" },
+  changed: { label: "changed", tone: "amber" },
+  "type-changed": { label: "type changed", tone: "amber" },
+  reordered: { label: "reordered", tone: "brand" },
+};
+
+function Value({ value, kind }: { value: unknown; kind: "before" | "after" }) {
+  if (value === undefined) return <span className="italic text-slate-500 dark:text-slate-400">absent</span>;
+  return (
+    <code
+      className={clsx(
+        "break-all rounded px-1 py-0.5 font-mono text-xs",
+        kind === "before" ? "bg-red-50 text-red-900 dark:bg-red-950/60 dark:text-red-100" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100",
+      )}
+      title={typeof value === "string" ? value : JSON.stringify(value)}
+    >
+      {previewValue(value, 160)}
+    </code>
+  );
+}
+
+/** Field-level changes as rows: the path, what kind of change, and the value before and after. */
+export function FieldDiffTable({ changes, beforeLabel = "Before", afterLabel = "After" }: { changes: readonly FieldChange[]; beforeLabel?: string; afterLabel?: string }) {
+  if (changes.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No field differs.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[32rem] text-left text-sm" data-testid="field-diff">
+        <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="py-1.5 pr-3 font-medium">
+              Field
+            </th>
+            <th scope="col" className="py-1.5 pr-3 font-medium">
+              Change
+            </th>
+            <th scope="col" className="py-1.5 pr-3 font-medium">
+              {beforeLabel}
+            </th>
+            <th scope="col" className="py-1.5 font-medium">
+              {afterLabel}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {changes.map((change) => (
+            <tr key={`${change.path}:${change.kind}`} data-path={change.path} data-kind={change.kind}>
+              <th scope="row" className="py-2 pr-3 align-top font-normal">
+                <code className="font-mono text-xs font-semibold">{change.path || "(whole document)"}</code>
+              </th>
+              <td className="py-2 pr-3 align-top">
+                <Badge tone={KIND[change.kind].tone}>
+                  {KIND[change.kind].label}
+                  {change.kind === "type-changed" ? ` (${jsonType(change.before)} → ${jsonType(change.after)})` : ""}
+                </Badge>
+              </td>
+              <td className="py-2 pr-3 align-top">{change.kind === "added" ? <Value value={undefined} kind="before" /> : <Value value={change.before} kind="before" />}</td>
+              <td className="py-2 align-top">{change.kind === "removed" ? <Value value={undefined} kind="after" /> : <Value value={change.after} kind="after" />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+"use client";
+
+import { clsx } from "clsx";
+import { useState } from "react";
+import { FormProvider, type UseFormReturn } from "react-hook-form";
+import type { ChatRequestInput } from "@/lib/gateway";
+import { ReadOnlyContext } from "./fields";
+import { UnparsedJsonContext } from "./json-value-field";
+import { RequestJsonView } from "./request-json-view";
+import { EDITOR_SECTIONS } from "./section";
+import { ModelSection, ReasoningSection, SamplingSection, SystemPromptSection } from "./sections/basic-sections";
+import { CachingSection, MetadataSection, OtherSection, ServerToolLimitsSection } from "./sections/more-sections";
+import { OutputSection } from "./sections/output-section";
+import { PluginsSection } from "./sections/plugins-section";
+import { RoutingSection } from "./sections/routing-section";
+import { ToolsSection } from "./sections/tools-section";
+import { StoredPreview } from "./stored-preview";
+
+type View = "form" | "json" | "stored";
+
+const VIEWS: { id: View; label: string }[] = [
+  { id: "form", label: "Form" },
+  { id: "json", label: "JSON" },
+  { id: "stored", label: "What the gateway will store" },
+];
+
+/**
+ * The schema-driven form beside its JSON view and the stored-config preview. On wide screens the form
+ * and one side panel show together; on narrow ones a switch shows one at a time. Everything stays
+ * mounted, so switching never loses local editor state.
+ */
+export function PresetEditor({
+  form,
+  readOnly,
+  onApplyJson,
+  onUnparsedChange,
+  reportUnparsedJson,
+}: {
+  form: UseFormReturn<ChatRequestInput>;
+  readOnly: boolean;
+  onApplyJson: (values: Record<string, unknown>) => void;
+  onUnparsedChange: (unparsed: boolean) => void;
+  reportUnparsedJson: (name: string, unparsed: boolean) => void;
+}) {
+  const [narrowView, setNarrowView] = useState<View>("form");
+  const [panel, setPanel] = useState<Exclude<View, "form">>("json");
+
+  const panelContent = (which: Exclude<View, "form">) =>
+    which === "json" ? <RequestJsonView onApply={onApplyJson} onPendingChange={onUnparsedChange} /> : <StoredPreview />;
+
+  return (
+    <FormProvider {...form}>
+      <ReadOnlyContext.Provider value={readOnly}>
+        <UnparsedJsonContext.Provider value={reportUnparsedJson}>
+          <div role="group" aria-label="Editor view" className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 lg:hidden dark:bg-slate-900">
+            {VIEWS.map((view) => (
+              <button
+                key={view.id}
+                type="button"
+                aria-pressed={narrowView === view.id}
+                onClick={() => {
+                  setNarrowView(view.id);
+                  if (view.id !== "form") setPanel(view.id);
+                }}
+                className={clsx(
+                  "flex-1 rounded-md px-2 py-1.5 text-xs font-medium",
+                  narrowView === view.id ? "bg-white shadow-sm dark:bg-slate-800" : "text-slate-600 dark:text-slate-300",
+                )}
+              >
+                {view.id === "stored" ? "Stored" : view.label}
+              </button>
+            ))}
+          </div>
+
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,32rem)]">
+            <form
+              noValidate
+              aria-label="Preset settings"
+              onSubmit={(event) => event.preventDefault()}
+              className={clsx(narrowView === "form" ? "block" : "hidden", "min-w-0 lg:block")}
+            >
+              <nav aria-label="Sections" className="mb-4 flex flex-wrap gap-x-3 gap-y-1 text-xs">
+                {EDITOR_SECTIONS.map((section) => (
+                  <a key={section.id} href={`#section-${section.id}`} className="text-brand-700 hover:underline dark:text-brand-100">
+                    {section.title}
+                  </a>
+                ))}
+              </nav>
+              <fieldset disabled={readOnly} className="min-w-0 space-y-5">
+                <legend className="sr-only">Preset settings{readOnly ? " (read-only)" : ""}</legend>
+                <ModelSection />
+                <SystemPromptSection />
+                <SamplingSection />
+                <ReasoningSection />
+                <OutputSection />
+                <ToolsSection />
+                <RoutingSection />
+                <PluginsSection />
+                <CachingSection />
+                <ServerToolLimitsSection />
+                <MetadataSection />
+                <OtherSection />
+              </fieldset>
+            </form>
+
+            <aside aria-label="Request preview" className={clsx(narrowView === "form" ? "hidden" : "block", "min-w-0 lg:block")}>
+              <div className="space-y-3 lg:sticky lg:top-20">
+                <div role="group" aria-label="Preview panel" className="hidden gap-1 rounded-lg bg-slate-100 p-1 lg:flex dark:bg-slate-900">
+                  {VIEWS.filter((view) => view.id !== "form").map((view) => (
+                    <button
+                      key={view.id}
+                      type="button"
+                      aria-pressed={panel === view.id}
+                      onClick={() => setPanel(view.id as Exclude<View, "form">)}
+                      className={clsx(
+                        "flex-1 rounded-md px-2 py-1.5 text-xs font-medium",
+                        panel === view.id ? "bg-white shadow-sm dark:bg-slate-800" : "text-slate-600 dark:text-slate-300",
+                      )}
+                    >
+                      {view.label}
+                    </button>
+                  ))}
+                </div>
+                <div className={panel === "json" ? "block" : "hidden"}>{panelContent("json")}</div>
+                <div className={panel === "stored" ? "block" : "hidden"}>{panelContent("stored")}</div>
+              </div>
+            </aside>
+          </div>
+        </UnparsedJsonContext.Provider>
+      </ReadOnlyContext.Provider>
+    </FormProvider>
+  );
+}

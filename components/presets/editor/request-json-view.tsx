@@ -1,0 +1,113 @@
+"use client";
+
+import type { Diagnostic } from "@codemirror/lint";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useWatch, type FieldValues } from "react-hook-form";
+import { jsonEqual } from "@/lib/presets/diff";
+import { validateRequest } from "@/lib/presets/form-resolver";
+import { pruneRequest } from "@/lib/presets/form-values";
+import { locateJsonPath } from "@/lib/presets/json-locate";
+import { JsonCodeEditor } from "../json-code-editor";
+import { useReadOnly } from "./fields";
+
+const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Schema problems of the request text, underlined at the JSON path they name. */
+export function diagnoseRequestText(text: string): Diagnostic[] {
+  const value = parseObject(text);
+  if (!value) return [{ from: 0, to: Math.min(text.length, 1), severity: "error", message: "The request must be a JSON object" }];
+  return validateRequest(value).map((issue) => {
+    const span = locateJsonPath(text, issue.segments) ?? { from: 0, to: 0 };
+    // A span covering a whole object is hard to read; underline its first line.
+    const newline = text.indexOf("\n", span.from);
+    const to = newline > span.from && newline < span.to ? newline : span.to;
+    return { from: span.from, to: Math.max(to, span.from + 1), severity: "error", message: issue.message, source: issue.path || "request" };
+  });
+}
+
+/**
+ * The request as JSON, synced both ways with the form: form edits rewrite the text; text that parses
+ * to an object is applied to the form (after a short pause, so typing stays smooth). Text that does
+ * not parse stays here, marked, and the form keeps the last valid request.
+ */
+export function RequestJsonView({ onApply, onPendingChange }: { onApply: (values: Record<string, unknown>) => void; onPendingChange?: (pending: boolean) => void }) {
+  const readOnly = useReadOnly();
+  const values = useWatch<FieldValues>();
+  const pruned = useMemo(() => pruneRequest(values), [values]);
+  const [text, setText] = useState(() => pretty(pruned));
+  const [seen, setSeen] = useState<Record<string, unknown>>(pruned);
+  const [unparsed, setUnparsed] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const statusId = useId();
+
+  // The form changed (a field edit, a reset): show it, unless the text already says the same.
+  if (!jsonEqual(seen, pruned)) {
+    setSeen(pruned);
+    const current = parseObject(text);
+    if (!current || !jsonEqual(pruneRequest(current), pruned)) {
+      setText(pretty(pruned));
+      setUnparsed(false);
+    }
+  }
+
+  useEffect(() => onPendingChange?.(unparsed), [unparsed, onPendingChange]);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  const onChange = useCallback(
+    (next: string) => {
+      setText(next);
+      const value = parseObject(next);
+      setUnparsed(value === null);
+      if (timer.current) clearTimeout(timer.current);
+      if (value) timer.current = setTimeout(() => onApply(value), 300);
+    },
+    [onApply],
+  );
+
+  const issues = useMemo(() => validateRequest(parseObject(text) ?? {}), [text]);
+
+  return (
+    <div className="space-y-2">
+      <JsonCodeEditor
+        value={text}
+        onChange={readOnly ? undefined : onChange}
+        readOnly={readOnly}
+        label="Chat request JSON"
+        diagnose={diagnoseRequestText}
+        minHeight="16rem"
+        maxHeight="70vh"
+        describedBy={statusId}
+        testId="request-json"
+      />
+      <div id={statusId} aria-live="polite" className="text-xs">
+        {unparsed ? (
+          <p className="font-medium text-red-700 dark:text-red-400">Not valid JSON yet: the form keeps the last valid request.</p>
+        ) : issues.length === 0 ? (
+          <p className="text-emerald-700 dark:text-emerald-400">Valid chat request.</p>
+        ) : (
+          <div>
+            <p className="font-medium text-red-700 dark:text-red-400">
+              {issues.length} {issues.length === 1 ? "problem" : "problems"}:
+            </p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5 text-red-700 dark:text-red-400" data-testid="json-issues">
+              {issues.map((issue) => (
+                <li key={`${issue.path}:${issue.message}`}>{issue.message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+"use client";
+
+import { useState } from "react";
+import { useFieldArray, useFormContext, useWatch, type FieldValues } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/input";
+import { LIMITS, ServerToolSchema, WEB_SEARCH_TOOL_TYPE } from "@/lib/gateway";
+import { FieldGrid, TextAreaField, TextField, TriStateField, useFieldError, useReadOnly } from "../fields";
+import { JsonValueField } from "../json-value-field";
+import { EditorSection, SubCard } from "../section";
+
+/** Every server tool type the contract knows, read from the shared schema. */
+export const SERVER_TOOL_TYPES: string[] = ServerToolSchema.options.flatMap((option) => [...(option.shape.type._zod.values ?? [])].map(String));
+
+type ToolValue = { type?: unknown; function?: { name?: unknown } };
+
+function FunctionToolFields({ index }: { index: number }) {
+  const base = `tools.${index}.function`;
+  return (
+    <>
+      <FieldGrid className="lg:grid-cols-2">
+        <TextField name={`${base}.name`} label="Name" hint={`Letters, digits, _ and -, at most ${LIMITS.functionNameLength}`} />
+        <TriStateField name={`${base}.strict`} label="Strict" hint="Arguments must match the schema exactly." />
+      </FieldGrid>
+      <TextAreaField name={`${base}.description`} label="Description" rows={2} />
+      <JsonValueField name={`${base}.parameters`} label="Parameters (JSON Schema)" hint="An object schema describing the arguments." />
+    </>
+  );
+}
+
+function ServerToolFields({ index, type }: { index: number; type: string }) {
+  if (!type.startsWith("openrouter:")) {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        <code>{type}</code> is a shorthand the gateway converts to <code>{WEB_SEARCH_TOOL_TYPE}</code>; its options sit beside <code>type</code> and
+        are edited in the JSON view.
+      </p>
+    );
+  }
+  return <JsonValueField name={`tools.${index}.parameters`} label="Parameters" hint="Options of this server tool, as a JSON object." />;
+}
+
+function ToolChoiceField() {
+  const { setValue } = useFormContext<FieldValues>();
+  const toolChoice = useWatch<FieldValues>({ name: "tool_choice" }) as unknown;
+  const tools = (useWatch<FieldValues>({ name: "tools" }) as ToolValue[] | undefined) ?? [];
+  const error = useFieldError("tool_choice");
+
+  const functionNames = tools.filter((tool) => tool?.type === "function" && typeof tool.function?.name === "string").map((tool) => String(tool.function?.name));
+  const serverTypes = tools.filter((tool) => typeof tool?.type === "string" && tool.type !== "function").map((tool) => String(tool.type));
+
+  let current = "";
+  if (typeof toolChoice === "string") current = toolChoice;
+  else if (toolChoice && typeof toolChoice === "object") {
+    const choice = toolChoice as ToolValue;
+    current = choice.type === "function" ? `function:${String(choice.function?.name ?? "")}` : `server:${String(choice.type ?? "")}`;
+  }
+  const known = ["", "none", "auto", "required", ...functionNames.map((n) => `function:${n}`), ...serverTypes.map((t) => `server:${t}`)];
+
+  function choose(value: string) {
+    let next: unknown;
+    if (value === "") next = undefined;
+    else if (value.startsWith("function:")) next = { type: "function", function: { name: value.slice("function:".length) } };
+    else if (value.startsWith("server:")) next = { type: value.slice("server:".length) };
+    else next = value;
+    setValue("tool_choice", next, { shouldDirty: true, shouldValidate: true, shouldTouch: true });
+  }
+
+  return (
+    <Field label="Tool choice" hint="Whether and which tool the model must call." error={error}>
+      {(control) => (
+        <Select {...control} value={current} onChange={(event) => choose(event.target.value)}>
+          <option value="">Not set (auto)</option>
+          <option value="none">none: never call a tool</option>
+          <option value="auto">auto: the model decides</option>
+          <option value="required">required: call at least one tool</option>
+          {functionNames.map((name) => (
+            <option key={`f-${name}`} value={`function:${name}`}>
+              Always call function {name}
+            </option>
+          ))}
+          {serverTypes.map((type) => (
+            <option key={`s-${type}`} value={`server:${type}`}>
+              Always use {type}
+            </option>
+          ))}
+          {!known.includes(current) ? <option value={current}>{current} (not among the tools)</option> : null}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+export function ToolsSection() {
+  const { control } = useFormContext<FieldValues>();
+  const readOnly = useReadOnly();
+  const { fields, append, remove, move } = useFieldArray<FieldValues>({ control, name: "tools" });
+  const tools = (useWatch<FieldValues>({ name: "tools" }) as ToolValue[] | undefined) ?? [];
+  const [serverType, setServerType] = useState(WEB_SEARCH_TOOL_TYPE);
+  const error = useFieldError("tools");
+
+  return (
+    <EditorSection id="tools" title="Tools" description="Functions the model may call, and tools the gateway runs itself (server tools).">
+      {fields.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">No tools.</p> : null}
+      {fields.map((field, index) => {
+        const tool = tools[index] ?? {};
+        const isFunction = tool.type === "function";
+        const name = isFunction ? String(tool.function?.name ?? "") : String(tool.type ?? "");
+        return (
+          <SubCard
+            key={field.id}
+            title={
+              <>
+                {isFunction ? "Function" : "Server tool"} <code className="font-mono text-xs">{name || "(unnamed)"}</code>
+              </>
+            }
+            actions={
+              readOnly ? null : (
+                <>
+                  <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move tool ${index + 1} up`}>
+                    ↑
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={index === fields.length - 1}
+                    onClick={() => move(index, index + 1)}
+                    aria-label={`Move tool ${index + 1} down`}
+                  >
+                    ↓
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => remove(index)} aria-label={`Remove tool ${index + 1}`}>
+                    Remove
+                  </Button>
+                </>
+              )
+            }
+          >
+            {isFunction ? <FunctionToolFields index={index} /> : <ServerToolFields index={index} type={name} />}
+          </SubCard>
+        );
+      })}
+      {error ? (
+        <p role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      {!readOnly ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <Button
+            onClick={() =>
+              append({
+                type: "function",
+                function: { name: `tool_${fields.length + 1}`, description: "", parameters: { type: "object", properties: {} } },
+              })
+            }
+          >
+            Add function tool
+          </Button>
+          <div className="flex items-end gap-2">
+            <label className="text-sm">
+              <span className="sr-only">Server tool type</span>
+              <Select value={serverType} onChange={(event) => setServerType(event.target.value)} className="w-auto">
+                {SERVER_TOOL_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </Select>
+            </label>
+            <Button onClick={() => append({ type: serverType })}>Add server tool</Button>
+          </div>
+        </div>
+      ) : null}
+      <FieldGrid className="lg:grid-cols-2">
+        <ToolChoiceField />
+        <TriStateField name="parallel_tool_calls" label="Parallel tool calls" />
+      </FieldGrid>
+    </EditorSection>
+  );
+}

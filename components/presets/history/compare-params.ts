@@ -1,0 +1,30 @@
+import { createParser, parseAsInteger, parseAsStringLiteral } from "nuqs";
+
+/** `?compare=3..5`: the pair of versions a diff shows, shareable as a link. */
+export interface ComparePair {
+  from: number;
+  to: number;
+}
+
+export const parseAsComparePair = createParser<ComparePair>({
+  parse(value) {
+    const match = /^(\d+)\.\.(\d+)$/.exec(value);
+    if (!match) return null;
+    const from = Number(match[1]);
+    const to = Number(match[2]);
+    return from >= 1 && to >= 1 ? { from, to } : null;
+  },
+  serialize: (pair) => `${pair.from}..${pair.to}`,
+  eq: (a, b) => a.from === b.from && a.to === b.to,
+});
+
+export const STUDIO_TABS = ["edit", "history"] as const;
+export type StudioTab = (typeof STUDIO_TABS)[number];
+
+export const studioSearchParams = {
+  tab: parseAsStringLiteral(STUDIO_TABS).withDefault("edit"),
+  compare: parseAsComparePair,
+  /** A version opened read-only in the side panel. */
+  version: parseAsInteger,
+  diff: parseAsStringLiteral(["split", "unified"] as const).withDefault("split"),
+};

@@ -1,0 +1,97 @@
+"use client";
+
+import { json, jsonParseLinter } from "@codemirror/lang-json";
+import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
+import { EditorView } from "@codemirror/view";
+import CodeMirror from "@uiw/react-codemirror";
+import { useMemo, useSyncExternalStore } from "react";
+
+function subscribeToScheme(onChange: () => void) {
+  const query = window.matchMedia("(prefers-color-scheme: dark)");
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** The editor's theme follows the system setting, as the rest of the app does. */
+export function usePrefersDark(): boolean {
+  return useSyncExternalStore(
+    subscribeToScheme,
+    () => window.matchMedia("(prefers-color-scheme: dark)").matches,
+    () => false,
+  );
+}
+
+export interface JsonCodeEditorProps {
+  value: string;
+  onChange?: (text: string) => void;
+  onBlur?: () => void;
+  /** Accessible name of the editing surface. */
+  label: string;
+  readOnly?: boolean;
+  /** Problems beyond JSON syntax (schema errors), computed from the text. */
+  diagnose?: (text: string) => Diagnostic[];
+  minHeight?: string;
+  maxHeight?: string;
+  describedBy?: string;
+  testId?: string;
+}
+
+/**
+ * CodeMirror 6 with JSON highlighting, syntax errors, and optional schema diagnostics underlined at
+ * the path they concern.
+ */
+export function JsonCodeEditor({
+  value,
+  onChange,
+  onBlur,
+  label,
+  readOnly,
+  diagnose,
+  minHeight = "6rem",
+  maxHeight = "28rem",
+  describedBy,
+  testId,
+}: JsonCodeEditorProps) {
+  const dark = usePrefersDark();
+  const extensions = useMemo(() => {
+    const list = [
+      json(),
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ "aria-label": label, ...(describedBy ? { "aria-describedby": describedBy } : {}) }),
+    ];
+    if (!readOnly) {
+      list.push(lintGutter());
+      list.push(
+        linter(
+          (view) => {
+            const syntax = jsonParseLinter()(view);
+            if (syntax.length > 0 || !diagnose) return syntax;
+            return diagnose(view.state.doc.toString());
+          },
+          { delay: 250 },
+        ),
+      );
+    }
+    return list;
+  }, [label, describedBy, readOnly, diagnose]);
+
+  return (
+    <div
+      data-testid={testId}
+      className="overflow-hidden rounded-md border border-slate-300 text-[13px] focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30 dark:border-slate-700"
+    >
+      <CodeMirror
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        extensions={extensions}
+        editable={!readOnly}
+        readOnly={readOnly}
+        theme={dark ? "dark" : "light"}
+        minHeight={minHeight}
+        maxHeight={maxHeight}
+        basicSetup={{ foldGutter: true, highlightActiveLine: !readOnly, highlightActiveLineGutter: !readOnly, autocompletion: false }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
+import { summarizeDiff, type FieldChange } from "@/lib/presets/diff";
+import { FieldDiffTable } from "./diff/field-diff-table";
+
+/** Before a save: exactly which stored fields change against the version the edit started from. */
+export function SaveReviewDialog({
+  open,
+  onOpenChange,
+  changes,
+  baseLabel,
+  isNew,
+  ignoredFields,
+  saving,
+  error,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  changes: readonly FieldChange[];
+  baseLabel: string;
+  isNew: boolean;
+  ignoredFields: readonly string[];
+  saving: boolean;
+  error: string | null;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={isNew ? "Create this preset?" : "Review changes"}
+        description={isNew ? "Version 1 will store these fields." : `${summarizeDiff(changes)} against ${baseLabel}.`}
+        className="max-w-3xl"
+      >
+        <div className="space-y-4">
+          <FieldDiffTable changes={changes} beforeLabel={baseLabel} afterLabel="Your draft" />
+          {ignoredFields.filter((field) => field !== "messages").length > 0 ? (
+            <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
+              Not stored by the gateway: {ignoredFields.filter((field) => field !== "messages").join(", ")}. They are dropped from the editor after saving.
+            </p>
+          ) : null}
+          {error ? (
+            <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950/50 dark:text-red-100">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button>Keep editing</Button>
+            </DialogClose>
+            <Button variant="primary" onClick={onConfirm} disabled={saving}>
+              {saving ? "Saving…" : isNew ? "Create preset" : "Save new version"}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,213 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { clsx } from "clsx";
+import Link from "next/link";
+import { parseAsString, useQueryState, useQueryStates } from "nuqs";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError } from "@/lib/client/api-client";
+import { meQuery, presetQueries } from "@/lib/client/queries/presets";
+import { roleAtLeast } from "@/lib/bff/schemas";
+import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
+import { loadDraft, type PresetDraft } from "@/lib/presets/draft-storage";
+import { newPresetRequest, versionToRequest } from "@/lib/presets/form-values";
+import { CopyCodeDialog } from "../copy-code-dialog";
+import { studioSearchParams, type StudioTab } from "../history/compare-params";
+import { PresetHistory } from "../history/preset-history";
+import { EditorController } from "./editor-controller";
+
+function StudioSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading preset" className="space-y-4">
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-9 w-48" />
+      <div className="grid gap-6 lg:grid-cols-[1fr_26rem]">
+        <div className="space-y-4">
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+        <Skeleton className="h-96 w-full" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Where the edit starts: a draft from this browser (with the version it began from, fetched when it is
+ * no longer the designated one), the designated version, or a new preset.
+ */
+function useEditStart(slug: string, preset: PresetWithDesignatedVersion | null, ready: boolean) {
+  const [draft] = useState<PresetDraft | null>(() => (typeof window === "undefined" ? null : loadDraft(slug)));
+  const designated = preset?.designated_version ?? null;
+  const draftBaseIsOld = draft?.baseVersionId != null && draft.baseVersionId !== designated?.id && draft.baseVersion !== null;
+  const oldBase = useQuery({
+    ...presetQueries.version(slug, draft?.baseVersion ?? 1),
+    enabled: ready && draftBaseIsOld,
+  });
+
+  if (!ready) return null;
+  if (draft) {
+    if (draft.baseVersionId === null) return { base: null, request: draft.request, restoredAt: draft.savedAt };
+    if (!draftBaseIsOld) return { base: designated, request: draft.request, restoredAt: draft.savedAt };
+    if (oldBase.isPending) return null;
+    // The version the draft began from is gone (or unreadable): keep the draft, start from designated.
+    const base: PresetVersion | null = oldBase.data && oldBase.data.id === draft.baseVersionId ? oldBase.data : designated;
+    return { base, request: draft.request, restoredAt: draft.savedAt };
+  }
+  return { base: designated, request: null, restoredAt: null };
+}
+
+export function PresetStudio({ slug }: { slug: string }) {
+  const detail = useQuery(presetQueries.detail(slug));
+  const me = useQuery(meQuery());
+  const [params, setParams] = useQueryStates(studioSearchParams);
+  const [newModel, setNewModel] = useQueryState("model", parseAsString);
+  const [isNewParam, setIsNewParam] = useQueryState("new", parseAsString);
+
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  const preset = detail.data ?? null;
+  const canEdit = me.data ? roleAtLeast(me.data.role, "editor") : false;
+  const ready = detail.isSuccess || notFound;
+  const start = useEditStart(slug, preset, ready && !me.isPending);
+  const tab: StudioTab = params.compare ? "history" : params.tab;
+  const creating = notFound && start !== null && (isNewParam !== null || start.request !== null);
+
+  // The edit session is fixed once it starts: later refetches (after a save, a restore) update the
+  // header, while the editor itself decides how to follow them.
+  const [session, setSession] = useState<{ base: PresetVersion | null; request: Record<string, unknown>; restoredAt: number | null; model: string } | null>(null);
+  if (session === null && start !== null && (!notFound || (creating && canEdit))) {
+    const base = creating ? null : start.base;
+    const model = newModel ?? "";
+    setSession({ base, request: start.request ?? (base ? versionToRequest(base) : newPresetRequest(model)), restoredAt: start.restoredAt, model });
+  }
+
+  if (detail.isError && !notFound) {
+    return (
+      <EmptyState title="Could not load this preset" action={<Button onClick={() => void detail.refetch()}>Try again</Button>}>
+        {detail.error.message}
+      </EmptyState>
+    );
+  }
+  if (!start) return <StudioSkeleton />;
+
+  if (notFound && !creating && !session) {
+    return (
+      <EmptyState
+        title={`No preset named “${slug}”`}
+        action={
+          <div className="flex gap-2">
+            <Button asChild>
+              <Link href="/presets">All presets</Link>
+            </Button>
+            {canEdit ? (
+              <Button variant="primary" onClick={() => void setIsNewParam("1")}>
+                Create it
+              </Button>
+            ) : null}
+          </div>
+        }
+      >
+        It may have been renamed, or never saved.
+      </EmptyState>
+    );
+  }
+  if (creating && !canEdit) {
+    return (
+      <EmptyState title={`No preset named “${slug}”`} action={<Button asChild><Link href="/presets">All presets</Link></Button>}>
+        Only editors and admins can create presets.
+      </EmptyState>
+    );
+  }
+  if (!session) return <StudioSkeleton />;
+
+  return (
+    <div className="space-y-4">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href="/presets" className="text-brand-700 hover:underline dark:text-brand-100">
+          Presets
+        </Link>
+        <span aria-hidden className="mx-1.5 text-slate-400">
+          /
+        </span>
+        <span className="text-slate-600 dark:text-slate-400">{slug}</span>
+      </nav>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="break-all text-2xl font-semibold tracking-tight">{preset?.name ?? slug}</h1>
+          <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            <code className="font-mono text-xs">@preset/{slug}</code>
+            {preset ? (
+              <>
+                <Badge tone={preset.status === "active" ? "green" : "neutral"}>{preset.status}</Badge>
+                {preset.designated_version ? <Badge tone="brand">designated v{preset.designated_version.version}</Badge> : null}
+                <span>
+                  updated <RelativeTime value={preset.updated_at} />
+                </span>
+              </>
+            ) : (
+              <Badge tone="amber">not created yet</Badge>
+            )}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">{preset ? <CopyCodeDialog slug={slug} /> : null}</div>
+      </div>
+
+      {preset ? (
+        <div role="tablist" aria-label="Preset views" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+          {(
+            [
+              ["edit", canEdit ? "Edit" : "Settings"],
+              ["history", "History"],
+            ] as const
+          ).map(([id, label]) => (
+            <button
+              key={id}
+              role="tab"
+              id={`tab-${id}`}
+              type="button"
+              aria-selected={tab === id}
+              aria-controls={`panel-${id}`}
+              onClick={() => void setParams({ tab: id, compare: id === "edit" ? null : params.compare, version: null })}
+              className={clsx(
+                "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+                tab === id
+                  ? "border-brand-600 text-brand-700 dark:border-brand-500 dark:text-white"
+                  : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white",
+              )}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      {/* The editor stays mounted while the history shows, so switching tabs never loses an edit. */}
+      <div role="tabpanel" id="panel-edit" aria-labelledby={preset ? "tab-edit" : undefined} hidden={tab !== "edit"}>
+        <EditorController
+          key={slug}
+          slug={slug}
+          preset={preset}
+          initialBase={session.base}
+          initialRequest={session.request}
+          restoredDraftAt={session.restoredAt}
+          newModel={session.model}
+          readOnly={!canEdit}
+          onCreated={() => {
+            void setNewModel(null);
+            void setIsNewParam(null);
+          }}
+        />
+      </div>
+      {preset && tab === "history" ? (
+        <div role="tabpanel" id="panel-history" aria-labelledby="tab-history">
+          <PresetHistory slug={slug} preset={preset} canEdit={canEdit} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
