@@ -73,7 +73,7 @@ async function scanList(page: Page, untilIndex = Number.POSITIVE_INFINITY): Prom
   return page.evaluate(async (until) => {
     type Scan = { byIndex: Map<number, string>; conflicts: string[]; maxRendered: number };
     const w = window as unknown as { __filesScan?: Scan };
-    const scan = (w.__filesScan ??= { byIndex: new Map(), conflicts: [], maxRendered: 0 });
+    const scan = (w.__filesScan ??= { byIndex: new Map<number, string>(), conflicts: [] as string[], maxRendered: 0 });
     const scroller = document.querySelector<HTMLElement>('[data-testid="file-scroller"]')!;
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

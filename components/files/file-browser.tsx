@@ -62,7 +62,7 @@ export function FileBrowser() {
         else setDropRefused(true);
       }}
     >
-      <div className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2">
         <Input
           type="search"
           value={filter}

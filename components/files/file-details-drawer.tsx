@@ -25,6 +25,7 @@ export function FileDetailsDrawer({
   onOpenChange,
   canDelete,
   onDelete,
+  onClosed,
 }: {
   workspaceId: string | null;
   file: GatewayFile | null;
@@ -32,6 +33,8 @@ export function FileDetailsDrawer({
   onOpenChange: (open: boolean) => void;
   canDelete: boolean;
   onDelete: (file: GatewayFile) => void;
+  /** Where focus goes when the drawer closes (it has no trigger button to return to). */
+  onClosed?: () => void;
 }) {
   const detail = useQuery({
     ...fileQueries.detail(workspaceId, file?.id ?? ""),
@@ -46,7 +49,17 @@ export function FileDetailsDrawer({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent side="right" title={shown.filename} description={mime.label} data-testid="file-details">
+      <DialogContent
+        side="right"
+        title={shown.filename}
+        description={mime.label}
+        data-testid="file-details"
+        onCloseAutoFocus={(event) => {
+          if (!onClosed) return;
+          event.preventDefault();
+          onClosed();
+        }}
+      >
         <div className="mb-4 flex items-center gap-3">
           <FileIcon kind={mime.kind} className="h-10 w-10" />
           {shown.downloadable ? <Badge tone="green">Downloadable</Badge> : <Badge>Not downloadable</Badge>}

@@ -37,6 +37,8 @@ export interface FileListProps {
   label: string;
   /** When this changes (a new filter), the list scrolls back to the top. */
   resetScrollKey?: string;
+  /** The listbox element, so dialogs can hand focus back to it when they close. */
+  listboxRef?: React.Ref<HTMLDivElement>;
 }
 
 /**
@@ -55,6 +57,7 @@ export function FileList({
   footer,
   label,
   resetScrollKey = "",
+  listboxRef,
 }: FileListProps) {
   const listId = useId().replace(/:/g, "");
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -192,7 +195,7 @@ export function FileList({
   const activeId = active >= 0 ? rowDomId(listId, rows[active].id) : undefined;
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
+    <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 has-[[role=listbox]:focus-visible]:border-brand-500 has-[[role=listbox]:focus-visible]:ring-2 has-[[role=listbox]:focus-visible]:ring-brand-500/30 dark:border-slate-800">
       {wide ? (
         <div
           aria-hidden
@@ -215,6 +218,7 @@ export function FileList({
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] [scrollbar-gutter:stable]"
       >
         <div
+          ref={listboxRef}
           role="listbox"
           aria-label={label}
           aria-multiselectable="true"
@@ -222,8 +226,10 @@ export function FileList({
           tabIndex={0}
           onKeyDown={onKeyDown}
           onFocus={onFocus}
-          className="group relative w-full focus:outline-none"
-          style={{ height: virtualizer.getTotalSize() }}
+          className="group relative w-full"
+          // The listbox is as tall as all rows together, so its own outline would run down the whole list; the
+          // frame around the scroll area and the active row show focus instead. Inline, to beat the global rule.
+          style={{ height: virtualizer.getTotalSize(), outline: "none" }}
         >
           {items.map((item) => {
             const file = rows[item.index];

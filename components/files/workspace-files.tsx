@@ -95,6 +95,7 @@ export function WorkspaceFiles({
   const rateLimited = countdown !== null && query.isFetching && isRateLimited(query.failureReason);
 
   const [openFile, setOpenFile] = useState<GatewayFile | null>(null);
+  const listboxRef = useRef<HTMLDivElement>(null);
   const [toDelete, setToDelete] = useState<readonly GatewayFile[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const noticeTimer = useRef<number | undefined>(undefined);
@@ -286,6 +287,7 @@ export function WorkspaceFiles({
         footer={footer}
         label={`Files in ${workspaceId ? "the selected" : "the default"} workspace`}
         resetScrollKey={deferredFilter}
+        listboxRef={listboxRef}
       />
       <FileDetailsDrawer
         workspaceId={workspaceId}
@@ -294,6 +296,7 @@ export function WorkspaceFiles({
         onOpenChange={(open) => !open && setOpenFile(null)}
         canDelete={canEdit}
         onDelete={(file) => setToDelete([file])}
+        onClosed={() => listboxRef.current?.focus({ preventScroll: true })}
       />
       <ConfirmDeleteDialog
         files={toDelete}

@@ -5,6 +5,8 @@ import { useId } from "react";
 import { Select } from "@/components/ui/input";
 import { fileQueries } from "@/lib/client/queries/files";
 
+const DEFAULT_LABEL = "Default workspace";
+
 /** Picks the workspace whose files are listed; "" stands for the gateway's default workspace (no workspace_id). */
 export function WorkspaceSwitcher({ value, onChange }: { value: string | null; onChange: (workspaceId: string | null) => void }) {
   const id = useId();
@@ -20,13 +22,14 @@ export function WorkspaceSwitcher({ value, onChange }: { value: string | null; o
         id={id}
         value={value ?? ""}
         onChange={(event) => onChange(event.target.value || null)}
-        className="w-auto min-w-0 max-w-[16rem]"
+        className="w-auto min-w-0 max-w-[9rem] sm:max-w-[16rem]"
         aria-describedby={workspaces.isError ? `${id}-error` : undefined}
       >
-        <option value="">Default workspace</option>
+        <option value="">{DEFAULT_LABEL}</option>
         {list.map((workspace) => (
           <option key={workspace.id} value={workspace.id}>
-            {workspace.name}
+            {/* The key's default workspace is listed by name too; the slug tells the two entries apart. */}
+            {workspace.name === DEFAULT_LABEL && workspace.slug ? `${workspace.name} (${workspace.slug})` : workspace.name}
           </option>
         ))}
         {unknown ? <option value={value}>Unknown workspace ({value.slice(0, 8)}…)</option> : null}

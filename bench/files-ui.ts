@@ -1,0 +1,298 @@
+/**
+ * `npm run bench:files-ui`: how the file browser behaves while a user scrolls from the first file to the last.
+ *
+ * For each workspace size (the 25,000-file demo workspace and a 200,000-file one) it starts its own app and
+ * embedded gateway (scripts/start.ts, production build, separate data folder and ports), signs in, opens /files
+ * in headless Chromium and scrolls the list at a steady speed until "All N files loaded". It reports:
+ *   - time from navigation start to the first rows,
+ *   - rendered row elements at any moment (target: at most 100),
+ *   - long tasks over 50 ms while scrolling (target: none),
+ *   - JS heap growth from the first rows to the end, after a forced GC (target: under 50 MB at 200,000 files),
+ *   - p95 frame time while scrolling (target: under 20 ms),
+ * plus how long the scroll waited at the bottom for a page ("stalls") and how many pages it fetched.
+ * Not a test: it prints a table (and writes bench/results/files-ui.json). Figures depend on the machine's load.
+ *
+ * Environment:
+ *   BENCH_FILES_SIZES      comma-separated workspace sizes (default 25000,200000)
+ *   BENCH_APP_PORT         app port (default 3190); BENCH_GATEWAY_PORT gateway port (default 4190)
+ *   BENCH_SCROLL_PX_PER_S  scroll speed (default 24000, about 550 rows a second)
+ *   NEXT_DIST_DIR          which production build to use or make (default .next)
+ *   CHROMIUM_PATH          browser (default: Playwright's, else /usr/bin/chromium)
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Page } from "playwright-core";
+import { chromiumExecutablePath, CHROMIUM_ARGS } from "../scripts/chromium";
+
+const root = path.resolve(__dirname, "..");
+const SIZES = (process.env.BENCH_FILES_SIZES ?? "25000,200000").split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3190);
+const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 4190);
+const SPEED = Number(process.env.BENCH_SCROLL_PX_PER_S ?? 24_000);
+const PASSWORD = "bench-files-ui";
+const BASE = `http://localhost:${APP_PORT}`;
+
+interface Result {
+  files: number;
+  rowsLoaded: number;
+  endText: string;
+  firstRowsMs: number;
+  maxRenderedRows: number;
+  longTasksScrolling: number;
+  longestTaskScrollingMs: number;
+  longTasksLoading: number;
+  heapStartMb: number;
+  heapEndMb: number;
+  heapGrowthMb: number;
+  frameP50Ms: number;
+  frameP95Ms: number;
+  frameP99Ms: number;
+  framesOver50: number;
+  frames: number;
+  scrollSeconds: number;
+  stallSeconds: number;
+  pageRequests: number;
+  rateLimited: number;
+}
+
+function log(message: string) {
+  console.log(`bench:files-ui: ${message}`);
+}
+
+async function waitForHealth(deadlineMs: number, child: ChildProcess) {
+  const started = Date.now();
+  while (Date.now() - started < deadlineMs) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${BASE}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error("the app did not become healthy in time");
+}
+
+function startApp(files: number): ChildProcess {
+  const dataDir = path.join(root, `.data-bench-files-${files}`);
+  mkdirSync(dataDir, { recursive: true });
+  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(APP_PORT),
+      GATEWAY_PORT: String(GATEWAY_PORT),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: PASSWORD,
+      EMBEDDED_GATEWAY_DEMO_FILES: String(files),
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (/error|building|fail/i.test(line)) log(`[app] ${line}`);
+  };
+  child.stdout?.on("data", forward);
+  child.stderr?.on("data", forward);
+  return child;
+}
+
+async function stopApp(child: ChildProcess) {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  // The launcher runs Next as its own child; signalling the group stops both.
+  process.kill(-child.pid, "SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+}
+
+async function signIn(page: Page) {
+  const csrf = await page.request.get(`${BASE}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  await page.request.post(`${BASE}/api/auth/callback/credentials`, {
+    form: { csrfToken, email: "viewer@demo.local", password: PASSWORD, callbackUrl: "/files" },
+    maxRedirects: 0,
+  });
+  const cookies = await page.context().cookies();
+  if (!cookies.some((c) => c.name.endsWith("authjs.session-token"))) throw new Error("signing in failed");
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+async function measure(files: number): Promise<Result> {
+  const browser = await chromium.launch({ executablePath: chromiumExecutablePath() ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page);
+
+    let pageRequests = 0;
+    let rateLimited = 0;
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.pathname !== "/api/files") return;
+      pageRequests += 1;
+      if (response.status() === 429) rateLimited += 1;
+    });
+
+    // Before any page script: note when the first row appears and every long task from the start.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstRowAt?: number; __longTasks: { start: number; duration: number }[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: "longtask", buffered: true });
+      const observer = new MutationObserver(() => {
+        if (w.__firstRowAt === undefined && document.querySelector('[data-testid="file-row"]')) {
+          w.__firstRowAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+
+    await page.goto(`${BASE}/files`, { waitUntil: "commit" });
+    await page.waitForSelector('[data-testid="file-row"]', { timeout: 60_000 });
+    const firstRowsMs = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
+    await page.waitForTimeout(1000);
+
+    const cdp = await context.newCDPSession(page);
+    const heap = async () => {
+      await cdp.send("HeapProfiler.collectGarbage");
+      return (await cdp.send("Runtime.getHeapUsage")).usedSize;
+    };
+    const heapStart = await heap();
+
+    log(`${files} files: scrolling at ${SPEED} px/s…`);
+    const run = await page.evaluate(async (pxPerSecond) => {
+      const scroller = document.querySelector<HTMLElement>('[data-testid="file-scroller"]')!;
+      const frames: number[] = [];
+      let maxRows = 0;
+      let stallMs = 0;
+      const started = performance.now();
+      let last = started;
+      await new Promise<void>((resolve) => {
+        const step = (now: number) => {
+          const dt = now - last;
+          last = now;
+          if (frames.length > 0 || dt > 0) frames.push(dt);
+          maxRows = Math.max(maxRows, scroller.querySelectorAll('[role="option"]').length);
+          const maxTop = scroller.scrollHeight - scroller.clientHeight;
+          if (scroller.scrollTop >= maxTop - 1) {
+            if (scroller.querySelector('[data-testid="files-end"]')) {
+              resolve();
+              return;
+            }
+            stallMs += dt;
+          } else {
+            scroller.scrollTop = Math.min(maxTop, scroller.scrollTop + (pxPerSecond * Math.min(dt, 100)) / 1000);
+          }
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      });
+      const ended = performance.now();
+      const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+      const during = w.__longTasks.filter((t) => t.start >= started && t.start <= ended);
+      const before = w.__longTasks.filter((t) => t.start < started);
+      return {
+        frames: frames.slice(1),
+        maxRows,
+        stallMs,
+        scrollMs: ended - started,
+        longTasks: during.map((t) => t.duration),
+        loadingLongTasks: before.length,
+        endText: scroller.querySelector('[data-testid="files-end"]')?.textContent ?? "",
+        rowsLoaded: Number(scroller.querySelector('[role="listbox"]')?.querySelector('[role="option"]')?.getAttribute("aria-setsize") ?? -1),
+      };
+    }, SPEED);
+
+    await page.waitForTimeout(1000);
+    const heapEnd = await heap();
+    await context.close();
+    return {
+      files,
+      rowsLoaded: run.rowsLoaded,
+      endText: run.endText,
+      firstRowsMs: Math.round(firstRowsMs),
+      maxRenderedRows: run.maxRows,
+      longTasksScrolling: run.longTasks.length,
+      longestTaskScrollingMs: Math.round(Math.max(0, ...run.longTasks)),
+      longTasksLoading: run.loadingLongTasks,
+      heapStartMb: mb(heapStart),
+      heapEndMb: mb(heapEnd),
+      heapGrowthMb: mb(heapEnd - heapStart),
+      frameP50Ms: Math.round(percentile(run.frames, 50) * 10) / 10,
+      frameP95Ms: Math.round(percentile(run.frames, 95) * 10) / 10,
+      frameP99Ms: Math.round(percentile(run.frames, 99) * 10) / 10,
+      framesOver50: run.frames.filter((f) => f > 50).length,
+      frames: run.frames.length,
+      scrollSeconds: Math.round(run.scrollMs / 100) / 10,
+      stallSeconds: Math.round(run.stallMs / 100) / 10,
+      pageRequests,
+      rateLimited,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function printTable(results: Result[]) {
+  const rows: [string, (r: Result) => string, string][] = [
+    ["files in the workspace", (r) => r.files.toLocaleString("en"), ""],
+    ["rows loaded at the end", (r) => r.rowsLoaded.toLocaleString("en"), "= files"],
+    ["time to first rows (ms)", (r) => String(r.firstRowsMs), ""],
+    ["rendered row elements, max", (r) => String(r.maxRenderedRows), "<= 100"],
+    ["long tasks > 50 ms while scrolling", (r) => `${r.longTasksScrolling} (longest ${r.longestTaskScrollingMs} ms)`, "0"],
+    ["long tasks while loading the page", (r) => String(r.longTasksLoading), ""],
+    ["JS heap start -> end (MB)", (r) => `${r.heapStartMb} -> ${r.heapEndMb}`, ""],
+    ["JS heap growth (MB)", (r) => String(r.heapGrowthMb), "< 50 at 200k"],
+    ["frame time p50 / p95 / p99 (ms)", (r) => `${r.frameP50Ms} / ${r.frameP95Ms} / ${r.frameP99Ms}`, "p95 < 20"],
+    ["frames over 50 ms", (r) => `${r.framesOver50} of ${r.frames}`, ""],
+    ["scroll time / waiting at the bottom (s)", (r) => `${r.scrollSeconds} / ${r.stallSeconds}`, ""],
+    ["page requests (429s seen)", (r) => `${r.pageRequests} (${r.rateLimited})`, ""],
+  ];
+  const header = ["metric", ...results.map((r) => `${r.files.toLocaleString("en")} files`), "target"];
+  const table = rows.map(([name, value, target]) => [name, ...results.map(value), target]);
+  const widths = header.map((_, i) => Math.max(header[i].length, ...table.map((row) => row[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  console.log("");
+  console.log(line(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const row of table) console.log(line(row));
+  console.log("");
+}
+
+async function main() {
+  log(`scroll speed ${SPEED} px/s; sizes ${SIZES.join(", ")}; app :${APP_PORT}, gateway :${GATEWAY_PORT}`);
+  const results: Result[] = [];
+  for (const files of SIZES) {
+    log(`${files} files: starting app and embedded gateway (seeding and building when needed)…`);
+    const app = startApp(files);
+    try {
+      await waitForHealth(15 * 60_000, app);
+      results.push(await measure(files));
+    } finally {
+      await stopApp(app);
+    }
+  }
+  printTable(results);
+  mkdirSync(path.join(root, "bench", "results"), { recursive: true });
+  const out = path.join(root, "bench", "results", "files-ui.json");
+  writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), speedPxPerSecond: SPEED, results }, null, 2)}\n`);
+  log(`results written to ${path.relative(root, out)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
