@@ -8,7 +8,11 @@ import { SourceLink } from "./source-link";
 
 export interface SummaryColumn {
   id: string;
+  /** "Column A". */
   name: string;
+  /** "A", for tight places (chart rows, table headers). */
+  short: string;
+  model: string;
   run: RunState;
 }
 
@@ -18,7 +22,7 @@ const BAR_COLORS = ["#2f6fdb", "#d97706", "#059669", "#9333ea"];
 function BarChart({ title, unit, values, format }: { title: string; unit: string; values: { name: string; value: number | null; color: string }[]; format: (v: number | null) => string }) {
   const max = Math.max(1, ...values.map((entry) => entry.value ?? 0));
   const rowHeight = 26;
-  const labelWidth = 110;
+  const labelWidth = 150;
   const width = 420;
   const barSpace = width - labelWidth - 80;
   const height = values.length * rowHeight + 8;
@@ -33,7 +37,7 @@ function BarChart({ title, unit, values, format }: { title: string; unit: string
           return (
             <g key={entry.name}>
               <text x={0} y={y + 15} className="fill-slate-700 text-[12px] dark:fill-slate-300">
-                {entry.name.length > 16 ? `${entry.name.slice(0, 15)}…` : entry.name}
+                {entry.name.length > 22 ? `${entry.name.slice(0, 21)}…` : entry.name}
               </text>
               <rect x={labelWidth} y={y + 3} width={barWidth} height={16} rx={3} fill={entry.color} />
               <text x={labelWidth + barWidth + 6} y={y + 15} className="fill-slate-800 text-[12px] tabular-nums dark:fill-slate-200">
@@ -52,6 +56,7 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
   const comparison = compareCitations(ran.map(({ id, run }) => ({ id, run })));
   if (ran.length === 0) return null;
   const nameOf = new Map(columns.map((column) => [column.id, column.name]));
+  const chartName = (column: SummaryColumn) => (column.model ? `${column.short}: ${column.model}` : column.name);
   const colorOf = new Map(columns.map((column, index) => [column.id, BAR_COLORS[index % BAR_COLORS.length]]));
   const metrics = ran.map((column) => ({ column, metrics: runMetrics(column.run) }));
   const compared = comparison.urls.length > 0 ? Object.keys(comparison.onlyIn) : [];
@@ -65,13 +70,13 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
         <BarChart
           title="Time to first token"
           unit="milliseconds, lower is better"
-          values={metrics.map(({ column, metrics: m }) => ({ name: column.name, value: m.ttftMs, color: colorOf.get(column.id)! }))}
+          values={metrics.map(({ column, metrics: m }) => ({ name: chartName(column), value: m.ttftMs, color: colorOf.get(column.id)! }))}
           format={formatMs}
         />
         <BarChart
           title="Output speed"
           unit="tokens per second, higher is better"
-          values={metrics.map(({ column, metrics: m }) => ({ name: column.name, value: m.tokensPerSecond, color: colorOf.get(column.id)! }))}
+          values={metrics.map(({ column, metrics: m }) => ({ name: chartName(column), value: m.tokensPerSecond, color: colorOf.get(column.id)! }))}
           format={formatRate}
         />
       </div>
@@ -105,7 +110,10 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
                     </th>
                     {ran.map((column) => (
                       <th key={column.id} scope="col" className="px-2 py-1 text-center font-medium">
-                        {column.name}
+                        <abbr title={column.name} className="no-underline">
+                          {column.short}
+                        </abbr>
+                        {column.model ? <span className="block font-mono text-[10px] font-normal">{column.model}</span> : null}
                       </th>
                     ))}
                     <th scope="col" className="px-2 py-1 font-medium">
@@ -145,7 +153,7 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
         )}
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        TTFT and speed per column: {metrics.map(({ column, metrics: m }) => `${column.name} ${formatMs(m.ttftMs)}, ${formatRate(m.tokensPerSecond)}`).join(" · ")}
+        TTFT and speed per column: {metrics.map(({ column, metrics: m }) => `${chartName(column)} ${formatMs(m.ttftMs)}, ${formatRate(m.tokensPerSecond)}`).join(" · ")}
       </p>
     </section>
   );

@@ -114,7 +114,7 @@ export function Playground() {
         <Button variant="danger" onClick={() => store.stopAll()} disabled={!anyRunning}>
           {compare ? "Stop all" : "Stop"}
         </Button>
-        <Button onClick={() => commit(addColumn(setup))} disabled={setup.columns.length >= MAX_COLUMNS}>
+        <Button onClick={() => commit(addColumn(setup))} disabled={!canRun || setup.columns.length >= MAX_COLUMNS}>
           {compare ? "Add column" : "Compare"}
         </Button>
         <Button
@@ -135,7 +135,7 @@ export function Playground() {
       </div>
 
       {compare ? (
-        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" disabled={!canRun}>
           <legend className="sr-only">Keep in sync across columns</legend>
           <span className="font-medium text-slate-700 dark:text-slate-300" aria-hidden>
             Keep in sync:
@@ -179,7 +179,7 @@ export function Playground() {
             store={store}
             sync={compare ? setup.sync : null}
             canRun={canRun}
-            canRemove={compare}
+            canRemove={compare && canRun}
             models={modelList}
             presets={presets.data ?? NO_PRESETS}
             onChange={onChange}
@@ -194,7 +194,9 @@ export function Playground() {
           columns={runs.map(({ id, run }, index) => ({
             id,
             run,
-            name: `${names[index]}${readModel(setup.columns[index]?.request ?? {}) ? ` (${readModel(setup.columns[index].request)})` : ""}`,
+            name: names[index],
+            short: String.fromCharCode(65 + index),
+            model: setup.columns[index] ? readModel(setup.columns[index].request) : "",
           }))}
         />
       ) : null}

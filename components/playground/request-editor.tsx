@@ -110,7 +110,7 @@ export function ConversationSection({ request, onChange, issues, disabled }: Sec
           <div className="flex items-center gap-2">
             <Select
               aria-label={`Role of turn ${index + 1}`}
-              className="w-auto py-1 text-xs"
+              className="!w-36 py-1 text-xs"
               value={turn.role}
               onChange={(event) => update(turns.map((t, i) => (i === index ? { ...t, role: event.target.value as TurnRole } : t)))}
             >
