@@ -1,3 +1,4 @@
+import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import type { Db } from "./db";
 import type { FaultHit, FaultInjector } from "./faults";
@@ -25,7 +26,11 @@ export interface GatewayContext {
   search: () => WebSearchIndex;
 }
 
-export type GatewayEnv = { Variables: { key: AuthenticatedKey; fault: FaultHit | null } };
+export type GatewayEnv = {
+  /** Set by @hono/node-server; absent when the app is called through app.fetch directly. */
+  Bindings: Partial<HttpBindings>;
+  Variables: { key: AuthenticatedKey; fault: FaultHit | null };
+};
 export type GatewayCtx = Context<GatewayEnv>;
 
 export interface RouteDef {

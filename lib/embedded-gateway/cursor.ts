@@ -22,8 +22,9 @@ export function decodeCursor(raw: string, secret: Buffer): FileCursor | null {
   const dot = raw.indexOf(".");
   if (dot <= 0 || dot !== raw.lastIndexOf(".")) return null;
   const payload = raw.slice(0, dot);
-  const given = Buffer.from(raw.slice(dot + 1), "base64url");
-  const expected = Buffer.from(sign(payload, secret), "base64url");
+  // Compared as text: base64url decoding ignores trailing bits, so two spellings could decode alike.
+  const given = Buffer.from(raw.slice(dot + 1), "utf8");
+  const expected = Buffer.from(sign(payload, secret), "utf8");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;

@@ -82,7 +82,7 @@ function normalisePath(path: string): string {
 }
 
 export function pathMatches(pattern: string, path: string): boolean {
-  const escaped = pattern
+  const escaped = normalisePath(pattern)
     .split("/")
     .map((segment) => (segment === "**" ? ".*" : segment === "*" ? "[^/]+" : segment.replace(/[.+?^${}()|[\]\\*]/g, "\\$&")))
     .join("/");

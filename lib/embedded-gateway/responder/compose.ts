@@ -17,9 +17,7 @@ export interface ComposedAnswer {
   annotations: Citation[];
 }
 
-const STOPWORDS = new Set(
-  "a an and are as at be by can do does for from has have how i in is it its me my of on or our should that the their them there these this to was what when where which who why will with you your".split(" "),
-);
+import { STOPWORDS } from "../search/stopwords";
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
@@ -87,18 +85,21 @@ function selectSentences(hits: readonly SearchHit[], terms: readonly string[], m
       .map((sentence, position) => {
         const lower = sentence.text.toLowerCase();
         const matched = terms.filter((t) => lower.includes(t)).length;
-        return { doc, rank, position, sentence, score: matched * 10 - position * 0.5 - rank * 0.25 };
+        return { doc, rank, position, sentence, matched, score: matched * 10 - position * 0.5 - rank * 0.25 };
       }),
   );
+  const relevant = candidates.filter((c) => c.matched > 0);
   const chosen = new Set<(typeof candidates)[number]>();
   for (let rank = 0; rank < hits.length && chosen.size < max; rank++) {
-    const best = candidates.filter((c) => c.rank === rank).sort((a, b) => b.score - a.score)[0];
+    const best = relevant.filter((c) => c.rank === rank).sort((a, b) => b.score - a.score)[0];
     if (best) chosen.add(best);
   }
-  for (const candidate of [...candidates].sort((a, b) => b.score - a.score)) {
+  for (const candidate of [...relevant].sort((a, b) => b.score - a.score)) {
     if (chosen.size >= max) break;
-    if (candidate.score > 0) chosen.add(candidate);
+    chosen.add(candidate);
   }
+  // The engine matched on something (a title, a fuzzy term): quote the top result's opening.
+  if (chosen.size === 0 && candidates.length > 0) chosen.add(candidates.find((c) => c.rank === 0) ?? candidates[0]);
   return [...chosen].sort((a, b) => a.rank - b.rank || a.position - b.position);
 }
 

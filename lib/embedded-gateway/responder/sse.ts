@@ -23,7 +23,13 @@ const encoder = new TextEncoder();
  */
 export function eventStream(
   events: (signal: AbortSignal) => AsyncGenerator<ResponseEvent>,
-  opts: { requestSignal: AbortSignal; counters: StreamCounters; cutAfterEvents: number | null },
+  opts: {
+    requestSignal: AbortSignal;
+    counters: StreamCounters;
+    cutAfterEvents: number | null;
+    /** Destroys the connection; without it a cut errors the body instead (the adapter then logs it). */
+    destroyConnection?: () => void;
+  },
 ): ReadableStream<Uint8Array> {
   const abort = new AbortController();
   const { counters } = opts;
@@ -47,20 +53,27 @@ export function eventStream(
       counters.open += 1;
       void (async () => {
         let sent = 0;
+        const cut = () => {
+          abort.abort();
+          finish("cut");
+          if (opts.destroyConnection) {
+            // Give the adapter a moment to write the events already queued, then drop the socket.
+            setTimeout(opts.destroyConnection, 20);
+          } else {
+            controller.error(new Error("stream cut by fault injection"));
+          }
+        };
         try {
           for await (const event of events(abort.signal)) {
             if (opts.cutAfterEvents !== null && sent >= opts.cutAfterEvents) {
-              abort.abort();
-              finish("cut");
-              controller.error(new Error("stream cut by fault injection"));
+              cut();
               return;
             }
             controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
             sent += 1;
           }
           if (opts.cutAfterEvents !== null) {
-            finish("cut");
-            controller.error(new Error("stream cut by fault injection"));
+            cut();
             return;
           }
           controller.enqueue(encoder.encode("data: [DONE]\n\n"));

@@ -25,12 +25,15 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
           throw error;
         }
         const run = (signal: AbortSignal) => generateResponse(plan, ctx.search, signal);
+        const outgoing = c.env?.outgoing;
 
         if (request.stream) {
           const body = eventStream(run, {
             requestSignal: c.req.raw.signal,
             counters: ctx.streams,
             cutAfterEvents: c.get("fault")?.cutStreamAfterEvents ?? null,
+            // Under @hono/node-server the Node response is at hand; in app.fetch tests it is not.
+            destroyConnection: outgoing ? () => outgoing.destroy() : undefined,
           });
           return new Response(body, {
             headers: {

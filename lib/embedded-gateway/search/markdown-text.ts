@@ -18,6 +18,10 @@ export function slugifyHeading(heading: string): string {
     .replace(/\s/g, "-");
 }
 
+function safeCodePoint(code: number): string {
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
+}
+
 function cleanInline(line: string): string {
   return line
     .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
@@ -30,6 +34,8 @@ function cleanInline(line: string): string {
     .replace(/__([^_]+)__/g, "$1")
     .replace(/(^|\s)\*([^*\s][^*]*)\*(?=\s|$|[.,;:!?])/g, "$1$2")
     .replace(/(^|\s)_([^_\s][^_]*)_(?=\s|$|[.,;:!?])/g, "$1$2")
+    .replace(/&#(\d+);/g, (_, code: string) => safeCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => safeCodePoint(parseInt(code, 16)))
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")

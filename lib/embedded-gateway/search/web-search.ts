@@ -1,5 +1,6 @@
 import MiniSearch, { type SearchOptions } from "minisearch";
 import type { CorpusDocument } from "./corpus-types";
+import { STOPWORDS } from "./stopwords";
 
 export interface SearchFilters {
   maxResults: number;
@@ -62,7 +63,15 @@ export class WebSearchIndex {
   private readonly docs = new Map<string, CorpusDocument>();
 
   constructor(documents: readonly CorpusDocument[]) {
-    this.index = new MiniSearch<CorpusDocument>({ fields: ["title", "text"], storeFields: [] });
+    this.index = new MiniSearch<CorpusDocument>({
+      fields: ["title", "text"],
+      storeFields: [],
+      // Question words ("how does ... work") would otherwise rank any FAQ heading first.
+      processTerm: (term) => {
+        const lower = term.toLowerCase();
+        return STOPWORDS.has(lower) ? null : lower;
+      },
+    });
     this.index.addAll(documents as CorpusDocument[]);
     for (const doc of documents) this.docs.set(doc.id, doc);
   }
