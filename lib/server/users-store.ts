@@ -81,6 +81,8 @@ export class UsersStore {
     isDemo?: boolean;
   }): Promise<StoredUser> {
     const email = input.email.trim().toLowerCase();
+    // Checked before hashing: a duplicate is refused without spending a password hash on it.
+    if (this.findByEmail(email)) throw new UserExistsError(email);
     const provider = input.provider ?? "credentials";
     const hash = input.password === undefined ? null : await hashPassword(input.password);
     if (provider === "credentials" && hash === null) throw new Error("A credentials user needs a password");
