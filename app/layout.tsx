@@ -1,6 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import "./globals.css";
 
+// Every page carries a per-request CSP nonce (proxy.ts), which Next can only put on its scripts
+// when the page is rendered per request.
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: { default: "Gatehouse", template: "%s · Gatehouse" },
   description: "A dashboard for OpenRouter-compatible model gateways",

@@ -63,7 +63,8 @@ const EnvSchema = z
       .enum(["embedded", "remote"], { error: 'must be "embedded" or "remote"' })
       .optional()
       .default("remote"),
-    DATA_DIR: optionalText.transform((value) => path.resolve(value ?? ".data")),
+    // Resolved at run time from the working directory; not a build-time file reference.
+    DATA_DIR: optionalText.transform((value) => path.resolve(/*turbopackIgnore: true*/ value ?? ".data")),
     AUTH_SECRET: z
       .string({ error: "is unset: `npm start` generates one; set it yourself when running `next start` directly" })
       .min(32, { message: "must be at least 32 characters (generate one with `openssl rand -base64 32`)" }),
