@@ -1,0 +1,110 @@
+import AxeBuilder from "@axe-core/playwright";
+import { DEMO_PASSWORD, DEMO_USERS, expect, test } from "./fixtures";
+
+test.describe("sign-in", () => {
+  test("a dashboard page sends you to sign in and back to where you were", async ({ page }) => {
+    await page.goto("/files?filter=report");
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Ffiles%3Ffilter%3Dreport$/);
+    await expect(page.getByRole("heading", { name: "Sign in to Gatehouse" })).toBeVisible();
+    await page.getByLabel("Email").fill(DEMO_USERS.editor);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/files\?filter=report$/);
+    await expect(page.getByRole("button", { name: /Account: .* \(editor\)/ })).toBeVisible();
+  });
+
+  test("says what is wrong: empty fields, then a wrong password", async ({ page }) => {
+    await page.goto("/sign-in");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const email = page.getByLabel("Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Enter your email address")).toBeVisible();
+    const describedBy = await email.getAttribute("aria-describedby");
+    expect(describedBy).toBeTruthy();
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("Enter your email address");
+
+    await email.fill(DEMO_USERS.viewer);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Email or password is incorrect." })).toBeVisible();
+    await expect(page.getByLabel("Password")).toBeFocused();
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+
+  test("never follows a callbackUrl off the site", async ({ page }) => {
+    await page.goto("/sign-in?callbackUrl=https%3A%2F%2Fevil.example%2F");
+    await page.getByLabel("Email").fill(DEMO_USERS.viewer);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/presets$/);
+  });
+
+  test("works with the keyboard alone, shows the demo accounts, and has no serious axe violations", async ({ page }) => {
+    await page.goto("/sign-in");
+    await expect(page.getByRole("region", { name: "Demo accounts" })).toContainText(DEMO_PASSWORD);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    await page.keyboard.type(DEMO_USERS.admin);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/presets$/);
+  });
+
+  test("fits 360 px in light and dark", async ({ page }) => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto("/sign-in");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    }
+  });
+});
+
+test.describe("signed in", () => {
+  test.use({ role: "viewer" });
+
+  test("the user menu shows who and which role, and signs out", async ({ page }) => {
+    await page.goto("/presets");
+    await page.getByRole("button", { name: /Account: Demo Viewer \(viewer\)/ }).click();
+    await expect(page.getByText(DEMO_USERS.viewer)).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.goto("/presets");
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fpresets$/);
+  });
+
+  test("the sign-in page sends a signed-in user on", async ({ page }) => {
+    await page.goto("/sign-in?callbackUrl=%2Fvideo-models");
+    await expect(page).toHaveURL(/\/video-models$/);
+  });
+
+  test("pages carry a nonce CSP, frame-ancestors 'none', nosniff and a referrer policy; every script has the nonce", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto("/presets");
+    const headers = response!.headers();
+    const csp = headers["content-security-policy"];
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const html = await response!.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // Hydrated (the menu opens), so no script was blocked.
+    await page.getByRole("button", { name: /Account:/ }).click();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    expect(violations).toEqual([]);
+    const again = await page.request.get("/presets");
+    expect(/'nonce-([^']+)'/.exec(again.headers()["content-security-policy"])?.[1]).not.toBe(nonce);
+  });
+});
