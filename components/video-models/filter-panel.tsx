@@ -17,6 +17,7 @@ function CountBadge({ count }: { count: number }) {
   return (
     <span
       data-testid="facet-count"
+      data-count={count}
       className={clsx(
         "ml-auto min-w-6 rounded-full px-1.5 text-center text-xs tabular-nums",
         count === 0 ? "text-slate-500 dark:text-slate-400" : "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
