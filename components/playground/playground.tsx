@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { parseAsString, useQueryStates } from "nuqs";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useHasRole } from "@/components/auth/current-user";
 import { Button } from "@/components/ui/button";
 import { playgroundQueries } from "@/lib/client/queries/playground";
@@ -35,6 +35,12 @@ const NO_PRESETS: { slug: string; name: string }[] = [];
 const LONG_URL = 8000;
 
 const urlKeys = { setup: parseAsString, model: parseAsString, prompt: parseAsString };
+const noSubscription = () => () => {};
+
+/** False in the server render and during hydration, true once the page's handlers are live. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
 
 export function Playground() {
   const canRun = useHasRole("editor");
@@ -42,6 +48,7 @@ export function Playground() {
   const models = useQuery(playgroundQueries.models());
   const presets = useQuery(playgroundQueries.presets());
   const [store] = useState(() => new RunStore());
+  const hydrated = useHydrated();
 
   const modelList = models.data ?? NO_MODELS;
   const fallbackModel = modelList.find((model) => model.id === PREFERRED_DEFAULT_MODEL)?.id ?? modelList[0]?.id ?? "";
@@ -107,7 +114,7 @@ export function Playground() {
         </div>
       ) : null}
 
-      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Playground">
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Playground" data-hydrated={hydrated ? "true" : undefined}>
         <Button variant="primary" onClick={runAll} disabled={!canRun || invalidColumns === setup.columns.length} aria-keyshortcuts="Control+Enter">
           {compare ? "Run all" : "Run"} <kbd className="ml-1 rounded border border-white/40 px-1 text-[10px] font-normal">Ctrl+Enter</kbd>
         </Button>

@@ -1,0 +1,238 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { defaultRequest, playgroundHref, userTurn } from "../lib/playground/setup";
+import { GATEWAY, expect, gatewayHeaders, test } from "./fixtures";
+
+/*
+ * The playground against the embedded gateway: gatehouse/swift answers fast with up to 3 cited
+ * sentences, gatehouse/scholar slowly with up to 6, both from a web search of the demo corpus.
+ */
+
+const QUESTION = "How does SQLite write-ahead logging work?";
+
+function href(models: string[]): string {
+  return playgroundHref({ columns: models.map((model) => ({ request: { ...defaultRequest(model), input: [userTurn(QUESTION)] } })) });
+}
+
+const marks = (page: Page, column = "a") => page.locator(`#run-${column}-text mark[data-span-keys]`);
+const status = (page: Page, column = "a") => page.getByTestId(`column-${column}`).getByTestId("run-status");
+const answer = (page: Page, column = "a") => page.locator(`#run-${column}-text`);
+
+async function streams(page: Page): Promise<{ aborted_by_client: number; open: number }> {
+  const response = await page.request.get(`${GATEWAY.baseUrl}/__debug/streams`, { headers: gatewayHeaders("management") });
+  return (await response.json()) as { aborted_by_client: number; open: number };
+}
+
+/** Opens a setup and waits until the page's handlers are live (the server render looks the same before). */
+async function open(page: Page, models: string[]) {
+  await page.goto(href(models));
+  await expect(page.getByRole("toolbar", { name: "Playground" })).toHaveAttribute("data-hydrated", "true");
+}
+
+async function runAndComplete(page: Page, model = "gatehouse/swift") {
+  await open(page, [model]);
+  await page.getByRole("button", { name: "Run column Request" }).click();
+  await expect(status(page)).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+}
+
+test.describe("playground (editor)", () => {
+  test.use({ role: "editor" });
+
+  test("a streamed web-search answer shows highlighted, numbered spans while it streams", async ({ page }) => {
+    await open(page, ["gatehouse/scholar"]);
+    await page.getByRole("button", { name: "Run column Request" }).click();
+    await expect(marks(page).first()).toBeVisible({ timeout: 20_000 });
+    // Still streaming when the first citation shows.
+    await expect(status(page)).toHaveAttribute("data-status", "in_progress");
+    await expect(answer(page).locator("sup[data-marker]").first()).toHaveText(/\[\d+\]/);
+    await expect(status(page)).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    expect(await marks(page).count()).toBeGreaterThan(1);
+    // Every cited source is listed, with its span count.
+    await expect(page.getByTestId("cited-sources").locator("li").first()).toContainText(/\d+ spans?/);
+    await expect(page.getByTestId("run-metrics").locator('[data-metric="ttft"] dd')).toHaveText(/\d/);
+  });
+
+  test("hover and focus on a span show its card with title, host and excerpt", async ({ page }) => {
+    await runAndComplete(page);
+    const first = marks(page).first();
+    await first.hover();
+    const card = page.getByTestId("citation-card");
+    await expect(card).toBeVisible();
+    const link = card.getByRole("link").first();
+    await expect(link).toHaveAttribute("href", /^https?:\/\//);
+    const host = new URL((await link.getAttribute("href"))!).hostname.replace(/^www\./, "");
+    await expect(card).toContainText(host);
+    await expect(card.locator("p")).not.toBeEmpty();
+
+    // Keyboard: moving focus to a span opens its card; Escape closes it.
+    await page.mouse.move(0, 0);
+    await expect(card).toBeHidden();
+    await first.focus();
+    await expect(card).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(card).toBeHidden();
+  });
+
+  test("two-way highlighting between spans and sources", async ({ page }) => {
+    await runAndComplete(page);
+    const sources = page.getByTestId("cited-sources").locator("li");
+    await expect(sources.first()).toBeVisible();
+
+    // Span -> source.
+    const span = marks(page).first();
+    const number = (await span.getAttribute("data-sources"))!.split(" ")[0];
+    await span.hover();
+    await expect(page.locator(`#run-a-source-${number}`)).toHaveAttribute("data-highlighted", "true");
+
+    // Source -> all of its spans, and only those.
+    await page.mouse.move(0, 0);
+    const last = sources.last();
+    const lastNumber = (await last.getAttribute("data-source"))!;
+    await last.hover();
+    const lit = answer(page).locator(`mark[data-sources~="${lastNumber}"]`);
+    const unlit = answer(page).locator(`mark:not([data-sources~="${lastNumber}"])`);
+    expect(await lit.count()).toBeGreaterThan(0);
+    for (const mark of await lit.all()) await expect(mark).toHaveCSS("background-color", "rgb(252, 211, 77)");
+    if ((await unlit.count()) > 0) await expect(unlit.first()).not.toHaveCSS("background-color", "rgb(252, 211, 77)");
+
+    // Enter on a span reveals its source.
+    await span.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator(`#run-a-source-${number}`)).toBeFocused();
+  });
+
+  test("Stop mid-stream keeps the partial output, says stopped, and closes the gateway's stream", async ({ page }) => {
+    const before = await streams(page);
+    await open(page, ["gatehouse/scholar"]);
+    await page.getByRole("button", { name: "Run column Request" }).click();
+    await expect(marks(page).first()).toBeVisible({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Stop column Request" }).click();
+    await expect(status(page)).toHaveAttribute("data-status", "stopped");
+    const partial = await answer(page).innerText();
+    expect(partial.length).toBeGreaterThan(10);
+    await page.waitForTimeout(1500);
+    expect(await answer(page).innerText()).toBe(partial);
+    await expect(marks(page).first()).toBeVisible();
+    await expect.poll(async () => (await streams(page)).aborted_by_client, { timeout: 5_000 }).toBeGreaterThan(before.aborted_by_client);
+  });
+
+  test("a stream cut by the gateway shows the error and keeps what arrived", async ({ page }) => {
+    await open(page, ["gatehouse/scholar"]);
+    const fault = await page.request.post(`${GATEWAY.baseUrl}/__faults`, {
+      headers: gatewayHeaders("management"),
+      data: { path: "/responses", method: "POST", count: 1, cut_stream_after_events: 40 },
+    });
+    expect(fault.status()).toBe(201);
+    await page.getByRole("button", { name: "Run column Request" }).click();
+    await expect(status(page)).toHaveAttribute("data-status", "failed", { timeout: 30_000 });
+    await expect(page.getByTestId("run-error")).toBeVisible();
+    expect((await answer(page).innerText()).length).toBeGreaterThan(5);
+  });
+
+  test("compare two models: Ctrl+Enter runs both, chart and citation overlap below", async ({ page }) => {
+    await open(page, ["gatehouse/swift", "gatehouse/scholar"]);
+    await expect(page.getByTestId("column-b")).toBeVisible();
+    await page.keyboard.press("Control+Enter");
+    await expect(status(page, "a")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    await expect(status(page, "b")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    const comparison = page.getByTestId("citation-comparison");
+    await expect(comparison.getByTestId("shared-count")).toContainText(/[1-9]/);
+    await expect(comparison.locator('tr[data-overlap="all"]').first()).toBeVisible();
+    await expect(page.getByRole("img", { name: /Time to first token/ })).toBeVisible();
+    await expect(page.getByRole("img", { name: /Output speed/ })).toBeVisible();
+
+    // Per-column stop and stop all.
+    await page.getByRole("button", { name: "Run all" }).click();
+    await expect(status(page, "b")).toHaveAttribute("data-status", "in_progress");
+    await page.getByRole("button", { name: "Stop all" }).click();
+    await expect(status(page, "b")).toHaveAttribute("data-status", "stopped");
+
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+
+  test("a citation with a javascript: URL is not a link", async ({ page }) => {
+    const text = "Safe claim. Evil claim.";
+    const events = [
+      { type: "response.created", sequence_number: 0, response: { id: "r", object: "response", created_at: 1, model: "m", status: "in_progress", output: [] } },
+      { type: "response.output_item.added", sequence_number: 1, output_index: 0, item: { type: "message", id: "i", role: "assistant", status: "in_progress", content: [] } },
+      { type: "response.output_text.delta", sequence_number: 2, item_id: "i", output_index: 0, content_index: 0, delta: text },
+      {
+        type: "response.output_text.annotation.added", sequence_number: 3, item_id: "i", output_index: 0, content_index: 0, annotation_index: 0,
+        annotation: { type: "url_citation", url: "https://safe.example/", title: "Safe", start_index: 0, end_index: 11 },
+      },
+      {
+        type: "response.output_text.annotation.added", sequence_number: 4, item_id: "i", output_index: 0, content_index: 0, annotation_index: 1,
+        annotation: { type: "url_citation", url: "javascript:alert(document.cookie)", title: "Evil", start_index: 12, end_index: 23 },
+      },
+      { type: "error", sequence_number: 5, code: "test", message: "end of the recorded stream" },
+    ];
+    await page.route("**/api/responses", (route) =>
+      route.fulfill({ status: 200, headers: { "content-type": "text/event-stream" }, body: events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("") + "data: [DONE]\n\n" }),
+    );
+    await open(page, ["gatehouse/swift"]);
+    await page.getByRole("button", { name: "Run column Request" }).click();
+    await expect(marks(page)).toHaveCount(2);
+    await marks(page).nth(1).hover();
+    const card = page.getByTestId("citation-card");
+    await expect(card.getByTestId("inert-source")).toContainText("javascript:alert(document.cookie)");
+    await expect(card.getByRole("link")).toHaveCount(0);
+    await expect(page.getByTestId("cited-sources").getByRole("link", { name: "Safe" })).toHaveAttribute("href", "https://safe.example/");
+    await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
+  });
+
+  test("the setup lives in the URL; fields are checked inline; code uses a key placeholder", async ({ page }) => {
+    await open(page, ["gatehouse/swift"]);
+    await page.getByTestId("turn-0").fill("What is keyset pagination?");
+    await expect(page).toHaveURL(/keyset/);
+    await page.getByTestId("max-results").fill("30");
+    await expect(page.getByText(/at most 25/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Run column Request" })).toBeDisabled();
+    await page.getByTestId("max-results").fill("4");
+    await expect(page.getByRole("button", { name: "Run column Request" })).toBeEnabled();
+
+    await page.reload();
+    await expect(page.getByTestId("turn-0")).toHaveValue("What is keyset pagination?");
+    await expect(page.getByTestId("max-results")).toHaveValue("4");
+
+    await page.getByRole("button", { name: "Copy as code" }).click();
+    const curl = page.getByTestId("snippet-curl");
+    await expect(curl).toContainText("Bearer $GATEWAY_API_KEY");
+    await expect(curl).toContainText("keyset pagination");
+    await expect(curl).not.toContainText(GATEWAY.apiKey);
+    await page.getByRole("tab", { name: "TypeScript" }).click();
+    await expect(page.getByTestId("snippet-ts")).toContainText("process.env.GATEWAY_API_KEY");
+  });
+
+  test("exports the run as Markdown with footnotes and as JSON", async ({ page }) => {
+    await runAndComplete(page);
+    const [markdown] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Markdown" }).click()]);
+    const md = await (await markdown.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    expect(md).toMatch(/\[\^1\]/);
+    expect(md).toMatch(/^\[\^1\]: \[.+\]\(<https?:\/\//m);
+    const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export JSON" }).click()]);
+    const body = JSON.parse(await (await json.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
+    expect(body.response.status).toBe("completed");
+    expect(body.response.output_text[0].annotations.length).toBeGreaterThan(0);
+  });
+
+  test("no serious or critical axe violation after a run (light and dark)", async ({ page }) => {
+    await runAndComplete(page);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  });
+});
+
+test.describe("playground (viewer)", () => {
+  test.use({ role: "viewer" });
+
+  test("is read-only with a clear note", async ({ page }) => {
+    await open(page, ["gatehouse/swift"]);
+    await expect(page.getByTestId("read-only-note")).toContainText("editor role");
+    await expect(page.getByRole("button", { name: "Run column Request" })).toBeDisabled();
+    await expect(page.getByTestId("model-input")).toBeDisabled();
+  });
+});
