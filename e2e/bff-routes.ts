@@ -1,0 +1,113 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { expect, type Role } from "./fixtures";
+
+/** Every /api route with the least role it needs and a call that exercises it (auth matrix, key-leak check). */
+
+export type Caller = Role | null;
+export const CALLERS: Caller[] = [null, "viewer", "editor", "admin"];
+export const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
+
+export interface Row {
+  route: string;
+  /** Least role; "public" routes answer everyone. */
+  role: Role | "public";
+  /** Statuses the route gives a caller who may use it. */
+  ok: number[];
+  call: (api: APIRequestContext, caller: Caller, ctx: RouteContext) => Promise<APIResponse>;
+}
+
+const unique = (caller: Caller) => `${caller ?? "anon"}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+export const SEEDED_SLUG = "echo-debug";
+export const chat = { model: "gatehouse/echo", messages: [{ role: "system", content: "Matrix test." }] };
+
+async function upload(api: APIRequestContext, name: string): Promise<APIResponse> {
+  return api.post("/api/files", { multipart: { file: { name, mimeType: "text/plain", buffer: Buffer.from(`auth matrix ${name}\n`) } } });
+}
+
+/** Ids the rows need, made with the admin's session (so a refused caller cannot be the one creating them). */
+async function adminUploadId(admin: APIRequestContext, name: string): Promise<string> {
+  const response = await upload(admin, name);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function adminUserId(admin: APIRequestContext, caller: Caller): Promise<string> {
+  const response = await admin.post("/api/users", { data: { email: `${unique(caller)}@matrix.test`, role: "viewer", password: "matrix-password" } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+/** What the rows need: the admin's API client (to create what a caller deletes) and a downloadable file. */
+export interface RouteContext {
+  admin: APIRequestContext;
+  downloadableId: string;
+}
+
+export async function routeContext(admin: APIRequestContext): Promise<RouteContext> {
+  const page = (await (await admin.get("/api/files?limit=50")).json()) as { data: { id: string; downloadable: boolean }[] };
+  return { admin, downloadableId: page.data.find((f) => f.downloadable)!.id };
+}
+
+export const ROWS: Row[] = [
+  { route: "GET /api/health", role: "public", ok: [200], call: (api) => api.get("/api/health") },
+  { route: "GET /api/auth/session", role: "public", ok: [200], call: (api) => api.get("/api/auth/session") },
+  { route: "GET /api/me", role: "viewer", ok: [200], call: (api) => api.get("/api/me") },
+  { route: "GET /api/presets", role: "viewer", ok: [200], call: (api) => api.get("/api/presets?limit=5") },
+  { route: "GET /api/presets/[slug]", role: "viewer", ok: [200], call: (api) => api.get(`/api/presets/${SEEDED_SLUG}`) },
+  {
+    route: "POST /api/presets/[slug]",
+    role: "editor",
+    ok: [200],
+    call: (api, caller) => api.post(`/api/presets/matrix-${unique(caller)}`, { data: chat, headers: { "If-None-Match": "*" } }),
+  },
+  { route: "GET /api/presets/[slug]/versions", role: "viewer", ok: [200], call: (api) => api.get(`/api/presets/${SEEDED_SLUG}/versions`) },
+  { route: "GET /api/presets/[slug]/versions/[version]", role: "viewer", ok: [200], call: (api) => api.get(`/api/presets/${SEEDED_SLUG}/versions/1`) },
+  { route: "GET /api/presets/[slug]/audit", role: "viewer", ok: [200], call: (api) => api.get(`/api/presets/${SEEDED_SLUG}/audit`) },
+  { route: "GET /api/files", role: "viewer", ok: [200], call: (api) => api.get("/api/files?limit=2") },
+  { route: "POST /api/files", role: "editor", ok: [200], call: (api, caller) => upload(api, `matrix-${unique(caller)}.txt`) },
+  { route: "GET /api/files/[id]", role: "viewer", ok: [200], call: (api, _caller, ctx) => api.get(`/api/files/${ctx.downloadableId}`) },
+  { route: "GET /api/files/[id]/content", role: "viewer", ok: [200], call: (api, _caller, ctx) => api.get(`/api/files/${ctx.downloadableId}/content`) },
+  {
+    route: "DELETE /api/files/[id]",
+    role: "editor",
+    ok: [200],
+    call: async (api, caller, ctx) => api.delete(`/api/files/${await adminUploadId(ctx.admin, `matrix-delete-${unique(caller)}.txt`)}`),
+  },
+  { route: "GET /api/workspaces", role: "viewer", ok: [200], call: (api) => api.get("/api/workspaces") },
+  { route: "GET /api/models", role: "viewer", ok: [200], call: (api) => api.get("/api/models") },
+  { route: "GET /api/videos/models", role: "viewer", ok: [200], call: (api) => api.get("/api/videos/models") },
+  {
+    route: "POST /api/responses",
+    role: "editor",
+    ok: [200],
+    call: (api) => api.post("/api/responses", { data: { model: "gatehouse/echo", input: "matrix", stream: false } }),
+  },
+  {
+    route: "POST /api/bench/responses-plain",
+    role: "editor",
+    // 404 unless the server runs with GATEHOUSE_BENCH_ROUTES=1 (the benchmark's floor).
+    ok: [200, 404],
+    call: (api) => api.post("/api/bench/responses-plain", { data: { model: "gatehouse/echo", input: "matrix", stream: false } }),
+  },
+  { route: "GET /api/users", role: "admin", ok: [200], call: (api) => api.get("/api/users") },
+  {
+    route: "POST /api/users",
+    role: "admin",
+    ok: [201],
+    call: (api, caller) => api.post("/api/users", { data: { email: `${unique(caller)}@matrix.test`, role: "viewer", password: "matrix-password" } }),
+  },
+  {
+    route: "PATCH /api/users/[id]",
+    role: "admin",
+    ok: [200],
+    call: async (api, caller, ctx) => api.patch(`/api/users/${await adminUserId(ctx.admin, caller)}`, { data: { role: "editor" } }),
+  },
+  {
+    route: "DELETE /api/users/[id]",
+    role: "admin",
+    ok: [204],
+    call: async (api, caller, ctx) => api.delete(`/api/users/${await adminUserId(ctx.admin, caller)}`),
+  },
+  { route: "GET /api/unknown-route", role: "viewer", ok: [404], call: (api) => api.get("/api/unknown-route") },
+];
+
