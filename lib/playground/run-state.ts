@@ -121,36 +121,49 @@ function upsertPart(
 }
 
 /**
- * Adds one annotation. A repeat (same URL and offsets) only fills in what the first copy lacked;
- * a different citation of the same URL is a span of its own and is kept.
+ * Adds annotations (index = annotation_index, or null). A repeat (same URL and offsets) only fills
+ * in what the first copy lacked; a different citation of the same URL is a span of its own and is
+ * kept. One pass with a map, so a final response carrying hundreds of citations stays linear.
  */
+function addAnnotations(part: TextPart, incoming: readonly { annotation: UrlCitation; index: number | null }[]): TextPart {
+  if (incoming.length === 0) return part;
+  let annotations: UrlCitation[] | null = null;
+  let indexes: (number | null)[] | null = null;
+  const positions = new Map<string, number>();
+  part.annotations.forEach((annotation, position) => positions.set(citationIdentity(annotation), position));
+  const appended: { annotation: UrlCitation; index: number | null }[] = [];
+  for (const entry of incoming) {
+    const identity = citationIdentity(entry.annotation);
+    const existing = positions.get(identity);
+    if (existing === undefined) {
+      positions.set(identity, -1);
+      appended.push(entry);
+      continue;
+    }
+    if (existing < 0) continue;
+    const current = (annotations ?? part.annotations)[existing];
+    const knownIndex = (indexes ?? part.annotationIndexes)[existing];
+    const richer = (!current.title && entry.annotation.title) || (!current.content && entry.annotation.content);
+    if (!richer && (knownIndex !== null || entry.index === null)) continue;
+    annotations ??= part.annotations.slice();
+    indexes ??= part.annotationIndexes.slice();
+    const title = current.title || entry.annotation.title;
+    const content = current.content || entry.annotation.content;
+    annotations[existing] = { ...entry.annotation, ...current, ...(title ? { title } : {}), ...(content ? { content } : {}) };
+    indexes[existing] = knownIndex ?? entry.index;
+  }
+  if (appended.length === 0) return annotations ? { ...part, annotations, annotationIndexes: indexes! } : part;
+  // Merge in annotation_index order; entries known only from a final list keep their order after.
+  const merged = (annotations ?? part.annotations).map((annotation, i) => ({ annotation, index: (indexes ?? part.annotationIndexes)[i] }));
+  merged.push(...appended);
+  const rank = (index: number | null) => (index === null ? Number.POSITIVE_INFINITY : index);
+  // Stable sort: equal ranks (all null) keep arrival order.
+  merged.sort((a, b) => rank(a.index) - rank(b.index));
+  return { ...part, annotations: merged.map((entry) => entry.annotation), annotationIndexes: merged.map((entry) => entry.index) };
+}
+
 function addAnnotation(part: TextPart, annotation: UrlCitation, index: number | null): TextPart {
-  const identity = citationIdentity(annotation);
-  const existing = part.annotations.findIndex((candidate) => citationIdentity(candidate) === identity);
-  if (existing >= 0) {
-    const current = part.annotations[existing];
-    const knownIndex = part.annotationIndexes[existing];
-    const richer = (!current.title && annotation.title) || (!current.content && annotation.content);
-    if (!richer && (knownIndex !== null || index === null)) return part;
-    const annotations = part.annotations.slice();
-    const indexes = part.annotationIndexes.slice();
-    const title = current.title || annotation.title;
-    const content = current.content || annotation.content;
-    annotations[existing] = { ...annotation, ...current, ...(title ? { title } : {}), ...(content ? { content } : {}) };
-    indexes[existing] = knownIndex ?? index;
-    return { ...part, annotations, annotationIndexes: indexes };
-  }
-  // Insert in annotation_index order; entries known only from the final response keep their order after.
-  let insertAt = part.annotations.length;
-  if (index !== null) {
-    insertAt = part.annotationIndexes.findIndex((other) => other === null || other > index);
-    if (insertAt === -1) insertAt = part.annotations.length;
-  }
-  const annotations = part.annotations.slice();
-  const indexes = part.annotationIndexes.slice();
-  annotations.splice(insertAt, 0, annotation);
-  indexes.splice(insertAt, 0, index);
-  return { ...part, annotations, annotationIndexes: indexes };
+  return addAnnotations(part, [{ annotation, index }]);
 }
 
 function citationsOf(annotations: readonly Annotation[] | undefined): UrlCitation[] {
@@ -163,13 +176,9 @@ function applyMessageItem(parts: readonly TextPart[], item: OutputItem, outputIn
   let next = parts;
   item.content.forEach((content, contentIndex) => {
     if (!isOutputText(content)) return;
-    next = upsertPart(next, { itemId: item.id, outputIndex, contentIndex }, (part) => {
-      let merged: TextPart = { ...part, text: content.text };
-      citationsOf(content.annotations).forEach((annotation, annotationIndex) => {
-        merged = addAnnotation(merged, annotation, annotationIndex);
-      });
-      return merged;
-    });
+    next = upsertPart(next, { itemId: item.id, outputIndex, contentIndex }, (part) =>
+      addAnnotations(part.text === content.text ? part : { ...part, text: content.text }, citationsOf(content.annotations).map((annotation, index) => ({ annotation, index }))),
+    );
   });
   return next;
 }
@@ -234,11 +243,9 @@ function applyEvent(state: RunState, event: StreamEvent, at: number): RunState {
         ...state,
         parts: upsertPart(state.parts, location, (current) => {
           // The added snapshot is empty; keep what deltas already brought if events crossed.
-          let merged: TextPart = event.type === "response.content_part.done" || current.text === "" ? { ...current, text: part.text || current.text } : current;
-          citationsOf(part.annotations).forEach((annotation, index) => {
-            merged = addAnnotation(merged, annotation, index);
-          });
-          return merged;
+          const text = event.type === "response.content_part.done" || current.text === "" ? part.text || current.text : current.text;
+          const merged = text === current.text ? current : { ...current, text };
+          return addAnnotations(merged, citationsOf(part.annotations).map((annotation, index) => ({ annotation, index })));
         }),
       };
     }
