@@ -38,7 +38,8 @@ function authenticate(ctx: GatewayContext, c: GatewayCtx, route: RouteDef) {
  * validates its input (400, 413) before doing anything.
  */
 export function createGatewayApp(ctx: GatewayContext): Hono<GatewayEnv> {
-  const app = new Hono<GatewayEnv>().basePath(BASE_PATH);
+  // strict: false so "/files/" is "/files", matching how the 404/405 check reads paths.
+  const app = new Hono<GatewayEnv>({ strict: false }).basePath(BASE_PATH);
   const routes = [...presetRoutes(ctx), ...fileRoutes(ctx), ...catalogRoutes(ctx), ...responseRoutes(ctx), ...debugRoutes(ctx)];
   const compiled = routes.map((route) => ({ route, regex: compile(route.path) }));
 
