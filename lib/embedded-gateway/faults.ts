@@ -12,14 +12,16 @@ export interface FaultRule {
   retry_after_seconds: number;
 }
 
-export type FaultRuleInput = Omit<FaultRule, "id" | "remaining" | "method" | "status" | "latency_ms" | "cut_stream_after_events" | "retry_after_seconds"> & {
+/** Body of POST /__faults. */
+export interface FaultRuleInput {
+  path: string;
   count: number;
   method?: string;
   status?: 429 | 500 | 503;
   latency_ms?: number;
   cut_stream_after_events?: number;
   retry_after_seconds?: number;
-};
+}
 
 export interface FaultHit {
   status: 429 | 500 | 503 | null;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { WebSearchIndex } from "../search/web-search";
+import type { SearchHit, WebSearchIndex } from "../search/web-search";
 import { composeAnswer, type Citation } from "./compose";
 import type { ResponsePlan } from "./plan";
 import { codePointLength, countTokens, tokenize } from "./tokens";
@@ -69,7 +69,7 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
   yield event("response.created", { response: snapshot("in_progress") });
   yield event("response.in_progress", { response: snapshot("in_progress") });
 
-  let hits = null;
+  let hits: SearchHit[] | null = null;
   let searchTokens = 0;
   if (plan.webSearch) {
     const searchId = id("ws");
