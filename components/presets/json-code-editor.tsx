@@ -57,7 +57,8 @@ export function JsonCodeEditor({
     const list = [
       json(),
       EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ "aria-label": label, ...(describedBy ? { "aria-describedby": describedBy } : {}) }),
+      // Focusable even when read-only, so keyboard users can reach and scroll every code block.
+      EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0", ...(describedBy ? { "aria-describedby": describedBy } : {}) }),
     ];
     if (!readOnly) {
       list.push(lintGutter());
@@ -85,7 +86,8 @@ export function JsonCodeEditor({
         onChange={onChange}
         onBlur={onBlur}
         extensions={extensions}
-        editable={!readOnly}
+        // Read-only stays "editable" for CodeMirror so the cursor can move and scroll; edits are refused.
+        editable
         readOnly={readOnly}
         theme={dark ? "dark" : "light"}
         minHeight={minHeight}

@@ -15,6 +15,13 @@ describe("pruneRequest", () => {
       }),
     ).toEqual({ model: "m", provider: { sort: "price" }, image_config: {}, seed: null });
   });
+
+  it("drops the empty lists the editor's row editors hold, but not empty lists inside values", () => {
+    expect(pruneRequest({ tools: [], plugins: [], stop_server_tools_when: [], plugins2: [], provider: { order: [] } })).toEqual({
+      plugins2: [],
+      provider: { order: [] },
+    });
+  });
 });
 
 describe("versionToRequest and storedPreview", () => {

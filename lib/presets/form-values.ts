@@ -33,9 +33,20 @@ export function pruneValue(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Lists the editor manages as rows hold [] for "none". For these an empty list and an absent field
+ * mean the same to the gateway (no tools, no plugins), and stop_server_tools_when refuses [].
+ */
+const EMPTY_MEANS_ABSENT = ["tools", "plugins", "stop_server_tools_when"] as const;
+
 export function pruneRequest(values: unknown): RequestValues {
   const pruned = pruneValue(values);
-  return isPlainObject(pruned) ? pruned : {};
+  if (!isPlainObject(pruned)) return {};
+  for (const key of EMPTY_MEANS_ABSENT) {
+    const value = pruned[key];
+    if (Array.isArray(value) && value.length === 0) delete pruned[key];
+  }
+  return pruned;
 }
 
 /**

@@ -88,13 +88,28 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ name, label, hint, className, rows = 6, placeholder }: BaseFieldProps & { rows?: number; placeholder?: string }) {
+export function TextAreaField({
+  name,
+  label,
+  hint,
+  className,
+  rows = 6,
+  placeholder,
+  emptyValue,
+}: BaseFieldProps & { rows?: number; placeholder?: string; emptyValue?: "" }) {
   const { register } = useFormContext<FieldValues>();
   const error = useFieldError(name);
   return (
     <div className={className}>
       <Field label={label} hint={hint} error={error}>
-        {(control) => <Textarea rows={rows} placeholder={placeholder} {...control} {...register(name)} />}
+        {(control) => (
+          <Textarea
+            rows={rows}
+            placeholder={placeholder}
+            {...control}
+            {...register(name, { setValueAs: (value: unknown) => (emptyValue === "" ? (value ?? "") : emptyToUndefined(value)) })}
+          />
+        )}
       </Field>
     </div>
   );

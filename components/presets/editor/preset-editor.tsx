@@ -81,7 +81,7 @@ export function PresetEditor({
             >
               <nav aria-label="Sections" className="mb-4 flex flex-wrap gap-x-3 gap-y-1 text-xs">
                 {EDITOR_SECTIONS.map((section) => (
-                  <a key={section.id} href={`#section-${section.id}`} className="text-brand-700 hover:underline dark:text-brand-100">
+                  <a key={section.id} href={`#section-${section.id}`} className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
                     {section.title}
                   </a>
                 ))}

@@ -83,7 +83,10 @@ export function NewPresetDialog() {
     router.push(`/presets/${encodeURIComponent(values.slug)}?new=1&model=${encodeURIComponent(values.model)}`);
   });
 
-  const slugError = form.formState.errors.slug?.message ?? (status === "taken" ? `A preset named "${slug}" already exists` : undefined);
+  const formError = form.formState.errors.slug?.message;
+  const slugError =
+    (formError && /^must /.test(formError) ? `The slug ${formError}` : formError) ??
+    (status === "taken" ? `A preset named "${slug}" already exists` : undefined);
   const slugHint =
     status === "free"
       ? "Available."

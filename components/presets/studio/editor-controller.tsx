@@ -72,6 +72,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
   const [saveError, setSaveError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<{ theirs: PresetVersion; open: boolean } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [showProblems, setShowProblems] = useState(false);
   const [unparsed, setUnparsed] = useState<ReadonlySet<string>>(new Set());
   const [jsonViewUnparsed, setJsonViewUnparsed] = useState(false);
 
@@ -192,8 +193,14 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
   const startSave = () => {
     setSaveError(null);
     void form.handleSubmit(
-      () => setReviewOpen(true),
-      () => setNotice(null),
+      () => {
+        setShowProblems(false);
+        setReviewOpen(true);
+      },
+      () => {
+        setNotice(null);
+        setShowProblems(true);
+      },
     )();
   };
 
@@ -313,6 +320,16 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
               </button>
             </>
           ) : null}
+        </div>
+      ) : null}
+      {showProblems && problems.length > 0 ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100">
+          <p className="font-medium">Fix {problems.length === 1 ? "this problem" : `these ${problems.length} problems`} before saving:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={`${problem.path}:${problem.message}`}>{problem.message}</li>
+            ))}
+          </ul>
         </div>
       ) : null}
       {notice ? (

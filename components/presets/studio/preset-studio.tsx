@@ -128,7 +128,7 @@ export function PresetStudio({ slug }: { slug: string }) {
   return (
     <div className="space-y-4">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/presets" className="text-brand-700 hover:underline dark:text-brand-100">
+        <Link href="/presets" className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
           Presets
         </Link>
         <span aria-hidden className="mx-1.5 text-slate-400">

@@ -84,7 +84,7 @@ export function SystemPromptSection() {
       description="Stored with the preset as its system_prompt: the text of the request's system messages."
     >
       {simple ? (
-        <TextAreaField name="messages.0.content" label="System prompt" rows={8} placeholder="You are a helpful assistant…" />
+        <TextAreaField name="messages.0.content" label="System prompt" rows={8} placeholder="You are a helpful assistant…" emptyValue="" />
       ) : (
         <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950/40">
           <p>

@@ -1,0 +1,369 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/*
+ * The preset studio against the embedded gateway through the BFF. Every test makes its own presets
+ * (slug + run id), so reruns and parallel workers never share state.
+ */
+
+const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+let counter = 0;
+const uniqueSlug = (name: string) => `e2e-${name}-${RUN}-${(counter += 1)}`;
+
+interface SavedPreset {
+  data: { designated_version_id: string; designated_version: { id: string; version: number; config: Record<string, unknown>; system_prompt: string } };
+}
+
+/** Creates a preset (or a new version) through the BFF, as the studio itself would. */
+async function savePresetViaApi(api: APIRequestContext, slug: string, request: Record<string, unknown>, baseVersionId?: string): Promise<SavedPreset> {
+  const response = await api.post(`/api/presets/${slug}`, {
+    data: request,
+    headers: baseVersionId ? { "If-Match": baseVersionId } : { "If-None-Match": "*" },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as SavedPreset;
+}
+
+async function versionOf(api: APIRequestContext, slug: string, version: number) {
+  const response = await api.get(`/api/presets/${slug}/versions/${version}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { config: Record<string, unknown>; system_prompt: string } }).data;
+}
+
+const editorStatus = (page: Page) => page.getByTestId("editor-status");
+const settingsForm = (page: Page) => page.getByRole("form", { name: "Preset settings" });
+
+/** A form control by its label (sections are labelled by their titles too, so "Model" alone is ambiguous). */
+const control = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator("input, textarea, select"));
+
+async function openEditor(page: Page, slug: string) {
+  await page.goto(`/presets/${slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: slug })).toBeVisible();
+  await expect(control(page, "Model")).toBeVisible();
+}
+
+/** Saves through the review dialog and waits for the new version's confirmation. */
+async function saveThroughReview(page: Page, expectedVersion: number) {
+  await page.getByRole("button", { name: /^(Save|Create preset)…$/ }).click();
+  const review = page.getByRole("dialog");
+  await expect(review).toBeVisible();
+  await review.getByRole("button", { name: /Save new version|Create preset/ }).click();
+  await expect(page.getByText(`Saved as version ${expectedVersion}.`)).toBeVisible();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+test.describe("preset studio", () => {
+  test.use({ role: "editor" });
+
+  test("creates a preset from the New preset dialog, refusing a taken slug first", async ({ page, apiAs }) => {
+    const api = await apiAs("editor");
+    const taken = uniqueSlug("taken");
+    await savePresetViaApi(api, taken, { model: "gatehouse/echo", messages: [{ role: "system", content: "x" }] });
+    const slug = uniqueSlug("create");
+
+    await page.goto("/presets");
+    await page.getByRole("button", { name: "New preset" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New preset" });
+    const slugInput = dialog.getByLabel("Slug");
+
+    await slugInput.fill("has space");
+    await slugInput.blur();
+    await expect(dialog.getByText(/The slug must use only letters, digits/)).toBeVisible();
+
+    await slugInput.fill(taken);
+    await expect(dialog.getByText(`A preset named "${taken}" already exists`)).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Open the editor" })).toBeDisabled();
+
+    await slugInput.fill(slug);
+    await expect(dialog.getByText("Available.")).toBeVisible();
+    await dialog.getByLabel("Starting model").fill("gatehouse/echo");
+    await dialog.getByRole("button", { name: "Open the editor" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/presets/${slug}\\?`));
+    await expect(page.getByText("not created yet")).toBeVisible();
+    await expect(control(page, "Model")).toHaveValue("gatehouse/echo");
+    await control(page, "System prompt").fill("You answer in one sentence.");
+    await control(page, "Temperature").fill("0.4");
+
+    await page.getByRole("button", { name: "Create preset…" }).click();
+    const review = page.getByRole("dialog", { name: "Create this preset?" });
+    await expect(review.getByTestId("field-diff").locator("tbody tr")).toHaveCount(3);
+    await review.getByRole("button", { name: "Create preset" }).click();
+    await expect(page.getByText("Saved as version 1.")).toBeVisible();
+    await expect(page.getByText("designated v1")).toBeVisible();
+
+    const stored = await versionOf(api, slug, 1);
+    expect(stored.config).toEqual({ model: "gatehouse/echo", temperature: 0.4 });
+    expect(stored.system_prompt).toBe("You answer in one sentence.");
+
+    await page.goto("/presets");
+    await page.getByRole("searchbox", { name: /Search presets/ }).fill(slug);
+    const row = page.getByTestId("preset-table").locator(`tr[data-slug="${slug}"]`);
+    await expect(row).toContainText("v1");
+    await expect(row).toContainText("Demo Editor");
+  });
+
+  test("shows each broken constraint inline and refuses to save", async ({ page, apiAs }) => {
+    const slug = uniqueSlug("invalid");
+    await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", messages: [{ role: "system", content: "Hi" }] });
+    await openEditor(page, slug);
+
+    const temperature = control(page, "Temperature");
+    await temperature.fill("3");
+    await temperature.blur();
+    await expect(settingsForm(page).getByText("temperature must be at most 2")).toBeVisible();
+    await expect(temperature).toHaveAttribute("aria-invalid", "true");
+
+    const stop = control(page, "Stop sequences");
+    for (const sequence of ["END", "STOP", "###", "\\n\\n", "FIN"]) {
+      await stop.fill(sequence);
+      await stop.press("Enter");
+    }
+    await expect(settingsForm(page).getByText("stop must have at most 4 items")).toBeVisible();
+
+    for (let index = 0; index < 17; index += 1) {
+      await page.getByRole("button", { name: "Add pair" }).nth(1).click();
+      await page.getByLabel(`Metadata pairs key ${index + 1}`, { exact: true }).fill(`key${index}`);
+      await page.getByLabel(`Metadata pairs value ${index + 1}`, { exact: true }).fill("v");
+    }
+    await expect(settingsForm(page).getByText("metadata must have at most 16 pairs")).toBeVisible();
+
+    await page.getByRole("button", { name: "Add function tool" }).click();
+    const name = control(page, "Name");
+    await name.fill("get weather!");
+    await name.blur();
+    await expect(settingsForm(page).getByText("tools[0].function.name must use only letters, digits, underscores and dashes")).toBeVisible();
+
+    // The JSON view names the same problems at their paths.
+    await expect(page.getByTestId("json-issues")).toContainText("temperature must be at most 2");
+
+    await page.getByRole("button", { name: "Save…" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(editorStatus(page)).toContainText("4 problems");
+    await expect(page.getByRole("alert").filter({ hasText: "Fix these 4 problems before saving" })).toBeVisible();
+
+    await temperature.fill("1");
+    await expect(settingsForm(page).getByText("temperature must be at most 2")).toHaveCount(0);
+  });
+
+  test("saves a second version, diffs 1..2 field by field, and restores version 1 as version 3", async ({ page, apiAs }) => {
+    const api = await apiAs("editor");
+    const slug = uniqueSlug("history");
+    const v1 = {
+      model: "gatehouse/echo",
+      temperature: 0.2,
+      provider: { order: ["alpha", "beta"] },
+      plugins: [{ id: "web", max_results: 5 }],
+      messages: [{ role: "system", content: "Be brief." }],
+    };
+    await savePresetViaApi(api, slug, v1);
+    await openEditor(page, slug);
+
+    await control(page, "Temperature").fill("0.7");
+    await page.getByRole("button", { name: "Move provider beta earlier" }).click();
+    await control(page, "Max results").fill("10");
+    await expect(editorStatus(page)).toContainText("Unsaved changes");
+
+    await page.getByRole("button", { name: "Save…" }).click();
+    const review = page.getByRole("dialog", { name: "Review changes" });
+    await expect(review).toContainText("3 fields changed (2 changed, 1 reordered) against version 1");
+    await review.getByRole("button", { name: "Save new version" }).click();
+    await expect(page.getByText("Saved as version 2.")).toBeVisible();
+
+    await page.getByRole("tab", { name: "History" }).click();
+    const table = page.getByTestId("version-table");
+    await expect(table.locator("tr[data-version='2']")).toContainText("designated");
+    await expect(table.locator("tr[data-version='2']")).toContainText("Demo Editor");
+    await page.getByRole("button", { name: "Compare v1 with v2" }).click();
+
+    await expect(page).toHaveURL(/compare=1\.\.2/);
+    await expect(page.getByTestId("diff-summary")).toHaveText("3 fields changed (2 changed, 1 reordered)");
+    const rows = page.getByTestId("field-diff").locator("tbody tr");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toHaveAttribute("data-path", "temperature");
+    await expect(rows.nth(0)).toContainText("0.2");
+    await expect(rows.nth(0)).toContainText("0.7");
+    await expect(page.getByTestId("field-diff").locator("tr[data-path='provider.order']")).toHaveAttribute("data-kind", "reordered");
+    await expect(page.getByTestId("field-diff").locator("tr[data-path='plugins[web].max_results']")).toContainText("10");
+
+    await page.getByRole("button", { name: "Unified" }).click();
+    await expect(page.getByTestId("json-diff-unified")).toContainText('"temperature": 0.7');
+
+    // The link reopens the same comparison.
+    await page.reload();
+    await expect(page.getByTestId("diff-summary")).toHaveText("3 fields changed (2 changed, 1 reordered)");
+
+    await page.getByRole("button", { name: "Restore version 1" }).click();
+    await page.getByRole("dialog", { name: "Restore version 1?" }).getByRole("button", { name: "Restore as a new version" }).click();
+    await expect(page.getByText("Version 1 restored as version 3.")).toBeVisible();
+    await expect(table.locator("tr[data-version='3']")).toContainText("designated");
+
+    const restored = await versionOf(api, slug, 3);
+    const original = await versionOf(api, slug, 1);
+    expect(restored.config).toEqual(original.config);
+    expect(restored.system_prompt).toBe(original.system_prompt);
+
+    // The editor, which had no unsaved changes, follows the restored version.
+    await page.getByRole("tab", { name: "Edit" }).click();
+    await expect(control(page, "Temperature")).toHaveValue("0.2");
+  });
+
+  test("a concurrent save opens the conflict dialog and loses neither edit", async ({ browser, page, apiAs, sessionStates }) => {
+    const slug = uniqueSlug("conflict");
+    await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", temperature: 0.2, messages: [{ role: "system", content: "Base prompt." }] });
+
+    const otherContext = await browser.newContext({ storageState: await sessionStates("admin") });
+    const other = await otherContext.newPage();
+    try {
+      await openEditor(page, slug);
+      await openEditor(other, slug);
+
+      // They change the prompt and save first.
+      await control(other, "System prompt").fill("Their prompt.");
+      await saveThroughReview(other, 2);
+
+      // I change the temperature, still based on version 1.
+      await control(page, "Temperature").fill("0.9");
+      await page.getByRole("button", { name: "Save…" }).click();
+      await page.getByRole("dialog", { name: "Review changes" }).getByRole("button", { name: "Save new version" }).click();
+
+      const conflict = page.getByTestId("conflict-dialog");
+      await expect(conflict).toBeVisible();
+      await expect(conflict).toContainText("Version 2 was saved by Demo Admin");
+      await expect(conflict.locator("tr[data-path='system_prompt']")).toContainText("Their prompt.");
+      await expect(conflict.locator("tr[data-path='temperature']")).toContainText("0.9");
+
+      await conflict.getByRole("button", { name: "Re-apply mine on top of theirs" }).click();
+      await expect(page.getByText("Your changes are re-applied on top of version 2.")).toBeVisible();
+      await expect(control(page, "System prompt")).toHaveValue("Their prompt.");
+      await expect(control(page, "Temperature")).toHaveValue("0.9");
+      await saveThroughReview(page, 3);
+
+      const v3 = await versionOf(await apiAs("editor"), slug, 3);
+      expect(v3.system_prompt).toBe("Their prompt.");
+      expect(v3.config.temperature).toBe(0.9);
+    } finally {
+      await otherContext.close();
+    }
+  });
+
+  test("keeps a draft through a reload until it is discarded, and asks before leaving", async ({ page, apiAs }) => {
+    const slug = uniqueSlug("draft");
+    await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", messages: [{ role: "system", content: "Saved prompt." }] });
+    await openEditor(page, slug);
+
+    await control(page, "System prompt").fill("Unsaved idea.");
+    await expect(editorStatus(page)).toContainText("Draft kept in this browser");
+
+    // An in-app link asks first; dismissing keeps the page.
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toContain("unsaved changes");
+      void dialog.dismiss();
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Files" }).click();
+    await expect(page).toHaveURL(new RegExp(`/presets/${slug}`));
+
+    // A reload asks too (beforeunload); accepting it, the draft is restored.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    await expect(control(page, "System prompt")).toHaveValue("Unsaved idea.");
+    await expect(page.getByText("Restored your unsaved draft")).toBeVisible();
+
+    await page.getByRole("button", { name: "Discard draft" }).first().click();
+    await expect(control(page, "System prompt")).toHaveValue("Saved prompt.");
+    await page.reload();
+    await expect(control(page, "System prompt")).toHaveValue("Saved prompt.");
+    await expect(editorStatus(page)).toContainText("no changes");
+  });
+
+  test("syncs the JSON view and the form both ways, pointing at schema errors", async ({ page, apiAs }) => {
+    const slug = uniqueSlug("json");
+    await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", messages: [{ role: "system", content: "x" }] });
+    await openEditor(page, slug);
+
+    await control(page, "Top p").fill("0.5");
+    const json = page.getByTestId("request-json");
+    await expect(json).toContainText('"top_p": 0.5');
+
+    const content = json.locator(".cm-content");
+    await content.click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.insertText(JSON.stringify({ model: "gatehouse/echo", top_p: 1.5, seed: 7, messages: [{ role: "system", content: "x" }] }, null, 2));
+    await expect(control(page, "Seed")).toHaveValue("7");
+    await expect(page.getByTestId("json-issues")).toContainText("top_p must be at most 1");
+    await expect(json.locator(".cm-lintRange-error").first()).toBeVisible();
+    await expect(settingsForm(page).getByText("top_p must be at most 1")).toBeVisible();
+
+    await page.getByRole("button", { name: "What the gateway will store" }).click();
+    await expect(page.getByTestId("stored-preview")).toContainText('"seed": 7');
+    await expect(page.getByTestId("ignored-fields")).toContainText("messages");
+  });
+
+  test("copy as code uses the preset by name with placeholders, never a key", async ({ page, apiAs }) => {
+    const slug = uniqueSlug("code");
+    await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", messages: [{ role: "system", content: "x" }] });
+    await openEditor(page, slug);
+    await page.getByRole("button", { name: "Copy as code" }).click();
+    const snippet = page.getByTestId("code-snippet");
+    await expect(snippet).toContainText(`"model": "@preset/${slug}"`);
+    await expect(snippet).toContainText("Bearer $GATEWAY_API_KEY");
+    await page.getByRole("button", { name: "TypeScript" }).click();
+    await expect(snippet).toContainText("process.env.GATEWAY_API_KEY");
+    await expect(snippet).not.toContainText("e2e-api-key");
+    await expect(snippet).not.toContainText("e2e-management-key");
+  });
+
+  test("both pages have no serious or critical accessibility violations", async ({ page, apiAs }) => {
+    const slug = uniqueSlug("axe");
+    await savePresetViaApi(await apiAs("editor"), slug, {
+      model: "gatehouse/echo",
+      temperature: 0.3,
+      stop: ["END"],
+      plugins: [{ id: "web", max_results: 3 }],
+      tools: [{ type: "function", function: { name: "lookup", parameters: { type: "object" } } }],
+      messages: [{ role: "system", content: "x" }],
+    });
+    await page.goto("/presets");
+    await expect(page.getByTestId("preset-table")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await openEditor(page, slug);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page.getByTestId("version-table")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("preset studio for viewers", () => {
+  test.use({ role: "viewer" });
+
+  test("a viewer sees everything read-only and cannot save", async ({ page, apiAs }) => {
+    const slug = uniqueSlug("viewer");
+    await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", temperature: 0.5, messages: [{ role: "system", content: "x" }] });
+
+    await page.goto("/presets");
+    await expect(page.getByRole("button", { name: "New preset" })).toHaveCount(0);
+
+    await page.goto(`/presets/${slug}`);
+    await expect(editorStatus(page)).toContainText("Read-only");
+    await expect(control(page, "Temperature")).toHaveValue("0.5");
+    await expect(control(page, "Temperature")).toBeDisabled();
+    await expect(page.getByRole("button", { name: /^Save/ })).toHaveCount(0);
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page.getByTestId("version-table")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Restore/ })).toHaveCount(0);
+
+    // The server refuses too, whatever the page shows.
+    const api = await apiAs("viewer");
+    const response = await api.post(`/api/presets/${slug}`, { data: { model: "x", messages: [{ role: "system", content: "y" }] } });
+    expect(response.status()).toBe(403);
+  });
+});
