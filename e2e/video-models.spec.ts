@@ -282,15 +282,18 @@ test.describe("video-model catalog", () => {
     await expect(page.getByLabel("Search")).toHaveValue("");
   });
 
-  test("when the list cannot be loaded: an error with a retry that recovers", async ({ page, request }) => {
+  test("when the list cannot be refreshed: an error with a retry that recovers, the last list kept", async ({ page, request }) => {
     const models = await gatewayModels(request);
+    await openCatalog(page);
     // The network drops every request for the list until the route is removed.
     await page.route("**/api/videos/models", (route) => route.abort("connectionreset"));
-    await page.goto("/video-models");
-    const alert = page.getByTestId("catalog-error");
-    await expect(alert).toContainText("Could not load the video models", { timeout: 20_000 });
+    await page.getByRole("button", { name: "Refresh list" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Could not refresh the list" });
+    await expect(alert).toContainText("Cannot reach Gatehouse", { timeout: 20_000 });
+    await expect(cards(page)).toHaveCount(models.length);
     await page.unroute("**/api/videos/models");
     await alert.getByRole("button", { name: "Retry" }).click();
+    await expect(alert).toBeHidden();
     await expect(cards(page)).toHaveCount(models.length);
   });
 

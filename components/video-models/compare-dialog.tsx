@@ -34,15 +34,16 @@ export function CompareDialog({
         className="sm:max-w-5xl"
         data-testid="compare-dialog"
       >
+        <p className="mb-2 text-xs text-slate-600 sm:hidden dark:text-slate-400">The table scrolls sideways to show every model.</p>
         <label className="mb-3 flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={onlyDifferences} onChange={(event) => setOnlyDifferences(event.target.checked)} />
           Show only differences
         </label>
         <div className="-mx-5 overflow-x-auto px-5">
-          <table className="w-full min-w-[36rem] border-separate border-spacing-0 text-left text-sm">
+          <table className="w-full min-w-[32rem] border-separate border-spacing-0 text-left text-sm">
             <thead>
               <tr>
-                <th scope="col" className="sticky left-0 z-10 w-40 border-b border-slate-200 bg-white py-2 pr-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
+                <th scope="col" className="sticky left-0 z-10 w-28 border-b sm:w-40 border-slate-200 bg-white py-2 pr-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
                   Field
                 </th>
                 {models.map((model) => (
@@ -68,7 +69,7 @@ export function CompareDialog({
                         scope="row"
                         className={clsx(
                           "sticky left-0 z-10 border-b border-slate-100 py-1.5 pr-3 align-top text-xs font-medium dark:border-slate-800",
-                          row.differs ? "bg-amber-50 dark:bg-amber-950" : "bg-white dark:bg-slate-900",
+                          row.differs ? "bg-amber-50 dark:bg-[#2f1f1f]" : "bg-white dark:bg-slate-900",
                           row.key.startsWith("sku:") && "font-mono font-normal break-all",
                         )}
                       >
@@ -84,7 +85,7 @@ export function CompareDialog({
                           key={models[index].id}
                           className={clsx(
                             "border-b border-slate-100 px-3 py-1.5 align-top dark:border-slate-800",
-                            row.differs && "bg-amber-50 dark:bg-amber-950",
+                            row.differs && "bg-amber-50 dark:bg-[#2f1f1f]",
                             row.key === "description" && "min-w-56 text-xs",
                           )}
                         >

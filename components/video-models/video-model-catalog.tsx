@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input, Select } from "@/components/ui/input";
 import { ApiError } from "@/lib/client/api-client";
-import { videoModelQueries } from "@/lib/client/queries/video-models";
+import { rememberVideoModelsEtag, videoModelQueries } from "@/lib/client/queries/video-models";
 import type { VideoModel } from "@/lib/gateway";
 import { activeFilterCount, buildCatalogView, type CatalogSort } from "@/lib/video-models/catalog";
 import { estimateCost } from "@/lib/video-models/cost";
@@ -35,7 +35,9 @@ function errorMessage(error: unknown): string {
 }
 
 /** The catalog page's interactive part: every control writes the URL, everything shown is derived from it and the cached list. */
-export function VideoModelCatalog() {
+export function VideoModelCatalog({ etag = null }: { /** ETag of the list the server prefetched, for the first revalidation. */ etag?: string | null }) {
+  // Before the first query runs: a refresh of the prefetched list then asks "changed since this ETag?".
+  useState(() => rememberVideoModelsEtag(etag));
   const [url, setUrl] = useQueryStates(catalogSearchParams, { history: "replace" });
   const query = useQuery(videoModelQueries.list());
   const models = query.data?.data ?? EMPTY;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, buildCatalogView, countFacets, EMPTY_FILTERS, filterModels, sortEntries, type CatalogFilters } from "./catalog";
+import { activeFilterCount, buildCatalogView, describeFilters, countFacets, EMPTY_FILTERS, filterModels, sortEntries, type CatalogFilters } from "./catalog";
 import { estimateCost } from "./cost";
 import { compareAspectRatios, compareResolutions, formatDurationRange, parseAspectRatio, providerOf } from "./model-facts";
 import { videoModel } from "./test-models";
@@ -142,6 +142,14 @@ describe("buildCatalogView", () => {
       ["Sora", 0.8],
       ["Veo", 3.2],
     ]);
+  });
+
+  it("describeFilters summarises the active filters", () => {
+    expect(describeFilters(EMPTY_FILTERS)).toBe("");
+    expect(describeFilters(filters({ q: " veo ", resolutions: ["1080p"], aspectRatios: ["16:9"], minDuration: 5, maxDuration: 10, audio: true }))).toBe(
+      "“veo” · 1080p · 16:9 · 5–10 s · audio",
+    );
+    expect(describeFilters(filters({ maxDuration: 8, lastFrame: true }))).toBe("≤ 8 s · last frame");
   });
 
   it("activeFilterCount", () => {

@@ -182,3 +182,19 @@ export function activeFilterCount(filters: CatalogFilters): number {
     (filters.lastFrame ? 1 : 0)
   );
 }
+
+/** A short summary of the active filters ("“veo” · 1080p · 16:9 · 5–10 s · audio"), empty when none. */
+export function describeFilters(filters: CatalogFilters): string {
+  const parts: string[] = [];
+  if (filters.q.trim()) parts.push(`“${filters.q.trim()}”`);
+  parts.push(...filters.resolutions, ...filters.aspectRatios);
+  if (filters.minDuration !== null || filters.maxDuration !== null) {
+    if (filters.minDuration !== null && filters.maxDuration !== null) parts.push(`${filters.minDuration}–${filters.maxDuration} s`);
+    else if (filters.minDuration !== null) parts.push(`≥ ${filters.minDuration} s`);
+    else parts.push(`≤ ${filters.maxDuration} s`);
+  }
+  if (filters.audio) parts.push("audio");
+  if (filters.firstFrame) parts.push("first frame");
+  if (filters.lastFrame) parts.push("last frame");
+  return parts.join(" · ");
+}

@@ -1,21 +1,46 @@
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { CatalogSkeleton } from "@/components/video-models/catalog-skeleton";
 import { VideoModelCatalog } from "@/components/video-models/video-model-catalog";
+import { videoModelKeys } from "@/lib/client/queries/video-models";
+import { requirePageUser } from "@/lib/server/page-session";
+import { describeFilters } from "@/lib/video-models/catalog";
+import { filtersFromUrl, loadCatalogSearchParams } from "@/lib/video-models/search-params";
+import { loadVideoModels } from "./load-video-models";
 
-export const metadata: Metadata = { title: "Video models" };
+/** A shared link names its view in the tab title: "Video models: 1080p · audio". */
+export async function generateMetadata({ searchParams }: { searchParams: Promise<SearchParams> }): Promise<Metadata> {
+  const summary = describeFilters(filtersFromUrl(await loadCatalogSearchParams(searchParams)));
+  return { title: summary ? `Video models: ${summary}` : "Video models" };
+}
 
-export default function Page() {
+/**
+ * Server page: prefetches the catalog into the query cache so the first paint already shows the
+ * filtered, sorted grid the URL asks for (the client island reads the same URL state with the shared
+ * nuqs parsers). When the gateway fails here the island fetches itself and shows the error with a retry.
+ */
+export default async function Page() {
+  // Authorize before touching the catalog: the layout's check runs in parallel with this page.
+  await requirePageUser();
+  // A failure here is not the page's end: the island fetches the list itself and shows the error with a retry.
+  const loaded = await loadVideoModels().catch(() => null);
+  const queryClient = new QueryClient();
+  if (loaded) queryClient.setQueryData(videoModelKeys.list(), loaded.list);
+
   return (
     <>
       <PageHeader
         title="Video models"
         description="Compare resolutions, durations, aspect ratios, frame images, audio and prices across video-generation models."
       />
-      <Suspense fallback={<CatalogSkeleton />}>
-        <VideoModelCatalog />
-      </Suspense>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <Suspense fallback={<CatalogSkeleton />}>
+          <VideoModelCatalog etag={loaded?.etag ?? null} />
+        </Suspense>
+      </HydrationBoundary>
     </>
   );
 }

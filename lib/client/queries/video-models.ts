@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { VideoModelListResponseSchema, type VideoModelListResponse } from "@/lib/gateway";
 import { ApiError, apiRequest } from "@/lib/client/api-client";
 
@@ -10,26 +10,31 @@ export const videoModelKeys = {
 };
 
 /**
- * The last list this tab received with its ETag. A refetch sends If-None-Match and, on 304, reuses
- * this list: the catalog is re-validated cheaply after staleTime without downloading it again.
+ * ETag of the list now in the query cache. A refetch sends If-None-Match and, on 304, keeps the
+ * cached list: after staleTime the catalog is revalidated without downloading it again.
  * `cache: "no-store"` keeps the browser's HTTP cache out of it so the 304 reaches this code.
  */
-let lastList: { etag: string; data: VideoModelListResponse } | null = null;
+let cachedEtag: string | null = null;
 
-export async function fetchVideoModels(signal?: AbortSignal): Promise<VideoModelListResponse> {
-  const known = lastList;
+/** The server-rendered page hands over the ETag of the list it prefetched into the cache. */
+export function rememberVideoModelsEtag(etag: string | null): void {
+  if (etag) cachedEtag = etag;
+}
+
+export async function fetchVideoModels(client: QueryClient, signal?: AbortSignal): Promise<VideoModelListResponse> {
+  const cached = client.getQueryData<VideoModelListResponse>(videoModelKeys.list());
+  const etag = cached ? cachedEtag : null;
   try {
     const response = await apiRequest(VIDEO_MODELS_PATH, {
       signal,
       cache: "no-store",
-      headers: known ? { "if-none-match": known.etag } : undefined,
+      headers: etag ? { "if-none-match": etag } : undefined,
     });
     const data = VideoModelListResponseSchema.parse(await response.json());
-    const etag = response.headers.get("etag");
-    lastList = etag ? { etag, data } : null;
+    cachedEtag = response.headers.get("etag");
     return data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 304 && known) return known.data;
+    if (error instanceof ApiError && error.status === 304 && cached) return cached;
     throw error;
   }
 }
@@ -39,7 +44,7 @@ export const videoModelQueries = {
   list: () =>
     queryOptions({
       queryKey: videoModelKeys.list(),
-      queryFn: ({ signal }) => fetchVideoModels(signal),
+      queryFn: ({ client, signal }) => fetchVideoModels(client, signal),
       // The catalog changes when a provider ships a model, not while someone compares prices.
       staleTime: 5 * 60_000,
       // Retry what may pass on a second try (network, gateway hiccups), not a refusal (401, 403, 400).

@@ -58,6 +58,12 @@ async function catalog(): Promise<CachedCatalog> {
   return cached;
 }
 
+/** The cached catalog for a server-rendered page (the video-model catalog prefetches it): same cache and ETag as the route. */
+export async function cachedVideoModelCatalog(): Promise<{ body: string; etag: string }> {
+  const { body, etag } = await catalog();
+  return { body, etag };
+}
+
 export function clearVideoModelsCache(): void {
   cached = null;
 }
