@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import type { Role, User } from "@/lib/bff/schemas";
 import type { AppDb } from "./app-db";
@@ -52,14 +53,19 @@ function nameFromEmail(email: string): string {
 
 /** The users table: credentials accounts (scrypt hashes) and OIDC accounts (no password). */
 export class UsersStore {
-  constructor(private readonly db: AppDb) {}
+  // Every API request looks its user up: keep that statement compiled.
+  private readonly byId: Database.Statement;
+
+  constructor(private readonly db: AppDb) {
+    this.byId = db.prepare("SELECT * FROM users WHERE id = ?");
+  }
 
   private row(sql: string, ...args: unknown[]): UserRow | undefined {
     return this.db.prepare(sql).get(...args) as UserRow | undefined;
   }
 
   findById(id: string): StoredUser | undefined {
-    const row = this.row("SELECT * FROM users WHERE id = ?", id);
+    const row = this.byId.get(id) as UserRow | undefined;
     return row && toUser(row);
   }
 
