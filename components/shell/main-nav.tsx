@@ -17,7 +17,7 @@ export function MainNav() {
             href={link.href}
             aria-current={active ? "page" : undefined}
             className={clsx(
-              "whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors",
+              "whitespace-nowrap rounded-md px-2 py-1.5 text-[13px] font-medium transition-colors sm:px-3 sm:text-sm",
               active
                 ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
                 : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
