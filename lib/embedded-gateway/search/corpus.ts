@@ -2,18 +2,19 @@ import path from "node:path";
 import type { CorpusDocument } from "./corpus-types";
 import { FIXED_CORPUS } from "./fixed-corpus";
 import { buildNpmCorpus } from "./npm-corpus";
+import { TOPIC_CORPUS } from "./topic-corpus";
 import { WebSearchIndex } from "./web-search";
 
 export type CorpusChoice = "npm" | "fixed";
 
 /**
- * "npm": READMEs of the installed packages (about 1,500 sections here) plus the fixed corpus;
- * "fixed": only the fixed corpus, for deterministic tests. Building the npm index takes a few
+ * "npm": READMEs of the installed packages (about 1,500 sections here) plus the fixed and topic
+ * corpora; "fixed": only the fixed and topic corpora, for deterministic tests. Building the npm index takes a few
  * hundred milliseconds, so it is built once per process on first use instead of cached on disk.
  */
 export function loadCorpus(choice: CorpusChoice, root = process.cwd()): CorpusDocument[] {
-  if (choice === "fixed") return [...FIXED_CORPUS];
-  return [...buildNpmCorpus(path.join(root, "node_modules")), ...FIXED_CORPUS];
+  if (choice === "fixed") return [...FIXED_CORPUS, ...TOPIC_CORPUS];
+  return [...buildNpmCorpus(path.join(root, "node_modules")), ...FIXED_CORPUS, ...TOPIC_CORPUS];
 }
 
 export function createSearchIndexLoader(choice: CorpusChoice, root?: string): () => WebSearchIndex {
