@@ -6,13 +6,14 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { previewValue, type ConflictRow } from "@/lib/presets/diff";
 
-function Cell({ value, changed }: { value: unknown; changed: boolean }) {
+function Cell({ value, changed, label }: { value: unknown; changed: boolean; label: string }) {
   return (
-    <td className={clsx("px-2 py-2 align-top", changed && "bg-amber-50 dark:bg-amber-950/40")}>
+    <td className={clsx("block px-2 py-1 align-top sm:table-cell sm:py-2", changed && "bg-amber-50 dark:bg-amber-950/40")}>
+      <span className="mr-1.5 text-xs font-medium text-slate-600 sm:hidden dark:text-slate-400">{label}:</span>
       {value === undefined ? (
         <span className="italic text-slate-500 dark:text-slate-400">absent</span>
       ) : (
-        <code className="break-all font-mono text-xs">{previewValue(value, 120)}</code>
+        <code className="font-mono text-xs [overflow-wrap:anywhere]">{previewValue(value, 120)}</code>
       )}
     </td>
   );
@@ -47,7 +48,7 @@ export function ConflictDialog({
       <DialogContent
         title="This preset changed while you were editing"
         description={`Version ${theirVersion} was saved${theirAuthor ? ` by ${theirAuthor}` : ""} after you started from version ${baseVersion ?? "?"}. Your edit was not saved.`}
-        className="max-w-4xl"
+        className="sm:max-w-4xl"
         data-testid="conflict-dialog"
       >
         <div className="space-y-4">
@@ -57,8 +58,8 @@ export function ConflictDialog({
             </p>
           ) : null}
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">
+            <table className="w-full text-left text-sm">
+              <thead className="hidden text-xs uppercase tracking-wide text-slate-600 sm:table-header-group dark:text-slate-400">
                 <tr>
                   <th scope="col" className="px-2 py-1.5 font-medium">
                     Field
@@ -74,10 +75,10 @@ export function ConflictDialog({
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              <tbody className="block divide-y divide-slate-200 sm:table-row-group dark:divide-slate-800">
                 {rows.map((row) => (
-                  <tr key={row.path} data-path={row.path}>
-                    <th scope="row" className="px-2 py-2 align-top font-normal">
+                  <tr key={row.path} data-path={row.path} className="block py-1 sm:table-row sm:py-0">
+                    <th scope="row" className="block px-2 py-1 align-top font-normal sm:table-cell sm:py-2">
                       <code className="font-mono text-xs font-semibold">{row.path}</code>
                       {row.clash ? (
                         <Badge tone="red" className="ml-1">
@@ -85,9 +86,9 @@ export function ConflictDialog({
                         </Badge>
                       ) : null}
                     </th>
-                    <Cell value={row.base} changed={false} />
-                    <Cell value={row.theirs} changed={row.theirsChanged} />
-                    <Cell value={row.mine} changed={row.mineChanged} />
+                    <Cell value={row.base} changed={false} label={`Version ${baseVersion ?? "?"}`} />
+                    <Cell value={row.theirs} changed={row.theirsChanged} label="Theirs" />
+                    <Cell value={row.mine} changed={row.mineChanged} label="Yours" />
                   </tr>
                 ))}
               </tbody>

@@ -27,7 +27,7 @@ export function CopyCodeDialog({ slug }: { slug: string }) {
             Set <code>GATEWAY_URL</code> to your gateway&apos;s base URL and <code>GATEWAY_API_KEY</code> to an API key; no key is shown here.
           </>
         }
-        className="max-w-2xl"
+        className="sm:max-w-2xl"
       >
         <div className="space-y-3">
           <div role="group" aria-label="Language" className="flex gap-1">

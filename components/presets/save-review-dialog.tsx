@@ -32,7 +32,7 @@ export function SaveReviewDialog({
       <DialogContent
         title={isNew ? "Create this preset?" : "Review changes"}
         description={isNew ? "Version 1 will store these fields." : `${summarizeDiff(changes)} against ${baseLabel}.`}
-        className="max-w-3xl"
+        className="sm:max-w-3xl"
       >
         <div className="space-y-4">
           <FieldDiffTable changes={changes} beforeLabel={baseLabel} afterLabel="Your draft" />

@@ -15,7 +15,7 @@ function Value({ value, kind }: { value: unknown; kind: "before" | "after" }) {
   return (
     <code
       className={clsx(
-        "break-all rounded px-1 py-0.5 font-mono text-xs",
+        "break-words rounded px-1 py-0.5 font-mono text-xs [overflow-wrap:anywhere]",
         kind === "before" ? "bg-red-50 text-red-900 dark:bg-red-950/60 dark:text-red-100" : "bg-emerald-50 text-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100",
       )}
       title={typeof value === "string" ? value : JSON.stringify(value)}
@@ -25,13 +25,20 @@ function Value({ value, kind }: { value: unknown; kind: "before" | "after" }) {
   );
 }
 
-/** Field-level changes as rows: the path, what kind of change, and the value before and after. */
+function MobileLabel({ children }: { children: React.ReactNode }) {
+  return <span className="mr-1.5 text-xs font-medium text-slate-600 sm:hidden dark:text-slate-400">{children}:</span>;
+}
+
+/**
+ * Field-level changes as rows: the path, what kind of change, and the value before and after. On
+ * narrow screens each row stacks into a small card instead of scrolling sideways.
+ */
 export function FieldDiffTable({ changes, beforeLabel = "Before", afterLabel = "After" }: { changes: readonly FieldChange[]; beforeLabel?: string; afterLabel?: string }) {
   if (changes.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No field differs.</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm" data-testid="field-diff">
-        <thead className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">
+      <table className="w-full text-left text-sm" data-testid="field-diff">
+        <thead className="hidden text-xs uppercase tracking-wide text-slate-600 sm:table-header-group dark:text-slate-400">
           <tr>
             <th scope="col" className="py-1.5 pr-3 font-medium">
               Field
@@ -47,20 +54,26 @@ export function FieldDiffTable({ changes, beforeLabel = "Before", afterLabel = "
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+        <tbody className="block divide-y divide-slate-200 sm:table-row-group dark:divide-slate-800">
           {changes.map((change) => (
-            <tr key={`${change.path}:${change.kind}`} data-path={change.path} data-kind={change.kind}>
-              <th scope="row" className="py-2 pr-3 align-top font-normal">
-                <code className="font-mono text-xs font-semibold">{change.path || "(whole document)"}</code>
+            <tr key={`${change.path}:${change.kind}`} data-path={change.path} data-kind={change.kind} className="block py-2 sm:table-row sm:py-0">
+              <th scope="row" className="inline py-2 pr-3 align-top font-normal sm:table-cell">
+                <code className="break-all font-mono text-xs font-semibold">{change.path || "(whole document)"}</code>
               </th>
-              <td className="py-2 pr-3 align-top">
+              <td className="inline py-2 pr-3 align-top sm:table-cell">
                 <Badge tone={KIND[change.kind].tone}>
                   {KIND[change.kind].label}
                   {change.kind === "type-changed" ? ` (${jsonType(change.before)} → ${jsonType(change.after)})` : ""}
                 </Badge>
               </td>
-              <td className="py-2 pr-3 align-top">{change.kind === "added" ? <Value value={undefined} kind="before" /> : <Value value={change.before} kind="before" />}</td>
-              <td className="py-2 align-top">{change.kind === "removed" ? <Value value={undefined} kind="after" /> : <Value value={change.after} kind="after" />}</td>
+              <td className="block pt-1 align-top sm:table-cell sm:py-2 sm:pr-3">
+                <MobileLabel>{beforeLabel}</MobileLabel>
+                {change.kind === "added" ? <Value value={undefined} kind="before" /> : <Value value={change.before} kind="before" />}
+              </td>
+              <td className="block pt-1 align-top sm:table-cell sm:py-2">
+                <MobileLabel>{afterLabel}</MobileLabel>
+                {change.kind === "removed" ? <Value value={undefined} kind="after" /> : <Value value={change.after} kind="after" />}
+              </td>
             </tr>
           ))}
         </tbody>

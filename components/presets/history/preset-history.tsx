@@ -44,7 +44,7 @@ function VersionDrawer({
       {version ? (
         <DialogContent
           side="right"
-          className="max-w-xl"
+          className="sm:max-w-xl"
           title={`Version ${version.version}${designated ? " (designated)" : ""}`}
           description={
             <>
@@ -173,7 +173,7 @@ export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset:
           <Button size="sm" onClick={() => compare(Math.max(1, designatedNumber - 1), designatedNumber)}>
             Compare v{Math.max(1, designatedNumber - 1)} with v{designatedNumber}
           </Button>
-          <span className="text-slate-600 dark:text-slate-400">or pick any two versions below.</span>
+          <span className="text-slate-600 dark:text-slate-400">then choose any two versions, or use Compare on a row.</span>
         </div>
       ) : null}
 

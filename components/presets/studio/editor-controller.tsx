@@ -222,6 +222,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
     discardDraft(slug);
     setConflict(null);
     setNotice(`Now editing version ${conflict.theirs.version}; your changes were discarded.`);
+    window.scrollTo({ top: 0 });
   };
 
   const reapplyMine = () => {
@@ -237,6 +238,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
         (overridden.length > 0 ? `Your values replaced theirs in: ${overridden.join(", ")}. ` : "") +
         "Review and save when ready.",
     );
+    window.scrollTo({ top: 0 });
   };
 
   const reportUnparsed = useCallback((name: string, isUnparsed: boolean) => {
@@ -261,8 +263,9 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
   const canSave = !readOnly && !save.isPending && !blockedByText && (dirty || isNew);
 
   return (
-    <div className="space-y-4">
-      <div className="sticky top-[3.25rem] z-20 -mx-3 border-b border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:top-14 sm:-mx-6 sm:px-6 dark:border-slate-800 dark:bg-slate-950/95">
+    <div className="space-y-4 pb-20 lg:pb-0">
+      {/* Save stays in reach: a bar fixed at the bottom on small screens, sticky under the header on wide ones. */}
+      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-3 py-2 backdrop-blur sm:px-6 lg:sticky lg:inset-x-auto lg:bottom-auto lg:top-[3.3rem] lg:-mx-6 lg:border-t-0 lg:border-b dark:border-slate-800 dark:bg-slate-950/95">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2 text-sm" aria-live="polite" data-testid="editor-status">
             {readOnly ? (

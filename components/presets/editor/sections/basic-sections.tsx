@@ -46,6 +46,7 @@ export function ModelSection() {
           <SelectField
             name="route"
             label="Route"
+            unsetLabel="Not set"
             options={[
               { value: "fallback", label: "fallback" },
               { value: "sort", label: "sort" },
