@@ -49,6 +49,17 @@ describe("buildComparison", () => {
     expect(rowOf(sections, "sku:per-video").cells).toEqual(["—", "—", "$1.00 (per video)"]);
   });
 
+  it("shows the real gateway's extra fields, and fields the contract does not name, in rows of their own", () => {
+    const upscaler = videoModel({ id: "topaz/up", upscale_factor: { min: 1, max: 4 }, creativity: [1, 2], hugging_face_id: "topaz/x" });
+    const withExtra = { ...videoModel({ id: "new/model" }), frames_per_second: [24, 30] } as typeof upscaler;
+    const rows = buildComparison([upscaler, withExtra], settings);
+    expect(rowOf(rows, "upscale_factor").cells).toEqual(["1×–4×", "—"]);
+    expect(rowOf(rows, "creativity").cells).toEqual(["1, 2", "—"]);
+    expect(rowOf(rows, "hugging_face_id").cells).toEqual(["topaz/x", "—"]);
+    expect(rowOf(rows, "extra:frames_per_second")).toMatchObject({ label: "frames_per_second", cells: ["—", "[24,30]"], differs: true });
+    expect(rows.map((s) => s.title)).toEqual(["Overview", "Capabilities", "Pricing", "Other fields"]);
+  });
+
   it("ends with the estimate for the calculator's settings", () => {
     const estimate = rowOf(sections, "estimate");
     expect(estimate.label).toBe("Estimate: 5 s, 720p, without audio");

@@ -30,6 +30,19 @@ function list(values: readonly (string | number)[], suffix = ""): string {
   return values.length === 0 ? NONE : values.map((v) => `${v}${suffix}`).join(", ");
 }
 
+/** Fields shown in the sections above; any other field of a model is listed under "Other fields". */
+const KNOWN_FIELDS = new Set([
+  "id", "canonical_slug", "name", "description", "created", "generate_audio", "pricing_skus", "seed", "supported_aspect_ratios",
+  "supported_durations", "supported_frame_images", "supported_resolutions", "supported_sizes", "allowed_passthrough_parameters",
+  "upscale_factor", "creativity", "hugging_face_id",
+]);
+
+function upscale(value: VideoModel["upscale_factor"]): string {
+  if (!value || (value.min == null && value.max == null)) return NONE;
+  if (value.min != null && value.max != null) return value.min === value.max ? `${value.min}×` : `${value.min}×–${value.max}×`;
+  return value.min != null ? `from ${value.min}×` : `up to ${value.max}×`;
+}
+
 function row(key: string, label: string, cells: string[]): ComparisonRow {
   return { key, label, cells, differs: new Set(cells).size > 1 };
 }
@@ -45,6 +58,7 @@ export function buildComparison(models: VideoModel[], settings: CostSettings): C
   const overview: ComparisonRow[] = [
     row("provider", "Provider", cells((m) => providerOf(m) ?? NONE)),
     row("id", "Model id", cells((m) => m.id)),
+    row("canonical_slug", "Canonical slug", cells((m) => m.canonical_slug)),
     row("released", "Released", cells((m) => formatReleaseDate(m.created))),
     row("description", "Description", cells((m) => m.description?.trim() || NONE)),
   ];
@@ -59,7 +73,16 @@ export function buildComparison(models: VideoModel[], settings: CostSettings): C
     row("seed", "Seed", cells((m) => yesNo(m.seed))),
     row("sizes", "Sizes", cells((m) => list(m.supported_sizes ?? []))),
     row("passthrough", "Passthrough parameters", cells((m) => list(m.allowed_passthrough_parameters))),
+    row("upscale_factor", "Upscale factor", cells((m) => upscale(m.upscale_factor))),
+    row("creativity", "Creativity levels", cells((m) => list(m.creativity ?? []))),
+    row("hugging_face_id", "Hugging Face id", cells((m) => m.hugging_face_id ?? NONE)),
   ];
+
+  // Fields the contract does not name yet (the gateway adds some over time) still get a row each.
+  const extraKeys = [...new Set(models.flatMap((m) => Object.keys(m).filter((key) => !KNOWN_FIELDS.has(key))))].sort();
+  const other: ComparisonRow[] = extraKeys.map((key) =>
+    row(`extra:${key}`, key, cells((m) => (key in m ? JSON.stringify((m as Record<string, unknown>)[key]) : NONE))),
+  );
 
   const parsed = models.map((m) => parseSkus(m.pricing_skus));
   const skuNames = [...new Set(parsed.flatMap((skus) => skus.map((sku) => sku.name)))];
@@ -91,5 +114,6 @@ export function buildComparison(models: VideoModel[], settings: CostSettings): C
     { title: "Overview", rows: overview },
     { title: "Capabilities", rows: capabilities },
     { title: "Pricing", rows: pricing },
+    ...(other.length > 0 ? [{ title: "Other fields", rows: other }] : []),
   ];
 }
