@@ -1,10 +1,42 @@
-import { ResponsesRequestSchema } from "@/lib/gateway";
+import { MESSAGES, ResponsesRequestSchema, type ResponsesRequest } from "@/lib/gateway";
+import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import type { GatewayContext, RouteDef } from "../context";
 import { HttpError } from "../http-error";
 import { readJson } from "../request-body";
+import { applyPreset, presetReferenceOf, PresetReferenceError } from "../responder/apply-preset";
 import { AbortedError, generateResponse, type ResponseEvent } from "../responder/generate";
 import { planResponse, UnknownModelError } from "../responder/plan";
 import { eventStream } from "../responder/sse";
+
+/**
+ * Resolves a preset the request names (see responder/apply-preset.ts for the rules) against the
+ * designated version in the key's workspace; a request without one passes through untouched.
+ */
+function withPreset(ctx: GatewayContext, workspaceId: string, given: ResponsesRequest): { request: ResponsesRequest; modelFromPreset: string | null } {
+  let reference;
+  try {
+    reference = presetReferenceOf(given);
+  } catch (error) {
+    if (error instanceof PresetReferenceError) throw HttpError.field(error.field, error.message);
+    throw error;
+  }
+  if (!reference) return { request: given, modelFromPreset: null };
+
+  const stored = ctx.presets.get(workspaceId, reference.slug);
+  if (!stored) {
+    throw new HttpError(404, `${MESSAGES.notFound}: no preset with slug "${reference.slug}" (named by ${reference.field})`, {
+      preset: reference.slug,
+      field: reference.field,
+    });
+  }
+  const merged = applyPreset(given, reference, presetToResponsesRequest(stored.designated_version).fields);
+  const hasModel = typeof merged.model === "string" || (Array.isArray(merged.models) && merged.models.length > 0);
+  if (!hasModel) throw HttpError.field("model", `is required: preset "${reference.slug}" names no model, so the request must`);
+  // The schema stays the one judge: a preset value and a request value may be fine alone and not together.
+  const parsed = ResponsesRequestSchema.safeParse(merged);
+  if (!parsed.success) throw HttpError.fromZod(parsed.error);
+  return { request: parsed.data, modelFromPreset: reference.model === undefined ? reference.slug : null };
+}
 
 export function responseRoutes(ctx: GatewayContext): RouteDef[] {
   return [
@@ -13,15 +45,16 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
       path: "/responses",
       access: "any",
       async handler(c) {
-        const request = await readJson(c.req.raw, ctx.limits.maxJsonBytes, ResponsesRequestSchema);
-        if (request.preset !== undefined && !request.model) {
-          throw HttpError.field("preset", "is not supported by the embedded gateway yet; name a model instead");
-        }
+        const given = await readJson(c.req.raw, ctx.limits.maxJsonBytes, ResponsesRequestSchema);
+        const { request, modelFromPreset } = withPreset(ctx, c.get("key").defaultWorkspaceId, given);
         let plan;
         try {
           plan = planResponse(request);
         } catch (error) {
-          if (error instanceof UnknownModelError) throw HttpError.field("model", `names a model this gateway does not serve (${JSON.stringify(error.model)}); GET /models lists them`);
+          if (error instanceof UnknownModelError) {
+            const origin = modelFromPreset ? `, from preset "${modelFromPreset}"` : "";
+            throw HttpError.field("model", `names a model this gateway does not serve (${JSON.stringify(error.model)}${origin}); GET /models lists them`);
+          }
           throw error;
         }
         const run = (signal: AbortSignal) => generateResponse(plan, ctx.search, signal);
