@@ -181,6 +181,14 @@ test.describe("preset studio", () => {
     const table = page.getByTestId("version-table");
     await expect(table.locator("tr[data-version='2']")).toContainText("designated");
     await expect(table.locator("tr[data-version='2']")).toContainText("Demo Editor");
+    // Any version opens read-only.
+    await page.getByRole("button", { name: "View version 1" }).click();
+    const drawer = page.getByRole("dialog", { name: "Version 1" });
+    await expect(drawer).toContainText("Be brief.");
+    await expect(drawer.getByRole("textbox", { name: "Config of version 1" })).toContainText('"temperature": 0.2');
+    await expect(drawer.getByRole("textbox", { name: "Config of version 1" })).toHaveAttribute("aria-readonly", "true");
+    await drawer.getByRole("button", { name: "Close" }).click();
+
     await page.getByRole("button", { name: "Compare v1 with v2" }).click();
 
     await expect(page).toHaveURL(/compare=1\.\.2/);

@@ -33,17 +33,6 @@ async function slugAvailability(slug: string, signal?: AbortSignal): Promise<Ava
   }
 }
 
-/** A slug from a name: lower case, words joined by dashes, only URL-safe characters. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9._~-]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 64);
-}
-
 /**
  * Asks for the new preset's slug (URL-safe, checked against existing presets as it is typed) and a
  * starting model, then opens the editor on the unsaved preset. Nothing is created until the first save.
