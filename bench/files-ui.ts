@@ -18,9 +18,15 @@
  *   BENCH_SCROLL_PX_PER_S  scroll speed (default 24000, about 550 rows a second)
  *   NEXT_DIST_DIR          which production build to use or make (default .next)
  *   CHROMIUM_PATH          browser (default: Playwright's, else /usr/bin/chromium)
+ *   BENCH_PROFILE=1        also print the functions with the most self time during the scroll
+ *
+ * Wall-clock figures (long tasks, frame times) suffer when other processes compete for the CPU, so the table
+ * also gives the machine's load average and the renderer's busy main-thread time per frame, taken from a CPU
+ * profile of the scroll, which moves much less with contention.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { chromiumExecutablePath, CHROMIUM_ARGS } from "../scripts/chromium";
@@ -30,6 +36,7 @@ const SIZES = (process.env.BENCH_FILES_SIZES ?? "25000,200000").split(",").map((
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3190);
 const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 4190);
 const SPEED = Number(process.env.BENCH_SCROLL_PX_PER_S ?? 24_000);
+const PROFILE = process.env.BENCH_PROFILE === "1";
 const PASSWORD = "bench-files-ui";
 const BASE = `http://localhost:${APP_PORT}`;
 
@@ -54,6 +61,9 @@ interface Result {
   stallSeconds: number;
   pageRequests: number;
   rateLimited: number;
+  busyPerFrameMs: number;
+  appJsPerFrameMs: number;
+  loadAverage: number;
 }
 
 function log(message: string) {
@@ -144,6 +154,8 @@ async function measure(files: number): Promise<Result> {
       if (response.status() === 429) rateLimited += 1;
     });
 
+    // tsx (esbuild keepNames) wraps named functions in the evaluated code with __name(); give the page one.
+    await page.addInitScript({ content: "window.__name = (fn) => fn;" });
     // Before any page script: note when the first row appears and every long task from the start.
     await page.addInitScript(() => {
       const w = window as unknown as { __firstRowAt?: number; __longTasks: { start: number; duration: number }[] };
@@ -173,8 +185,13 @@ async function measure(files: number): Promise<Result> {
     const heapStart = await heap();
 
     log(`${files} files: scrolling at ${SPEED} px/s…`);
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
+    await cdp.send("Profiler.start");
+    const loadBefore = loadavg()[0];
     const run = await page.evaluate(async (pxPerSecond) => {
       const scroller = document.querySelector<HTMLElement>('[data-testid="file-scroller"]')!;
+      const listbox = scroller.querySelector<HTMLElement>('[role="listbox"]')!;
       const frames: number[] = [];
       let maxRows = 0;
       let stallMs = 0;
@@ -185,7 +202,7 @@ async function measure(files: number): Promise<Result> {
           const dt = now - last;
           last = now;
           if (frames.length > 0 || dt > 0) frames.push(dt);
-          maxRows = Math.max(maxRows, scroller.querySelectorAll('[role="option"]').length);
+          maxRows = Math.max(maxRows, listbox.childElementCount);
           const maxTop = scroller.scrollHeight - scroller.clientHeight;
           if (scroller.scrollTop >= maxTop - 1) {
             if (scroller.querySelector('[data-testid="files-end"]')) {
@@ -216,6 +233,10 @@ async function measure(files: number): Promise<Result> {
       };
     }, SPEED);
 
+    const { profile } = await cdp.send("Profiler.stop");
+    const load = (loadBefore + loadavg()[0]) / 2;
+    const cpu = profileShares(profile);
+    if (PROFILE) printProfile(profile, files);
     await page.waitForTimeout(1000);
     const heapEnd = await heap();
     await context.close();
@@ -240,10 +261,50 @@ async function measure(files: number): Promise<Result> {
       stallSeconds: Math.round(run.stallMs / 100) / 10,
       pageRequests,
       rateLimited,
+      busyPerFrameMs: Math.round(((cpu.busy * run.scrollMs) / Math.max(1, run.frames.length)) * 10) / 10,
+      appJsPerFrameMs: Math.round(((cpu.appJs * run.scrollMs) / Math.max(1, run.frames.length)) * 10) / 10,
+      loadAverage: Math.round(load * 10) / 10,
     };
   } finally {
     await browser.close();
   }
+}
+
+interface CpuProfile {
+  nodes: { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  startTime: number;
+  endTime: number;
+}
+
+/** Shares of the profiled time: not idle at all, and running the app's own JavaScript (its /_next chunks). */
+function profileShares(profile: CpuProfile): { busy: number; appJs: number } {
+  let total = 0;
+  let idle = 0;
+  let app = 0;
+  for (const node of profile.nodes) {
+    const count = node.hitCount ?? 0;
+    total += count;
+    if (node.callFrame.functionName === "(idle)") idle += count;
+    if (node.callFrame.url.includes("/_next/")) app += count;
+  }
+  return total === 0 ? { busy: 0, appJs: 0 } : { busy: (total - idle) / total, appJs: app / total };
+}
+
+/** Self time per function, top 20, as a share of the profiled scroll. */
+function printProfile(profile: CpuProfile, files: number) {
+  const hits = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const count = node.hitCount ?? 0;
+    total += count;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || "(anonymous)"} ${url ? `${url.split("/").slice(-1)[0]}:${lineNumber + 1}` : ""}`.trim();
+    hits.set(key, (hits.get(key) ?? 0) + count);
+  }
+  const top = [...hits.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
+  log(`${files} files: CPU profile of the scroll (self time, ${total} samples)`);
+  for (const [name, count] of top) console.log(`  ${((count / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
 }
 
 function printTable(results: Result[]) {
@@ -260,6 +321,9 @@ function printTable(results: Result[]) {
     ["frames over 50 ms", (r) => `${r.framesOver50} of ${r.frames}`, ""],
     ["scroll time / waiting at the bottom (s)", (r) => `${r.scrollSeconds} / ${r.stallSeconds}`, ""],
     ["page requests (429s seen)", (r) => `${r.pageRequests} (${r.rateLimited})`, ""],
+    ["main thread busy per frame (ms, CPU profile)", (r) => String(r.busyPerFrameMs), ""],
+    ["  of which app JavaScript (ms)", (r) => String(r.appJsPerFrameMs), ""],
+    ["machine load average (1 min) while scrolling", (r) => String(r.loadAverage), `${availableParallelism()} cores`],
   ];
   const header = ["metric", ...results.map((r) => `${r.files.toLocaleString("en")} files`), "target"];
   const table = rows.map(([name, value, target]) => [name, ...results.map(value), target]);

@@ -329,14 +329,45 @@ test.describe("file browser", () => {
     }
   });
 
-  test("viewers browse and open details but cannot upload or delete", async ({ page, loginAs }) => {
+  test("uploads files dropped on the page", async ({ page }) => {
+    const researchId = await researchWorkspaceId();
+    const name = `e2e-${Date.now().toString(36)}-dropped.md`;
+    await openFiles(page, `?workspace_id=${researchId}`);
+    const dataTransfer = await page.evaluateHandle((fileName) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(["# Dropped\n\nHello.\n"], fileName, { type: "text/markdown" }));
+      return transfer;
+    }, name);
+    const target = page.getByRole("listbox");
+    await target.dispatchEvent("dragenter", { dataTransfer });
+    await expect(page.getByText("Drop files to upload them to this workspace")).toBeVisible();
+    await target.dispatchEvent("dragover", { dataTransfer });
+    await target.dispatchEvent("drop", { dataTransfer });
+    await expect(page.getByTestId("upload-item").filter({ hasText: name })).toHaveAttribute("data-status", "done");
+    await expect(page.getByTestId("file-row").first()).toContainText(name);
+    expect((await gatewayFiles(researchId)).filter((f) => f.filename === name)).toHaveLength(1);
+  });
+
+  test("viewers browse and open details but cannot upload or delete; download only where the gateway allows", async ({ page, loginAs }) => {
     await loginAs("viewer");
     await openFiles(page);
     await expect(page.getByRole("button", { name: "Upload files" })).toHaveCount(0);
-    await page.getByTestId("file-row").first().dblclick();
     const drawer = page.getByRole("dialog");
-    await expect(drawer).toBeVisible();
+
+    const locked = page.locator('[data-testid="file-row"]:not([aria-label$="downloadable"])').first();
+    const lockedName = (await locked.locator("span.truncate").first().textContent())!;
+    await locked.dblclick();
+    await expect(drawer.getByRole("heading", { name: lockedName })).toBeVisible();
+    await expect(drawer).toContainText("Not downloadable");
+    await expect(drawer.getByRole("link", { name: "Download" })).toHaveCount(0);
     await expect(drawer.getByRole("button", { name: "Delete…" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+
+    const open = page.locator('[data-testid="file-row"][aria-label$="downloadable"]').first();
+    await open.dblclick();
+    await expect(drawer.getByRole("link", { name: "Download" })).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent("download"), drawer.getByRole("link", { name: "Download" }).click()]);
+    expect(await download.failure()).toBeNull();
   });
 
   test("hovering shows exact bytes and the exact creation time", async ({ page }) => {

@@ -71,7 +71,8 @@ export const FileRow = memo(function FileRow({
       data-active={active || undefined}
       onClick={(event) => onPointerSelect(index, event)}
       onDoubleClick={() => onOpen(index)}
-      style={{ height, transform: `translateY(${start}px)` }}
+      // Fixed size and no overflow: strict containment lets the browser lay out and paint each row on its own.
+      style={{ height, transform: `translateY(${start}px)`, contain: "strict" }}
       className={clsx(
         "absolute left-0 top-0 w-full cursor-default select-none border-b border-slate-100 px-3 text-sm dark:border-slate-800/70",
         selected ? "bg-brand-50 dark:bg-brand-700/25" : "hover:bg-slate-50 dark:hover:bg-slate-900",

@@ -108,3 +108,15 @@ describe("nextCursor", () => {
     expect(nextCursor(page(["a"], "c1"), [], "c2", [null, "c1", "c2"])).toBeUndefined();
   });
 });
+
+describe("internFileStrings", () => {
+  it("keeps every value as it was, and passes values through once the cap is reached", async () => {
+    const { internFileStrings, createInterner } = await import("./intern");
+    const page = JSON.parse('{"data":[{"type":"file","mime_type":"application/pdf"},{"type":"file","mime_type":"application/pdf"}]}');
+    internFileStrings(page);
+    expect(page.data.map((f: { mime_type: string }) => f.mime_type)).toEqual(["application/pdf", "application/pdf"]);
+    const intern = createInterner(1);
+    expect(intern("a")).toBe("a");
+    expect(intern("b")).toBe("b"); // over the cap: passed through, not stored
+  });
+});

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MeResponseSchema } from "@/lib/bff/schemas";
 import { FileDeleteResponseSchema, FileGetResponseSchema, FileListResponseSchema, type FileListResponse, type GatewayFile } from "@/lib/gateway";
 import { apiFetch } from "@/lib/client/api-client";
+import { internFileStrings } from "@/lib/files/intern";
 import { nextCursor } from "@/lib/files/merge-pages";
 import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
 import { pageRetryDelayMs, shouldRetryPage } from "@/lib/files/retry-policy";
@@ -64,7 +65,8 @@ export const fileQueries = {
   list: (workspaceId: string | null) =>
     infiniteQueryOptions({
       queryKey: fileKeys.list(workspaceId),
-      queryFn: ({ pageParam, signal }) => apiFetch(fileListUrl(workspaceId, pageParam), FileListResponseSchema, { signal }),
+      queryFn: ({ pageParam, signal }) =>
+        apiFetch(fileListUrl(workspaceId, pageParam), FileListResponseSchema, { signal }).then(internFileStrings),
       initialPageParam: null as FilePageParam,
       getNextPageParam: nextCursor,
       // Never refetched behind the user's back: refetching an infinite query walks every loaded page again
