@@ -79,12 +79,12 @@ function Row({ preset }: { preset: Preset }) {
   return (
     <tr data-slug={preset.slug}>
       <th scope="row" className="px-3 py-2 font-medium">
-        <Link href={`/presets/${encodeURIComponent(preset.slug)}`} className="text-brand-700 hover:underline dark:text-brand-100">
+        <Link href={`/presets/${encodeURIComponent(preset.slug)}`} className="break-all text-brand-700 hover:underline dark:text-brand-100">
           {preset.name}
         </Link>
       </th>
       <td className="hidden px-3 py-2 font-mono text-xs sm:table-cell">{preset.slug}</td>
-      <td className="px-3 py-2">
+      <td className="hidden px-3 py-2 sm:table-cell">
         <Badge tone={preset.status === "active" ? "green" : "neutral"}>{preset.status}</Badge>
       </td>
       <td className="px-3 py-2">
@@ -190,7 +190,7 @@ export function PresetList() {
               <tr>
                 <SortHeader label="Name" column="name" sort={params.sort} dir={params.dir} onSort={onSort} />
                 <SortHeader label="Slug" column="slug" sort={params.sort} dir={params.dir} onSort={onSort} className="hidden sm:table-cell" />
-                <SortHeader label="Status" column="status" sort={params.sort} dir={params.dir} onSort={onSort} />
+                <SortHeader label="Status" column="status" sort={params.sort} dir={params.dir} onSort={onSort} className="hidden sm:table-cell" />
                 <th scope="col" className="px-3 py-2 font-medium uppercase tracking-wide">
                   Version
                 </th>
