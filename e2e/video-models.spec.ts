@@ -327,6 +327,38 @@ test.describe("video-model catalog", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test("works from the keyboard: filter, pick, compare, close back to where it was", async ({ page }) => {
+    await openCatalog(page);
+    const res720 = facet(page, "Resolution", /^720p\b/);
+    await res720.box.focus();
+    await page.keyboard.press("Space");
+    await expect(res720.box).toBeChecked();
+    await expect(page).toHaveURL(/res=720p/);
+
+    const boxes = page.getByRole("checkbox", { name: /^Compare / });
+    for (const index of [0, 1]) {
+      await boxes.nth(index).focus();
+      await page.keyboard.press("Space");
+    }
+    const open = page.getByRole("button", { name: "Compare 2 models" });
+    await open.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Compare 2 models" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    const details = page.getByRole("button", { name: /Details and raw JSON/ }).first();
+    await details.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(details).toBeFocused();
+  });
+
   test("has no serious or critical accessibility violations (page, comparison, detail)", async ({ page }) => {
     const scan = async (label: string) => {
       const results = await new AxeBuilder({ page }).analyze();
@@ -335,6 +367,9 @@ test.describe("video-model catalog", () => {
     };
     await openCatalog(page, "?res=1080p");
     await scan("catalog");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await scan("catalog, dark");
+    await page.emulateMedia({ colorScheme: "light" });
 
     const boxes = page.getByRole("checkbox", { name: /^Compare / });
     await boxes.nth(0).check();

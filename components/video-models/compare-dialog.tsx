@@ -16,11 +16,14 @@ export function CompareDialog({
   settings,
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   models: VideoModel[];
   settings: CostSettings;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes back to when the dialog closes (it is opened from outside, not by a Radix trigger). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   const sections = useMemo(() => buildComparison(models, settings), [models, settings]);
@@ -33,6 +36,7 @@ export function CompareDialog({
         description={`${differing} ${differing === 1 ? "field differs" : "fields differ"}; those rows are highlighted and marked “differs”.`}
         className="sm:max-w-5xl"
         data-testid="compare-dialog"
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <p className="mb-2 text-xs text-slate-600 sm:hidden dark:text-slate-400">The table scrolls sideways to show every model.</p>
         <label className="mb-3 flex items-center gap-2 text-sm">

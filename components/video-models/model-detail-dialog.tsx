@@ -15,11 +15,13 @@ export function ModelDetailDialog({
   estimate,
   settings,
   onClose,
+  onCloseAutoFocus,
 }: {
   model: VideoModel | null;
   estimate: CostEstimate | null;
   settings: CostSettings;
   onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [copied, setCopied] = useState(false);
   const json = model ? JSON.stringify(model, null, 2) : "";
@@ -37,7 +39,7 @@ export function ModelDetailDialog({
   return (
     <Dialog open={model !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {model ? (
-        <DialogContent side="right" title={model.name} description={model.id} className="sm:max-w-xl" data-testid="model-detail">
+        <DialogContent side="right" title={model.name} description={model.id} className="sm:max-w-xl" data-testid="model-detail" onCloseAutoFocus={onCloseAutoFocus}>
           <div className="space-y-5">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-600 dark:text-slate-400">Provider</dt>

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { debounce, useQueryStates } from "nuqs";
-import { useCallback, useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input, Select } from "@/components/ui/input";
@@ -67,6 +67,20 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
   };
 
   const detail = url.model ? (byId.get(url.model) ?? null) : null;
+
+  // The dialogs open from state and the URL, not from Radix triggers, so focus is handed back by hand
+  // to the control that opened them (a dialog opened by a shared link has none and keeps Radix's default).
+  const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const returnFocus = (event: Event) => {
+    if (opener.current?.isConnected) {
+      event.preventDefault();
+      opener.current.focus();
+    }
+    opener.current = null;
+  };
   const active = activeFilterCount(filters);
 
   if (query.isPending) return <CatalogSkeleton />;
@@ -206,7 +220,10 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
                     selected={selectedIds.includes(model.id)}
                     canSelect={selectedIds.length < MAX_COMPARE}
                     onToggleCompare={toggleCompare}
-                    onOpenDetail={(id) => update({ model: id })}
+                    onOpenDetail={(id) => {
+                      rememberOpener();
+                      update({ model: id });
+                    }}
                   />
                 </li>
               ))}
@@ -219,10 +236,19 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
         selected={selected}
         onRemove={toggleCompare}
         onClear={() => update({ compare: null })}
-        onCompare={() => setCompareOpen(true)}
+        onCompare={() => {
+          rememberOpener();
+          setCompareOpen(true);
+        }}
       />
-      <CompareDialog models={selected} settings={settings} open={compareOpen && selected.length >= 2} onOpenChange={setCompareOpen} />
-      <ModelDetailDialog model={detail} estimate={detail ? estimateCost(detail, settings) : null} settings={settings} onClose={() => update({ model: null })} />
+      <CompareDialog models={selected} settings={settings} open={compareOpen && selected.length >= 2} onOpenChange={setCompareOpen} onCloseAutoFocus={returnFocus} />
+      <ModelDetailDialog
+        model={detail}
+        estimate={detail ? estimateCost(detail, settings) : null}
+        settings={settings}
+        onClose={() => update({ model: null })}
+        onCloseAutoFocus={returnFocus}
+      />
     </div>
   );
 }
