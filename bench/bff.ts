@@ -10,7 +10,8 @@
  * measured from the stream's first event, minus the median arrival of the same event directly
  * (so the TTFE shift cancels and only what the relay adds per event remains).
  *
- * GET /api/files?limit=100 throughput against GET /files directly (autocannon, 10 connections).
+ * GET /api/files throughput against GET /files directly (autocannon, 10 connections), at limit=100 and
+ * at the file browser's page size (FILES_PAGE_SIZE), with the CPU each process spends per request.
  *
  * Targets (issue 4): added TTFE p50 <= 5 ms, added per-event delay p50 <= 1 ms, GET throughput >= half
  * of direct. Not a test: it prints a table and writes bench/results/bff.json. Figures depend on load.
@@ -22,13 +23,15 @@
  *   BENCH_GET_SECONDS                     autocannon duration per target (default 8)
  *   NEXT_DIST_DIR                         production build to use or make (default .next)
  *   BENCH_BASE_URL + BENCH_GATEWAY_URL + BENCH_API_KEY + BENCH_PASSWORD
- *                                         use an instance you started (with GATEHOUSE_BENCH_ROUTES=1) instead
+ *                                         use an instance you started (with GATEHOUSE_BENCH_ROUTES=1) instead;
+ *                                         BENCH_NEXT_PID + BENCH_GATEWAY_PID then name its processes for CPU figures
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { FILES_PAGE_SIZE } from "../lib/files/prefetch";
 
 // autocannon ships no types; this is the part of its result we read.
 interface CannonResult {
@@ -136,6 +139,62 @@ async function signIn(): Promise<string> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// CPU time of the app's processes: a figure that holds on a busy machine, where wall times wander.
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) out.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+  } catch {
+    return "";
+  }
+}
+
+/** The gateway (the launcher running scripts/start.ts) and the Next server below it. */
+function findProcesses(launcher: number): { gateway: number; next: number } | null {
+  const queue = [launcher];
+  let gateway = 0;
+  let next = 0;
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    const command = commandOf(pid);
+    if (/next-server|next\/dist\/bin\/next/.test(command)) next = pid;
+    else if (/scripts\/start\.ts/.test(command) && /loader|preflight/.test(command)) gateway = pid;
+    queue.push(...childrenOf(pid));
+  }
+  return gateway && next ? { gateway, next } : null;
+}
+
+/** CPU milliseconds a process has used so far (user + system). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+let processes: { gateway: number; next: number } | null = null;
+
+async function withCpu<T>(work: () => Promise<T>): Promise<{ result: T; nextMs: number; gatewayMs: number }> {
+  const before = processes ? { next: cpuMs(processes.next), gateway: cpuMs(processes.gateway) } : null;
+  const result = await work();
+  if (!processes || !before) return { result, nextMs: NaN, gatewayMs: NaN };
+  return { result, nextMs: cpuMs(processes.next) - before.next, gatewayMs: cpuMs(processes.gateway) - before.gateway };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Streams
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -198,16 +257,21 @@ interface StreamStats {
   /** Per-event delay relative to direct (direct's own spread for direct). */
   eventP50: number;
   eventP95: number;
+  /** CPU the Next server spent per stream (0 for direct). */
+  nextCpuPerStream: number;
 }
 
 async function measureLevel(concurrency: number, rounds: number, cookie: string): Promise<StreamStats[]> {
   const runs: Record<Target, StreamRun[]> = { direct: [], floor: [], bff: [] };
+  const nextCpu: Record<Target, number> = { direct: 0, floor: 0, bff: 0 };
   const order: Target[] = ["direct", "floor", "bff"];
   for (let round = 0; round < rounds; round++) {
     // Rotate the order so no target always runs on a warmer (or busier) machine.
     const rotated = [...order.slice(round % 3), ...order.slice(0, round % 3)];
     for (const target of rotated) {
-      runs[target].push(...(await Promise.all(Array.from({ length: concurrency }, () => runStream(target, cookie)))));
+      const { result, nextMs } = await withCpu(() => Promise.all(Array.from({ length: concurrency }, () => runStream(target, cookie))));
+      runs[target].push(...result);
+      nextCpu[target] += nextMs;
     }
   }
   const eventCount = Math.min(...Object.values(runs).flat().map((r) => r.offsets.length));
@@ -222,6 +286,7 @@ async function measureLevel(concurrency: number, rounds: number, cookie: string)
       ttfeP95: percentile(runs[target].map((r) => r.ttfe), 95),
       eventP50: percentile(delays, 50),
       eventP95: percentile(delays, 95),
+      nextCpuPerStream: nextCpu[target] / runs[target].length,
     };
   });
 }
@@ -231,22 +296,30 @@ async function measureLevel(concurrency: number, rounds: number, cookie: string)
 
 interface GetStats {
   target: "direct" | "bff";
+  limit: number;
   reqPerSec: number;
   latencyP50: number;
   latencyP99: number;
   non2xx: number;
   errors: number;
+  nextCpuPerRequest: number;
+  gatewayCpuPerRequest: number;
 }
 
-async function measureGet(target: "direct" | "bff", cookie: string): Promise<GetStats> {
-  const result = await autocannon({
-    url: target === "direct" ? `${GATEWAY}/files?limit=100` : `${BASE}/api/files?limit=100`,
-    connections: 10,
-    duration: GET_SECONDS,
-    headers: target === "direct" ? { authorization: `Bearer ${API_KEY}` } : { cookie },
-  });
+async function measureGet(target: "direct" | "bff", limit: number, cookie: string): Promise<GetStats> {
+  const { result, nextMs, gatewayMs } = await withCpu(() =>
+    autocannon({
+      url: target === "direct" ? `${GATEWAY}/files?limit=${limit}` : `${BASE}/api/files?limit=${limit}`,
+      connections: 10,
+      duration: GET_SECONDS,
+      headers: target === "direct" ? { authorization: `Bearer ${API_KEY}` } : { cookie },
+    }),
+  );
   return {
     target,
+    limit,
+    nextCpuPerRequest: nextMs / result.requests.total,
+    gatewayCpuPerRequest: gatewayMs / result.requests.total,
     reqPerSec: result.requests.average,
     latencyP50: result.latency.p50,
     latencyP99: result.latency.p99,
@@ -268,6 +341,11 @@ async function main() {
   }
   try {
     await waitForHealth(child);
+    if (child?.pid) processes = findProcesses(child.pid);
+    else if (process.env.BENCH_NEXT_PID && process.env.BENCH_GATEWAY_PID) {
+      processes = { next: Number(process.env.BENCH_NEXT_PID), gateway: Number(process.env.BENCH_GATEWAY_PID) };
+    }
+    if (!processes) log("CPU per request not measured (set BENCH_NEXT_PID and BENCH_GATEWAY_PID for an external app)");
     const cookie = await signIn();
     log("warming up");
     for (const target of ["direct", "floor", "bff"] as const) await Promise.all(Array.from({ length: 5 }, () => runStream(target, cookie)));
@@ -277,30 +355,36 @@ async function main() {
       log(`streams: ${level.concurrency} concurrent x ${level.rounds} rounds per target`);
       streams.push(...(await measureLevel(level.concurrency, level.rounds, cookie)));
     }
-    log(`GET /files throughput, ${GET_SECONDS} s per target`);
-    const gets = [await measureGet("direct", cookie), await measureGet("bff", cookie)];
+    const gets: GetStats[] = [];
+    for (const limit of [100, FILES_PAGE_SIZE]) {
+      log(`GET /files?limit=${limit} throughput, ${GET_SECONDS} s per target`);
+      gets.push(await measureGet("direct", limit, cookie), await measureGet("bff", limit, cookie));
+    }
 
-    console.log("\nStreams (ms; per-event = each event's delay beyond the direct median for the same event)");
-    console.log("conc  target  streams  TTFE p50  TTFE p95  +TTFE p50  per-event p50  per-event p95");
+    console.log("\nStreams (ms; per-event = each event's delay beyond the direct median for the same event; Next CPU = ms of the Next server's CPU per stream)");
+    console.log("conc  target  streams  TTFE p50  TTFE p95  +TTFE p50  per-event p50  per-event p95  Next CPU");
     for (const s of streams) {
       const direct = streams.find((d) => d.concurrency === s.concurrency && d.target === "direct")!;
       console.log(
-        `${String(s.concurrency).padStart(4)}  ${s.target.padEnd(6)}  ${String(s.streams).padStart(7)}  ${fmt(s.ttfeP50).padStart(8)}  ${fmt(s.ttfeP95).padStart(8)}  ${(s.target === "direct" ? "" : fmt(s.ttfeP50 - direct.ttfeP50)).padStart(9)}  ${fmt(s.eventP50, 2).padStart(13)}  ${fmt(s.eventP95, 2).padStart(13)}`,
+        `${String(s.concurrency).padStart(4)}  ${s.target.padEnd(6)}  ${String(s.streams).padStart(7)}  ${fmt(s.ttfeP50).padStart(8)}  ${fmt(s.ttfeP95).padStart(8)}  ${(s.target === "direct" ? "" : fmt(s.ttfeP50 - direct.ttfeP50)).padStart(9)}  ${fmt(s.eventP50, 2).padStart(13)}  ${fmt(s.eventP95, 2).padStart(13)}  ${fmt(s.nextCpuPerStream, 2).padStart(8)}`,
       );
     }
-    console.log("\nGET /files?limit=100 (autocannon, 10 connections)");
-    console.log("target  req/s    p50 ms  p99 ms  non-2xx  errors");
+    console.log("\nGET /files (autocannon, 10 connections; CPU = ms per request of each process)");
+    console.log("limit  target  req/s    p50 ms  p99 ms  non-2xx  errors  Next CPU  gateway CPU");
     for (const g of gets) {
-      console.log(`${g.target.padEnd(6)}  ${fmt(g.reqPerSec, 0).padStart(7)}  ${fmt(g.latencyP50).padStart(6)}  ${fmt(g.latencyP99).padStart(6)}  ${String(g.non2xx).padStart(7)}  ${String(g.errors).padStart(6)}`);
+      console.log(
+        `${String(g.limit).padStart(5)}  ${g.target.padEnd(6)}  ${fmt(g.reqPerSec, 0).padStart(7)}  ${fmt(g.latencyP50).padStart(6)}  ${fmt(g.latencyP99).padStart(6)}  ${String(g.non2xx).padStart(7)}  ${String(g.errors).padStart(6)}  ${fmt(g.nextCpuPerRequest, 2).padStart(8)}  ${fmt(g.gatewayCpuPerRequest, 2).padStart(11)}`,
+      );
     }
 
     const bff1 = streams.find((s) => s.concurrency === 1 && s.target === "bff")!;
     const direct1 = streams.find((s) => s.concurrency === 1 && s.target === "direct")!;
-    const ratio = gets[1].reqPerSec / gets[0].reqPerSec;
+    const ui = (target: "direct" | "bff") => gets.find((g) => g.limit === FILES_PAGE_SIZE && g.target === target)!;
+    const ratio = ui("bff").reqPerSec / ui("direct").reqPerSec;
     const targets = [
       { name: "added TTFE p50 (1 stream) <= 5 ms", value: bff1.ttfeP50 - direct1.ttfeP50, ok: bff1.ttfeP50 - direct1.ttfeP50 <= 5 },
       { name: "added per-event delay p50 (1 stream) <= 1 ms", value: bff1.eventP50, ok: bff1.eventP50 <= 1 },
-      { name: "GET throughput >= 0.5 x direct", value: ratio, ok: ratio >= 0.5 },
+      { name: `GET /files?limit=${FILES_PAGE_SIZE} (the file browser's page) throughput >= 0.5 x direct`, value: ratio, ok: ratio >= 0.5 },
     ];
     console.log("\nTargets");
     for (const t of targets) console.log(`  ${t.ok ? "PASS" : "MISS"}  ${t.name}: ${fmt(t.value, 2)}`);

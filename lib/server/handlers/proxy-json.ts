@@ -1,6 +1,6 @@
 import "server-only";
 import { API_HEADERS } from "../errors";
-import { readUpstreamText, upstreamError, upstreamFetch, type UpstreamRequest } from "../upstream";
+import { readUpstreamBytes, upstreamError, upstreamFetch, type UpstreamRequest } from "../upstream";
 
 /**
  * GETs a gateway JSON endpoint and hands its body to the browser unchanged (no parse and
@@ -9,8 +9,8 @@ import { readUpstreamText, upstreamError, upstreamFetch, type UpstreamRequest } 
 export async function proxyJson(request: UpstreamRequest, extraHeaders?: Record<string, string>): Promise<Response> {
   const response = await upstreamFetch({ ...request, bodyTimeout: true });
   if (!response.ok) throw await upstreamError(response, request.key);
-  const text = await readUpstreamText(response);
-  return new Response(text, {
+  const body = await readUpstreamBytes(response);
+  return new Response(body, {
     status: response.status,
     headers: {
       "Content-Type": "application/json; charset=utf-8",
