@@ -281,14 +281,14 @@ test.describe("file browser", () => {
       writeFileSync(data, JSON.stringify({ tag, items: [1, 2, 3] }));
       writeFileSync(empty, "");
       writeFileSync(huge, "");
-      truncateSync(huge, 101 * 1000 * 1000); // sparse: refused before a byte is sent
+      truncateSync(huge, 101 * 1024 * 1024); // sparse: refused before a byte is sent
 
       await openFiles(page, `?workspace_id=${researchId}`);
       await page.getByTestId("files-upload-input").setInputFiles([notes, data, empty, huge]);
       const items = page.getByTestId("upload-item");
       await expect(items).toHaveCount(4);
       await expect(items.filter({ hasText: `${tag}-empty.txt` })).toContainText("is empty; the gateway refuses empty files.");
-      await expect(items.filter({ hasText: `${tag}-huge.pdf` })).toContainText("the largest file the gateway accepts is 100 MB");
+      await expect(items.filter({ hasText: `${tag}-huge.pdf` })).toContainText("the largest file the gateway accepts is 100 MB (104,857,600 bytes)");
       for (const name of [`${tag}-notes.txt`, `${tag}-data.json`]) {
         const item = items.filter({ hasText: name });
         await expect(item).toHaveAttribute("data-status", "done");

@@ -1,7 +1,15 @@
-import { formatBytes } from "./format-size";
+import { formatBytes, formatExactBytes } from "./format-size";
 
-/** The gateway refuses files over 100 MB (contract: POST /files); refusing before sending saves the upload. */
-export const MAX_UPLOAD_BYTES = 100 * 1000 * 1000;
+/**
+ * The gateway refuses files over 100 MB (contract: POST /files); the embedded gateway and the BFF both read that
+ * as 100 MiB. Refusing before sending saves the upload; a smaller server-side limit still answers 413.
+ */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+function limitLabel(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return Number.isInteger(mib) ? `${mib} MB (${formatExactBytes(bytes)})` : formatExactBytes(bytes);
+}
 
 export interface UploadCandidate {
   name: string;
@@ -12,7 +20,7 @@ export interface UploadCandidate {
 export function uploadRefusal(file: UploadCandidate, maxBytes: number = MAX_UPLOAD_BYTES): string | null {
   if (file.size === 0) return `${file.name} is empty; the gateway refuses empty files.`;
   if (file.size > maxBytes) {
-    return `${file.name} is ${formatBytes(file.size)}; the largest file the gateway accepts is ${formatBytes(maxBytes)}.`;
+    return `${file.name} is ${formatBytes(file.size)} (${formatExactBytes(file.size)}); the largest file the gateway accepts is ${limitLabel(maxBytes)}.`;
   }
   return null;
 }
