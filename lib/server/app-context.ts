@@ -30,7 +30,12 @@ export function appContext(): AppContext {
   const db = openAppDb(appDbFile(env.DATA_DIR));
   const users = new UsersStore(db);
   const demo = env.GATEHOUSE_MODE === "embedded" ? resolveDemoPassword(env.DATA_DIR, env.DEMO_PASSWORD) : null;
-  const ready = demo ? users.seedDemoUsers(demo.password) : Promise.resolve();
+  const ready = demo
+    ? users.seedDemoUsers(demo.password)
+    : Promise.resolve().then(() => {
+        const removed = users.removeDemoUsers();
+        if (removed > 0) console.log(`gatehouse: removed ${removed} demo accounts (not in embedded mode)`);
+      });
   const context: AppContext = { db, users, audit: new AuditStore(db), demo, ready };
   contexts.set(env.DATA_DIR, context);
   ready.catch((error) => console.error("[gatehouse] seeding the demo users failed", error));

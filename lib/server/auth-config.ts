@@ -1,6 +1,9 @@
 import "server-only";
-import { CredentialsSignin, type NextAuthConfig } from "next-auth";
-import Credentials from "next-auth/providers/credentials";
+// From @auth/core directly (what next-auth re-exports): these do not pull in next/server, so the
+// config can be unit-tested outside Next.
+import { CredentialsSignin } from "@auth/core/errors";
+import Credentials from "@auth/core/providers/credentials";
+import type { NextAuthConfig } from "next-auth";
 import { SignInSchema } from "@/components/auth/sign-in-schema";
 import { appContext } from "./app-context";
 import { serverEnv } from "./env";
@@ -117,6 +120,11 @@ let cached: NextAuthConfig | undefined;
 export function authConfig(): NextAuthConfig {
   cached ??= buildAuthConfig();
   return cached;
+}
+
+/** A fresh config from the current settings (tests change them between cases). */
+export function authConfigFor(): NextAuthConfig {
+  return buildAuthConfig();
 }
 
 /** Whether the sign-in page offers single sign-on, and under which name. */

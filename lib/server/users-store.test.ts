@@ -70,6 +70,9 @@ describe("UsersStore", () => {
     expect(await users.verifyCredentials("viewer@demo.local", "first-pass")).toBeNull();
     expect(await users.verifyCredentials("viewer@demo.local", "second-pass")).not.toBeNull();
     expect(users.list()).toHaveLength(3);
+    await users.create({ email: "real@example.com", role: "admin", password: "12345678" });
+    expect(users.removeDemoUsers()).toBe(3);
+    expect(users.list().map((u) => u.email)).toEqual(["real@example.com"]);
   });
 });
 

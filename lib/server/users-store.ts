@@ -154,6 +154,11 @@ export class UsersStore {
     return (await verifyPassword(password, row.password_hash)) ? toUser(row) : null;
   }
 
+  /** Against a real gateway no demo account may sign in, even one left from an embedded run. */
+  removeDemoUsers(): number {
+    return this.db.prepare("DELETE FROM users WHERE is_demo = 1").run().changes;
+  }
+
   /**
    * Creates the demo accounts, or resets their password when DEMO_PASSWORD changed. Accounts a
    * person created with the same email are left alone.
