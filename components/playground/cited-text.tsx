@@ -10,6 +10,8 @@ import type { BlockView, CitedDocument } from "./use-cited-document";
 interface BlockProps {
   text: string;
   offset: number;
+  display: "block" | "inline";
+  cursor: boolean;
   spans: readonly CitationSpan<UrlCitation>[];
   numberBySpan: ReadonlyMap<number, number>;
   signature: string;
@@ -20,13 +22,14 @@ interface BlockProps {
  * block it is not rendered again unless a citation touching it arrives.
  */
 const Block = memo(
-  function Block({ text, offset, spans, numberBySpan }: BlockProps) {
+  function Block({ text, offset, display, cursor, spans, numberBySpan }: BlockProps) {
     const segments = useMemo(() => {
       const local = spans.map((span) => ({ ...span, start: span.start - offset, end: span.end - offset }));
       return segmentText(text, local);
     }, [text, offset, spans]);
+    const Box = display === "block" ? "div" : "span";
     return (
-      <>
+      <Box>
         {segments.map((segment) => {
           if (segment.spanKeys.length === 0) return <span key={segment.start}>{segment.text}</span>;
           const numbers = [...new Set(segment.spanKeys.map((key) => numberBySpan.get(key) ?? 0))];
@@ -49,16 +52,17 @@ const Block = memo(
             </span>
           );
         })}
-      </>
+        {cursor ? <span aria-hidden className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-slate-400" /> : null}
+      </Box>
     );
   },
-  (a, b) => a.text === b.text && a.signature === b.signature && a.offset === b.offset,
+  (a, b) => a.text === b.text && a.signature === b.signature && a.offset === b.offset && a.display === b.display && a.cursor === b.cursor,
 );
 
 export interface CitedTextProps {
   /** Unique per answer on the page: scopes ids and highlight styles. */
   domId: string;
-  doc: CitedDocument;
+  doc: CitedDocument<UrlCitation>;
   streaming: boolean;
   /** Source numbers to highlight everywhere in the text (a source hovered in the panel). */
   highlightedSources: readonly number[];
@@ -167,17 +171,18 @@ export function CitedText({ domId, doc, streaming, highlightedSources, onActiveS
           if (first) onSelectSource(first);
         }}
       >
-        {doc.blocks.map((view: BlockView) => (
+        {doc.blocks.map((view: BlockView<UrlCitation>, index) => (
           <Block
             key={view.block.start}
             text={doc.text.slice(view.block.start, view.block.end)}
             offset={view.block.start}
+            display={view.display}
+            cursor={streaming && index === doc.blocks.length - 1}
             spans={view.spans}
             numberBySpan={doc.numberBySpan}
             signature={view.signature}
           />
         ))}
-        {streaming ? <span aria-hidden className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse bg-slate-400" /> : null}
       </div>
       <Popover.Portal>
         <Popover.Content

@@ -1,6 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
+import { memo } from "react";
 import { displayHost, type CitedSource } from "@/lib/citations";
 import type { SearchCall } from "@/lib/playground/run-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -23,6 +24,60 @@ export function sourceItemId(domId: string, number: number): string {
   return `${domId}-source-${number}`;
 }
 
+interface SourceItemProps {
+  domId: string;
+  source: CitedSource;
+  lit: boolean;
+  onHoverSource: (source: number | null) => void;
+}
+
+/** Memoised: the list is rebuilt on every streamed delta, an item only changes when its source does. */
+const SourceItem = memo(
+  function SourceItem({ domId, source, lit, onHoverSource }: SourceItemProps) {
+    return (
+      <li
+        id={sourceItemId(domId, source.number)}
+        tabIndex={-1}
+        data-source={source.number}
+        data-highlighted={lit ? "true" : undefined}
+        onPointerEnter={() => onHoverSource(source.number)}
+        onPointerLeave={() => onHoverSource(null)}
+        onFocus={() => onHoverSource(source.number)}
+        onBlur={() => onHoverSource(null)}
+        className={clsx(
+          "rounded-md border p-2 text-sm transition-colors",
+          lit ? "border-amber-500 bg-amber-50 dark:border-amber-400 dark:bg-amber-400/10" : "border-slate-200 dark:border-slate-800",
+        )}
+      >
+        <div className="flex items-start gap-2">
+          <span className="mt-0.5 shrink-0 rounded bg-amber-100 px-1.5 font-mono text-xs font-semibold text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
+            {source.number}
+          </span>
+          <div className="min-w-0 flex-1">
+            <SourceLink url={source.url} title={source.title ?? source.host} className="font-medium break-words" />
+            <div className="flex flex-wrap gap-x-2 text-xs text-slate-600 dark:text-slate-400">
+              <span className="truncate">{source.host}</span>
+              <span>
+                {source.spanKeys.length} {source.spanKeys.length === 1 ? "span" : "spans"}
+              </span>
+            </div>
+            {source.excerpt ? <p className="mt-1 line-clamp-3 text-xs leading-5 text-slate-700 dark:text-slate-300">{source.excerpt}</p> : null}
+          </div>
+        </div>
+      </li>
+    );
+  },
+  (a, b) =>
+    a.domId === b.domId &&
+    a.lit === b.lit &&
+    a.onHoverSource === b.onHoverSource &&
+    a.source.url === b.source.url &&
+    a.source.number === b.source.number &&
+    a.source.title === b.source.title &&
+    a.source.excerpt === b.source.excerpt &&
+    a.source.spanKeys.length === b.source.spanKeys.length,
+);
+
 export function SourcesPanel({ domId, sources, searches, tab, onTabChange, highlighted, onHoverSource }: SourcesPanelProps) {
   const citedUrls = new Set(sources.map((source) => source.url));
   const searched = searches.flatMap((search) => {
@@ -44,42 +99,9 @@ export function SourcesPanel({ domId, sources, searches, tab, onTabChange, highl
           <p className="text-sm text-slate-600 dark:text-slate-400">No citations yet.</p>
         ) : (
           <ol className="space-y-2" data-testid="cited-sources">
-            {sources.map((source) => {
-              const lit = highlighted.includes(source.number);
-              return (
-                <li
-                  key={source.url}
-                  id={sourceItemId(domId, source.number)}
-                  tabIndex={-1}
-                  data-source={source.number}
-                  data-highlighted={lit ? "true" : undefined}
-                  onPointerEnter={() => onHoverSource(source.number)}
-                  onPointerLeave={() => onHoverSource(null)}
-                  onFocus={() => onHoverSource(source.number)}
-                  onBlur={() => onHoverSource(null)}
-                  className={clsx(
-                    "rounded-md border p-2 text-sm transition-colors",
-                    lit ? "border-amber-500 bg-amber-50 dark:border-amber-400 dark:bg-amber-400/10" : "border-slate-200 dark:border-slate-800",
-                  )}
-                >
-                  <div className="flex items-start gap-2">
-                    <span className="mt-0.5 shrink-0 rounded bg-amber-100 px-1.5 font-mono text-xs font-semibold text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
-                      {source.number}
-                    </span>
-                    <div className="min-w-0 flex-1">
-                      <SourceLink url={source.url} title={source.title ?? source.host} className="font-medium break-words" />
-                      <div className="flex flex-wrap gap-x-2 text-xs text-slate-600 dark:text-slate-400">
-                        <span className="truncate">{source.host}</span>
-                        <span>
-                          {source.spanKeys.length} {source.spanKeys.length === 1 ? "span" : "spans"}
-                        </span>
-                      </div>
-                      {source.excerpt ? <p className="mt-1 line-clamp-3 text-xs leading-5 text-slate-700 dark:text-slate-300">{source.excerpt}</p> : null}
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
+            {sources.map((source) => (
+              <SourceItem key={source.url} domId={domId} source={source} lit={highlighted.includes(source.number)} onHoverSource={onHoverSource} />
+            ))}
           </ol>
         )}
       </TabsContent>

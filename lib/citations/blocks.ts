@@ -10,26 +10,43 @@ export interface TextBlock {
 
 /** A block closes at the first line break after this many code units... */
 const SOFT_LIMIT = 320;
-/** ...or at the first space after this many, or unconditionally (outside a surrogate pair) here. */
-const HARD_LIMIT = 640;
-const FORCE_LIMIT = 1024;
+/**
+ * ...or, in a paragraph longer than this, after the last space before it (unconditionally, outside
+ * a surrogate pair, when there is none). Closing at line breaks lets a renderer make most blocks
+ * block-level boxes, so the browser lays out only the block that changed, not the whole answer.
+ */
+const MAX_LIMIT = 1536;
 
 function isHigh(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-/** Where a block starting at `start` closes in `text`, or -1 while it may still grow. */
+/**
+ * Where a block starting at `start` closes in `text`, or -1 while it may still grow. Decided only
+ * from text that is already there, so a longer text closes the block at the same place.
+ */
 function closeAt(text: string, start: number): number {
   const n = text.length;
   const soft = text.indexOf("\n", start + SOFT_LIMIT);
-  if (soft !== -1 && soft < start + HARD_LIMIT) return soft + 1;
-  if (n <= start + HARD_LIMIT) return -1;
-  const space = text.indexOf(" ", start + HARD_LIMIT);
-  if (space !== -1 && space < start + FORCE_LIMIT) return space + 1;
-  if (n <= start + FORCE_LIMIT) return -1;
-  let cut = start + FORCE_LIMIT;
+  if (soft !== -1 && soft < start + MAX_LIMIT) return soft + 1;
+  if (n <= start + MAX_LIMIT) return -1;
+  const space = text.lastIndexOf(" ", start + MAX_LIMIT - 1);
+  if (space > start + SOFT_LIMIT) return space + 1;
+  let cut = start + MAX_LIMIT;
   if (isHigh(text.charCodeAt(cut - 1))) cut -= 1;
   return cut;
+}
+
+/**
+ * How to render block `index` so the blocks together look like one pre-wrapped text: a box of its
+ * own ("block") when it starts a line and ends with a line break (or is the growing last one);
+ * inline otherwise, so a paragraph split for length flows on.
+ */
+export function blockDisplay(text: string, blocks: readonly TextBlock[], index: number): "block" | "inline" {
+  const block = blocks[index];
+  const startsLine = index === 0 || text.charCodeAt(blocks[index - 1].end - 1) === 10;
+  const endsLine = block.end > block.start && text.charCodeAt(block.end - 1) === 10;
+  return startsLine && (endsLine || index === blocks.length - 1) ? "block" : "inline";
 }
 
 /**

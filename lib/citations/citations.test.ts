@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { buildOffsetIndex, codePointToStringIndex, extendOffsetIndex, toStringIndex } from "./offsets";
 import { resolveSpans, type SpanIssue } from "./spans";
 import { segmentText, type Segment } from "./segments";
-import { splitBlocks } from "./blocks";
+import { blockDisplay, splitBlocks } from "./blocks";
 import { groupSources } from "./sources";
 import { safeHttpUrl } from "./url";
 
@@ -234,6 +234,24 @@ describe("blocks", () => {
       }),
       { numRuns: 80 },
     );
+  });
+});
+
+describe("block display", () => {
+  it("makes paragraph blocks boxes and lets a paragraph split for length flow inline", () => {
+    const paragraph = `${"word ".repeat(80)}\n`;
+    const long = "x ".repeat(1200);
+    const text = paragraph + paragraph + long + "end\n" + "tail";
+    const blocks = splitBlocks(text);
+    const kinds = blocks.map((_, i) => blockDisplay(text, blocks, i));
+    expect(blocks.map((b) => text.slice(b.start, b.end)).join("")).toBe(text);
+    expect(kinds[0]).toBe("block");
+    expect(kinds[1]).toBe("block");
+    // The long paragraph is cut without a line break: its pieces are inline.
+    const longStart = blocks.findIndex((b) => b.start === paragraph.length * 2);
+    expect(kinds[longStart]).toBe("inline");
+    expect(kinds[longStart + 1]).toBe("inline");
+    expect(kinds[kinds.length - 1]).toBe("block");
   });
 });
 

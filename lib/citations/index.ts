@@ -4,3 +4,4 @@ export * from "./segments";
 export * from "./blocks";
 export * from "./sources";
 export * from "./url";
+export * from "./document";

@@ -36,6 +36,11 @@ export interface ResolveOptions {
   streaming?: boolean;
   /** Receives one message per clamped or dropped annotation; console.warn by default. */
   warn?: (message: string, issue: SpanIssue) => void;
+  /**
+   * Converted offsets of annotations that lay wholly inside the text, reused across calls. Only
+   * valid while each text extends the previous one (streaming); start a new map otherwise.
+   */
+  memo?: WeakMap<object, readonly [number, number]>;
 }
 
 export interface ResolvedSpans<A extends OffsetAnnotation> {
@@ -43,6 +48,8 @@ export interface ResolvedSpans<A extends OffsetAnnotation> {
   issues: SpanIssue[];
   /** Annotations waiting for text that has not arrived (streaming only). */
   pending: number;
+  /** Spans cut at the end of the text because it has not all arrived yet (streaming only). */
+  cutAtEnd: number;
 }
 
 function describe(annotation: OffsetAnnotation): string {
@@ -69,6 +76,7 @@ export function resolveSpans<A extends OffsetAnnotation>(
   const issues: SpanIssue[] = [];
   const seen = new Set<string>();
   let pending = 0;
+  let cutAtEnd = 0;
 
   const report = (issue: SpanIssue) => {
     issues.push(issue);
@@ -100,7 +108,8 @@ export function resolveSpans<A extends OffsetAnnotation>(
       start = 0;
     }
     if (end > length) {
-      if (!options.streaming) {
+      if (options.streaming) cutAtEnd += 1;
+      else {
         report({ key, action: "clamped", reason: "end-beyond-text", message: `Citation ${label} clamped: it ends after the end of the text (${length}).` });
       }
       end = length;
@@ -111,8 +120,16 @@ export function resolveSpans<A extends OffsetAnnotation>(
       return;
     }
     seen.add(identity);
-    spans.push({ key, annotation, start: toStringIndex(index, start, unit), end: toStringIndex(index, end, unit) });
+    const cached = options.memo?.get(annotation);
+    if (cached) {
+      spans.push({ key, annotation, start: cached[0], end: cached[1] });
+      return;
+    }
+    const converted = [toStringIndex(index, start, unit), toStringIndex(index, end, unit)] as const;
+    // Only a span wholly inside the text is final; a clamped one moves as the text grows.
+    if (options.memo && start === annotation.start_index && end === annotation.end_index) options.memo.set(annotation, converted);
+    spans.push({ key, annotation, start: converted[0], end: converted[1] });
   });
 
-  return { spans, issues, pending };
+  return { spans, issues, pending, cutAtEnd };
 }

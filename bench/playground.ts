@@ -1,0 +1,481 @@
+/**
+ * `npm run bench:playground`: does rendering a streamed answer slow down as the answer grows?
+ *
+ * The bench serves a synthetic gateway (a tiny local HTTP server: GET /models, GET /presets and a
+ * streamed POST /responses) and starts the app against it in remote mode (scripts/start.ts,
+ * production build, its own data folder and port), so the stream goes through the real BFF relay.
+ * The answer is 20,000 characters (accents, combining marks and emoji included) with 300
+ * url_citation annotations over 60 URLs, sent at 200 events per second, each annotation right after
+ * the delta that completes its span. Headless Chromium signs in as an editor, opens /playground and
+ * presses Run. In the page, the response body is wrapped so each network chunk is timed from its
+ * arrival to the next task after the app processed it (parse, reducer, React render and commit,
+ * then a forced layout): the "render time per delta". It reports:
+ *   - long tasks over 50 ms while streaming (target: none),
+ *   - render time per delta, median and p95, over the first and the last 10% of the answer
+ *     (target: no growth with the length of the text),
+ *   - the time to the completed status and the number of cited spans shown at the end.
+ * Not a test: it prints a table and writes bench/results/playground.json. Figures depend on load.
+ *
+ * Environment:
+ *   BENCH_APP_PORT (default 3170), BENCH_FAKE_GATEWAY_PORT (default 4170)
+ *   BENCH_CHARS (20000), BENCH_ANNOTATIONS (300), BENCH_EVENTS_PER_S (200)
+ *   BENCH_BASE_URL  use an app already running (its GATEWAY_URL must point at this bench's fake gateway port)
+ *   NEXT_DIST_DIR   which production build to use or make (default .next)
+ *   CHROMIUM_PATH   browser (default: Playwright's, else /usr/bin/chromium)
+ *   BENCH_PROFILE=1 also record a CPU profile of the stream and print the functions with the most self time
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, chromiumExecutablePath } from "../scripts/chromium";
+
+const root = path.resolve(__dirname, "..");
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3170);
+const FAKE_PORT = Number(process.env.BENCH_FAKE_GATEWAY_PORT ?? 4170);
+const CHARS = Number(process.env.BENCH_CHARS ?? 20_000);
+const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 300);
+const EVENTS_PER_S = Number(process.env.BENCH_EVENTS_PER_S ?? 200);
+const BASE = process.env.BENCH_BASE_URL ?? `http://localhost:${APP_PORT}`;
+const PASSWORD = process.env.BENCH_PASSWORD ?? "bench-playground";
+const MODEL = "bench/synthetic";
+const PROFILE = process.env.BENCH_PROFILE === "1";
+
+function log(message: string) {
+  console.log(`bench:playground: ${message}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The synthetic answer
+
+const SENTENCES = [
+  "Write-ahead logging appends each change to a separate log before it reaches the database.",
+  "Readers keep seeing a consistent snapshot while a writer appends to the log 📝.",
+  "A checkpoint copies committed pages back into the main file, then the log restarts.",
+  "Le café crème et la crème brûlée n'ont rien à voir avec SQLite, mais l'accent compte.",
+  "Combining marks such as e\u0301 and a\u0308 are code points of their own.",
+  "Keyset pagination asks for the rows after the last key it saw 🚀.",
+  "日本語のテキストも同じように数えます。",
+  "Deep OFFSET pages read and discard every skipped row, so they get slower.",
+];
+
+interface Citation {
+  type: "url_citation";
+  url: string;
+  title: string;
+  start_index: number;
+  end_index: number;
+  content: string;
+}
+
+function buildAnswer(chars: number, annotations: number) {
+  const sentences: { text: string; cpStart: number; cpEnd: number }[] = [];
+  let text = "";
+  let cp = 0;
+  for (let i = 0; text.length < chars; i++) {
+    const sentence = SENTENCES[i % SENTENCES.length];
+    const separator = i === 0 ? "" : i % 5 === 0 ? "\n\n" : " ";
+    text += separator;
+    cp += Array.from(separator).length;
+    const length = Array.from(sentence).length;
+    sentences.push({ text: sentence, cpStart: cp, cpEnd: cp + length });
+    text += sentence;
+    cp += length;
+  }
+  const step = sentences.length / annotations;
+  const citations: { citation: Citation; endCp: number }[] = [];
+  for (let i = 0; i < annotations; i++) {
+    const sentence = sentences[Math.min(sentences.length - 1, Math.floor(i * step))];
+    const source = i % 60;
+    citations.push({
+      endCp: sentence.cpEnd,
+      citation: {
+        type: "url_citation",
+        url: `https://source-${source}.example.com/page/${source}`,
+        title: `Source ${source}`,
+        start_index: sentence.cpStart,
+        end_index: sentence.cpEnd,
+        content: sentence.text,
+      },
+    });
+  }
+  return { text, citations };
+}
+
+function buildEvents() {
+  const { text, citations } = buildAnswer(CHARS, ANNOTATIONS);
+  const item = "msg_bench";
+  const response = (status: string, output: unknown[], extra: Record<string, unknown> = {}) => ({
+    id: "resp_bench",
+    object: "response",
+    created_at: Math.floor(Date.now() / 1000),
+    model: MODEL,
+    status,
+    output,
+    ...extra,
+  });
+  const at = { item_id: item, output_index: 0, content_index: 0 };
+  const events: Record<string, unknown>[] = [
+    { type: "response.created", response: response("in_progress", []) },
+    { type: "response.in_progress", response: response("in_progress", []) },
+    { type: "response.output_item.added", output_index: 0, item: { type: "message", id: item, role: "assistant", status: "in_progress", content: [] } },
+    { type: "response.content_part.added", ...at, part: { type: "output_text", text: "", annotations: [] } },
+  ];
+  // Word-sized deltas (by code point, so no surrogate pair is split); each annotation follows the
+  // delta that completes its span.
+  const points = Array.from(text);
+  let next = 0;
+  let annotationIndex = 0;
+  let deltas = 0;
+  for (let cp = 0; cp < points.length; ) {
+    let end = cp + 1;
+    while (end < points.length && points[end - 1] !== " " && end - cp < 12) end++;
+    events.push({ type: "response.output_text.delta", ...at, delta: points.slice(cp, end).join(""), logprobs: [] });
+    deltas++;
+    cp = end;
+    while (next < citations.length && citations[next].endCp <= cp) {
+      events.push({ type: "response.output_text.annotation.added", ...at, annotation_index: annotationIndex++, annotation: citations[next].citation });
+      next++;
+    }
+  }
+  const all = citations.map((entry) => entry.citation);
+  const message = { type: "message", id: item, role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: all }] };
+  events.push(
+    { type: "response.output_text.done", ...at, text },
+    { type: "response.content_part.done", ...at, part: { type: "output_text", text, annotations: all } },
+    { type: "response.output_item.done", output_index: 0, item: message },
+    { type: "response.completed", response: response("completed", [message], { usage: { input_tokens: 20, output_tokens: deltas, total_tokens: deltas + 20 } }) },
+  );
+  return { events: events.map((event, sequence_number) => ({ ...event, sequence_number })), text, deltas, annotations: all.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fake gateway
+
+function startFakeGateway(stream: ReturnType<typeof buildEvents>): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    if (req.method === "GET" && url.pathname.endsWith("/models")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ data: [{ id: MODEL, name: "Synthetic bench model" }] }));
+      return;
+    }
+    if (req.method === "GET" && url.pathname.endsWith("/presets")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ data: [], total_count: 0 }));
+      return;
+    }
+    if (req.method === "POST" && url.pathname.endsWith("/responses")) {
+      req.resume();
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      const started = performance.now();
+      let sent = 0;
+      const timer = setInterval(() => {
+        const due = Math.min(stream.events.length, Math.floor(((performance.now() - started) / 1000) * EVENTS_PER_S) + 1);
+        for (; sent < due; sent++) res.write(`data: ${JSON.stringify(stream.events[sent])}\n\n`);
+        if (sent >= stream.events.length) {
+          clearInterval(timer);
+          res.end("data: [DONE]\n\n");
+        }
+      }, 2);
+      res.on("close", () => clearInterval(timer));
+      return;
+    }
+    res.writeHead(404, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: { code: 404, message: "Resource not found" } }));
+  });
+  return new Promise((resolve) => server.listen(FAKE_PORT, "127.0.0.1", () => resolve(server)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app
+
+async function waitForHealth(deadlineMs: number, child: ChildProcess | null) {
+  const started = Date.now();
+  while (Date.now() - started < deadlineMs) {
+    if (child && child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error("the app did not become healthy in time");
+}
+
+const BENCH_USER = "bench-editor@example.com";
+
+function startApp(): ChildProcess {
+  const dataDir = path.join(root, ".data-bench-playground");
+  mkdirSync(dataDir, { recursive: true });
+  // Remote mode seeds no demo accounts: add the bench's editor (once) with the users script.
+  const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+  const env = { ...process.env, DATA_DIR: dataDir };
+  const listed = spawnSync(process.execPath, [tsx, "scripts/user.ts", "list"], { cwd: root, env, encoding: "utf8" });
+  if (!listed.stdout.includes(BENCH_USER)) {
+    const added = spawnSync(process.execPath, [tsx, "scripts/user.ts", "add", BENCH_USER, "--role", "editor"], { cwd: root, env, input: PASSWORD, encoding: "utf8" });
+    if (added.status !== 0) throw new Error(`adding the bench user failed: ${added.stderr}`);
+  }
+  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(APP_PORT),
+      DATA_DIR: dataDir,
+      GATEWAY_URL: `http://127.0.0.1:${FAKE_PORT}/api/v1`,
+      GATEWAY_API_KEY: "bench-key",
+      GATEWAY_MANAGEMENT_KEY: "bench-management-key",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (/error|building|fail/i.test(line)) log(`[app] ${line}`);
+  };
+  child.stdout?.on("data", forward);
+  child.stderr?.on("data", forward);
+  return child;
+}
+
+async function stopApp(child: ChildProcess) {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  process.kill(-child.pid, "SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measurement
+
+interface ChunkSample {
+  /** Length of the answer received with this chunk. */
+  textLength: number;
+  events: number;
+  deltas: number;
+  ms: number;
+  /** Arrival time (page clock). */
+  at: number;
+}
+
+function stats(samples: ChunkSample[]) {
+  const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const pick = (p: number) => (ms.length === 0 ? 0 : ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]);
+  const deltas = samples.reduce((sum, s) => sum + s.deltas, 0);
+  return {
+    chunks: samples.length,
+    deltas,
+    medianMs: Math.round(pick(0.5) * 100) / 100,
+    p95Ms: Math.round(pick(0.95) * 100) / 100,
+    maxMs: Math.round(pick(1) * 100) / 100,
+    msPerDelta: deltas === 0 ? 0 : Math.round((samples.reduce((sum, s) => sum + s.ms, 0) / deltas) * 100) / 100,
+  };
+}
+
+async function measure(expectedLength: number) {
+  const browser = await chromium.launch({ executablePath: chromiumExecutablePath() ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // The demo accounts are seeded as the app starts; give it a few tries.
+    let lastStatus = 0;
+    for (let attempt = 0; attempt < 20 && !(await context.cookies()).some((c) => c.name.endsWith("authjs.session-token")); attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1500));
+      const csrf = await page.request.get(`${BASE}/api/auth/csrf`);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const callback = await page.request.post(`${BASE}/api/auth/callback/credentials`, {
+        form: { csrfToken, email: process.env.BENCH_BASE_URL ? "editor@demo.local" : BENCH_USER, password: PASSWORD, callbackUrl: "/playground" },
+        maxRedirects: 0,
+      });
+      lastStatus = callback.status();
+    }
+    if (!(await context.cookies()).some((c) => c.name.endsWith("authjs.session-token"))) throw new Error(`signing in failed (last status ${lastStatus})`);
+
+    await page.addInitScript({ content: "window.__name = (fn) => fn;" });
+    await page.addInitScript(() => {
+      const w = window as unknown as {
+        __longTasks: { start: number; duration: number }[];
+        __chunks: { textLength: number; events: number; deltas: number; ms: number; at: number }[];
+        __streamStart: number;
+        __streamEnd: number;
+      };
+      w.__longTasks = [];
+      w.__chunks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: "longtask", buffered: true });
+      const originalFetch = window.fetch.bind(window);
+      const decoder = new TextDecoder();
+      let received = 0;
+      window.fetch = async (input, init) => {
+        const response = await originalFetch(input, init);
+        const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+        if (!url.includes("/api/responses") || !response.body) return response;
+        const reader = response.body.getReader();
+        w.__streamStart = performance.now();
+        // Each chunk: time from its arrival to the next task after the app handled it, with a
+        // forced layout, i.e. parse + reducer + React render and commit + style and layout.
+        const timed = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const { value, done } = await reader.read();
+            if (done) {
+              w.__streamEnd = performance.now();
+              controller.close();
+              return;
+            }
+            // Bookkeeping before the clock starts: events, deltas and answer length so far.
+            const text = decoder.decode(value, { stream: true });
+            const events = text.split("data:").length - 1;
+            let deltas = 0;
+            for (const match of text.matchAll(/"type":"response\.output_text\.delta".*?"delta":("(?:[^"\\]|\\.)*")/g)) {
+              deltas += 1;
+              received += (JSON.parse(match[1]) as string).length;
+            }
+            const textLength = received;
+            const started = performance.now();
+            controller.enqueue(value);
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => {
+              void document.getElementById("run-a-text")?.offsetHeight;
+              w.__chunks.push({ textLength, events, deltas, ms: performance.now() - started, at: started });
+            };
+            channel.port2.postMessage(null);
+          },
+          cancel(reason) {
+            return reader.cancel(reason);
+          },
+        });
+        return new Response(timed, { status: response.status, statusText: response.statusText, headers: response.headers });
+      };
+    });
+
+    await page.goto(`${BASE}/playground?model=${encodeURIComponent(MODEL)}&prompt=${encodeURIComponent("Explain write-ahead logging.")}`);
+    await page.getByRole("toolbar", { name: "Playground" }).and(page.locator('[data-hydrated="true"]')).waitFor({ timeout: 60_000 });
+    log(`streaming ${expectedLength} characters at ${EVENTS_PER_S} events/s…`);
+    const clickedAt = await page.evaluate(() => performance.now());
+    const cdp = PROFILE ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
+    await page.getByRole("button", { name: "Run column Request" }).click();
+    await page.locator('[data-testid="run-status"][data-status="completed"]').waitFor({ timeout: 180_000 });
+    await page.waitForTimeout(500);
+    if (cdp) printProfile((await cdp.send("Profiler.stop")).profile as CpuProfile);
+    const result = await page.evaluate(() => {
+      const w = window as unknown as {
+        __longTasks: { start: number; duration: number }[];
+        __chunks: { textLength: number; events: number; deltas: number; ms: number; at: number }[];
+        __streamStart: number;
+        __streamEnd: number;
+      };
+      return {
+        chunks: w.__chunks,
+        longTasks: w.__longTasks.filter((t) => t.start >= w.__streamStart - 10),
+        streamStart: w.__streamStart,
+        streamEnd: w.__streamEnd,
+        completedAt: performance.now(),
+        marks: document.querySelectorAll("#run-a-text mark[data-span-keys]").length,
+        sources: document.querySelectorAll('[data-testid="cited-sources"] li').length,
+        textLength: document.getElementById("run-a-text")?.textContent?.length ?? 0,
+      };
+    });
+    return { ...result, clickedAt };
+  } finally {
+    await browser.close();
+  }
+}
+
+interface CpuProfile {
+  nodes: { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Self time per function (name, file, line:column), top 25. */
+function printProfile(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  let total = 0;
+  samples.forEach((id, i) => {
+    const node = byId.get(id);
+    if (!node) return;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber + 1}:${columnNumber + 1}`;
+    const ms = (deltas[i] ?? 0) / 1000;
+    total += ms;
+    self.set(key, (self.get(key) ?? 0) + ms);
+  });
+  log(`CPU profile: ${Math.round(total)} ms sampled; top self time:`);
+  for (const [key, ms] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  ${ms.toFixed(1).padStart(8)} ms  ${key}`);
+}
+
+async function main() {
+  const stream = buildEvents();
+  log(`answer: ${stream.text.length} UTF-16 units, ${Array.from(stream.text).length} code points, ${stream.deltas} deltas, ${stream.annotations} annotations, ${stream.events.length} events`);
+  const gateway = await startFakeGateway(stream);
+  let app: ChildProcess | null = null;
+  try {
+    if (!process.env.BENCH_BASE_URL) {
+      log("starting the app against the synthetic gateway (builds first if needed)…");
+      app = startApp();
+    }
+    await waitForHealth(900_000, app);
+    const run = await measure(stream.text.length);
+    const withText = run.chunks.filter((chunk) => chunk.deltas > 0);
+    const first = withText.filter((chunk) => chunk.textLength <= stream.text.length * 0.1);
+    const last = withText.filter((chunk) => chunk.textLength >= stream.text.length * 0.9);
+    const start = stats(first);
+    const end = stats(last);
+    const longTasks = run.longTasks.filter((task) => task.duration > 50);
+    // Where in the answer each long task fell: the answer length of the last chunk before it.
+    const longTaskAt = longTasks.map((task) => {
+      const before = run.chunks.filter((chunk) => chunk.at <= task.start + 1);
+      return { ms: Math.round(task.duration), atChars: before.length > 0 ? before[before.length - 1].textLength : 0 };
+    });
+    const deciles = Array.from({ length: 10 }, (_, d) => {
+      const inDecile = withText.filter((chunk) => chunk.textLength > (stream.text.length * d) / 10 && chunk.textLength <= (stream.text.length * (d + 1)) / 10);
+      return { decile: d + 1, ...stats(inDecile) };
+    });
+    const result = {
+      date: new Date().toISOString(),
+      answer: { utf16: stream.text.length, deltas: stream.deltas, annotations: stream.annotations, events: stream.events.length, eventsPerSecond: EVENTS_PER_S },
+      shown: { textLength: run.textLength, citedSegments: run.marks, sources: run.sources },
+      streamSeconds: Math.round((run.streamEnd - run.streamStart) / 10) / 100,
+      longTasksOver50ms: longTasks.length,
+      longestTaskMs: Math.round(Math.max(0, ...run.longTasks.map((task) => task.duration))),
+      renderPerDeltaStart: start,
+      renderPerDeltaEnd: end,
+      growth: start.medianMs === 0 ? null : Math.round((end.medianMs / start.medianMs) * 100) / 100,
+      longTaskAt,
+      deciles,
+    };
+    console.log("");
+    console.log(`| answer | ${result.answer.utf16} chars, ${result.answer.deltas} deltas, ${result.answer.annotations} annotations at ${EVENTS_PER_S} events/s |`);
+    console.log(`| shown at the end | ${result.shown.textLength} chars, ${result.shown.citedSegments} cited segments, ${result.shown.sources} sources |`);
+    console.log(`| long tasks > 50 ms while streaming | ${result.longTasksOver50ms} (longest task ${result.longestTaskMs} ms; target: none) |`);
+    console.log(`| render per chunk, first 10% | median ${start.medianMs} ms, p95 ${start.p95Ms} ms, max ${start.maxMs} ms (${start.chunks} chunks) |`);
+    console.log(`| render per chunk, last 10% | median ${end.medianMs} ms, p95 ${end.p95Ms} ms, max ${end.maxMs} ms (${end.chunks} chunks) |`);
+    console.log(`| growth, end median / start median | ${result.growth} (target: about 1) |`);
+    console.log("");
+    console.log("| tenth of the answer | chunks | median ms | p95 ms | max ms | ms per delta |");
+    for (const d of deciles) console.log(`| ${d.decile} | ${d.chunks} | ${d.medianMs} | ${d.p95Ms} | ${d.maxMs} | ${d.msPerDelta} |`);
+    if (longTaskAt.length > 0) console.log(`long tasks (ms @ answer chars): ${longTaskAt.map((t) => `${t.ms}@${t.atChars}`).join(", ")}`);
+    mkdirSync(path.join(root, "bench", "results"), { recursive: true });
+    writeFileSync(path.join(root, "bench", "results", "playground.json"), `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    if (app) await stopApp(app);
+    gateway.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
