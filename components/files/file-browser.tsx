@@ -1,13 +1,14 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { parseAsString, useQueryState } from "nuqs";
+import { useQueryClient } from "@tanstack/react-query";
+import { useQueryState } from "nuqs";
 import { clsx } from "clsx";
 import { useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { roleAtLeast } from "@/lib/bff/schemas";
-import { addFileToCache, DEFAULT_WORKSPACE, fileQueries } from "@/lib/client/queries/files";
+import { useHasRole } from "@/components/auth/current-user";
+import { addFileToCache, DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
+import { fileSearchParams } from "@/lib/files/search-params";
 import { UploadPanel } from "./upload-panel";
 import { UploadQueue, type UploadItem } from "./upload-queue";
 import { WorkspaceFiles } from "./workspace-files";
@@ -19,12 +20,13 @@ const NO_UPLOADS: readonly UploadItem[] = [];
  * The /files page's client island: URL state (workspace_id, q), the toolbar, uploads (drag and drop or picker)
  * and one WorkspaceFiles per workspace, keyed so switching starts from that workspace's own cached pages.
  */
-export function FileBrowser() {
-  const [workspaceId, setWorkspaceId] = useQueryState("workspace_id", parseAsString.withOptions({ history: "push" }));
-  const [filter, setFilter] = useQueryState("q", parseAsString.withDefault(""));
+export function FileBrowser({ initialPage }: { initialPage: InitialFilePage | null }) {
+  // Switching workspace is a step the back button should undo; typing in the filter is not.
+  const [workspaceId, setWorkspaceId] = useQueryState("workspace_id", fileSearchParams.workspace_id.withOptions({ history: "push" }));
+  const [filter, setFilter] = useQueryState("q", fileSearchParams.q);
   const client = useQueryClient();
-  const me = useQuery(fileQueries.me());
-  const canEdit = me.data ? roleAtLeast(me.data.user.role, "editor") : false;
+  // Hides controls only; the BFF checks the role on every upload and delete.
+  const canEdit = useHasRole("editor");
   const [queue] = useState(() => new UploadQueue((target, file) => addFileToCache(client, target, file)));
   const uploads = useSyncExternalStore(queue.subscribe, queue.getSnapshot, () => NO_UPLOADS);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -102,6 +104,7 @@ export function FileBrowser() {
       <WorkspaceFiles
         key={workspaceId ?? DEFAULT_WORKSPACE}
         workspaceId={workspaceId}
+        initialPage={initialPage && initialPage.workspaceId === workspaceId ? initialPage : null}
         filter={filter}
         canEdit={canEdit}
         onUploadRequest={canEdit ? () => inputRef.current?.click() : undefined}

@@ -7,7 +7,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { GatewayFile } from "@/lib/gateway";
 import { ApiError } from "@/lib/client/api-client";
-import { deleteFile, DEFAULT_WORKSPACE, fileQueries, removeFilesFromCache } from "@/lib/client/queries/files";
+import {
+  deleteFile,
+  DEFAULT_WORKSPACE,
+  fileQueries,
+  initialListData,
+  removeFilesFromCache,
+  type InitialFilePage,
+} from "@/lib/client/queries/files";
 import { describeFilterCount, filterRows, parseFilter } from "@/lib/files/filter";
 import { formatCount } from "@/lib/files/format-size";
 import { createPageMerger, type MergedRows } from "@/lib/files/merge-pages";
@@ -27,11 +34,13 @@ const selectionMemory = new Map<string, SelectionState>();
 
 export function WorkspaceFiles({
   workspaceId,
+  initialPage,
   filter,
   canEdit,
   onUploadRequest,
 }: {
   workspaceId: string | null;
+  initialPage: InitialFilePage | null;
   filter: string;
   canEdit: boolean;
   onUploadRequest?: () => void;
@@ -41,7 +50,9 @@ export function WorkspaceFiles({
   const listOptions = fileQueries.list(workspaceId);
   // Pages already cached means we came back (back button, workspace switch back): restore the scroll position.
   const [restoring] = useState(() => client.getQueryData(listOptions.queryKey) !== undefined);
-  const query = useInfiniteQuery(listOptions);
+  // The server's first page counts only when nothing is cached (initialData never overwrites a cache entry).
+  const [seed] = useState(() => initialListData(initialPage));
+  const query = useInfiniteQuery({ ...listOptions, ...seed });
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   const [merge] = useState(() => createPageMerger<GatewayFile>());

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { MeResponseSchema } from "@/lib/bff/schemas";
 import { FileDeleteResponseSchema, FileGetResponseSchema, FileListResponseSchema, type FileListResponse, type GatewayFile } from "@/lib/gateway";
 import { apiFetch } from "@/lib/client/api-client";
 import { internFileStrings } from "@/lib/files/intern";
@@ -27,13 +26,25 @@ export const DEFAULT_WORKSPACE = "default";
 export type FilePageParam = string | null;
 export type FileListData = InfiniteData<FileListResponse, FilePageParam>;
 
+/** A first page fetched by the server render, for the workspace it names. */
+export interface InitialFilePage {
+  workspaceId: string | null;
+  page: FileListResponse;
+  fetchedAt: number;
+}
+
+/** Seeds a list query with the server's first page; used only when the cache has nothing for the workspace. */
+export function initialListData(initial: InitialFilePage | null): { initialData?: FileListData; initialDataUpdatedAt?: number } {
+  if (!initial) return {};
+  return { initialData: { pages: [internFileStrings(initial.page)], pageParams: [null] }, initialDataUpdatedAt: initial.fetchedAt };
+}
+
 export const fileKeys = {
   all: ["files"] as const,
   lists: () => [...fileKeys.all, "list"] as const,
   list: (workspaceId: string | null) => [...fileKeys.lists(), workspaceId ?? DEFAULT_WORKSPACE] as const,
   detail: (workspaceId: string | null, id: string) => [...fileKeys.all, "detail", workspaceId ?? DEFAULT_WORKSPACE, id] as const,
   workspaces: () => ["workspaces"] as const,
-  me: () => ["me"] as const,
 };
 
 function withWorkspace(params: URLSearchParams, workspaceId: string | null): URLSearchParams {
@@ -91,13 +102,6 @@ export const fileQueries = {
     queryOptions({
       queryKey: fileKeys.workspaces(),
       queryFn: ({ signal }) => apiFetch("/api/workspaces", WorkspaceListResponseSchema, { signal }),
-      staleTime: 5 * 60_000,
-    }),
-
-  me: () =>
-    queryOptions({
-      queryKey: fileKeys.me(),
-      queryFn: ({ signal }) => apiFetch("/api/me", MeResponseSchema, { signal }),
       staleTime: 5 * 60_000,
     }),
 };
