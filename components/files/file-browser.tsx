@@ -76,13 +76,13 @@ export function FileBrowser({ initialPage }: { initialPage: InitialFilePage | nu
         />
         <WorkspaceSwitcher value={workspaceId} onChange={(next) => void setWorkspaceId(next)} />
         {canEdit ? (
-          <div className="sm:ml-auto">
+          <div className="ml-auto">
             <input ref={inputRef} type="file" multiple hidden data-testid="files-upload-input" onChange={(event) => {
               addFiles(event.target.files);
               event.target.value = "";
             }} />
             <Button variant="primary" onClick={() => inputRef.current?.click()}>
-              Upload files
+              Upload<span className="hidden sm:inline"> files</span>
             </Button>
           </div>
         ) : null}

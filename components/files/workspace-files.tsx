@@ -280,7 +280,7 @@ export function WorkspaceFiles({
           ) : null}
           {selection.selected.size > 0 ? (
             <Button size="sm" variant="ghost" onClick={() => setSelection(clearSelection(selection))}>
-              Clear selection
+              Clear<span className="hidden sm:inline"> selection</span>
             </Button>
           ) : null}
         </>

@@ -14,7 +14,7 @@ export function WorkspaceSwitcher({ value, onChange }: { value: string | null; o
   const list = workspaces.data?.data ?? [];
   const unknown = value !== null && workspaces.isSuccess && !list.some((w) => w.id === value);
   return (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
       <label htmlFor={id} className="shrink-0 text-sm font-medium text-slate-700 dark:text-slate-300">
         Workspace
       </label>
@@ -22,7 +22,7 @@ export function WorkspaceSwitcher({ value, onChange }: { value: string | null; o
         id={id}
         value={value ?? ""}
         onChange={(event) => onChange(event.target.value || null)}
-        className="w-auto min-w-0 max-w-[9rem] sm:max-w-[16rem]"
+        className="min-w-0 flex-1 sm:w-auto sm:max-w-[16rem] sm:flex-none"
         aria-describedby={workspaces.isError ? `${id}-error` : undefined}
       >
         <option value="">{DEFAULT_LABEL}</option>
