@@ -23,6 +23,7 @@
  *   NEXT_DIST_DIR   which production build to use or make (default .next)
  *   CHROMIUM_PATH   browser (default: Playwright's, else /usr/bin/chromium)
  *   BENCH_PROFILE=1 also record a CPU profile of the stream and print the functions with the most self time
+ *   BENCH_PROFILE=end  the same for the last 5% of the stream and the completion only
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -40,7 +41,9 @@ const EVENTS_PER_S = Number(process.env.BENCH_EVENTS_PER_S ?? 200);
 const BASE = process.env.BENCH_BASE_URL ?? `http://localhost:${APP_PORT}`;
 const PASSWORD = process.env.BENCH_PASSWORD ?? "bench-playground";
 const MODEL = "bench/synthetic";
-const PROFILE = process.env.BENCH_PROFILE === "1";
+const PROFILE = process.env.BENCH_PROFILE === "1" || process.env.BENCH_PROFILE === "end";
+/** "end": profile only the last 5% of the stream and the completion. */
+const PROFILE_END = process.env.BENCH_PROFILE === "end";
 
 function log(message: string) {
   console.log(`bench:playground: ${message}`);
@@ -357,12 +360,25 @@ async function measure(expectedLength: number) {
     log(`streaming ${expectedLength} characters at ${EVENTS_PER_S} events/s…`);
     const clickedAt = await page.evaluate(() => performance.now());
     const cdp = PROFILE ? await context.newCDPSession(page) : null;
-    if (cdp) {
+    const startProfile = async () => {
+      if (!cdp) return;
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
-    }
+    };
+    if (!PROFILE_END) await startProfile();
     await page.getByRole("button", { name: "Run column Request" }).click();
+    if (PROFILE_END) {
+      await page.waitForFunction(
+        (length) => {
+          const chunks = (window as unknown as { __chunks: { textLength: number }[] }).__chunks;
+          return chunks.length > 0 && chunks[chunks.length - 1].textLength > length * 0.95;
+        },
+        expectedLength,
+        { timeout: 180_000, polling: 100 },
+      );
+      await startProfile();
+    }
     await page.locator('[data-testid="run-status"][data-status="completed"]').waitFor({ timeout: 180_000 });
     await page.waitForTimeout(500);
     if (cdp) printProfile((await cdp.send("Profiler.stop")).profile as CpuProfile);
