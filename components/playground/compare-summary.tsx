@@ -100,6 +100,15 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
                 Domains: <strong>{comparison.domains.length}</strong> ({comparison.domains.filter((row) => row.columns.length === compared.length && compared.length > 1).length} shared)
               </li>
             </ul>
+            <p className="text-sm" data-testid="domain-overlap">
+              <span className="font-medium">Domains: </span>
+              {comparison.domains.map((row, index) => (
+                <span key={row.key}>
+                  {index > 0 ? " · " : ""}
+                  {row.key} <span className="text-slate-600 dark:text-slate-400">({row.columns.map((id) => columns.find((c) => c.id === id)?.short ?? id).join(", ")})</span>
+                </span>
+              ))}
+            </p>
             <div className="overflow-x-auto">
               <table className="w-full min-w-[28rem] text-left text-sm">
                 <caption className="sr-only">URLs cited per column, with the number of cited spans</caption>
