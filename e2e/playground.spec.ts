@@ -116,6 +116,25 @@ test.describe("playground (editor)", () => {
     await expect.poll(async () => (await streams(page)).aborted_by_client, { timeout: 5_000 }).toBeGreaterThan(before.aborted_by_client);
   });
 
+  test("auto-scroll follows the stream only while the reader is at the bottom", async ({ page }) => {
+    // Narrow, so the slow model's answer overflows the answer box while it streams.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await open(page, ["gatehouse/scholar"]);
+    await page.getByRole("button", { name: "Run column Request" }).click();
+    const region = page.getByRole("region", { name: "Answer" });
+    await expect.poll(() => region.evaluate((el) => el.scrollHeight > el.clientHeight + 40), { timeout: 20_000 }).toBe(true);
+    await expect(status(page)).toHaveAttribute("data-status", "in_progress");
+    // Following: the box is scrolled to its end.
+    await expect.poll(() => region.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(30);
+    // The reader scrolls up: the box stays there while text keeps coming.
+    await region.evaluate((el) => el.scrollTo({ top: 0 }));
+    const heightThen = await region.evaluate((el) => el.scrollHeight);
+    await expect.poll(() => region.evaluate((el) => el.scrollHeight), { timeout: 20_000 }).toBeGreaterThan(heightThen);
+    expect(await region.evaluate((el) => el.scrollTop)).toBe(0);
+    await page.getByRole("button", { name: "Jump to latest" }).click();
+    await expect.poll(() => region.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(30);
+  });
+
   test("a stream cut by the gateway shows the error and keeps what arrived", async ({ page }) => {
     await open(page, ["gatehouse/scholar"]);
     const fault = await page.request.post(`${GATEWAY.baseUrl}/__faults`, {
