@@ -46,7 +46,7 @@ export function CopyCodeDialog({ slug }: { slug: string }) {
               </Button>
             ))}
           </div>
-          <pre className="max-h-[50vh] overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs dark:bg-slate-900" data-testid="code-snippet">
+          <pre tabIndex={0} aria-label="Code snippet" className="max-h-[50vh] overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs dark:bg-slate-900" data-testid="code-snippet">
             {code}
           </pre>
           <div className="flex items-center justify-end gap-3">

@@ -5,6 +5,7 @@ import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
 import { EditorView } from "@codemirror/view";
 import CodeMirror from "@uiw/react-codemirror";
 import { useMemo, useSyncExternalStore } from "react";
+import { accessibleDarkTheme } from "./code-theme";
 
 function subscribeToScheme(onChange: () => void) {
   const query = window.matchMedia("(prefers-color-scheme: dark)");
@@ -89,7 +90,7 @@ export function JsonCodeEditor({
         // Read-only stays "editable" for CodeMirror so the cursor can move and scroll; edits are refused.
         editable
         readOnly={readOnly}
-        theme={dark ? "dark" : "light"}
+        theme={dark ? accessibleDarkTheme : "light"}
         minHeight={minHeight}
         maxHeight={maxHeight}
         basicSetup={{ foldGutter: true, highlightActiveLine: !readOnly, highlightActiveLineGutter: !readOnly, autocompletion: false }}

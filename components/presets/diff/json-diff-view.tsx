@@ -15,7 +15,7 @@ const ROW = {
 const SIGN = { equal: " ", removed: "-", added: "+" } as const;
 
 function Gutter({ children }: { children: React.ReactNode }) {
-  return <span className="inline-block w-9 shrink-0 select-none pr-2 text-right text-slate-500 dark:text-slate-400">{children}</span>;
+  return <span className="inline-block w-9 shrink-0 select-none pr-2 text-right text-slate-600 dark:text-slate-300">{children}</span>;
 }
 
 /** The two documents as pretty JSON (keys sorted), diffed line by line, side by side or unified. */
@@ -25,7 +25,14 @@ export function JsonDiffView({ before, after, mode, beforeLabel, afterLabel }: {
 
   if (mode === "unified") {
     return (
-      <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800" data-testid="json-diff-unified">
+      // Focusable so keyboard users can scroll a wide diff sideways.
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={`Unified JSON diff of ${beforeLabel} and ${afterLabel}`}
+        className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800"
+        data-testid="json-diff-unified"
+      >
         <div className="sr-only">
           Unified diff: lines starting with minus are only in {beforeLabel}, plus only in {afterLabel}.
         </div>
@@ -47,7 +54,13 @@ export function JsonDiffView({ before, after, mode, beforeLabel, afterLabel }: {
   }
 
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800" data-testid="json-diff-split">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={`Side-by-side JSON diff of ${beforeLabel} and ${afterLabel}`}
+      className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800"
+      data-testid="json-diff-split"
+    >
       <table className="w-full min-w-[40rem] table-fixed border-collapse font-mono text-xs leading-5">
         <thead className="font-sans text-xs text-slate-600 dark:text-slate-400">
           <tr>

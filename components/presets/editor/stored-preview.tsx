@@ -15,13 +15,13 @@ export function StoredPreview() {
     <div className="space-y-4 text-sm" data-testid="stored-preview">
       <div>
         <h3 className="font-semibold">config</h3>
-        <pre className="mt-1 max-h-[40vh] overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs dark:bg-slate-900">
+        <pre tabIndex={0} aria-label="Stored config" className="mt-1 max-h-[40vh] overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs dark:bg-slate-900">
           {JSON.stringify(preview.config, null, 2)}
         </pre>
       </div>
       <div>
         <h3 className="font-semibold">system_prompt</h3>
-        <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap rounded-md bg-slate-100 p-3 font-mono text-xs dark:bg-slate-900">
+        <pre tabIndex={0} aria-label="Stored system prompt" className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap rounded-md bg-slate-100 p-3 font-mono text-xs dark:bg-slate-900">
           {preview.system_prompt === "" ? <span className="italic text-slate-600 dark:text-slate-400">(empty)</span> : preview.system_prompt}
         </pre>
       </div>

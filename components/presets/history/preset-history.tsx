@@ -68,7 +68,7 @@ function VersionDrawer({
             </div>
             <div>
               <h3 className="mb-1 text-sm font-semibold">System prompt</h3>
-              <pre className="max-h-48 overflow-auto whitespace-pre-wrap rounded-md bg-slate-100 p-3 font-mono text-xs dark:bg-slate-900">
+              <pre tabIndex={0} aria-label="System prompt" className="max-h-48 overflow-auto whitespace-pre-wrap rounded-md bg-slate-100 p-3 font-mono text-xs dark:bg-slate-900">
                 {version.system_prompt || <span className="italic text-slate-600 dark:text-slate-400">(empty)</span>}
               </pre>
             </div>
@@ -132,7 +132,7 @@ export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset:
 
   if (versions.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true" aria-label="Loading versions">
+      <div role="status" className="space-y-2" aria-busy="true" aria-label="Loading versions">
         {Array.from({ length: 4 }, (_, index) => (
           <Skeleton key={index} className="h-10 w-full" />
         ))}

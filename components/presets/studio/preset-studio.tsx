@@ -23,7 +23,7 @@ import { EditorController } from "./editor-controller";
 
 function StudioSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading preset" className="space-y-4">
+    <div role="status" aria-busy="true" aria-label="Loading preset" className="space-y-4">
       <Skeleton className="h-8 w-64" />
       <Skeleton className="h-9 w-48" />
       <div className="grid gap-6 lg:grid-cols-[1fr_26rem]">

@@ -92,7 +92,7 @@ export function SystemPromptSection() {
             The request holds {list.length} {list.length === 1 ? "message" : "messages"} (edited in the JSON view). The gateway stores only the text of
             the system messages:
           </p>
-          <pre className="max-h-40 overflow-auto whitespace-pre-wrap rounded bg-white p-2 font-mono text-xs dark:bg-slate-900">
+          <pre tabIndex={0} aria-label="System prompt from the messages" className="max-h-40 overflow-auto whitespace-pre-wrap rounded bg-white p-2 font-mono text-xs dark:bg-slate-900">
             {systemPromptOf(list as never) || "(empty)"}
           </pre>
           {!readOnly ? (
