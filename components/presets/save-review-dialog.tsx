@@ -16,7 +16,10 @@ export function SaveReviewDialog({
   saving,
   error,
   onConfirm,
+  newerVersion,
 }: {
+  /** A version designated since the edit began; the save will stop at the conflict dialog. */
+  newerVersion?: number | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   changes: readonly FieldChange[];
@@ -39,6 +42,11 @@ export function SaveReviewDialog({
           {ignoredFields.filter((field) => field !== "messages").length > 0 ? (
             <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
               Not stored by the gateway: {ignoredFields.filter((field) => field !== "messages").join(", ")}. They are dropped from the editor after saving.
+            </p>
+          ) : null}
+          {newerVersion ? (
+            <p className="rounded-md bg-amber-50 p-2 text-xs text-amber-900 dark:bg-amber-950/50 dark:text-amber-100">
+              Version {newerVersion} was saved since you started; you will see both changes side by side before anything is stored.
             </p>
           ) : null}
           {error ? (

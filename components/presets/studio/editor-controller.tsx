@@ -365,6 +365,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
         saving={save.isPending}
         error={saveError}
         onConfirm={() => save.mutate(current)}
+        newerVersion={behind ? designated?.version : null}
       />
 
       {conflict ? (
