@@ -63,6 +63,7 @@ interface Result {
   rateLimited: number;
   busyPerFrameMs: number;
   appJsPerFrameMs: number;
+  gcSeconds: number;
   loadAverage: number;
 }
 
@@ -263,6 +264,7 @@ async function measure(files: number): Promise<Result> {
       rateLimited,
       busyPerFrameMs: Math.round(((cpu.busy * run.scrollMs) / Math.max(1, run.frames.length)) * 10) / 10,
       appJsPerFrameMs: Math.round(((cpu.appJs * run.scrollMs) / Math.max(1, run.frames.length)) * 10) / 10,
+      gcSeconds: Math.round(cpu.gc * run.scrollMs) / 1000,
       loadAverage: Math.round(load * 10) / 10,
     };
   } finally {
@@ -278,17 +280,19 @@ interface CpuProfile {
 }
 
 /** Shares of the profiled time: not idle at all, and running the app's own JavaScript (its /_next chunks). */
-function profileShares(profile: CpuProfile): { busy: number; appJs: number } {
+function profileShares(profile: CpuProfile): { busy: number; appJs: number; gc: number } {
   let total = 0;
   let idle = 0;
   let app = 0;
+  let gc = 0;
   for (const node of profile.nodes) {
     const count = node.hitCount ?? 0;
     total += count;
     if (node.callFrame.functionName === "(idle)") idle += count;
+    if (node.callFrame.functionName === "(garbage collector)") gc += count;
     if (node.callFrame.url.includes("/_next/")) app += count;
   }
-  return total === 0 ? { busy: 0, appJs: 0 } : { busy: (total - idle) / total, appJs: app / total };
+  return total === 0 ? { busy: 0, appJs: 0, gc: 0 } : { busy: (total - idle) / total, appJs: app / total, gc: gc / total };
 }
 
 /** Self time per function, top 20, as a share of the profiled scroll. */
@@ -323,6 +327,7 @@ function printTable(results: Result[]) {
     ["page requests (429s seen)", (r) => `${r.pageRequests} (${r.rateLimited})`, ""],
     ["main thread busy per frame (ms, CPU profile)", (r) => String(r.busyPerFrameMs), ""],
     ["  of which app JavaScript (ms)", (r) => String(r.appJsPerFrameMs), ""],
+    ["garbage collection during the scroll (s)", (r) => String(r.gcSeconds), ""],
     ["machine load average (1 min) while scrolling", (r) => String(r.loadAverage), `${availableParallelism()} cores`],
   ];
   const header = ["metric", ...results.map((r) => `${r.files.toLocaleString("en")} files`), "target"];

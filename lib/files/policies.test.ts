@@ -44,8 +44,19 @@ describe("upload refusals", () => {
 
 describe("prefetch distance", () => {
   it("asks for the next page well before the end of the loaded rows", () => {
-    expect(shouldFetchMore({ lastVisibleIndex: 20, loadedCount: FILES_PAGE_SIZE, visibleRows: 20 })).toBe(false);
-    expect(shouldFetchMore({ lastVisibleIndex: 120, loadedCount: FILES_PAGE_SIZE, visibleRows: 20 })).toBe(true);
+    expect(shouldFetchMore({ lastVisibleIndex: 20, loadedCount: 500, visibleRows: 20, pageSize: 500 })).toBe(false);
+    expect(shouldFetchMore({ lastVisibleIndex: 120, loadedCount: 500, visibleRows: 20, pageSize: 500 })).toBe(true);
+    // With the real page size, a third of the way into the first page already asks for the second.
+    expect(shouldFetchMore({ lastVisibleIndex: Math.round(FILES_PAGE_SIZE / 3), loadedCount: FILES_PAGE_SIZE, visibleRows: 20 })).toBe(true);
+    expect(shouldFetchMore({ lastVisibleIndex: 10, loadedCount: FILES_PAGE_SIZE, visibleRows: 20 })).toBe(false);
+  });
+
+  it("never less than several screens ahead, even with small pages", () => {
+    expect(shouldFetchMore({ lastVisibleIndex: 100, loadedCount: 200, visibleRows: 30, pageSize: 10 })).toBe(true);
+    expect(shouldFetchMore({ lastVisibleIndex: 10, loadedCount: 200, visibleRows: 30, pageSize: 10 })).toBe(false);
+  });
+
+  it("fetches the first page when nothing is loaded", () => {
     expect(shouldFetchMore({ lastVisibleIndex: -1, loadedCount: 0, visibleRows: 20 })).toBe(true);
   });
 });

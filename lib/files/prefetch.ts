@@ -1,5 +1,5 @@
 /** Rows asked per page. Large pages mean fewer round trips (and fewer chances to hit the rate limit). */
-export const FILES_PAGE_SIZE = 500;
+export const FILES_PAGE_SIZE = 1000;
 
 /**
  * Whether the next page should be requested now. The distance is measured in rows from the end of what is
