@@ -3,28 +3,30 @@
  *
  * Streams (POST /responses, stream: true, the embedded echo model, ~100 events each) with 1, 10 and
  * 50 concurrent streams, three ways:
- *   direct  - straight to the embedded gateway with the API key,
- *   floor   - through Next with a plain `new Response(upstream.body)` (POST /api/bench/responses-plain),
- *   bff     - through the real relay (POST /api/responses: session, validation, guarded relay).
- * Reported: time to first event (TTFE) p50/p95, and the per-event delay: each event's arrival,
- * measured from the stream's first event, minus the median arrival of the same event directly
- * (so the TTFE shift cancels and only what the relay adds per event remains).
+ *   direct - straight to the embedded gateway with the API key,
+ *   floor  - through Next with a plain `new Response(upstream.body)` (POST /api/bench/responses-plain),
+ *   bff    - through the real relay (POST /api/responses: session, validation, guarded relay).
+ * Reported: time to first event (TTFE) p50/p95 and, per event, its delay from leaving the gateway
+ * to reaching the client. For that the app talks to the gateway through a tap (bench/bff-tap.ts,
+ * its own process) that notes when each event passed; the delay is the client's arrival time minus
+ * that (both on the machine's clock). The tap itself costs ~0.1 ms, counted against floor and bff.
+ * Also the Next server's CPU time per stream.
  *
- * GET /api/files throughput against GET /files directly (autocannon, 10 connections), at limit=100 and
- * at the file browser's page size (FILES_PAGE_SIZE), with the CPU each process spends per request.
+ * GET /api/files against GET /files directly (autocannon, 10 connections), at limit=100 and at the
+ * file browser's page size (FILES_PAGE_SIZE), with each process's CPU time per request. For this
+ * phase the app is restarted to talk to the gateway directly (no tap).
  *
  * Targets (issue 4): added TTFE p50 <= 5 ms, added per-event delay p50 <= 1 ms, GET throughput >= half
- * of direct. Not a test: it prints a table and writes bench/results/bff.json. Figures depend on load.
+ * of direct. Not a test: it prints a table and writes bench/results/bff.json. Wall-clock figures
+ * depend on the machine's load; the CPU figures much less.
  *
- * It starts its own app and gateway (scripts/start.ts: production build, gateway in the launcher
- * process, Next in a child, as `npm start` runs them). Environment:
- *   BENCH_APP_PORT / BENCH_GATEWAY_PORT   ports (default 3191 / 4191)
- *   BENCH_ROUNDS                          streams per concurrency level = rounds x level (default 20,3,2 rounds for 1,10,50)
- *   BENCH_GET_SECONDS                     autocannon duration per target (default 8)
- *   NEXT_DIST_DIR                         production build to use or make (default .next)
- *   BENCH_BASE_URL + BENCH_GATEWAY_URL + BENCH_API_KEY + BENCH_PASSWORD
- *                                         use an instance you started (with GATEHOUSE_BENCH_ROUTES=1) instead;
- *                                         BENCH_NEXT_PID + BENCH_GATEWAY_PID then name its processes for CPU figures
+ * Processes: the embedded gateway (lib/embedded-gateway/main.ts), the tap, and the app through
+ * scripts/start.ts (production build, `next start`) pointed at them with GATEWAY_URL; the bench
+ * creates the editor account in the app's database first. Environment:
+ *   BENCH_APP_PORT / BENCH_GATEWAY_PORT / BENCH_TAP_PORT   ports (default 3191 / 4191 / 4192)
+ *   BENCH_ROUNDS        rounds per concurrency level 1,10,50 (default 20,3,2)
+ *   BENCH_GET_SECONDS   autocannon duration per target (default 8)
+ *   NEXT_DIST_DIR       production build to use or make (default .next)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +34,8 @@ import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { FILES_PAGE_SIZE } from "../lib/files/prefetch";
+import { appDbFile, openAppDb } from "../lib/server/app-db";
+import { UsersStore } from "../lib/server/users-store";
 
 // autocannon ships no types; this is the part of its result we read.
 interface CannonResult {
@@ -46,80 +50,81 @@ const autocannon = require("autocannon") as (opts: Record<string, unknown>) => P
 const root = path.resolve(__dirname, "..");
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3191);
 const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 4191);
-const EXTERNAL = Boolean(process.env.BENCH_BASE_URL);
-const BASE = process.env.BENCH_BASE_URL ?? `http://127.0.0.1:${APP_PORT}`;
-const GATEWAY = process.env.BENCH_GATEWAY_URL ?? `http://127.0.0.1:${GATEWAY_PORT}/api/v1`;
-const API_KEY = process.env.BENCH_API_KEY ?? "bench-bff-api-key-0123456789";
+const TAP_PORT = Number(process.env.BENCH_TAP_PORT ?? 4192);
+const BASE = `http://127.0.0.1:${APP_PORT}`;
+const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}/api/v1`;
+const TAP = `http://127.0.0.1:${TAP_PORT}`;
+const API_KEY = "bench-bff-api-key-0123456789";
 const MANAGEMENT_KEY = "bench-bff-management-key-0123456789";
-const PASSWORD = process.env.BENCH_PASSWORD ?? "bench-bff-password";
+const EDITOR = { email: "bench-editor@example.com", password: "bench-bff-password" };
 const GET_SECONDS = Number(process.env.BENCH_GET_SECONDS ?? 8);
 const LEVELS: { concurrency: number; rounds: number }[] = (() => {
   const rounds = (process.env.BENCH_ROUNDS ?? "20,3,2").split(",").map(Number);
   return [1, 10, 50].map((concurrency, i) => ({ concurrency, rounds: rounds[i] ?? 2 }));
 })();
+const DATA_DIR = path.join(root, ".data-bench-bff");
+const TSX = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 
 // ~100 events from the echo model (one per token, 400 tokens/s upstream).
 const INPUT = Array.from({ length: 12 }, () => "The gateway relays every event to the browser as it arrives.").join(" ");
 const STREAM_BODY = JSON.stringify({ model: "gatehouse/echo", input: INPUT, stream: true });
 
 type Target = "direct" | "floor" | "bff";
+const now = () => performance.timeOrigin + performance.now();
 
 function log(message: string) {
   console.log(`bench:bff: ${message}`);
 }
 
 // ---------------------------------------------------------------------------------------------
-// App lifecycle
+// Processes
 
-async function waitForHealth(child: ChildProcess | null, deadlineMs = 600_000) {
-  const started = Date.now();
-  while (Date.now() - started < deadlineMs) {
-    if (child && child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error("the app did not become healthy in time");
-}
-
-function startApp(dataDir: string): ChildProcess {
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
+function launch(name: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [TSX, ...args], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(APP_PORT),
-      GATEWAY_PORT: String(GATEWAY_PORT),
-      DATA_DIR: dataDir,
-      DEMO_PASSWORD: PASSWORD,
-      EMBEDDED_GATEWAY_API_KEY: API_KEY,
-      EMBEDDED_GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
-      EMBEDDED_GATEWAY_DEMO_FILES: "5000",
-      EMBEDDED_GATEWAY_RATE_LIMIT: "100000000",
-      GATEHOUSE_BENCH_ROUTES: "1",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) if (/error|building|fail/i.test(line)) log(`[app] ${line}`);
+    for (const line of chunk.toString().split("\n")) if (/error|building|fail|must be|invalid/i.test(line)) log(`[${name}] ${line}`);
   };
   child.stdout?.on("data", forward);
   child.stderr?.on("data", forward);
   return child;
 }
 
-async function stopApp(child: ChildProcess) {
-  if (child.exitCode !== null || child.pid === undefined) return;
+async function stop(child: ChildProcess | null) {
+  if (!child || child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   process.kill(-child.pid, "SIGTERM");
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+}
+
+async function waitFor(url: string, child: ChildProcess, init: RequestInit = {}, deadlineMs = 600_000) {
+  const started = Date.now();
+  while (Date.now() - started < deadlineMs) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url, init)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+function startApp(gatewayUrl: string): ChildProcess {
+  return launch("app", ["scripts/start.ts"], {
+    PORT: String(APP_PORT),
+    DATA_DIR,
+    GATEWAY_URL: gatewayUrl,
+    GATEWAY_API_KEY: API_KEY,
+    GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
+    GATEHOUSE_BENCH_ROUTES: "1",
+  });
 }
 
 /** Signs the editor in through Auth.js and returns the session cookie. */
@@ -131,15 +136,14 @@ async function signIn(): Promise<string> {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, email: "editor@demo.local", password: PASSWORD, callbackUrl: "/" }),
+    body: new URLSearchParams({ csrfToken, ...EDITOR, callbackUrl: "/" }),
   });
   const session = response.headers.getSetCookie().find((c) => c.includes("authjs.session-token="));
   if (!session) throw new Error(`signing in failed (${response.status})`);
   return session.split(";")[0];
 }
 
-// ---------------------------------------------------------------------------------------------
-// CPU time of the app's processes: a figure that holds on a busy machine, where wall times wander.
+// CPU time of the processes: a figure that holds on a busy machine, where wall times wander.
 
 function childrenOf(pid: number): number[] {
   const out: number[] = [];
@@ -155,43 +159,38 @@ function childrenOf(pid: number): number[] {
   return out;
 }
 
-function commandOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
-  } catch {
-    return "";
-  }
-}
-
-/** The gateway (the launcher running scripts/start.ts) and the Next server below it. */
-function findProcesses(launcher: number): { gateway: number; next: number } | null {
-  const queue = [launcher];
-  let gateway = 0;
-  let next = 0;
+/** The deepest process under `pid` whose command line matches (tsx runs the script in a child). */
+function findProcess(pid: number, pattern: RegExp): number {
+  let found = 0;
+  const queue = [pid];
   while (queue.length > 0) {
-    const pid = queue.shift()!;
-    const command = commandOf(pid);
-    if (/next-server|next\/dist\/bin\/next/.test(command)) next = pid;
-    else if (/scripts\/start\.ts/.test(command) && /loader|preflight/.test(command)) gateway = pid;
-    queue.push(...childrenOf(pid));
+    const current = queue.shift()!;
+    let command = "";
+    try {
+      command = readFileSync(`/proc/${current}/cmdline`, "utf8").replace(/\0/g, " ");
+    } catch {
+      continue;
+    }
+    if (pattern.test(command)) found = current;
+    queue.push(...childrenOf(current));
   }
-  return gateway && next ? { gateway, next } : null;
+  return found;
 }
 
-/** CPU milliseconds a process has used so far (user + system). */
 function cpuMs(pid: number): number {
+  if (!pid) return NaN;
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-let processes: { gateway: number; next: number } | null = null;
+const pids = { next: 0, gateway: 0 };
 
 async function withCpu<T>(work: () => Promise<T>): Promise<{ result: T; nextMs: number; gatewayMs: number }> {
-  const before = processes ? { next: cpuMs(processes.next), gateway: cpuMs(processes.gateway) } : null;
+  const next = cpuMs(pids.next);
+  const gateway = cpuMs(pids.gateway);
   const result = await work();
-  if (!processes || !before) return { result, nextMs: NaN, gatewayMs: NaN };
-  return { result, nextMs: cpuMs(processes.next) - before.next, gatewayMs: cpuMs(processes.gateway) - before.gateway };
+  return { result, nextMs: cpuMs(pids.next) - next, gatewayMs: cpuMs(pids.gateway) - gateway };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,9 +199,10 @@ async function withCpu<T>(work: () => Promise<T>): Promise<{ result: T; nextMs: 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 interface StreamRun {
+  id: string;
   ttfe: number;
-  /** Arrival of event i measured from the first event's arrival. */
-  offsets: number[];
+  /** Arrival time of each event, indexed by sequence_number. */
+  arrivals: number[];
 }
 
 function runStream(target: Target, cookie: string): Promise<StreamRun> {
@@ -211,8 +211,9 @@ function runStream(target: Target, cookie: string): Promise<StreamRun> {
   if (target === "direct") headers.authorization = `Bearer ${API_KEY}`;
   else Object.assign(headers, { cookie, origin: new URL(BASE).origin });
   return new Promise((resolve, reject) => {
-    const started = performance.now();
+    const started = now();
     const arrivals: number[] = [];
+    let id = "";
     let pending = "";
     const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers, agent }, (response) => {
       if (response.statusCode !== 200) {
@@ -223,23 +224,42 @@ function runStream(target: Target, cookie: string): Promise<StreamRun> {
       if (response.headers["content-encoding"]) reject(new Error(`${target}: the stream came ${response.headers["content-encoding"]}-encoded`));
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => {
-        const now = performance.now() - started;
+        const at = now();
         pending += chunk;
         let split: number;
         while ((split = pending.indexOf("\n\n")) >= 0) {
-          if (pending.startsWith("data: {")) arrivals.push(now);
+          const block = pending.slice(0, split);
           pending = pending.slice(split + 2);
+          if (!block.startsWith("data: {")) continue;
+          const seq = Number(/"sequence_number":(\d+)/.exec(block)?.[1] ?? -1);
+          if (!id) id = /"response":\{"id":"([^"]+)"/.exec(block)?.[1] ?? "";
+          if (seq >= 0) arrivals[seq] = at;
         }
       });
       response.on("end", () => {
         if (arrivals.length === 0) return reject(new Error(`${target}: no events`));
-        resolve({ ttfe: arrivals[0], offsets: arrivals.map((t) => t - arrivals[0]) });
+        resolve({ id, ttfe: Math.min(...arrivals.filter((t) => t !== undefined)) - started, arrivals });
       });
       response.on("error", reject);
     });
     request.on("error", reject);
     request.end(STREAM_BODY);
   });
+}
+
+/** Per event: arrival at the client minus the moment it passed the tap (left the gateway). */
+async function eventDelays(runs: StreamRun[]): Promise<number[]> {
+  const response = await fetch(`${TAP}/__tap/events?ids=${runs.map((r) => r.id).join(",")}`);
+  const passed = (await response.json()) as Record<string, number[]>;
+  const delays: number[] = [];
+  for (const run of runs) {
+    const times = passed[run.id] ?? [];
+    // Event 0 is left out: its delay is part of the time to first event.
+    for (let seq = 1; seq < run.arrivals.length; seq++) {
+      if (run.arrivals[seq] !== undefined && times[seq] !== undefined) delays.push(run.arrivals[seq] - times[seq]);
+    }
+  }
+  return delays;
 }
 
 function percentile(values: number[], p: number): number {
@@ -254,41 +274,35 @@ interface StreamStats {
   streams: number;
   ttfeP50: number;
   ttfeP95: number;
-  /** Per-event delay relative to direct (direct's own spread for direct). */
-  eventP50: number;
-  eventP95: number;
-  /** CPU the Next server spent per stream (0 for direct). */
+  eventDelayP50: number;
+  eventDelayP95: number;
   nextCpuPerStream: number;
 }
 
 async function measureLevel(concurrency: number, rounds: number, cookie: string): Promise<StreamStats[]> {
-  const runs: Record<Target, StreamRun[]> = { direct: [], floor: [], bff: [] };
-  const nextCpu: Record<Target, number> = { direct: 0, floor: 0, bff: 0 };
   const order: Target[] = ["direct", "floor", "bff"];
+  const runs: Record<Target, StreamRun[]> = { direct: [], floor: [], bff: [] };
+  const delays: Record<Target, number[]> = { direct: [], floor: [], bff: [] };
+  const cpu: Record<Target, number> = { direct: 0, floor: 0, bff: 0 };
   for (let round = 0; round < rounds; round++) {
     // Rotate the order so no target always runs on a warmer (or busier) machine.
-    const rotated = [...order.slice(round % 3), ...order.slice(0, round % 3)];
-    for (const target of rotated) {
+    for (const target of [...order.slice(round % 3), ...order.slice(0, round % 3)]) {
       const { result, nextMs } = await withCpu(() => Promise.all(Array.from({ length: concurrency }, () => runStream(target, cookie))));
       runs[target].push(...result);
-      nextCpu[target] += nextMs;
+      cpu[target] += nextMs;
+      if (target !== "direct") delays[target].push(...(await eventDelays(result)));
     }
   }
-  const eventCount = Math.min(...Object.values(runs).flat().map((r) => r.offsets.length));
-  const directMedian = Array.from({ length: eventCount }, (_, i) => percentile(runs.direct.map((r) => r.offsets[i]), 50));
-  return order.map((target) => {
-    const delays = runs[target].flatMap((r) => r.offsets.slice(1, eventCount).map((offset, j) => offset - directMedian[j + 1]));
-    return {
-      target,
-      concurrency,
-      streams: runs[target].length,
-      ttfeP50: percentile(runs[target].map((r) => r.ttfe), 50),
-      ttfeP95: percentile(runs[target].map((r) => r.ttfe), 95),
-      eventP50: percentile(delays, 50),
-      eventP95: percentile(delays, 95),
-      nextCpuPerStream: nextCpu[target] / runs[target].length,
-    };
-  });
+  return order.map((target) => ({
+    target,
+    concurrency,
+    streams: runs[target].length,
+    ttfeP50: percentile(runs[target].map((r) => r.ttfe), 50),
+    ttfeP95: percentile(runs[target].map((r) => r.ttfe), 95),
+    eventDelayP50: percentile(delays[target], 50),
+    eventDelayP95: percentile(delays[target], 95),
+    nextCpuPerStream: cpu[target] / runs[target].length,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -318,13 +332,13 @@ async function measureGet(target: "direct" | "bff", limit: number, cookie: strin
   return {
     target,
     limit,
-    nextCpuPerRequest: nextMs / result.requests.total,
-    gatewayCpuPerRequest: gatewayMs / result.requests.total,
     reqPerSec: result.requests.average,
     latencyP50: result.latency.p50,
     latencyP99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    nextCpuPerRequest: target === "direct" ? 0 : nextMs / result.requests.total,
+    gatewayCpuPerRequest: gatewayMs / result.requests.total,
   };
 }
 
@@ -333,57 +347,80 @@ async function measureGet(target: "direct" | "bff", limit: number, cookie: strin
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
 async function main() {
-  let child: ChildProcess | null = null;
-  const dataDir = path.join(root, ".data-bench-bff");
-  if (!EXTERNAL) {
-    log(`starting the app on ${BASE} (gateway ${GATEWAY}); the first start builds it`);
-    child = startApp(dataDir);
-  }
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  mkdirSync(DATA_DIR, { recursive: true });
+  const db = openAppDb(appDbFile(DATA_DIR));
+  await new UsersStore(db).create({ ...EDITOR, role: "editor" });
+  db.close();
+
+  let gateway: ChildProcess | null = null;
+  let tap: ChildProcess | null = null;
+  let app: ChildProcess | null = null;
   try {
-    await waitForHealth(child);
-    if (child?.pid) processes = findProcesses(child.pid);
-    else if (process.env.BENCH_NEXT_PID && process.env.BENCH_GATEWAY_PID) {
-      processes = { next: Number(process.env.BENCH_NEXT_PID), gateway: Number(process.env.BENCH_GATEWAY_PID) };
-    }
-    if (!processes) log("CPU per request not measured (set BENCH_NEXT_PID and BENCH_GATEWAY_PID for an external app)");
-    const cookie = await signIn();
+    gateway = launch("gateway", ["lib/embedded-gateway/main.ts"], {
+      DATA_DIR,
+      GATEWAY_PORT: String(GATEWAY_PORT),
+      EMBEDDED_GATEWAY_API_KEY: API_KEY,
+      EMBEDDED_GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
+      EMBEDDED_GATEWAY_DEMO_FILES: "5000",
+      EMBEDDED_GATEWAY_RATE_LIMIT: "1000000",
+    });
+    await waitFor(`${GATEWAY}/models`, gateway, { headers: { authorization: `Bearer ${API_KEY}` } });
+    pids.gateway = findProcess(gateway.pid!, /embedded-gateway\/main\.ts/);
+    tap = launch("tap", ["bench/bff-tap.ts"], { TAP_PORT: String(TAP_PORT), TAP_TARGET: `http://127.0.0.1:${GATEWAY_PORT}` });
+    await waitFor(`${TAP}/__tap/events`, tap);
+
+    log(`streams: app on ${BASE} -> tap ${TAP} -> gateway ${GATEWAY} (the first start builds the app)`);
+    app = startApp(`${TAP}/api/v1`);
+    await waitFor(`${BASE}/api/health`, app);
+    pids.next = findProcess(app.pid!, /next-server|next\/dist\/bin\/next/);
+    let cookie = await signIn();
     log("warming up");
     for (const target of ["direct", "floor", "bff"] as const) await Promise.all(Array.from({ length: 5 }, () => runStream(target, cookie)));
+    await eventDelays([]);
 
     const streams: StreamStats[] = [];
     for (const level of LEVELS) {
       log(`streams: ${level.concurrency} concurrent x ${level.rounds} rounds per target`);
       streams.push(...(await measureLevel(level.concurrency, level.rounds, cookie)));
     }
+
+    log("GET: restarting the app to talk to the gateway directly");
+    await stop(app);
+    app = startApp(GATEWAY);
+    await waitFor(`${BASE}/api/health`, app);
+    pids.next = findProcess(app.pid!, /next-server|next\/dist\/bin\/next/);
+    cookie = await signIn();
+    await autocannon({ url: `${BASE}/api/files?limit=100`, connections: 4, amount: 500, headers: { cookie } });
     const gets: GetStats[] = [];
     for (const limit of [100, FILES_PAGE_SIZE]) {
-      log(`GET /files?limit=${limit} throughput, ${GET_SECONDS} s per target`);
+      log(`GET /files?limit=${limit}: ${GET_SECONDS} s per target`);
       gets.push(await measureGet("direct", limit, cookie), await measureGet("bff", limit, cookie));
     }
 
-    console.log("\nStreams (ms; per-event = each event's delay beyond the direct median for the same event; Next CPU = ms of the Next server's CPU per stream)");
+    console.log("\nStreams (ms). per-event = an event's time from leaving the gateway to reaching the client; Next CPU = CPU ms of the Next server per stream");
     console.log("conc  target  streams  TTFE p50  TTFE p95  +TTFE p50  per-event p50  per-event p95  Next CPU");
     for (const s of streams) {
       const direct = streams.find((d) => d.concurrency === s.concurrency && d.target === "direct")!;
       console.log(
-        `${String(s.concurrency).padStart(4)}  ${s.target.padEnd(6)}  ${String(s.streams).padStart(7)}  ${fmt(s.ttfeP50).padStart(8)}  ${fmt(s.ttfeP95).padStart(8)}  ${(s.target === "direct" ? "" : fmt(s.ttfeP50 - direct.ttfeP50)).padStart(9)}  ${fmt(s.eventP50, 2).padStart(13)}  ${fmt(s.eventP95, 2).padStart(13)}  ${fmt(s.nextCpuPerStream, 2).padStart(8)}`,
+        `${String(s.concurrency).padStart(4)}  ${s.target.padEnd(6)}  ${String(s.streams).padStart(7)}  ${fmt(s.ttfeP50).padStart(8)}  ${fmt(s.ttfeP95).padStart(8)}  ${(s.target === "direct" ? "" : fmt(s.ttfeP50 - direct.ttfeP50)).padStart(9)}  ${fmt(s.eventDelayP50, 2).padStart(13)}  ${fmt(s.eventDelayP95, 2).padStart(13)}  ${(s.target === "direct" ? "" : fmt(s.nextCpuPerStream, 2)).padStart(8)}`,
       );
     }
     console.log("\nGET /files (autocannon, 10 connections; CPU = ms per request of each process)");
     console.log("limit  target  req/s    p50 ms  p99 ms  non-2xx  errors  Next CPU  gateway CPU");
     for (const g of gets) {
       console.log(
-        `${String(g.limit).padStart(5)}  ${g.target.padEnd(6)}  ${fmt(g.reqPerSec, 0).padStart(7)}  ${fmt(g.latencyP50).padStart(6)}  ${fmt(g.latencyP99).padStart(6)}  ${String(g.non2xx).padStart(7)}  ${String(g.errors).padStart(6)}  ${fmt(g.nextCpuPerRequest, 2).padStart(8)}  ${fmt(g.gatewayCpuPerRequest, 2).padStart(11)}`,
+        `${String(g.limit).padStart(5)}  ${g.target.padEnd(6)}  ${fmt(g.reqPerSec, 0).padStart(7)}  ${fmt(g.latencyP50).padStart(6)}  ${fmt(g.latencyP99).padStart(6)}  ${String(g.non2xx).padStart(7)}  ${String(g.errors).padStart(6)}  ${(g.target === "direct" ? "" : fmt(g.nextCpuPerRequest, 2)).padStart(8)}  ${fmt(g.gatewayCpuPerRequest, 2).padStart(11)}`,
       );
     }
 
-    const bff1 = streams.find((s) => s.concurrency === 1 && s.target === "bff")!;
-    const direct1 = streams.find((s) => s.concurrency === 1 && s.target === "direct")!;
+    const one = (target: Target) => streams.find((s) => s.concurrency === 1 && s.target === target)!;
     const ui = (target: "direct" | "bff") => gets.find((g) => g.limit === FILES_PAGE_SIZE && g.target === target)!;
+    const addedTtfe = one("bff").ttfeP50 - one("direct").ttfeP50;
     const ratio = ui("bff").reqPerSec / ui("direct").reqPerSec;
     const targets = [
-      { name: "added TTFE p50 (1 stream) <= 5 ms", value: bff1.ttfeP50 - direct1.ttfeP50, ok: bff1.ttfeP50 - direct1.ttfeP50 <= 5 },
-      { name: "added per-event delay p50 (1 stream) <= 1 ms", value: bff1.eventP50, ok: bff1.eventP50 <= 1 },
+      { name: "added TTFE p50 (1 stream) <= 5 ms", value: addedTtfe, ok: addedTtfe <= 5 },
+      { name: "added per-event delay p50 (1 stream) <= 1 ms", value: one("bff").eventDelayP50, ok: one("bff").eventDelayP50 <= 1 },
       { name: `GET /files?limit=${FILES_PAGE_SIZE} (the file browser's page) throughput >= 0.5 x direct`, value: ratio, ok: ratio >= 0.5 },
     ];
     console.log("\nTargets");
@@ -394,8 +431,10 @@ async function main() {
     log("wrote bench/results/bff.json");
   } finally {
     agent.destroy();
-    if (child) await stopApp(child);
-    if (!EXTERNAL) rmSync(dataDir, { recursive: true, force: true });
+    await stop(app);
+    await stop(tap);
+    await stop(gateway);
+    rmSync(DATA_DIR, { recursive: true, force: true });
   }
 }
 

@@ -111,6 +111,24 @@ describe("upstreamFetch", () => {
     expect((error as HttpError).status).toBe(504);
   });
 
+  it("times out a JSON call whose answer does not come (504), without retrying past the budget", async () => {
+    script.set("/api/v1/presets", [{ status: 200, delayMs: 3000 }]);
+    const started = Date.now();
+    const error = await upstreamJson({ method: "GET", path: "/presets" }).catch((e: unknown) => e);
+    expect((error as HttpError).status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it("stops a JSON call at once when the browser aborts", async () => {
+    script.set("/api/v1/presets", [{ status: 200, delayMs: 3000 }]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const error = await upstreamJson({ method: "GET", path: "/presets", signal: controller.signal }).catch((e: unknown) => e);
+    expect((error as HttpError).status).toBe(499);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
   it("stops at once when the browser aborts", async () => {
     script.set("/api/v1/responses", [{ status: 200, delayMs: 3000 }]);
     const controller = new AbortController();
