@@ -79,7 +79,7 @@ function Row({ preset }: { preset: Preset }) {
   return (
     <tr data-slug={preset.slug}>
       <th scope="row" className="px-3 py-2 font-medium">
-        <Link href={`/presets/${encodeURIComponent(preset.slug)}`} className="break-all text-brand-700 hover:underline dark:text-brand-100">
+        <Link href={`/presets/${encodeURIComponent(preset.slug)}`} className="break-all font-medium text-brand-700 hover:underline dark:text-sky-300">
           {preset.name}
         </Link>
       </th>
