@@ -32,7 +32,18 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: chromiumLaunchOptions(),
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() } }],
+  projects: [
+    { name: "chromium", grepInvert: /@faults/, use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() } },
+    // Injected faults are shared by the whole gateway, so the tests that inject them run last and one at a
+    // time: no other test can take a fault meant for them, or see one it did not ask for.
+    {
+      name: "faults",
+      grep: /@faults/,
+      dependencies: ["chromium"],
+      workers: 1,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() },
+    },
+  ],
   webServer: external
     ? undefined
     : {

@@ -97,7 +97,7 @@ test.describe("streaming relay", () => {
     expect(delay).toBeLessThan(100);
   });
 
-  test("a stream the gateway breaks off ends with an error event", async ({ baseURL, sessionStates }) => {
+  test("a stream the gateway breaks off ends with an error event @faults", async ({ baseURL, sessionStates }) => {
     const cookie = cookieHeader(await sessionStates("editor"));
     // Faults are shared by the whole gateway: another spec's request may take this one, so try again then.
     for (let attempt = 1; ; attempt++) {

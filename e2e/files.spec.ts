@@ -127,7 +127,7 @@ test.describe("file browser", () => {
     expect(maxRendered).toBeLessThanOrEqual(100);
   });
 
-  test("recovers from rate limits mid-scroll by itself, with no duplicated or lost file", async ({ page }) => {
+  test("recovers from rate limits mid-scroll by itself, with no duplicated or lost file @faults", async ({ page }) => {
     test.setTimeout(120_000);
     const expected = await gatewayFiles();
     await openFiles(page);
@@ -142,7 +142,7 @@ test.describe("file browser", () => {
     await expect(page.getByTestId("files-end")).toHaveText(`All ${fmt(expected.length)} files loaded`);
   });
 
-  test("shows an inline error with Retry when loading more fails, keeping the rows already loaded", async ({ page }) => {
+  test("shows an inline error with Retry when loading more fails, keeping the rows already loaded @faults", async ({ page }) => {
     await openFiles(page);
     const firstRow = await page.getByTestId("file-row").first().getAttribute("data-file-id");
     await injectFaults({ path: "/files", method: "GET", count: 20, status: 500 });

@@ -135,7 +135,7 @@ test.describe("playground (editor)", () => {
     await expect.poll(() => region.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(30);
   });
 
-  test("a stream cut by the gateway shows the error and keeps what arrived", async ({ page }) => {
+  test("a stream cut by the gateway shows the error and keeps what arrived @faults", async ({ page }) => {
     await open(page, ["gatehouse/scholar"]);
     const fault = await page.request.post(`${GATEWAY.baseUrl}/__faults`, {
       headers: gatewayHeaders("management"),
