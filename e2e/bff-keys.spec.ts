@@ -69,7 +69,7 @@ test.describe("gateway keys never reach the browser", () => {
     for (const caller of CALLERS) {
       const api = await apiAs(caller);
       for (const page of PAGES) {
-        for (const headers of [{}, { RSC: "1" }]) {
+        for (const headers of [{}, { RSC: "1" }] as Record<string, string>[]) {
           const response = await api.get(page, { headers, maxRedirects: 0 });
           const hits = leaks(await responseText(response));
           if (hits.length > 0) found.push(`${caller ?? "anonymous"} ${page} ${JSON.stringify(headers)}: ${hits.join(", ")}`);
