@@ -12,6 +12,8 @@ export interface SummaryColumn {
   name: string;
   /** "A", for tight places (chart rows, table headers). */
   short: string;
+  /** What the column stands for, when it has a name of its own ("v2" of a preset). */
+  label?: string;
   model: string;
   run: RunState;
 }
@@ -55,8 +57,8 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
   const ran = columns.filter((column) => column.run.status !== "idle");
   const comparison = compareCitations(ran.map(({ id, run }) => ({ id, run })));
   if (ran.length === 0) return null;
-  const nameOf = new Map(columns.map((column) => [column.id, column.name]));
-  const chartName = (column: SummaryColumn) => (column.model ? `${column.short}: ${column.model}` : column.name);
+  const nameOf = new Map(columns.map((column) => [column.id, column.label ? `${column.name} (${column.label})` : column.name]));
+  const chartName = (column: SummaryColumn) => (column.label ? `${column.short}: ${column.label}` : column.model ? `${column.short}: ${column.model}` : column.name);
   const colorOf = new Map(columns.map((column, index) => [column.id, BAR_COLORS[index % BAR_COLORS.length]]));
   const metrics = ran.map((column) => ({ column, metrics: runMetrics(column.run) }));
   const compared = comparison.urls.length > 0 ? Object.keys(comparison.onlyIn) : [];
@@ -119,9 +121,10 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
                     </th>
                     {ran.map((column) => (
                       <th key={column.id} scope="col" className="px-2 py-1 text-center font-medium">
-                        <abbr title={column.name} className="no-underline">
+                        <abbr title={nameOf.get(column.id)} className="no-underline">
                           {column.short}
                         </abbr>
+                        {column.label ? <span className="block text-[11px] font-normal">{column.label}</span> : null}
                         {column.model ? <span className="block font-mono text-[10px] font-normal">{column.model}</span> : null}
                       </th>
                     ))}

@@ -4,12 +4,17 @@ import { useQuery } from "@tanstack/react-query";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useHasRole } from "@/components/auth/current-user";
+import { parseAsComparePair } from "@/components/presets/history/compare-params";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
 import { playgroundQueries } from "@/lib/client/queries/playground";
+import { presetQueries } from "@/lib/client/queries/presets";
 import type { Model } from "@/lib/gateway";
+import { COMPARE_DEFAULT_QUESTION, compareEditToParams, presetCompareSetup, sharedQuestion, type VersionPair } from "@/lib/playground/preset-compare";
 import {
   addColumn,
   MAX_COLUMNS,
+  parseSetup,
   readModel,
   removeColumn,
   serializeSetup,
@@ -24,6 +29,7 @@ import {
 } from "@/lib/playground/setup";
 import { Column } from "./column";
 import { CompareSummary } from "./compare-summary";
+import { PresetComparePanel } from "./preset-compare-panel";
 import { ConversationSection, OutputSection, SearchSection } from "./request-editor";
 import { RunStore, useRuns } from "./run-store";
 
@@ -34,7 +40,7 @@ const NO_PRESETS: { slug: string; name: string }[] = [];
 /** Node's default header limit is 16 KiB; a longer link may be refused by a server on the way. */
 const LONG_URL = 8000;
 
-const urlKeys = { setup: parseAsString, model: parseAsString, prompt: parseAsString };
+const urlKeys = { setup: parseAsString, model: parseAsString, prompt: parseAsString, preset: parseAsString, versions: parseAsComparePair };
 const noSubscription = () => () => {};
 
 /** False in the server render and during hydration, true once the page's handlers are live. */
@@ -43,17 +49,19 @@ function useHydrated(): boolean {
 }
 
 export function Playground() {
-  const canRun = useHasRole("editor");
+  const [params] = useQueryStates(urlKeys, { history: "replace" });
+  // A comparison of two preset versions (?preset=<slug>&versions=1..2&prompt=...) builds its columns
+  // from the stored versions; everything else is the setup in the URL.
+  if (params.preset && params.versions) return <PresetComparison key={`${params.preset}:${params.versions.from}..${params.versions.to}`} slug={params.preset} pair={params.versions} />;
+  return <PlainPlayground />;
+}
+
+function PlainPlayground() {
   const [params, setParams] = useQueryStates(urlKeys, { history: "replace" });
   const models = useQuery(playgroundQueries.models());
-  const presets = useQuery(playgroundQueries.presets());
-  const [store] = useState(() => new RunStore());
-  const hydrated = useHydrated();
-
   const modelList = models.data ?? NO_MODELS;
   const fallbackModel = modelList.find((model) => model.id === PREFERRED_DEFAULT_MODEL)?.id ?? modelList[0]?.id ?? "";
   const setup = useMemo(() => setupFromParams(params, fallbackModel), [params, fallbackModel]);
-
   const commit = useCallback(
     (next: PlaygroundSetup) => {
       // Once edited, the whole setup lives in `setup`; the short model/prompt form is dropped.
@@ -61,6 +69,61 @@ export function Playground() {
     },
     [setParams],
   );
+  return <Workbench setup={setup} commit={commit} models={modelList} />;
+}
+
+function versionQuery(slug: string, version: number) {
+  // A missing version is an answer (the link is stale), not something to retry.
+  return { ...presetQueries.version(slug, version), retry: (count: number, error: Error) => (error as { status?: number }).status !== 404 && count < 2 };
+}
+
+function PresetComparison({ slug, pair }: { slug: string; pair: VersionPair }) {
+  const [params, setParams] = useQueryStates(urlKeys, { history: "replace" });
+  const models = useQuery(playgroundQueries.models());
+  const from = useQuery(versionQuery(slug, pair.from));
+  const to = useQuery(versionQuery(slug, pair.to));
+  const question = params.prompt ?? COMPARE_DEFAULT_QUESTION;
+  const edited = useMemo(() => parseSetup(params.setup), [params.setup]);
+  const derived = useMemo(() => (from.data && to.data ? presetCompareSetup(from.data, to.data, question) : null), [from.data, to.data, question]);
+  const setup = edited ?? derived;
+
+  const commit = useCallback(
+    (next: PlaygroundSetup) => {
+      if (!from.data || !to.data) {
+        void setParams({ setup: serializeSetup(next) });
+        return;
+      }
+      const kept = compareEditToParams(next, from.data, to.data);
+      void setParams("prompt" in kept ? { prompt: kept.prompt, setup: null } : { setup: kept.setup });
+    },
+    [from.data, to.data, setParams],
+  );
+  const rebuild = useCallback(() => {
+    void setParams({ setup: null, prompt: (edited && sharedQuestion(edited)) ?? question });
+  }, [edited, question, setParams]);
+
+  const failed = from.isError || to.isError;
+  return (
+    <div className="space-y-4">
+      <PresetComparePanel slug={slug} pair={pair} from={from} to={to} edited={edited !== null} onRebuild={rebuild} />
+      {setup ? (
+        <Workbench setup={setup} commit={commit} models={models.data ?? NO_MODELS} />
+      ) : failed ? null : (
+        <div aria-hidden className="grid gap-4 md:grid-cols-2">
+          <Skeleton className="h-72 w-full" />
+          <Skeleton className="h-72 w-full" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Toolbar, shared settings, the columns and the comparison of one setup; `commit` stores an edited setup. */
+function Workbench({ setup, commit, models: modelList }: { setup: PlaygroundSetup; commit: (next: PlaygroundSetup) => void; models: readonly Model[] }) {
+  const canRun = useHasRole("editor");
+  const presets = useQuery(playgroundQueries.presets());
+  const [store] = useState(() => new RunStore());
+  const hydrated = useHydrated();
 
   const onChange = useCallback((id: string, request: RequestDraft) => commit(updateColumn(setup, id, request)), [commit, setup]);
   const onRemove = useCallback(
@@ -203,6 +266,7 @@ export function Playground() {
             run,
             name: names[index],
             short: String.fromCharCode(65 + index),
+            label: setup.columns[index]?.label,
             model: setup.columns[index] ? readModel(setup.columns[index].request) : "",
           }))}
         />

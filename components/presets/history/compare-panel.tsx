@@ -10,6 +10,7 @@ import type { PresetVersion } from "@/lib/gateway";
 import { diffJson, presetDocument, summarizeDiff } from "@/lib/presets/diff";
 import { FieldDiffTable } from "../diff/field-diff-table";
 import { JsonDiffView, type JsonDiffMode } from "../diff/json-diff-view";
+import { CompareAnswersForm } from "./compare-answers-form";
 import type { ComparePair } from "./compare-params";
 
 function useVersion(slug: string, number: number, versions: readonly PresetVersion[]) {
@@ -87,6 +88,7 @@ export function ComparePanel({
 
       {before && after ? (
         <>
+          <CompareAnswersForm slug={slug} pair={pair} />
           <FieldDiffTable changes={changes} beforeLabel={`v${pair.from}`} afterLabel={`v${pair.to}`} />
           <div className="space-y-2">
             <div className="flex flex-wrap items-center justify-between gap-2">

@@ -15,6 +15,7 @@ import { meQuery, presetQueries } from "@/lib/client/queries/presets";
 import { roleAtLeast } from "@/lib/bff/schemas";
 import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
 import { loadDraft, type PresetDraft } from "@/lib/presets/draft-storage";
+import { tryPresetHref } from "@/lib/playground/preset-compare";
 import { newPresetRequest, versionToRequest } from "@/lib/presets/form-values";
 import { CopyCodeDialog } from "../copy-code-dialog";
 import { studioSearchParams, type StudioTab } from "../history/compare-params";
@@ -154,7 +155,16 @@ export function PresetStudio({ slug }: { slug: string }) {
             )}
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">{preset ? <CopyCodeDialog slug={slug} /> : null}</div>
+        <div className="flex flex-wrap gap-2">
+          {preset ? (
+            <>
+              <Button asChild>
+                <Link href={tryPresetHref(slug)}>Try in playground</Link>
+              </Button>
+              <CopyCodeDialog slug={slug} />
+            </>
+          ) : null}
+        </div>
       </div>
 
       {preset ? (
