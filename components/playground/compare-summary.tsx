@@ -112,7 +112,7 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
               ))}
             </p>
             <div className="overflow-x-auto">
-              <table className="w-full min-w-[28rem] text-left text-sm">
+              <table className="w-full text-left text-sm sm:min-w-[28rem]">
                 <caption className="sr-only">URLs cited per column, with the number of cited spans</caption>
                 <thead>
                   <tr className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
@@ -125,7 +125,7 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
                           {column.short}
                         </abbr>
                         {column.label ? <span className="block text-[11px] font-normal">{column.label}</span> : null}
-                        {column.model ? <span className="block font-mono text-[10px] font-normal">{column.model}</span> : null}
+                        {column.model ? <span className="hidden font-mono text-[10px] font-normal sm:block">{column.model}</span> : null}
                       </th>
                     ))}
                     <th scope="col" className="px-2 py-1 font-medium">
@@ -139,7 +139,7 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
                       ran.length > 1 && row.columns.length === ran.length ? "all" : row.columns.length === 1 && ran.length > 1 ? `only ${nameOf.get(row.columns[0])}` : `${row.columns.length} of ${ran.length}`;
                     return (
                       <tr key={row.key} className="border-b border-slate-100 last:border-0 dark:border-slate-800/60" data-overlap={overlap}>
-                        <td className="max-w-[20rem] py-1 pr-3">
+                        <td className="max-w-[9rem] py-1 pr-3 sm:max-w-[20rem]">
                           <SourceLink url={row.key} title={displayHost(row.key)} className="break-all" />
                           <div className="truncate text-xs text-slate-600 dark:text-slate-400">{row.key}</div>
                         </td>
