@@ -94,6 +94,9 @@ test.describe("compare answers of two preset versions (editor)", () => {
     expect(await onlyB.count()).toBeGreaterThan(0);
 
     expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "light" });
 
     // The link reopens the same comparison: diff, columns and question (answers are not part of it).
     await page.reload();
