@@ -33,7 +33,20 @@ function toUser(row: UserRow): StoredUser {
   };
 }
 
+/**
+ * The store in use may come from another bundle's copy of this module (the app context is shared through
+ * globalThis, and instrumentation is its own bundle), whose error classes are other objects: `instanceof`
+ * goes by the name, or a duplicate email would surface as a 500 instead of a 409.
+ */
+function sameName(name: string, value: unknown): boolean {
+  return value instanceof Error && value.name === name;
+}
+
 export class UserExistsError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return sameName("UserExistsError", value);
+  }
+
   constructor(email: string) {
     super(`A user with email ${email} already exists`);
     this.name = "UserExistsError";
@@ -41,6 +54,10 @@ export class UserExistsError extends Error {
 }
 
 export class LastAdminError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return sameName("LastAdminError", value);
+  }
+
   constructor() {
     super("This is the last admin: make another user admin first");
     this.name = "LastAdminError";
