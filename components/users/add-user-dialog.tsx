@@ -1,0 +1,139 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { forwardRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { CreateUserRequestSchema, ROLES, type User } from "@/lib/bff/schemas";
+import { createUser } from "@/lib/client/queries/users";
+import { placeApiError, withLabel } from "./api-errors";
+import { FormAlert } from "./form-alert";
+import { PasswordField } from "./password-field";
+import { ROLE_INFO } from "./roles";
+
+type AddUserInput = z.input<typeof CreateUserRequestSchema>;
+type AddUserValues = z.output<typeof CreateUserRequestSchema>;
+
+const LABELS = { email: "Email", name: "Name", role: "Role", password: "Password" } as const;
+const FIELD_ORDER = ["email", "name", "role", "password"] as const;
+const EMPTY: AddUserInput = { email: "", name: "", role: "viewer", password: "" };
+
+/**
+ * Adds a password user with the API's own schema (CreateUserRequestSchema). A refused add keeps
+ * everything typed and puts the server's reason on the field it names; closing without adding keeps
+ * the draft too.
+ */
+export const AddUserDialog = forwardRef<HTMLButtonElement, { onAdded: (user: User) => void }>(function AddUserDialog({ onAdded }, triggerRef) {
+  const [open, setOpen] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<AddUserInput, unknown, AddUserValues>({
+    resolver: zodResolver(CreateUserRequestSchema),
+    // First check on submit, not on blur: an error line appearing on blur moves the submit button away
+    // between press and release, and the click is lost. After a submit, fields re-check as they change.
+    mode: "onSubmit",
+    defaultValues: EMPTY,
+    // Focus goes to the first invalid field in reading order (react-hook-form's own choice follows
+    // registration order, which changes when the dialog's fields remount).
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: "password" }) ?? "";
+  const mutation = useMutation({ mutationFn: createUser });
+
+  const focusFirst = (invalid: Partial<Record<(typeof FIELD_ORDER)[number], unknown>>) => {
+    const first = FIELD_ORDER.find((name) => invalid[name]);
+    if (first) form.setFocus(first);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const user = await mutation.mutateAsync({ ...values, name: values.name || undefined });
+      form.reset(EMPTY);
+      setOpen(false);
+      onAdded(user);
+    } catch (error) {
+      const placed = placeApiError(error, LABELS);
+      for (const name of FIELD_ORDER) {
+        const message = placed.fields[name];
+        if (message) form.setError(name, { type: "server", message });
+      }
+      setFormError(placed.form);
+      focusFirst(placed.fields);
+    }
+  }, focusFirst);
+
+  const message = (name: keyof typeof LABELS) => {
+    const text = errors[name]?.message;
+    return text ? withLabel(LABELS[name], text) : undefined;
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !form.formState.isSubmitting && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button ref={triggerRef} variant="primary">
+          Add user
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Add user"
+        description="They sign in with this email and password. Tell them the password yourself: Gatehouse sends no email."
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          form.setFocus("email");
+        }}
+      >
+        <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={formError ? "add-user-error" : undefined}>
+          {formError ? <FormAlert id="add-user-error">{formError}</FormAlert> : null}
+          <Field label="Email" error={message("email")}>
+            {(control) => <Input {...control} {...form.register("email")} type="email" inputMode="email" autoComplete="off" spellCheck={false} />}
+          </Field>
+          <Field label="Name" hint="Optional. Without one, the part of the email before the @ is used." error={message("name")}>
+            {(control) => <Input {...control} {...form.register("name")} autoComplete="off" />}
+          </Field>
+          <fieldset aria-describedby={errors.role ? "add-user-role-error" : undefined}>
+            <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Role</legend>
+            <div className="mt-1 space-y-1.5">
+              {ROLES.map((role) => (
+                <label
+                  key={role}
+                  className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 dark:border-slate-700 dark:has-[:checked]:border-brand-500 dark:has-[:checked]:bg-slate-800"
+                >
+                  <input type="radio" value={role} {...form.register("role")} className="mt-0.5 accent-brand-600" />
+                  <span>
+                    <span className="font-medium">{ROLE_INFO[role].label}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{ROLE_INFO[role].description}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {errors.role ? (
+              <p id="add-user-role-error" role="alert" className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">
+                {message("role")}
+              </p>
+            ) : null}
+          </fieldset>
+          <PasswordField
+            value={password}
+            error={message("password")}
+            registration={form.register("password")}
+            onGenerate={(generated) => form.setValue("password", generated, { shouldValidate: true, shouldDirty: true })}
+          />
+          <div className="flex justify-end gap-2 pt-1">
+            <DialogClose asChild>
+              <Button disabled={form.formState.isSubmitting}>Cancel</Button>
+            </DialogClose>
+            <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? "Adding…" : "Add user"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+});

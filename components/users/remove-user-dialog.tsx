@@ -1,0 +1,76 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
+import type { User } from "@/lib/bff/schemas";
+import { removeUser } from "@/lib/client/queries/users";
+import { apiErrorMessage } from "./api-errors";
+import { FormAlert } from "./form-alert";
+
+/** Asks before removing, naming the user; a refusal (last admin, yourself, already gone) stays in the dialog. */
+export function RemoveUserDialog({
+  user,
+  onOpenChange,
+  onFailed,
+  onRemoved,
+  onCloseAutoFocus,
+}: {
+  user: User | null;
+  onOpenChange: (open: boolean) => void;
+  /** Told about every refusal, so the page can refresh a list that turned out stale. */
+  onFailed?: (error: unknown) => void;
+  onRemoved: (user: User) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async () => {
+    if (!user) return;
+    setPending(true);
+    setError(null);
+    try {
+      await removeUser(user.id);
+      onRemoved(user);
+    } catch (caught) {
+      onFailed?.(caught);
+      setError(apiErrorMessage(caught));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={user !== null}
+      onOpenChange={(next) => {
+        if (pending) return;
+        if (!next) setError(null);
+        onOpenChange(next);
+      }}
+    >
+      {user ? (
+        <DialogContent
+          title={`Remove ${user.name}?`}
+          description={`${user.email} loses access at once: open sessions end and they cannot sign in again. This cannot be undone; you can add them again later.`}
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
+          {error ? (
+            <div className="mb-4">
+              <FormAlert>{error}</FormAlert>
+            </div>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button disabled={pending}>Cancel</Button>
+            </DialogClose>
+            <Button variant="danger" onClick={() => void confirm()} disabled={pending}>
+              {pending ? "Removing…" : "Remove user"}
+            </Button>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
