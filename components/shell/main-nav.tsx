@@ -3,13 +3,16 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { clsx } from "clsx";
+import { useHasRole } from "@/components/auth/current-user";
 import { NAV_LINKS } from "./nav-links";
 
 export function MainNav() {
   const pathname = usePathname();
+  // Hiding is a courtesy: pages and the API check roles on the server.
+  const hasRole = { viewer: useHasRole("viewer"), editor: useHasRole("editor"), admin: useHasRole("admin") };
   return (
     <nav aria-label="Main" className="-mx-1 flex min-w-0 gap-1 overflow-x-auto">
-      {NAV_LINKS.map((link) => {
+      {NAV_LINKS.filter((link) => !link.minRole || hasRole[link.minRole]).map((link) => {
         const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
         return (
           <Link
@@ -23,7 +26,16 @@ export function MainNav() {
                 : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
             )}
           >
-            {link.label}
+            {link.shortLabel ? (
+              <>
+                <span aria-hidden className="sm:hidden">
+                  {link.shortLabel}
+                </span>
+                <span className="max-sm:sr-only">{link.label}</span>
+              </>
+            ) : (
+              link.label
+            )}
           </Link>
         );
       })}

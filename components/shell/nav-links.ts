@@ -1,6 +1,16 @@
-export const NAV_LINKS = [
+import type { Role } from "@/lib/bff/schemas";
+
+export const NAV_LINKS: readonly {
+  href: string;
+  label: string;
+  /** Shown instead of the label below the sm breakpoint, so every link fits a 360 px screen (the label stays the name). */
+  shortLabel?: string;
+  minRole?: Role;
+}[] = [
   { href: "/presets", label: "Presets" },
   { href: "/files", label: "Files" },
-  { href: "/video-models", label: "Video models" },
+  { href: "/video-models", label: "Video models", shortLabel: "Video" },
   { href: "/playground", label: "Playground" },
-] as const;
+  // Shown to admins only; the page and the API refuse everyone else anyway.
+  { href: "/users", label: "Users", minRole: "admin" },
+];
