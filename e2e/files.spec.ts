@@ -112,7 +112,6 @@ function expectSameFiles(seen: string[], expected: WireFile[]) {
 
 test.describe("file browser", () => {
   test.use({ role: "editor" });
-  test.afterEach(async () => clearFaults());
 
   test("scrolls to the end of a few thousand files: every file exactly once, in order, few rows in the DOM", async ({ page }) => {
     test.setTimeout(120_000);
@@ -125,37 +124,6 @@ test.describe("file browser", () => {
     await expect(page.getByTestId("files-end")).toHaveText(`All ${fmt(expected.length)} files loaded`);
     await expect(page.getByTestId("files-status")).toHaveText(`${fmt(expected.length)} files`);
     expect(maxRendered).toBeLessThanOrEqual(100);
-  });
-
-  test("recovers from rate limits mid-scroll by itself, with no duplicated or lost file @faults", async ({ page }) => {
-    test.setTimeout(120_000);
-    const expected = await gatewayFiles();
-    await openFiles(page);
-    await scanList(page, 700);
-    // Enough 429s that some outlast the BFF's own retries and reach the browser, with a wait long enough to see.
-    await injectFaults({ path: "/files", method: "GET", count: 6, status: 429, retry_after_seconds: 2 });
-    const finished = scanList(page);
-    await expect(page.getByTestId("files-status")).toHaveText(/Rate limited; retrying in \d+ s/, { timeout: 20_000 });
-    const { ids, conflicts } = await finished;
-    expect(conflicts).toEqual([]);
-    expectSameFiles(ids, expected);
-    await expect(page.getByTestId("files-end")).toHaveText(`All ${fmt(expected.length)} files loaded`);
-  });
-
-  test("shows an inline error with Retry when loading more fails, keeping the rows already loaded @faults", async ({ page }) => {
-    await openFiles(page);
-    const firstRow = await page.getByTestId("file-row").first().getAttribute("data-file-id");
-    await injectFaults({ path: "/files", method: "GET", count: 20, status: 500 });
-    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = el.scrollHeight));
-    const error = page.getByTestId("files-load-error");
-    await expect(error).toContainText("Could not load more files", { timeout: 20_000 });
-    await clearFaults();
-    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = 0));
-    await expect(page.getByTestId("file-row").first()).toHaveAttribute("data-file-id", firstRow!);
-    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await error.getByRole("button", { name: "Retry" }).click();
-    await expect(error).toBeHidden();
-    await expect(page.getByTestId("files-status")).toHaveText(/^1,000 files loaded|^[\d,]+ files loaded/);
   });
 
   test("switches workspaces through the URL and restores scroll position and loaded pages on back", async ({ page }) => {
@@ -397,5 +365,42 @@ test.describe("file browser", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog")).toBeVisible();
     expect(await check()).toEqual([]);
+  });
+});
+
+// Injected faults hit every request to the gateway, so these run in the "faults" project: last, one at a time.
+test.describe("file browser under gateway faults", () => {
+  test.use({ role: "editor" });
+  test.afterEach(async () => clearFaults());
+
+  test("recovers from rate limits mid-scroll by itself, with no duplicated or lost file @faults", async ({ page }) => {
+    test.setTimeout(120_000);
+    const expected = await gatewayFiles();
+    await openFiles(page);
+    await scanList(page, 700);
+    // Enough 429s that some outlast the BFF's own retries and reach the browser, with a wait long enough to see.
+    await injectFaults({ path: "/files", method: "GET", count: 6, status: 429, retry_after_seconds: 2 });
+    const finished = scanList(page);
+    await expect(page.getByTestId("files-status")).toHaveText(/Rate limited; retrying in \d+ s/, { timeout: 20_000 });
+    const { ids, conflicts } = await finished;
+    expect(conflicts).toEqual([]);
+    expectSameFiles(ids, expected);
+    await expect(page.getByTestId("files-end")).toHaveText(`All ${fmt(expected.length)} files loaded`);
+  });
+
+  test("shows an inline error with Retry when loading more fails, keeping the rows already loaded @faults", async ({ page }) => {
+    await openFiles(page);
+    const firstRow = await page.getByTestId("file-row").first().getAttribute("data-file-id");
+    await injectFaults({ path: "/files", method: "GET", count: 20, status: 500 });
+    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const error = page.getByTestId("files-load-error");
+    await expect(error).toContainText("Could not load more files", { timeout: 20_000 });
+    await clearFaults();
+    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = 0));
+    await expect(page.getByTestId("file-row").first()).toHaveAttribute("data-file-id", firstRow!);
+    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await error.getByRole("button", { name: "Retry" }).click();
+    await expect(error).toBeHidden();
+    await expect(page.getByTestId("files-status")).toHaveText(/^1,000 files loaded|^[\d,]+ files loaded/);
   });
 });

@@ -18,6 +18,17 @@ import { useMediaQuery } from "./use-media-query";
 import { useNow } from "./use-now";
 
 const ROW_HEIGHT = 44;
+/**
+ * The virtualizer lays out every index again whenever its count changes: O(n) work and a few MB of fresh arrays
+ * per page at 200,000 rows, which is where long tasks came from deep in a big workspace. Its count therefore
+ * grows in steps of this many rows instead of on every page; indexes past the loaded rows render nothing, and
+ * the listbox is exactly as tall as the loaded rows, so the user can never scroll into the spare capacity.
+ */
+export const CAPACITY_STEP = 20_000;
+
+export function virtualCapacity(rowCount: number): number {
+  return Math.ceil(rowCount / CAPACITY_STEP) * CAPACITY_STEP;
+}
 const COMPACT_ROW_HEIGHT = 60;
 const OVERSCAN = 8;
 
@@ -71,20 +82,20 @@ export function FileList({
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      if (active >= 0 && active < range.count && !indexes.includes(active)) {
+      if (active >= 0 && active < rows.length && !indexes.includes(active)) {
         indexes.push(active);
         indexes.sort((a, b) => a - b);
       }
       return indexes;
     },
-    [active],
+    [active, rows.length],
   );
 
   const estimateSize = useCallback(() => rowHeight, [rowHeight]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design; rows re-render from its state, not memoized values
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: virtualCapacity(rows.length),
     getScrollElement: () => scrollRef.current,
     estimateSize,
     // No getItemKey: the default (the index) is one stable function, so the virtualizer lays out its
@@ -105,7 +116,7 @@ export function FileList({
     virtualizer.scrollToOffset(0);
   }, [resetScrollKey, virtualizer]);
 
-  const items = virtualizer.getVirtualItems();
+  const items = virtualizer.getVirtualItems().filter((item) => item.index < rows.length);
   const lastIndex = items.length > 0 ? items[items.length - 1].index : -1;
   const viewportHeight = virtualizer.scrollRect?.height ?? 600;
   const visibleRows = Math.max(1, Math.ceil(viewportHeight / rowHeight));
@@ -198,7 +209,7 @@ export function FileList({
   const activeId = active >= 0 ? rowDomId(listId, rows[active].id) : undefined;
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 has-[[role=listbox]:focus-visible]:border-brand-500 has-[[role=listbox]:focus-visible]:ring-2 has-[[role=listbox]:focus-visible]:ring-brand-500/30 dark:border-slate-800">
+    <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30 dark:border-slate-800">
       {wide ? (
         <div
           aria-hidden
@@ -232,7 +243,7 @@ export function FileList({
           className="group relative w-full"
           // The listbox is as tall as all rows together, so its own outline would run down the whole list; the
           // frame around the scroll area and the active row show focus instead. Inline, to beat the global rule.
-          style={{ height: virtualizer.getTotalSize(), outline: "none", contain: "layout paint" }}
+          style={{ height: rows.length * rowHeight, outline: "none", contain: "layout paint" }}
         >
           {items.map((item) => {
             const file = rows[item.index];
