@@ -30,7 +30,9 @@ export type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>
 
 /** Signs `email` in through Auth.js and returns the resulting cookies. */
 export async function signInState(baseURL: string, email: string, password = DEMO_PASSWORD): Promise<StorageState> {
-  const context = await playwrightRequest.newContext({ baseURL });
+  // Inside a test that signs in with test.use({ role }), new request contexts inherit that role's cookies;
+  // start from none, or a failed sign-in would look like a success.
+  const context = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   try {
     const csrf = await context.get("/api/auth/csrf");
     expect(csrf.ok(), `GET /api/auth/csrf answered ${csrf.status()}`).toBeTruthy();
