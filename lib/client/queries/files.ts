@@ -1,6 +1,12 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { FileDeleteResponseSchema, FileGetResponseSchema, FileListResponseSchema, type FileListResponse, type GatewayFile } from "@/lib/gateway";
+import {
+  FileDeleteResponseSchema,
+  FileGetResponseSchema,
+  FileListResponseSchema,
+  WorkspaceListResponseSchema,
+  type FileListResponse,
+  type GatewayFile,
+} from "@/lib/gateway";
 import { apiFetch } from "@/lib/client/api-client";
 import { internFileStrings } from "@/lib/files/intern";
 import { nextCursor } from "@/lib/files/merge-pages";
@@ -12,13 +18,6 @@ import { pageRetryDelayMs, shouldRetryPage } from "@/lib/files/retry-policy";
  * details drawer reads single files; uploads and deletes patch the cached pages in place so a list of
  * thousands of loaded rows is never refetched page by page to show one change.
  */
-
-// TODO(schemas): import WorkspaceListResponseSchema from "@/lib/gateway" once the contract module has it.
-const WorkspaceListResponseSchema = z.looseObject({
-  data: z.array(z.looseObject({ id: z.string(), name: z.string(), slug: z.string().optional() })),
-  total_count: z.number().int().optional(),
-});
-export type Workspace = z.infer<typeof WorkspaceListResponseSchema>["data"][number];
 
 /** Key part for "no workspace_id": the gateway's default workspace for our key. */
 export const DEFAULT_WORKSPACE = "default";
@@ -101,7 +100,8 @@ export const fileQueries = {
   workspaces: () =>
     queryOptions({
       queryKey: fileKeys.workspaces(),
-      queryFn: ({ signal }) => apiFetch("/api/workspaces", WorkspaceListResponseSchema, { signal }),
+      // One page of the largest size the list allows; a key with more than 100 workspaces is not a case we serve yet.
+      queryFn: ({ signal }) => apiFetch("/api/workspaces?limit=100", WorkspaceListResponseSchema, { signal }),
       staleTime: 5 * 60_000,
     }),
 };
