@@ -1,11 +1,8 @@
 import type Database from "better-sqlite3";
+import { applyMigrations, type Migration } from "@/lib/sqlite/migrate";
 
-/**
- * Numbered, append-only schema migrations. A migration is never edited once released: a change
- * is a new entry. Each one runs in its own transaction together with its schema_migrations row,
- * so a crash leaves the database either before or after it, never half-way.
- */
-export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+/** The embedded gateway's schema history (rules in lib/sqlite/migrate.ts). */
+export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: "initial schema",
@@ -96,32 +93,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
 ];
 
 export function runMigrations(db: Database.Database): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version    INTEGER PRIMARY KEY,
-    name       TEXT NOT NULL,
-    applied_at TEXT NOT NULL
-  )`);
-  const applied = new Set(
-    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version),
-  );
-  const known = Math.max(0, ...MIGRATIONS.map((m) => m.version));
-  const newest = Math.max(0, ...applied);
-  if (newest > known) {
-    // Opening a database written by a newer build would silently misread it.
-    throw new Error(`embedded gateway database is at schema ${newest}, this build knows up to ${known}`);
-  }
-  const ran: number[] = [];
-  for (const migration of MIGRATIONS) {
-    if (applied.has(migration.version)) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      );
-    }).immediate();
-    ran.push(migration.version);
-  }
-  return ran;
+  return applyMigrations(db, MIGRATIONS, "embedded gateway");
 }

@@ -1,14 +1,12 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
+import { applyMigrations, type Migration } from "@/lib/sqlite/migrate";
 
 export type AppDb = Database.Database;
 
-/**
- * Numbered, append-only migrations of the app's own database (users, audit). A released entry is
- * never edited: a change is a new entry. Each runs in one transaction with its bookkeeping row.
- */
-export const APP_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+/** The app's own database (users, audit): its schema history (rules in lib/sqlite/migrate.ts). */
+export const APP_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: "users and preset audit",
@@ -40,28 +38,6 @@ export const APP_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql:
   },
 ];
 
-function runAppMigrations(db: AppDb): void {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version    INTEGER PRIMARY KEY,
-    name       TEXT NOT NULL,
-    applied_at TEXT NOT NULL
-  )`);
-  const applied = new Set(
-    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version),
-  );
-  for (const migration of APP_MIGRATIONS) {
-    if (applied.has(migration.version)) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      );
-    }).immediate();
-  }
-}
-
 /**
  * Opens (creating if needed) the app database and migrates it. WAL + busy timeout because the
  * `npm run user` CLI may write while the server reads.
@@ -72,7 +48,7 @@ export function openAppDb(file: string): AppDb {
   if (file !== ":memory:") db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
-  runAppMigrations(db);
+  applyMigrations(db, APP_MIGRATIONS, "app");
   return db;
 }
 
