@@ -24,10 +24,11 @@
  * also gives the machine's load average and the renderer's busy main-thread time per frame, taken from a CPU
  * profile of the scroll, which moves much less with contention.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
+import { startAppProcess, stopAppProcess } from "./app-process";
 import { chromium, type Page } from "playwright-core";
 import { chromiumExecutablePath, CHROMIUM_ARGS } from "../scripts/chromium";
 
@@ -90,36 +91,19 @@ async function waitForHealth(deadlineMs: number, child: ChildProcess) {
 function startApp(files: number): ChildProcess {
   const dataDir = path.join(root, `.data-bench-files-${files}`);
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
+  return startAppProcess(
+    {
       PORT: String(APP_PORT),
       GATEWAY_PORT: String(GATEWAY_PORT),
       DATA_DIR: dataDir,
       DEMO_PASSWORD: PASSWORD,
       EMBEDDED_GATEWAY_DEMO_FILES: String(files),
-      NEXT_TELEMETRY_DISABLED: "1",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) if (/error|building|fail/i.test(line)) log(`[app] ${line}`);
-  };
-  child.stdout?.on("data", forward);
-  child.stderr?.on("data", forward);
-  return child;
+    log,
+  );
 }
 
-async function stopApp(child: ChildProcess) {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  // The launcher runs Next as its own child; signalling the group stops both.
-  process.kill(-child.pid, "SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
-}
+const stopApp = stopAppProcess;
 
 async function signIn(page: Page) {
   const csrf = await page.request.get(`${BASE}/api/auth/csrf`);

@@ -25,10 +25,11 @@
  *   BENCH_PROFILE=1 also record a CPU profile of the stream and print the functions with the most self time
  *   BENCH_PROFILE=end  the same for the last 5% of the stream and the completion only
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { startAppProcess, stopAppProcess } from "./app-process";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, chromiumExecutablePath } from "../scripts/chromium";
 
@@ -221,35 +222,19 @@ function startApp(): ChildProcess {
     const added = spawnSync(process.execPath, [tsx, "scripts/user.ts", "add", BENCH_USER, "--role", "editor"], { cwd: root, env, input: PASSWORD, encoding: "utf8" });
     if (added.status !== 0) throw new Error(`adding the bench user failed: ${added.stderr}`);
   }
-  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
+  return startAppProcess(
+    {
       PORT: String(APP_PORT),
       DATA_DIR: dataDir,
       GATEWAY_URL: `http://127.0.0.1:${FAKE_PORT}/api/v1`,
       GATEWAY_API_KEY: "bench-key",
       GATEWAY_MANAGEMENT_KEY: "bench-management-key",
-      NEXT_TELEMETRY_DISABLED: "1",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) if (/error|building|fail/i.test(line)) log(`[app] ${line}`);
-  };
-  child.stdout?.on("data", forward);
-  child.stderr?.on("data", forward);
-  return child;
+    log,
+  );
 }
 
-async function stopApp(child: ChildProcess) {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  process.kill(-child.pid, "SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
-}
+const stopApp = stopAppProcess;
 
 // ---------------------------------------------------------------------------------------------
 // The measurement
