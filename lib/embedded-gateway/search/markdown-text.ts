@@ -45,6 +45,11 @@ function cleanInline(line: string): string {
     .trim();
 }
 
+/** A row of a pipe table, with or without the optional outer pipes ("a | b | c", "---|---"). */
+function isTableRow(line: string): boolean {
+  return /^\s*\|/.test(line) || /\|.*\|/.test(line) || /^\s*:?-{3,}:?\s*\|/.test(line);
+}
+
 export function markdownSections(markdown: string): MarkdownSection[] {
   const source = markdown
     .replace(/\r\n?/g, "\n")
@@ -88,7 +93,7 @@ export function markdownSections(markdown: string): MarkdownSection[] {
       i++;
       continue;
     }
-    if (!line.trim() || /^\s*\|/.test(line) || /^\s*\[[^\]]+\]:\s*\S+/.test(line) || /^\s{4,}\S/.test(line) || /^\s*(-{3,}|\*{3,}|_{3,})\s*$/.test(line)) {
+    if (!line.trim() || isTableRow(line) || /^\s*\[[^\]]+\]:\s*\S+/.test(line) || /^\s{4,}\S/.test(line) || /^\s*(-{3,}|\*{3,}|_{3,})\s*$/.test(line)) {
       endParagraph();
       continue;
     }
