@@ -19,9 +19,16 @@ export function useStickToBottom(contentVersion: unknown) {
     setAtBottom(bottom);
   }, []);
 
+  // Height of the content the last time we looked: "at the bottom" is judged against it, from the live
+  // scroll position, because a scroll the reader just made may not have fired its event yet.
+  const lastHeight = useRef(0);
+
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && stuck.current && el.scrollHeight > el.clientHeight) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    const wasAtBottom = el.scrollTop + el.clientHeight >= lastHeight.current - 24;
+    if (stuck.current && wasAtBottom && el.scrollHeight > el.clientHeight) el.scrollTop = el.scrollHeight;
+    lastHeight.current = el.scrollHeight;
   }, [contentVersion]);
 
   const jumpToLatest = useCallback(() => {
@@ -30,6 +37,7 @@ export function useStickToBottom(contentVersion: unknown) {
     stuck.current = true;
     setAtBottom(true);
     el.scrollTop = el.scrollHeight;
+    lastHeight.current = el.scrollHeight;
   }, []);
 
   return { ref, onScroll, atBottom, jumpToLatest };
