@@ -31,9 +31,11 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: chromiumLaunchOptions(),
+    // Colour transitions would let an axe scan measure contrast halfway through a light/dark switch.
+    reducedMotion: "reduce",
   },
   projects: [
-    { name: "chromium", grepInvert: /@faults/, use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() } },
+    { name: "chromium", grepInvert: /@faults/, use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" } },
     // Injected faults are shared by the whole gateway, so the tests that inject them run last and one at a
     // time: no other test can take a fault meant for them, or see one it did not ask for.
     {
@@ -41,7 +43,7 @@ export default defineConfig({
       grep: /@faults/,
       dependencies: ["chromium"],
       workers: 1,
-      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() },
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" },
     },
   ],
   webServer: external
