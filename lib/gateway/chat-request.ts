@@ -390,20 +390,23 @@ export type FunctionTool = z.infer<typeof FunctionToolSchema>;
 
 const REASONING_EFFORT_VALUES = ["max", "xhigh", "high", "medium", "low", "minimal", "none"] as const;
 
+/** The web-search settings the server tool takes as `parameters` and its shorthand takes inline. */
+const WEB_SEARCH_TOOL_FIELDS = {
+  engine: z.enum(WEB_SEARCH_TOOL_ENGINES).optional(),
+  max_results: WebMaxResultsSchema.optional(),
+  max_total_results: z.number().int().min(1).optional(),
+  max_uses: z.number().int().min(1).optional(),
+  max_characters: z.number().int().min(1).optional(),
+  allowed_domains: stringList().optional(),
+  excluded_domains: stringList().optional(),
+  mode: z.enum(WEB_SEARCH_MODES).optional(),
+  search_context_size: z.enum(["low", "medium", "high"]).optional(),
+  user_location: UserLocationSchema.optional(),
+};
+
 /** Parameters of openrouter:web_search (reference WebSearchConfig). */
 export const WebSearchToolParametersSchema = z
-  .looseObject({
-    engine: z.enum(WEB_SEARCH_TOOL_ENGINES).optional(),
-    max_results: WebMaxResultsSchema.optional(),
-    max_total_results: z.number().int().min(1).optional(),
-    max_uses: z.number().int().min(1).optional(),
-    max_characters: z.number().int().min(1).optional(),
-    allowed_domains: stringList().optional(),
-    excluded_domains: stringList().optional(),
-    mode: z.enum(WEB_SEARCH_MODES).optional(),
-    search_context_size: z.enum(["low", "medium", "high"]).optional(),
-    user_location: UserLocationSchema.optional(),
-  })
+  .looseObject(WEB_SEARCH_TOOL_FIELDS)
   .superRefine(checkPerplexityCap, EVEN_WITH_OTHER_ISSUES);
 export type WebSearchToolParameters = z.infer<typeof WebSearchToolParametersSchema>;
 
@@ -545,16 +548,7 @@ export const WEB_SEARCH_SHORTHAND_TYPES = [
 export const WebSearchShorthandToolSchema = z
   .looseObject({
     type: z.enum(WEB_SEARCH_SHORTHAND_TYPES),
-    engine: z.enum(WEB_SEARCH_TOOL_ENGINES).optional(),
-    max_results: WebMaxResultsSchema.optional(),
-    max_total_results: z.number().int().min(1).optional(),
-    max_uses: z.number().int().min(1).optional(),
-    max_characters: z.number().int().min(1).optional(),
-    allowed_domains: stringList().optional(),
-    excluded_domains: stringList().optional(),
-    mode: z.enum(WEB_SEARCH_MODES).optional(),
-    search_context_size: z.enum(["low", "medium", "high"]).optional(),
-    user_location: UserLocationSchema.optional(),
+    ...WEB_SEARCH_TOOL_FIELDS,
     parameters: WebSearchToolParametersSchema.optional(),
   })
   .superRefine(checkPerplexityCap, EVEN_WITH_OTHER_ISSUES);
