@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useEffect, useId, useState } from "react";
 import { Controller, useFormContext, type FieldValues } from "react-hook-form";
+import { FieldMessages } from "@/components/ui/field";
 import { jsonEqual } from "@/lib/presets/diff";
 import { JsonCodeEditor } from "../json-code-editor";
 import { useFieldError, useReadOnly } from "./fields";
@@ -130,16 +131,7 @@ export function JsonValueField({ name, label, hint, kind = "object" }: { name: s
           />
         )}
       />
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
