@@ -1,14 +1,33 @@
+import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
+import { scrubSettings } from "./lib/testing/scrub-env";
 import { chromiumLaunchOptions } from "./scripts/chromium";
 
 /**
+ * A port nobody listens on right now. Synchronous (the config is evaluated synchronously) and stored in
+ * the environment, which the worker processes inherit, so every process of one run agrees on it.
+ */
+function freePort(): string {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
+}
+/**
  * End-to-end tests drive real Chromium against the production build served by `scripts/start.ts`, which
- * also serves the embedded gateway with fixed test keys and fault injection switched on.
+ * also serves the embedded gateway with fixed test keys and fault injection switched on, on free ports.
  * Set E2E_BASE_URL to run the specs against an instance you started yourself.
  */
-const APP_PORT = 3100;
-const GATEWAY_PORT = 4110;
 const external = Boolean(process.env.E2E_BASE_URL);
+if (!external) {
+  // The app under test is started from this environment: a GATEWAY_URL or DATA_DIR exported in the
+  // developer's shell must not redirect it. The run's own E2E_* choices (ports, keys) survive.
+  const own = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith("E2E_")));
+  scrubSettings();
+  Object.assign(process.env, own);
+}
+process.env.E2E_APP_PORT ??= freePort();
+process.env.E2E_GATEWAY_PORT ??= freePort();
+const APP_PORT = Number(process.env.E2E_APP_PORT);
+const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${APP_PORT}`;
 
 process.env.E2E_GATEWAY_URL ??= `http://127.0.0.1:${GATEWAY_PORT}/api/v1`;

@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { HOSTILE_SETTINGS } from "./hostile-env";
 
 const root = path.resolve(__dirname, "..");
 const results = path.join(root, "test-results");
@@ -20,12 +21,18 @@ interface Step {
   command: string;
   args: string[];
   needs?: string;
+  env?: NodeJS.ProcessEnv;
 }
 
 const steps: Step[] = [
   { name: "lint", ...npx(["eslint", "--max-warnings", "0", "."]) },
   { name: "typecheck", ...npx(["tsc", "--noEmit"]) },
-  { name: "unit", ...npx(["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]) },
+  // Under a hostile environment: the unit and HTTP tests must not depend on the caller's settings.
+  {
+    name: "unit",
+    ...npx(["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]),
+    env: { ...env, ...HOSTILE_SETTINGS },
+  },
   { name: "browser", ...npx(["tsx", "scripts/ensure-browser.ts"]) },
   { name: "build", ...npx(["next", "build"]) },
   { name: "e2e", ...npx(["playwright", "test"]), needs: "build" },
@@ -38,7 +45,7 @@ for (const step of steps) {
     continue;
   }
   console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(" ")}`);
-  const run = spawnSync(step.command, step.args, { cwd: root, env, stdio: "inherit" });
+  const run = spawnSync(step.command, step.args, { cwd: root, env: step.env ?? env, stdio: "inherit" });
   status.set(step.name, run.status === 0 ? "passed" : "failed");
 }
 
