@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import fs from "node:fs";
+import { makeDatabaseFilesPrivate, makePrivateDir } from "@/lib/sqlite/private-files";
 import path from "node:path";
 import { runMigrations } from "./migrations";
 
@@ -11,9 +11,15 @@ export type Db = Database.Database;
  * makes a second process sharing the file wait briefly instead of failing at once.
  */
 export function openDatabase(file: string): Db {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  if (file !== ":memory:") {
+    makePrivateDir(path.dirname(path.resolve(file)));
+    makeDatabaseFilesPrivate(file);
+  }
   const db = new Database(file);
-  if (file !== ":memory:") db.pragma("journal_mode = WAL");
+  if (file !== ":memory:") {
+    db.pragma("journal_mode = WAL");
+    makeDatabaseFilesPrivate(file);
+  }
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 2000");

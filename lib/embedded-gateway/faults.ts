@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { STAR, wildcardMatch, type WildcardToken } from "./wildcard";
 
 /** A test-only instruction: the next `remaining` requests matching path (and method) misbehave. */
 export interface FaultRule {
@@ -80,13 +81,27 @@ function normalisePath(path: string): string {
   const base = p.indexOf("/api/v1/");
   if (base >= 0) p = p.slice(base + "/api/v1".length);
   if (!p.startsWith("/")) p = `/${p}`;
-  return p.length > 1 ? p.replace(/\/+$/, "") : p;
+  // A loop, not /\/+$/: that regex is quadratic on a path of many slashes.
+  let end = p.length;
+  while (end > 1 && p[end - 1] === "/") end--;
+  return p.slice(0, end);
 }
 
+type SegmentToken = { literal: string } | "segment" | "any";
+
+/**
+ * Matches segment by segment instead of compiling the rule into a regex: the pattern is request
+ * input (POST /__faults), and "/**\/**\/…" compiled to ".*\/.*\/…" backtracks polynomially
+ * in the path's length on every later request. "*" is one non-empty segment, "**" one or more
+ * segments (empty ones included, as ".*" allowed), anything else a literal segment.
+ */
 export function pathMatches(pattern: string, path: string): boolean {
-  const escaped = normalisePath(pattern)
-    .split("/")
-    .map((segment) => (segment === "**" ? ".*" : segment === "*" ? "[^/]+" : segment.replace(/[.+?^${}()|[\]\\*]/g, "\\$&")))
-    .join("/");
-  return new RegExp(`^${escaped}$`).test(normalisePath(path));
+  const tokens: WildcardToken<SegmentToken>[] = [];
+  for (const segment of normalisePath(pattern).split("/")) {
+    if (segment === "**") tokens.push("any", STAR);
+    else tokens.push(segment === "*" ? "segment" : { literal: segment });
+  }
+  return wildcardMatch(tokens, normalisePath(path).split("/"), (token, segment) =>
+    token === "any" ? true : token === "segment" ? segment !== "" : token.literal === segment,
+  );
 }

@@ -33,7 +33,9 @@ it("keeps presets, files and generated keys across a restart; keys are stored ha
   const keysFile = path.join(dataDir, "embedded-gateway-keys.json");
   expect(fs.statSync(keysFile).mode & 0o777).toBe(0o600);
   expect(JSON.parse(fs.readFileSync(keysFile, "utf8"))).toEqual({ apiKey: first.apiKey, managementKey: first.managementKey });
-  for (const name of fs.readdirSync(dataDir).filter((n) => n !== "embedded-gateway-keys.json")) {
+  // Uploads are received in upload-tmp and stored in the database: nothing is left behind there.
+  expect(fs.readdirSync(path.join(dataDir, "upload-tmp"))).toEqual([]);
+  for (const name of fs.readdirSync(dataDir).filter((n) => n !== "embedded-gateway-keys.json" && n !== "upload-tmp")) {
     const bytes = fs.readFileSync(path.join(dataDir, name)).toString("latin1");
     expect(bytes.includes(first.apiKey), name).toBe(false);
     expect(bytes.includes(first.managementKey), name).toBe(false);

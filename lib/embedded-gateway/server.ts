@@ -13,6 +13,8 @@ import { RateLimiter } from "./rate-limit";
 import { newStreamCounters } from "./responder/sse";
 import { createSearchIndexLoader } from "./search/corpus";
 import { seedDemoData, syncVideoModels } from "./seed";
+import { UploadSlots } from "./upload-slots";
+import { prepareUploadTmpDir } from "./upload-tmp";
 import { WorkspacesStore } from "./workspaces-store";
 
 /*
@@ -60,6 +62,7 @@ export function createGatewayContext(opts: EmbeddedGatewayOptions = {}) {
         demoFiles: config.demoFiles,
       });
     }
+    const uploadTmp = prepareUploadTmpDir({ dataDir: config.dataDir, inMemory: config.dbFile === ":memory:", explicit: config.uploadTmpDir });
     const ctx: GatewayContext = {
       db,
       presets: new PresetsStore(db),
@@ -67,12 +70,14 @@ export function createGatewayContext(opts: EmbeddedGatewayOptions = {}) {
       workspaces,
       cursorSecret: cursorSecret(db),
       limits: { maxJsonBytes: 4 * 1024 * 1024, maxUploadBytes: config.maxUploadBytes, defaultFilesPageSize: 100 },
+      uploads: { slots: new UploadSlots(config.maxParallelUploads), tmpDir: uploadTmp.dir },
       rateLimiter: new RateLimiter(config.rateLimitPerMinute),
       faults: config.faults ? new FaultInjector() : null,
+      strict: config.strict,
       streams: newStreamCounters(),
       search: createSearchIndexLoader(config.corpus, config.projectRoot),
     };
-    return { config, ctx, keys };
+    return { config, ctx, keys, disposeUploadTmp: uploadTmp.dispose };
   } catch (error) {
     db.close();
     throw error;
@@ -80,7 +85,7 @@ export function createGatewayContext(opts: EmbeddedGatewayOptions = {}) {
 }
 
 export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): Promise<EmbeddedGateway> {
-  const { config, ctx, keys } = createGatewayContext(opts);
+  const { config, ctx, keys, disposeUploadTmp } = createGatewayContext(opts);
   const app = createGatewayApp(ctx);
   // overrideGlobalObjects: false keeps the host process's global Request/Response untouched
   // (scripts/start.ts and test runners share this process).
@@ -95,6 +100,7 @@ export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): P
     });
   } catch (error) {
     ctx.db.close();
+    disposeUploadTmp();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
@@ -113,8 +119,10 @@ export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): P
 
   if (config.log) {
     console.log(`Embedded gateway listening on ${baseUrl}`);
-    console.log(`  API key:        ${keys.apiKey}`);
-    console.log(`  Management key: ${keys.managementKey}`);
+    // Keys never go to a log: say where they are kept instead.
+    const where = (given: boolean) => (given ? "as given in the environment" : `in ${config.keysFile ?? "memory only"}`);
+    console.log(`  API key:        ${where(Boolean(config.apiKey))}`);
+    console.log(`  Management key: ${where(Boolean(config.managementKey))}`);
     console.log(`  Data:           ${config.dbFile}${config.faults ? "  (fault injection ON)" : ""}`);
   }
 
@@ -129,6 +137,7 @@ export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): P
         clearTimeout(warm);
         server.close(() => {
           ctx.db.close();
+          disposeUploadTmp();
           resolve();
         });
         // Open event streams would keep close() waiting forever.

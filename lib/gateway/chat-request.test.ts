@@ -274,3 +274,29 @@ describe("reference examples parse", () => {
     ]);
   });
 });
+
+describe("domain filter lists are bounded (security issue #12)", () => {
+  const domains = (count: number, length = 11) => Array.from({ length: count }, (_, i) => `${i}.`.padEnd(length - 4, "a") + ".com");
+  const homes: Array<[string, (list: string[]) => Record<string, unknown>, string]> = [
+    ["web plugin include_domains", (list) => plugin({ id: "web", include_domains: list }), "plugins[0].include_domains"],
+    ["web plugin exclude_domains", (list) => plugin({ id: "web", exclude_domains: list }), "plugins[0].exclude_domains"],
+    ["web-fetch plugin allowed_domains", (list) => plugin({ id: "web-fetch", allowed_domains: list }), "plugins[0].allowed_domains"],
+    ["web-fetch plugin blocked_domains", (list) => plugin({ id: "web-fetch", blocked_domains: list }), "plugins[0].blocked_domains"],
+    ["web_search tool allowed_domains", (list) => ({ tools: [{ type: "openrouter:web_search", parameters: { allowed_domains: list } }] }), "tools[0].parameters.allowed_domains"],
+    ["web_search tool excluded_domains", (list) => ({ tools: [{ type: "openrouter:web_search", parameters: { excluded_domains: list } }] }), "tools[0].parameters.excluded_domains"],
+    ["web_search shorthand allowed_domains", (list) => ({ tools: [{ type: "web_search", allowed_domains: list }] }), "tools[0].allowed_domains"],
+    ["web_fetch tool blocked_domains", (list) => ({ tools: [{ type: "openrouter:web_fetch", parameters: { blocked_domains: list } }] }), "tools[0].parameters.blocked_domains"],
+  ];
+
+  it.each(homes)("%s: at most 100 entries of at most 512 characters", (_label, body, path) => {
+    expect(issuePaths(ChatRequestSchema, withBody(body(domains(100, 512))))).toEqual([]);
+    expect(issuePaths(ChatRequestSchema, withBody(body(domains(101))))).toContain(path);
+    expect(issuePaths(ChatRequestSchema, withBody(body(["ok.com", "x".repeat(513)])))).toContain(`${path}[1]`);
+  });
+
+  it("says which limit was passed", () => {
+    const messages = (patch: Record<string, unknown>) => issuesOf(ChatRequestSchema, withBody(patch)).map((issue) => issue.message);
+    expect(messages(plugin({ id: "web", include_domains: domains(101) }))).toEqual(["plugins[0].include_domains must have at most 100 items"]);
+    expect(messages(plugin({ id: "web", exclude_domains: ["*".repeat(513)] }))).toEqual(["plugins[0].exclude_domains[0] must be at most 512 characters"]);
+  });
+});

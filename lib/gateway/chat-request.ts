@@ -27,6 +27,10 @@ export const LIMITS = {
   fusionToolsMax: 8,
   webMaxResults: 25,
   webMaxResultsPerplexity: 20,
+  /** Our bound, not the contract's: a domain filter list (include / exclude / allowed / blocked domains). */
+  domainListEntries: 100,
+  /** Our bound: one entry, a DNS name (at most 253 characters) plus room for a path prefix. */
+  domainEntryLength: 512,
 } as const;
 
 /** Defaults the gateway applies when a field is omitted (documented, never injected). */
@@ -47,7 +51,12 @@ const nullableNumber = (min?: number, max?: number) => {
   return schema.nullable().optional();
 };
 const nullableInt = () => z.number().int().nullable().optional();
-const stringList = () => z.array(z.string());
+/**
+ * Domain filters of web search and web fetch. The contract gives no limit; ours keeps the work of
+ * matching every search hit against every entry small, and an entry longer than any DNS name plus
+ * path is a mistake anyway.
+ */
+const domainList = () => z.array(z.string().max(LIMITS.domainEntryLength)).max(LIMITS.domainListEntries);
 
 export const FUNCTION_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 const functionName = () =>
@@ -282,8 +291,8 @@ export const WebPluginSchema = z
     engine: WebSearchEngineSchema.optional(),
     max_results: WebMaxResultsSchema.optional(),
     max_uses: z.number().int().min(1).optional(),
-    include_domains: stringList().optional(),
-    exclude_domains: stringList().optional(),
+    include_domains: domainList().optional(),
+    exclude_domains: domainList().optional(),
     search_prompt: z.string().optional(),
     mode: z.enum(WEB_SEARCH_MODES).optional(),
     user_location: UserLocationSchema.optional(),
@@ -294,8 +303,8 @@ export type WebPlugin = z.infer<typeof WebPluginSchema>;
 export const WebFetchPluginSchema = z.looseObject({
   id: z.literal("web-fetch"),
   enabled: enabled(),
-  allowed_domains: stringList().optional(),
-  blocked_domains: stringList().optional(),
+  allowed_domains: domainList().optional(),
+  blocked_domains: domainList().optional(),
   max_content_tokens: z.number().int().min(1).optional(),
   max_uses: z.number().int().min(1).optional(),
 });
@@ -397,8 +406,8 @@ const WEB_SEARCH_TOOL_FIELDS = {
   max_total_results: z.number().int().min(1).optional(),
   max_uses: z.number().int().min(1).optional(),
   max_characters: z.number().int().min(1).optional(),
-  allowed_domains: stringList().optional(),
-  excluded_domains: stringList().optional(),
+  allowed_domains: domainList().optional(),
+  excluded_domains: domainList().optional(),
   mode: z.enum(WEB_SEARCH_MODES).optional(),
   search_context_size: z.enum(["low", "medium", "high"]).optional(),
   user_location: UserLocationSchema.optional(),
@@ -529,8 +538,8 @@ export const WebFetchServerToolSchema = z.looseObject({
   parameters: z
     .looseObject({
       engine: z.enum(["auto", "native", "openrouter", "exa", "parallel", "firecrawl"]).optional(),
-      allowed_domains: stringList().optional(),
-      blocked_domains: stringList().optional(),
+      allowed_domains: domainList().optional(),
+      blocked_domains: domainList().optional(),
       max_content_tokens: z.number().int().min(1).optional(),
       max_uses: z.number().int().min(1).optional(),
     })

@@ -3,7 +3,7 @@ import type { GatewayContext, RouteDef } from "../context";
 import { readJson } from "../request-body";
 
 export const FaultRequestSchema = z.strictObject({
-  path: z.string().min(1),
+  path: z.string().min(1).max(1024),
   method: z.enum(["GET", "POST", "DELETE", "get", "post", "delete"]).optional(),
   count: z.number().int().min(1).max(10_000),
   status: z.union([z.literal(429), z.literal(500), z.literal(503)]).optional(),

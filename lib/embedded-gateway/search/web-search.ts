@@ -1,6 +1,8 @@
 import MiniSearch, { type SearchOptions } from "minisearch";
 import type { CorpusDocument } from "./corpus-types";
+import { rankByRelevance } from "./relevance";
 import { STOPWORDS } from "./stopwords";
+import { globMatch } from "../wildcard";
 
 export interface SearchFilters {
   maxResults: number;
@@ -39,7 +41,9 @@ function hostAndPath(url: string): { host: string; path: string } | null {
 
 /**
  * "example.com" matches the domain and its subdomains, "*.example.com" only subdomains, and a
- * pattern with a path ("npmjs.com/package/zod") also requires that path prefix.
+ * pattern with a path ("npmjs.com/package/zod") also requires that path prefix. Inside a label "*"
+ * stands for any run of characters but never crosses a dot ("api-*.example.com"). The pattern comes
+ * from the request, so it is matched label by label without a regex (see wildcard.ts).
  */
 export function domainMatches(pattern: string, url: string): boolean {
   const target = hostAndPath(url);
@@ -51,12 +55,28 @@ export function domainMatches(pattern: string, url: string): boolean {
     pathPrefix = p.slice(slash);
     p = p.slice(0, slash);
   }
-  let hostOk: boolean;
-  if (p.startsWith("*.")) hostOk = target.host.endsWith(p.slice(1));
-  else if (p.includes("*")) hostOk = new RegExp(`^${p.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^.]*")}$`).test(target.host);
-  else hostOk = target.host === p || target.host.endsWith(`.${p}`);
+  const hostOk = p.startsWith("*.")
+    ? labelsMatch(p.slice(2), target.host, "subdomains")
+    : p.includes("*")
+      ? labelsMatch(p, target.host, "exact")
+      : target.host === p || target.host.endsWith(`.${p}`);
   return hostOk && (pathPrefix === null || target.path.toLowerCase().startsWith(pathPrefix));
 }
+
+/**
+ * Compares host labels from the right, each against a label glob. "exact" wants as many labels as
+ * the pattern has; "subdomains" wants at least one label more (the "*." of "*.example.com").
+ */
+function labelsMatch(pattern: string, host: string, mode: "exact" | "subdomains"): boolean {
+  const want = pattern.split(".");
+  const have = host.split(".");
+  if (mode === "exact" ? have.length !== want.length : have.length <= want.length) return false;
+  const offset = have.length - want.length;
+  return want.every((label, i) => (label.includes("*") ? globMatch(label, have[offset + i]) : label === have[offset + i]));
+}
+
+/** How many of the engine's results are weighed again for relevance (more than max_results allows). */
+const RERANK_DEPTH = 80;
 
 export class WebSearchIndex {
   private readonly index: MiniSearch<CorpusDocument>;
@@ -89,6 +109,7 @@ export class WebSearchIndex {
       this.index.search(query, { ...opts, filter: (result) => keep(this.docs.get(String(result.id))!) });
     let results = run(options);
     if (results.length === 0 && options.combineWith === "AND") results = run({ ...options, combineWith: "OR" });
-    return results.slice(0, filters.maxResults).map((result) => ({ ...this.docs.get(String(result.id))!, score: result.score }));
+    const hits = results.slice(0, RERANK_DEPTH).map((result) => ({ ...this.docs.get(String(result.id))!, score: result.score }));
+    return rankByRelevance(query, hits).slice(0, filters.maxResults);
   }
 }
