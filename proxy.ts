@@ -48,8 +48,10 @@ function withSecurityHeaders(response: NextResponse, csp: string): NextResponse 
 
 export const config = {
   matcher: [
-    // Everything but the API (own headers; its bodies must not be cloned for a proxy), Next's
-    // static assets and files in public/.
-    "/((?!api/|_next/static|_next/image|favicon\\.ico|.*\\.(?:png|jpg|jpeg|gif|svg|webp|avif|ico|txt|xml|webmanifest)$).*)",
+    // Everything but the API (own headers; its bodies must not be cloned for a proxy), Next's build
+    // assets, and the real static files by name (app/icon.svg and what public/ holds; proxy.test.ts
+    // checks the list against the folders). Excluding by file extension instead let `/presets/x.png`
+    // render the editor without a CSP or frame-ancestors. Kept literal: Next reads it at build time.
+    "/((?!api/|_next/static/|_next/image|favicon\\.ico$|icon\\.svg$|apple-icon\\.png$|robots\\.txt$|logo\\.svg$).*)",
   ],
 };

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { DEMO_PASSWORD, DEMO_USERS, expect, test } from "./fixtures";
+import { request as playwrightRequest } from "@playwright/test";
+import { DEMO_PASSWORD, DEMO_USERS, expect, signInState, test } from "./fixtures";
 
 test.describe("sign-in", () => {
   test("a dashboard page sends you to sign in and back to where you were", async ({ page }) => {
@@ -29,6 +30,26 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Email or password is incorrect." })).toBeVisible();
     await expect(page.getByLabel("Password")).toBeFocused();
     await expect(page).toHaveURL(/\/sign-in/);
+  });
+
+  test("after too many wrong passwords it says how long to wait", async ({ page, baseURL }) => {
+    // A made-up email: the demo users other tests sign in as must not be throttled.
+    const email = `throttled-${test.info().workerIndex}-${Date.now()}@example.com`;
+    const context = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    try {
+      const { csrfToken } = (await (await context.get("/api/auth/csrf")).json()) as { csrfToken: string };
+      // The default limit: 10 wrong passwords per email per 15 minutes.
+      for (let i = 0; i < 10; i++) {
+        await context.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: `wrong-${i}`, callbackUrl: "/presets" }, maxRedirects: 0 });
+      }
+    } finally {
+      await context.dispose();
+    }
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("still-wrong");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /^Too many failed sign-in attempts\. Wait 1[45] minutes, then try again\.$/ })).toBeVisible();
   });
 
   test("never follows a callbackUrl off the site", async ({ page }) => {
@@ -67,14 +88,27 @@ test.describe("sign-in", () => {
 test.describe("signed in", () => {
   test.use({ role: "viewer" });
 
-  test("the user menu shows who and which role, and signs out", async ({ page }) => {
-    await page.goto("/presets");
-    await page.getByRole("button", { name: /Account: Demo Viewer \(viewer\)/ }).click();
-    await expect(page.getByText(DEMO_USERS.viewer)).toBeVisible();
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page).toHaveURL(/\/sign-in$/);
-    await page.goto("/presets");
-    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fpresets$/);
+  test("the user menu shows who and which role, and signs out for good (a copied cookie stops too)", async ({ browser, baseURL }) => {
+    // A session of its own: signing out revokes it, and the worker's shared viewer session must live on.
+    const state = await signInState(baseURL!, DEMO_USERS.viewer);
+    const context = await browser.newContext({ baseURL, storageState: state });
+    const copied = await playwrightRequest.newContext({ baseURL, storageState: state });
+    try {
+      const page = await context.newPage();
+      await page.goto("/presets");
+      expect((await copied.get("/api/me")).status()).toBe(200);
+      await page.getByRole("button", { name: /Account: Demo Viewer \(viewer\)/ }).click();
+      await expect(page.getByText(DEMO_USERS.viewer)).toBeVisible();
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page).toHaveURL(/\/sign-in$/);
+      await page.goto("/presets");
+      await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fpresets$/);
+      // Someone who copied the cookie before the sign-out holds nothing now.
+      expect((await copied.get("/api/me")).status()).toBe(401);
+    } finally {
+      await copied.dispose();
+      await context.close();
+    }
   });
 
   test("the sign-in page sends a signed-in user on", async ({ page }) => {

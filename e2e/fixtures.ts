@@ -21,7 +21,7 @@ export const DEMO_USERS: Readonly<Record<Role, string>> = {
 
 /** The embedded gateway behind the app under test, for direct calls (seeding, faults, debug routes). */
 export const GATEWAY = {
-  baseUrl: process.env.E2E_GATEWAY_URL ?? "http://127.0.0.1:4110/api/v1",
+  baseUrl: process.env.E2E_GATEWAY_URL!,
   apiKey: process.env.EMBEDDED_GATEWAY_API_KEY ?? "e2e-api-key",
   managementKey: process.env.EMBEDDED_GATEWAY_MANAGEMENT_KEY ?? "e2e-management-key",
 } as const;
@@ -68,7 +68,7 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   sessionStates: [
     async ({}, provide, workerInfo) => {
-      const baseURL = (workerInfo.project.use.baseURL as string | undefined) ?? process.env.E2E_BASE_URL ?? "http://localhost:3100";
+      const baseURL = (workerInfo.project.use.baseURL as string | undefined) ?? process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_APP_PORT}`;
       const cache = new Map<Role, Promise<StorageState>>();
       await provide((role) => {
         let state = cache.get(role);
@@ -99,7 +99,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   apiAs: async ({ baseURL, sessionStates }, provide) => {
     const contexts: APIRequestContext[] = [];
-    const origin = new URL(baseURL ?? "http://localhost:3100").origin;
+    const origin = new URL(baseURL ?? `http://localhost:${process.env.E2E_APP_PORT}`).origin;
     await provide(async (role) => {
       const context = await playwrightRequest.newContext({
         baseURL: origin,

@@ -241,7 +241,7 @@ test.describe("users admin, as an admin", () => {
     await expect(userRow(page, email)).toHaveCount(0);
   });
 
-  test("an admin demoted while the page is open gets the admins-only notice", async ({ browser, baseURL, apiAs }) => {
+  test("an admin demoted while the page is open is signed out: the next change is refused and nothing is changed", async ({ browser, baseURL, apiAs }) => {
     const admin = await apiAs("admin");
     const email = newEmail("demoted");
     const password = "demoted-password-1";
@@ -255,11 +255,13 @@ test.describe("users admin, as an admin", () => {
 
       expect((await admin.patch(`/api/users/${other.id}`, { data: { role: "editor" } })).status()).toBe(200);
       await editorRole.selectOption("viewer");
-      await expect(page.getByRole("heading", { name: "Only admins manage users" })).toBeVisible();
-      await expect(page.getByText("You are signed in as editor.")).toBeVisible();
-      // Refused, so the demo editor is still an editor.
+      // A lower role ends the sessions granted with the higher one (SECURITY.md, session revocation).
+      await expect(problem(page, /Your session has expired/)).toBeVisible();
+      // Refused, so the demo editor is still an editor; the page itself now asks to sign in.
       const users = ((await (await admin.get("/api/users")).json()) as { data: CreatedUser[] }).data;
       expect(users.find((u) => u.email === "editor@demo.local")?.role).toBe("editor");
+      await page.reload();
+      await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fusers/);
     } finally {
       await context.close();
       await cleanUp(admin, [other.id]);

@@ -8,12 +8,14 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { makePrivateDir } from "../lib/sqlite/private-files";
 
 const root = path.resolve(__dirname, "..");
 const dev = process.argv.includes("--dev");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const serverScript = path.join(root, "scripts", "next-server.ts");
 
 function fail(message: string): never {
   console.error(`gatehouse: ${message}`);
@@ -69,7 +71,7 @@ function parsePort(name: string, fallback: number): number {
 
 async function main() {
   const dataDir = path.resolve(root, process.env.DATA_DIR || ".data");
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makePrivateDir(dataDir);
   const appPort = parsePort("PORT", 3000);
 
   const env: NodeJS.ProcessEnv = {
@@ -97,13 +99,13 @@ async function main() {
     console.log(`gatehouse: using the gateway at ${process.env.GATEWAY_URL}`);
   }
 
+  // The embedded demo hands out an admin password: it stays on this machine unless HOSTNAME says otherwise.
+  // Against a real gateway Gatehouse is a server like any other and listens on every interface.
+  const hostname = process.env.HOSTNAME?.trim() || (env.GATEHOUSE_MODE === "embedded" ? "127.0.0.1" : undefined);
   if (!dev) ensureBuild(env);
-  const next = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "--port", String(appPort)], {
-    cwd: root,
-    env,
-    stdio: "inherit",
-  });
-  console.log(`gatehouse: dashboard on http://localhost:${appPort}`);
+  const serverArgs = ["--import", "tsx", serverScript, "--port", String(appPort), ...(hostname ? ["--hostname", hostname] : []), ...(dev ? ["--dev"] : [])];
+  const next = spawn(process.execPath, serverArgs, { cwd: root, env, stdio: "inherit" });
+  console.log(`gatehouse: dashboard on http://${hostname && hostname !== "127.0.0.1" ? hostname : "localhost"}:${appPort}${hostname === "127.0.0.1" ? " (this machine only; set HOSTNAME=0.0.0.0 to serve the network)" : ""}`);
 
   let stopping = false;
   const stop = async (code: number) => {

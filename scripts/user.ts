@@ -6,6 +6,7 @@
  *   list
  *   set-role <email> <viewer|editor|admin>
  *   set-password <email>                                             password asked or read from stdin
+ *   sign-out <email>                                                 ends every session the user has open
  *   remove <email>
  */
 import path from "node:path";
@@ -19,6 +20,7 @@ const USAGE = `Usage: npm run user -- <command>
   list
   set-role <email> <viewer|editor|admin>
   set-password <email>
+  sign-out <email>      end every session the user has open (a new password or a lower role does this too)
   remove <email>
 The password is asked without echo, or read from stdin when it is not a terminal
 (e.g. printf '%s' "$PASSWORD" | npm run user -- add ops@example.com --role admin).
@@ -147,6 +149,14 @@ async function main(argv: string[]): Promise<void> {
         if (user.provider !== "credentials") throw new UsageError(`${email} signs in with single sign-on and has no password.`);
         await users.update(user.id, { password: await askPassword() });
         console.log(`Password of ${email} changed.`);
+        break;
+      }
+      case "sign-out": {
+        const email = parseEmail(rest[0]);
+        const user = users.findByEmail(email);
+        if (!user) throw new UsageError(`No user with email ${email}.`);
+        users.endAllSessions(user.id);
+        console.log(`Every session of ${email} is over; they sign in again.`);
         break;
       }
       case "remove": {

@@ -2,6 +2,7 @@
 
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/auth";
+import { formatWait } from "@/lib/format/time";
 import { OIDC_PROVIDER_ID } from "@/lib/server/auth-config";
 import { safeCallbackUrl, SignInSchema } from "./sign-in-schema";
 
@@ -17,9 +18,15 @@ export async function signInWithPassword(values: unknown, callbackUrl: string): 
     await signIn("credentials", { ...parsed.data, redirectTo: safeCallbackUrl(callbackUrl) });
   } catch (error) {
     if (error instanceof CredentialsSignin) {
-      return error.code === "rate_limited"
-        ? { error: "Too many failed attempts for this email. Wait 15 minutes, then try again." }
-        : { error: "Email or password is incorrect." };
+      if (error.code !== "rate_limited") return { error: "Email or password is incorrect." };
+      // TooManyAttempts (lib/server/auth-config.ts) says how long the throttle's window still runs.
+      const wait = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      return {
+        error:
+          typeof wait === "number"
+            ? `Too many failed sign-in attempts. Wait ${formatWait(wait)}, then try again.`
+            : "Too many failed sign-in attempts. Wait a while, then try again.",
+      };
     }
     if (error instanceof AuthError) {
       console.error("[auth] sign-in failed", error);

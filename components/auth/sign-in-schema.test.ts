@@ -6,6 +6,8 @@ describe("safeCallbackUrl", () => {
     ["/files?cursor=abc#row-3", "/files?cursor=abc#row-3"],
     ["/presets/my-preset", "/presets/my-preset"],
     [["/playground", "/x"], "/playground"],
+    ["/presets/./a/../b", "/presets/b"],
+    ["/.%2f/x", "/.%2f/x"],
   ])("keeps the same-site path %j", (input, expected) => {
     expect(safeCallbackUrl(input)).toBe(expected);
   });
@@ -21,6 +23,21 @@ describe("safeCallbackUrl", () => {
     "/sign-in?callbackUrl=/x",
     "/api/auth/signout",
     "/files\n",
+    // Each of these normalises to the protocol-relative //x, which a browser reads as the host x.
+    "/.//x",
+    "/..//x",
+    "/a/..//x",
+    "/%2e//x",
+    "/%2E%2E//x",
+    "/a/b/../..//x",
+    "/%2e%2e/%2e%2e//evil.example/phish",
+    "/.//evil.example/phish",
+    // Backslashes, tabs and newlines, which URL parsers turn into slashes or drop.
+    "/.\\/x",
+    "/\\/x",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/.\t//x",
   ])("falls back for %j", (input) => {
     expect(safeCallbackUrl(input as string | undefined)).toBe(DEFAULT_AFTER_SIGN_IN);
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import fs from "node:fs";
 import { appDbFile, openAppDb, type AppDb } from "./app-db";
 import { AuditStore } from "./audit-store";
 import { resolveDemoPassword, type DemoPassword } from "./demo-password";
@@ -27,11 +28,17 @@ export function appContext(): AppContext {
   const existing = contexts.get(env.DATA_DIR);
   if (existing) return existing;
 
-  const db = openAppDb(appDbFile(env.DATA_DIR));
+  const file = appDbFile(env.DATA_DIR);
+  // Demo accounts are created with the database and never again: one that an admin removed must not come
+  // back on the next start with the password the sign-in page shows.
+  const isNewDatabase = !fs.existsSync(file);
+  const db = openAppDb(file);
   const users = new UsersStore(db);
   const demo = env.GATEHOUSE_MODE === "embedded" ? resolveDemoPassword(env.DATA_DIR, env.DEMO_PASSWORD) : null;
   const ready = demo
-    ? users.seedDemoUsers(demo.password)
+    ? isNewDatabase
+      ? users.createDemoUsers(demo.password)
+      : Promise.resolve()
     : Promise.resolve().then(() => {
         const removed = users.removeDemoUsers();
         if (removed > 0) console.log(`gatehouse: removed ${removed} demo accounts (not in embedded mode)`);

@@ -1,11 +1,11 @@
 import Database from "better-sqlite3";
-import fs from "node:fs";
 import path from "node:path";
 import { applyMigrations, type Migration } from "@/lib/sqlite/migrate";
+import { makeDatabaseFilesPrivate, makePrivateDir } from "@/lib/sqlite/private-files";
 
 export type AppDb = Database.Database;
 
-/** The app's own database (users, audit): its schema history (rules in lib/sqlite/migrate.ts). */
+/** The app's own database (users, audit, rate limits): its schema history (rules in lib/sqlite/migrate.ts). */
 export const APP_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -36,16 +36,53 @@ export const APP_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX preset_audit_by_slug ON preset_audit (slug, id DESC);
     `,
   },
+  {
+    version: 2,
+    name: "session revocation",
+    // session_version is sealed into each session token at sign-in; raising it (password reset, lower
+    // role, sign-out everywhere) ends every session issued before. revoked_sessions holds single sessions
+    // ended by signing out, until the moment they would have expired anyway.
+    sql: `
+      ALTER TABLE users ADD COLUMN session_version INTEGER NOT NULL DEFAULT 1;
+      CREATE TABLE revoked_sessions (
+        session_id TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX revoked_sessions_by_expiry ON revoked_sessions (expires_at);
+    `,
+  },
+  {
+    version: 3,
+    name: "rate limits",
+    // The shape rate-limiter-flexible's RateLimiterSQLite reads and writes (lib/server/rate-limits.ts):
+    // one row per limiter key, `expire` in epoch milliseconds. Rows past `expire` count as absent and
+    // are swept; the index keeps that sweep cheap.
+    sql: `
+      CREATE TABLE rate_limits (
+        key    TEXT PRIMARY KEY,
+        points INTEGER NOT NULL DEFAULT 0,
+        expire INTEGER
+      );
+      CREATE INDEX rate_limits_by_expire ON rate_limits (expire);
+    `,
+  },
 ];
 
 /**
  * Opens (creating if needed) the app database and migrates it. WAL + busy timeout because the
- * `npm run user` CLI may write while the server reads.
+ * `npm run user` CLI may write while the server reads. The files are the owner's only, whichever
+ * command creates them (lib/sqlite/private-files.ts).
  */
 export function openAppDb(file: string): AppDb {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") {
+    makePrivateDir(path.dirname(path.resolve(file)));
+    makeDatabaseFilesPrivate(file);
+  }
   const db = new Database(file);
-  if (file !== ":memory:") db.pragma("journal_mode = WAL");
+  if (file !== ":memory:") {
+    db.pragma("journal_mode = WAL");
+    makeDatabaseFilesPrivate(file);
+  }
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
   applyMigrations(db, APP_MIGRATIONS, "app");

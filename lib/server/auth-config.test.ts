@@ -22,7 +22,7 @@ beforeEach(async () => {
   config = authConfigFor();
 });
 afterEach(() => {
-  for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_ROLE_MAP", "OIDC_NAME"]) delete process.env[name];
+  for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_ROLE_MAP", "OIDC_NAME", "OIDC_LINK_PASSWORD_ACCOUNTS"]) delete process.env[name];
   resetServerEnv();
   bff.cleanup();
 });
@@ -64,13 +64,52 @@ describe("OIDC sign-in", () => {
       token: {},
       user: { id: "provider-subject", email: "dev@corp.example" },
       account: { provider: "oidc", type: "oidc", providerAccountId: "provider-subject" },
-      profile: { email: "dev@corp.example" },
+      profile: { email: "dev@corp.example", email_verified: true },
     } as never);
-    expect(token).toMatchObject({ sub: dev.id, email: "dev@corp.example" });
+    // The lower role ended the sessions of before (version 1 -> 2); the new one carries version 2.
+    expect(token).toMatchObject({ sub: dev.id, email: "dev@corp.example", sid: expect.any(String), ver: 2 });
   });
 
-  it("lets credentials users through untouched", async () => {
+  it("accepts an email only when the provider says email_verified: true", async () => {
+    // Absent, or "true" as text: the provider has not vouched for the address.
+    expect(await signIn("dev@corp.example", { email_verified: undefined })).toBe(false);
+    expect(await signIn("dev@corp.example", { email_verified: "true" })).toBe(false);
+    expect(await signIn("dev@corp.example", { email_verified: 1 })).toBe(false);
+    expect(appContext().users.findByEmail("dev@corp.example")).toBeUndefined();
+    expect(await signIn("dev@corp.example", { email_verified: true })).toBe(true);
+  });
+
+  it("never signs into an existing password account through OIDC unless linking is allowed", async () => {
+    // editor@test.local is a password account (test-support); a provider asserting that email is refused.
+    const rule = "*@test.local=viewer";
+    process.env.OIDC_ROLE_MAP = rule;
+    resetServerEnv();
+    const refused = await authConfigFor().callbacks!.signIn!({
+      user: { email: "editor@test.local" },
+      account: { provider: "oidc", type: "oidc", providerAccountId: "x" },
+      profile: { email: "editor@test.local", email_verified: true },
+    } as never);
+    expect(refused).toBe("/sign-in?error=OidcPasswordAccount");
+    expect(appContext().users.findByEmail("editor@test.local")).toMatchObject({ provider: "credentials", role: "editor" });
+
+    process.env.OIDC_LINK_PASSWORD_ACCOUNTS = "1";
+    resetServerEnv();
+    const linked = await authConfigFor().callbacks!.signIn!({
+      user: { email: "editor@test.local" },
+      account: { provider: "oidc", type: "oidc", providerAccountId: "x" },
+      profile: { email: "editor@test.local", email_verified: true },
+    } as never);
+    expect(linked).toBe(true);
+  });
+
+  it("lets credentials users through untouched, with a session id and the user's session version", async () => {
     const ok = await config.callbacks!.signIn!({ user: { id: bff.userIds.viewer }, account: { provider: "credentials", type: "credentials", providerAccountId: "x" } } as never);
     expect(ok).toBe(true);
+    const jwt = (email: string) =>
+      config.callbacks!.jwt!({ token: {}, user: { id: bff.userIds.viewer, email }, account: { provider: "credentials", type: "credentials", providerAccountId: "x" } } as never);
+    const first = await jwt("viewer@test.local");
+    const second = await jwt("viewer@test.local");
+    expect(first).toMatchObject({ sub: bff.userIds.viewer, ver: 1, sid: expect.any(String) });
+    expect(second?.sid).not.toBe(first?.sid);
   });
 });

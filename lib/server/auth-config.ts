@@ -6,18 +6,22 @@ import Credentials from "@auth/core/providers/credentials";
 import type { NextAuthConfig } from "next-auth";
 import { SignInSchema } from "@/components/auth/sign-in-schema";
 import { appContext } from "./app-context";
+import { clientAddress } from "./client-address";
 import { serverEnv } from "./env";
 import { parseRoleMap, roleForEmail } from "./oidc-role-map";
-import { SESSION_MAX_AGE_SECONDS } from "./session";
-import { SignInThrottle } from "./sign-in-throttle";
+import { SESSION_MAX_AGE_SECONDS, sessionClaims } from "./session";
+import { signInThrottle } from "./sign-in-throttle";
 
 export class TooManyAttempts extends CredentialsSignin {
   code = "rate_limited";
+
+  /** The sign-in action tells the user how long to wait; the error travels to it as this object. */
+  constructor(readonly retryAfterSeconds: number) {
+    super();
+  }
 }
 
 export const OIDC_PROVIDER_ID = "oidc";
-
-const throttle = new SignInThrottle();
 
 function providers(): NextAuthConfig["providers"] {
   const env = serverEnv();
@@ -26,19 +30,18 @@ function providers(): NextAuthConfig["providers"] {
       id: "credentials",
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = SignInSchema.safeParse(raw);
         if (!parsed.success) return null;
         const { email, password } = parsed.data;
-        if (throttle.blockedFor(email) > 0) throw new TooManyAttempts();
         const context = appContext();
+        // Reserved before the hash: a failure needs no second write, and a refusal costs no scrypt.
+        const attempt = await signInThrottle(context.db).attempt(email, clientAddress(request.headers));
+        if (!attempt.allowed) throw new TooManyAttempts(attempt.retryAfterSeconds);
         await context.ready;
         const user = await context.users.verifyCredentials(email, password);
-        if (!user) {
-          throttle.fail(email);
-          return null;
-        }
-        throttle.succeed(email);
+        if (!user) return null;
+        await attempt.succeeded();
         return { id: user.id, email: user.email, name: user.name };
       },
     }),
@@ -58,12 +61,19 @@ function providers(): NextAuthConfig["providers"] {
   return list;
 }
 
-/** The email an OIDC provider vouches for, or null when it is missing or explicitly unverified. */
-function verifiedEmail(profile: Record<string, unknown> | undefined): string | null {
+/**
+ * The email an OIDC provider vouches for, or null. Only `email_verified: true` counts: a provider that
+ * omits the claim, or sends "true" as text, has not said it checked the address, and an unchecked address
+ * is one anybody can type in.
+ */
+export function verifiedEmail(profile: Record<string, unknown> | undefined): string | null {
   const email = typeof profile?.email === "string" ? profile.email.trim().toLowerCase() : "";
-  if (!email || profile?.email_verified === false) return null;
+  if (!email || profile?.email_verified !== true) return null;
   return email;
 }
+
+/** The sign-in page's ?error= code for an OIDC sign-in refused because a password account has the email. */
+export const OIDC_PASSWORD_ACCOUNT_ERROR = "OidcPasswordAccount";
 
 function buildAuthConfig(): NextAuthConfig {
   const env = serverEnv();
@@ -82,7 +92,12 @@ function buildAuthConfig(): NextAuthConfig {
         if (!email) return false;
         const context = appContext();
         await context.ready;
-        if (context.users.findByEmail(email)) return true;
+        const existing = context.users.findByEmail(email);
+        if (existing) {
+          if (existing.provider === "oidc" || env.OIDC_LINK_PASSWORD_ACCOUNTS) return true;
+          // A password account with this address: signing in as it takes the password, unless linking is on.
+          return `/sign-in?error=${OIDC_PASSWORD_ACCOUNT_ERROR}`;
+        }
         // First sign-in: OIDC_ROLE_MAP decides; afterwards the users table does (admins can change it).
         const role = roleForEmail(roleRules, email);
         if (!role) return false;
@@ -96,10 +111,23 @@ function buildAuthConfig(): NextAuthConfig {
         const context = appContext();
         const email = account.provider === OIDC_PROVIDER_ID ? verifiedEmail(profile as Record<string, unknown>) : user?.email;
         const stored = email ? context.users.findByEmail(email) : undefined;
-        return { sub: stored?.id ?? user?.id, email: stored?.email ?? null, name: stored?.name ?? null };
+        if (!stored) return { sub: user?.id, email: null, name: null };
+        // sid and ver let one session, or all of the user's, be ended before they expire (session.ts).
+        return { sub: stored.id, email: stored.email, name: stored.name, ...sessionClaims(stored.sessionVersion) };
       },
       async session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.sub ?? "" } };
+      },
+    },
+    events: {
+      async signOut(message) {
+        // Signing out ends this session for good, not just in this browser: a copied cookie stops too.
+        const token = "token" in message ? message.token : null;
+        if (typeof token?.sid !== "string") return;
+        const context = appContext();
+        await context.ready;
+        const expires = typeof token.exp === "number" ? token.exp * 1000 : Date.now() + SESSION_MAX_AGE_SECONDS * 1000;
+        context.users.revokeSession(token.sid, expires);
       },
     },
     logger: {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { makePrivateDir } from "@/lib/sqlite/private-files";
 import path from "node:path";
 import { generatePassword } from "./password";
 
@@ -23,7 +24,7 @@ export function resolveDemoPassword(dataDir: string, fromEnv: string | undefined
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const password = generatePassword();
   try {
     // wx: two processes starting at once must agree on one password.

@@ -26,6 +26,25 @@ describe("parseServerEnv", () => {
     expect(env.GATEWAY_MANAGEMENT_KEY).toBeUndefined();
   });
 
+  it("has generous throttle and per-user limit defaults, each overridable and checked", () => {
+    expect(parseServerEnv(valid)).toMatchObject({
+      SIGN_IN_MAX_FAILURES_PER_EMAIL: 10,
+      SIGN_IN_MAX_FAILURES_PER_ADDRESS: 100,
+      SIGN_IN_WINDOW_SECONDS: 900,
+      RATE_LIMIT_RESPONSES_PER_MINUTE: 120,
+      RATE_LIMIT_UPLOADS_PER_MINUTE: 60,
+      RATE_LIMIT_GATEWAY_PER_MINUTE: 1200,
+    });
+    expect(parseServerEnv({ ...valid, SIGN_IN_WINDOW_SECONDS: "60", RATE_LIMIT_RESPONSES_PER_MINUTE: "5" })).toMatchObject({
+      SIGN_IN_WINDOW_SECONDS: 60,
+      RATE_LIMIT_RESPONSES_PER_MINUTE: 5,
+    });
+    expect(problems({ ...valid, SIGN_IN_MAX_FAILURES_PER_EMAIL: "0", RATE_LIMIT_GATEWAY_PER_MINUTE: "lots" })).toEqual([
+      "SIGN_IN_MAX_FAILURES_PER_EMAIL must be a positive integer",
+      "RATE_LIMIT_GATEWAY_PER_MINUTE must be a positive integer",
+    ]);
+  });
+
   it("tells how to start when GATEWAY_URL is unset", () => {
     expect(problems({ ...valid, GATEWAY_URL: undefined })).toEqual([
       "GATEWAY_URL is unset: start Gatehouse with `npm start`, which serves the embedded gateway",

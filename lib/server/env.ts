@@ -75,7 +75,23 @@ const EnvSchema = z
     OIDC_CLIENT_SECRET: optionalText,
     OIDC_ROLE_MAP: optionalText,
     OIDC_NAME: optionalText,
+    // Off by default: an identity provider that lets someone claim any address would otherwise hand them
+    // the password account that already has it (an admin's, say).
+    OIDC_LINK_PASSWORD_ACCOUNTS: z
+      .enum(["0", "1", "false", "true"], { error: 'must be "1" or "0"' })
+      .optional()
+      .transform((value) => value === "1" || value === "true"),
     GATEHOUSE_BENCH_ROUTES: optionalText,
+    // Sign-in throttle (lib/server/sign-in-throttle.ts): wrong passwords per email and per client
+    // address within one window; attempts past either limit are refused before the password is hashed.
+    SIGN_IN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
+    SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt(100),
+    SIGN_IN_WINDOW_SECONDS: positiveInt(15 * 60),
+    // Per-user limits on BFF calls that cost the shared gateway key something (lib/server/user-limits.ts).
+    // Far above what a person clicking through the dashboard (or the e2e suite) does in a minute.
+    RATE_LIMIT_RESPONSES_PER_MINUTE: positiveInt(120),
+    RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt(60),
+    RATE_LIMIT_GATEWAY_PER_MINUTE: positiveInt(1200),
   })
   .superRefine((env, ctx) => {
     const oidc = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET };

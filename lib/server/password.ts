@@ -1,9 +1,12 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-// OWASP's scrypt floor (N=2^17 would be stronger but takes ~300 ms per sign-in on a small box).
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+// OWASP's current scrypt floor (Password Storage Cheat Sheet): N=2^17, r=8, p=1, i.e. 128 MiB and a few
+// hundred ms per hash. Hashes made with less are upgraded at their next successful sign-in (needsRehash).
+export const PASSWORD_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
-const MAX_MEM = 64 * 1024 * 1024;
+// scrypt needs 128 * N * r bytes; Node refuses anything above maxmem (32 MiB by default). Twice the
+// current cost leaves room, and anything more than that in a stored hash is refused rather than run.
+const MAX_MEM = 2 * 128 * PASSWORD_PARAMS.N * PASSWORD_PARAMS.r;
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: MAX_MEM };
@@ -15,15 +18,29 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 /** `scrypt$N$r$p$<salt b64url>$<key b64url>`: parameters travel with the hash so they can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await derive(password, salt, PASSWORD_PARAMS);
+  return ["scrypt", PASSWORD_PARAMS.N, PASSWORD_PARAMS.r, PASSWORD_PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+function storedParams(stored: string): { N: number; r: number; p: number } | null {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number);
+  return [N, r, p].every((n) => Number.isSafeInteger(n) && n > 0) ? { N, r, p } : null;
+}
+
+/** True for a hash made with less than today's cost: it is replaced after the next successful sign-in. */
+export function needsRehash(stored: string): boolean {
+  const params = storedParams(stored);
+  if (!params) return false;
+  return params.N * params.r * params.p < PASSWORD_PARAMS.N * PASSWORD_PARAMS.r * PASSWORD_PARAMS.p || params.N < PASSWORD_PARAMS.N;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const params = storedParams(stored);
+  if (!params) return false;
+  const { N, r, p } = params;
   const parts = stored.split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number);
-  if (![N, r, p].every((n) => Number.isSafeInteger(n) && n > 0)) return false;
   const salt = Buffer.from(parts[4], "base64url");
   const expected = Buffer.from(parts[5], "base64url");
   const actual = await derive(password, salt, { N, r, p });

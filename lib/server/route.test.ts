@@ -67,10 +67,13 @@ describe("defineRoute", () => {
 
   it("applies a role change or removal on the next request, not at the next sign-in", async () => {
     const users = appContext().users;
+    // A higher role applies within the session; a lower one ends it (session-revocation.test.ts).
+    await users.update(bff.userIds.viewer, { role: "editor" });
+    expect((await call(editorOnly, bff.request("/api/x", { method: "POST", role: "viewer" }))).status).toBe(200);
     await users.update(bff.userIds.editor, { role: "viewer" });
-    expect((await call(editorOnly, bff.request("/api/x", { method: "POST", role: "editor" }))).status).toBe(403);
-    users.remove(bff.userIds.editor);
     expect((await call(editorOnly, bff.request("/api/x", { method: "POST", role: "editor" }))).status).toBe(401);
+    users.remove(bff.userIds.viewer);
+    expect((await call(editorOnly, bff.request("/api/x", { method: "POST", role: "viewer" }))).status).toBe(401);
   });
 
   it("turns an unexpected exception into a 500 without details", async () => {

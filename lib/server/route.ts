@@ -1,7 +1,9 @@
 import "server-only";
 import { roleAtLeast, type Role, type SessionUser } from "@/lib/bff/schemas";
+import { appContext } from "./app-context";
 import { HttpError, toErrorResponse } from "./errors";
 import { sessionUser } from "./session";
+import { chargeUser, type UserLimitBucket } from "./user-limits";
 
 export interface RouteContext<P> {
   request: Request;
@@ -14,6 +16,8 @@ export interface RouteOptions {
   role: Role;
   /** State-changing routes refuse requests whose Origin is not this site (cookie-borne CSRF). */
   mutating?: boolean;
+  /** Routes that spend the shared gateway key take one call from this per-user bucket (429 past it). */
+  limit?: UserLimitBucket;
 }
 
 /** The origins this request may legitimately come from: its own, as seen directly or through a proxy. */
@@ -59,7 +63,8 @@ export async function authorize(request: Request, role: Role): Promise<SessionUs
 }
 
 /**
- * Wraps a handler: authenticate, check the role, check Origin for writes, then run; anything
+ * Wraps a handler: authenticate, check the role, check Origin for writes, take one call from the
+ * user's limit bucket when the route names one, then run; anything
  * thrown becomes the contract's error body. Parsing the input is the handler's first step, so an
  * anonymous caller learns nothing about what a valid request looks like.
  */
@@ -71,6 +76,9 @@ export function defineRoute<P = Record<string, never>>(
     try {
       const user = await authorize(request, options.role);
       if (options.mutating) checkOrigin(request);
+      // Charged once the caller is known and allowed, before the body is read: refused 401s and 403s
+      // cost nobody's budget, a 400 does (the request reached us and we did the work of reading it).
+      if (options.limit) await chargeUser(appContext().db, options.limit, user.id);
       const params = ((await context?.params) ?? {}) as P;
       return await handler({ request, params, user });
     } catch (error) {

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import type { SessionUser } from "@/lib/bff/schemas";
 import { appContext } from "./app-context";
@@ -73,17 +74,30 @@ export async function readSessionToken(headers: Headers): Promise<JWT | null> {
   return null;
 }
 
+/** What a Gatehouse session token carries besides Auth.js's own claims (auth-config.ts seals them). */
+export interface SessionClaims {
+  /** This session's id, the same for its whole life (Auth.js's jti changes each time the cookie is renewed). */
+  sid: string;
+  /** The user's session_version when they signed in. */
+  ver: number;
+}
+
+export function sessionClaims(sessionVersion: number): SessionClaims {
+  return { sid: randomUUID(), ver: sessionVersion };
+}
+
 /**
- * The signed-in user of a request. The token only says who signed in; the role and the account's
- * existence come from the users table on every request, so a demotion or removal applies at once.
+ * The signed-in user of a request. The token only says who signed in; whether the session still stands
+ * and the role come from the app database on every request: a removal, a lower role, a new password, a
+ * sign-out (of this session or everywhere) each end it at once, on every instance sharing the database.
  */
 export async function sessionUser(headers: Headers): Promise<SessionUser | null> {
   const token = await readSessionToken(headers);
-  if (!token?.sub) return null;
+  if (!token?.sub || typeof token.sid !== "string" || typeof token.ver !== "number") return null;
   const context = appContext();
   await context.ready;
   const user = context.users.findById(token.sub);
-  if (!user) return null;
+  if (!user || user.sessionVersion !== token.ver || context.users.isSessionRevoked(token.sid)) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
@@ -92,7 +106,7 @@ export async function mintSessionCookie(userId: string, options: { secure?: bool
   const name = options.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
   const user = appContext().users.findById(userId);
   const token = await encode({
-    token: { sub: userId, email: user?.email, name: user?.name },
+    token: { sub: userId, email: user?.email, name: user?.name, ...sessionClaims(user?.sessionVersion ?? 1) },
     secret: serverEnv().AUTH_SECRET,
     salt: name,
     maxAge: SESSION_MAX_AGE_SECONDS,

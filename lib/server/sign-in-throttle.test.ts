@@ -1,20 +1,156 @@
-import { describe, expect, it } from "vitest";
-import { MAX_FAILURES, SignInThrottle, WINDOW_MS } from "./sign-in-throttle";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { appContext, closeAppContexts } from "./app-context";
+import { PEER_HEADER, PEER_HEADER_ENV } from "./client-address";
+import { resetServerEnv } from "./env";
+import { setUpBff, type BffTestEnv } from "./test-support";
+import { addressBucket } from "./sign-in-throttle";
 
-describe("SignInThrottle", () => {
-  it("blocks an email after too many failures until the window ends; success clears it", () => {
-    let now = 1_000_000;
-    const throttle = new SignInThrottle(() => now);
-    for (let i = 0; i < MAX_FAILURES - 1; i++) throttle.fail("Ann@x.com");
-    expect(throttle.blockedFor("ann@x.com")).toBe(0);
-    throttle.fail("ann@x.com");
-    expect(throttle.blockedFor("ANN@x.com")).toBe(WINDOW_MS / 1000);
-    expect(throttle.blockedFor("bob@x.com")).toBe(0);
-    now += WINDOW_MS;
-    expect(throttle.blockedFor("ann@x.com")).toBe(0);
-    throttle.fail("bob@x.com");
-    throttle.succeed("bob@x.com");
-    for (let i = 0; i < MAX_FAILURES - 1; i++) throttle.fail("bob@x.com");
-    expect(throttle.blockedFor("bob@x.com")).toBe(0);
+/**
+ * Through the Credentials provider's authorize(), the way Auth.js calls it, against the real app
+ * database: what matters is how many guesses reach the password check and when they are refused.
+ */
+
+const SETTINGS = ["SIGN_IN_MAX_FAILURES_PER_EMAIL", "SIGN_IN_MAX_FAILURES_PER_ADDRESS", "SIGN_IN_WINDOW_SECONDS", "TRUST_PROXY_HOPS", PEER_HEADER_ENV];
+const PER_EMAIL = 10;
+const PER_ADDRESS = 15;
+const TARGET = "viewer@test.local";
+const TARGET_PASSWORD = "viewer-password";
+
+let bff: BffTestEnv;
+
+beforeEach(async () => {
+  for (const name of SETTINGS) delete process.env[name];
+  bff = await setUpBff(
+    { baseUrl: "http://127.0.0.1:9/api/v1", apiKey: "k" },
+    {
+      SIGN_IN_MAX_FAILURES_PER_EMAIL: String(PER_EMAIL),
+      SIGN_IN_MAX_FAILURES_PER_ADDRESS: String(PER_ADDRESS),
+      SIGN_IN_WINDOW_SECONDS: "900",
+      // Requests below carry the peer header as Gatehouse's own server writes it.
+      [PEER_HEADER_ENV]: "1",
+    },
+  );
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const name of SETTINGS) delete process.env[name];
+  resetServerEnv();
+  bff.cleanup();
+});
+
+type Authorize = (credentials: Record<string, unknown>, request: Request) => Promise<unknown>;
+
+/** A fresh module graph each call: another app instance (or a restart) that shares only the database. */
+async function freshAuthorize(): Promise<Authorize> {
+  vi.resetModules();
+  const { authConfigFor } = await import("./auth-config");
+  const provider = authConfigFor()
+    .providers.map((p) => (typeof p === "function" ? p() : p))
+    .find((p) => p.id === "credentials") as unknown as { options: { authorize: Authorize } };
+  return provider.options.authorize;
+}
+
+function signInRequest(address: string | null): Request {
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
+  if (address !== null) headers.set(PEER_HEADER, address);
+  return new Request("http://localhost:3000/api/auth/callback/credentials", { method: "POST", headers });
+}
+
+/** null: wrong password; "refused": the throttle said no (with how long to wait); else the user. */
+async function attempt(authorize: Authorize, email: string, password: string, address: string | null = "203.0.113.7") {
+  try {
+    return (await authorize({ email, password }, signInRequest(address))) as { id: string } | null;
+  } catch (error) {
+    if ((error as { code?: string }).code === "rate_limited") return { refused: (error as { retryAfterSeconds?: number }).retryAfterSeconds };
+    throw error;
+  }
+}
+
+function countPasswordChecks(fake?: () => Promise<null>) {
+  const users = appContext().users;
+  const spy = vi.spyOn(users, "verifyCredentials");
+  if (fake) spy.mockImplementation(fake);
+  return spy;
+}
+
+describe("sign-in throttle", () => {
+  it("30 parallel wrong passwords for one email: at most the limit reach the password check", async () => {
+    const authorize = await freshAuthorize();
+    const checks = countPasswordChecks();
+    // Each from its own address, so only the per-email limit is in play.
+    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(authorize, TARGET, `wrong-${i}`, `198.51.100.${i + 1}`)));
+    expect(checks.mock.calls.length).toBeLessThanOrEqual(PER_EMAIL);
+    expect(outcomes.filter((o) => o === null)).toHaveLength(PER_EMAIL);
+    const refused = outcomes.filter((o) => o !== null && "refused" in o);
+    expect(refused).toHaveLength(30 - PER_EMAIL);
+    // The right password is refused too while the email is blocked, and the wait is the window's.
+    const blocked = await attempt(authorize, TARGET, TARGET_PASSWORD, "198.51.100.99");
+    expect(blocked).toMatchObject({ refused: expect.any(Number) });
+    expect((blocked as { refused: number }).refused).toBeGreaterThan(800);
+    expect((blocked as { refused: number }).refused).toBeLessThanOrEqual(900);
+  });
+
+  it("spraying 20,000 made-up emails does not reset a target email's count", { timeout: 60_000 }, async () => {
+    const authorize = await freshAuthorize();
+    for (let i = 0; i < PER_EMAIL; i++) expect(await attempt(authorize, TARGET, `wrong-${i}`, null)).toBeNull();
+    // A cheap stand-in for the hash: this is about the throttle's bookkeeping, not scrypt.
+    countPasswordChecks(async () => null);
+    for (let i = 0; i < 20_000; i++) await attempt(authorize, `spray-${i}@made-up.example`, "x", null);
+    expect(await attempt(authorize, TARGET, TARGET_PASSWORD, null)).toMatchObject({ refused: expect.any(Number) });
+  });
+
+  it("limits failures per client address across many emails, and only for that address", async () => {
+    const authorize = await freshAuthorize();
+    const checks = countPasswordChecks();
+    for (let i = 0; i < PER_ADDRESS; i++) expect(await attempt(authorize, `nobody-${i}@test.local`, "x", "203.0.113.7")).toBeNull();
+    expect(checks.mock.calls.length).toBe(PER_ADDRESS);
+    // Past the limit even a real user's right password is refused from there, before any hashing...
+    expect(await attempt(authorize, TARGET, TARGET_PASSWORD, "203.0.113.7")).toMatchObject({ refused: expect.any(Number) });
+    expect(checks.mock.calls.length).toBe(PER_ADDRESS);
+    // ...and the email it tried was not charged: from elsewhere it signs in.
+    expect(await attempt(authorize, TARGET, TARGET_PASSWORD, "192.0.2.1")).toMatchObject({ id: bff.userIds.viewer });
+  });
+
+  it("counts an IPv6 client's whole /64 as one address", async () => {
+    const authorize = await freshAuthorize();
+    countPasswordChecks(async () => null);
+    for (let i = 0; i < PER_ADDRESS; i++) await attempt(authorize, `nobody-${i}@test.local`, "x", `2001:db8:1:2::${(i + 1).toString(16)}`);
+    expect(await attempt(authorize, "another@test.local", "x", "2001:db8:1:2:ffff::1")).toMatchObject({ refused: expect.any(Number) });
+    expect(await attempt(authorize, "another@test.local", "x", "2001:db8:1:3::1")).toBeNull();
+  });
+
+  it("keeps its counts in the app database: a restarted or second instance still refuses", async () => {
+    const first = await freshAuthorize();
+    for (let i = 0; i < PER_EMAIL; i++) expect(await attempt(first, TARGET, `wrong-${i}`, `198.51.100.${i + 1}`)).toBeNull();
+    closeAppContexts();
+    resetServerEnv();
+    const second = await freshAuthorize();
+    expect(await attempt(second, TARGET, TARGET_PASSWORD, "198.51.100.50")).toMatchObject({ refused: expect.any(Number) });
+  });
+
+  it("a success clears the email's failures", async () => {
+    const authorize = await freshAuthorize();
+    // Address unknown: only the per-email limit is in play.
+    for (let i = 0; i < PER_EMAIL - 1; i++) expect(await attempt(authorize, TARGET, `wrong-${i}`, null)).toBeNull();
+    expect(await attempt(authorize, TARGET, TARGET_PASSWORD, null)).toMatchObject({ id: bff.userIds.viewer });
+    // A full allowance again for the email.
+    for (let i = 0; i < PER_EMAIL; i++) expect(await attempt(authorize, TARGET, `again-${i}`, null)).toBeNull();
+    expect(await attempt(authorize, TARGET, TARGET_PASSWORD, null)).toMatchObject({ refused: expect.any(Number) });
+  });
+
+  it("successes from one address (an office behind NAT) never add up to a lockout", async () => {
+    const authorize = await freshAuthorize();
+    for (let i = 0; i < PER_ADDRESS + 5; i++) expect(await attempt(authorize, TARGET, TARGET_PASSWORD, "203.0.113.9")).toMatchObject({ id: bff.userIds.viewer });
+  });
+});
+
+describe("addressBucket", () => {
+  it("keeps IPv4 addresses whole and folds IPv6 to its /64", () => {
+    expect(addressBucket("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressBucket("2001:0db8:0001:0002:0000:0000:0000:0001")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:db8:1:2::abcd")).toBe("2001:db8:1:2::/64");
+    expect(addressBucket("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressBucket("::1")).toBe("0:0:0:0::/64");
+    expect(addressBucket("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { randomBytes, scryptSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,11 +27,31 @@ describe("passwords", () => {
   it("hashes with scrypt and a salt, and verifies", async () => {
     const a = await hashPassword("correct horse");
     const b = await hashPassword("correct horse");
-    expect(a).toMatch(/^scrypt\$32768\$8\$1\$/);
+    // OWASP's floor: N=2^17, r=8, p=1.
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(a).not.toBe(b);
     expect(await verifyPassword("correct horse", a)).toBe(true);
     expect(await verifyPassword("correct horsE", a)).toBe(false);
     expect(await verifyPassword("x", "garbage")).toBe(false);
+  });
+});
+
+describe("hashes made at an older, lower cost", () => {
+  it("still verify, and are replaced at today's cost on the next successful sign-in (sessions kept)", async () => {
+    const user = await users.create({ email: "old@example.com", role: "editor", password: "old-password-1" });
+    // What the previous build stored: N=2^15.
+    const salt = randomBytes(16);
+    const key = scryptSync("old-password-1", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const legacy = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+    db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(legacy, user.id);
+    const storedHash = () => (db.prepare("SELECT password_hash FROM users WHERE id = ?").get(user.id) as { password_hash: string }).password_hash;
+
+    expect(await users.verifyCredentials("old@example.com", "wrong-password")).toBeNull();
+    expect(storedHash()).toBe(legacy);
+    expect(await users.verifyCredentials("old@example.com", "old-password-1")).toMatchObject({ id: user.id });
+    expect(storedHash()).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await users.verifyCredentials("old@example.com", "old-password-1")).toMatchObject({ id: user.id });
+    expect(users.findById(user.id)!.sessionVersion).toBe(user.sessionVersion);
   });
 });
 
@@ -59,19 +80,23 @@ describe("UsersStore", () => {
     expect(() => users.remove(second.id)).toThrow(LastAdminError);
   });
 
-  it("seeds the demo accounts and follows a changed DEMO_PASSWORD", async () => {
-    await users.seedDemoUsers("first-pass");
+  it("creates the demo accounts once and never resets a demo password an admin changed", async () => {
+    await users.createDemoUsers("first-pass");
     expect(users.list().map((u) => `${u.email}:${u.role}:${u.isDemo}`)).toEqual([
       "admin@demo.local:admin:true",
       "editor@demo.local:editor:true",
       "viewer@demo.local:viewer:true",
     ]);
-    await users.seedDemoUsers("second-pass");
+    expect(users.hasDemoUsers()).toBe(true);
+    const viewer = users.findByEmail("viewer@demo.local")!;
+    await users.update(viewer.id, { password: "changed-by-admin" });
+    await users.createDemoUsers("first-pass");
     expect(await users.verifyCredentials("viewer@demo.local", "first-pass")).toBeNull();
-    expect(await users.verifyCredentials("viewer@demo.local", "second-pass")).not.toBeNull();
+    expect(await users.verifyCredentials("viewer@demo.local", "changed-by-admin")).not.toBeNull();
     expect(users.list()).toHaveLength(3);
     await users.create({ email: "real@example.com", role: "admin", password: "12345678" });
     expect(users.removeDemoUsers()).toBe(3);
+    expect(users.hasDemoUsers()).toBe(false);
     expect(users.list().map((u) => u.email)).toEqual(["real@example.com"]);
   });
 });

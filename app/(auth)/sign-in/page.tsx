@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { safeCallbackUrl } from "@/components/auth/sign-in-schema";
 import { appContext } from "@/lib/server/app-context";
-import { oidcProviderName } from "@/lib/server/auth-config";
+import { OIDC_PASSWORD_ACCOUNT_ERROR, oidcProviderName } from "@/lib/server/auth-config";
+import { isLoopbackRequest } from "@/lib/server/client-address";
 import { currentPageUser } from "@/lib/server/page-session";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -16,6 +18,8 @@ const AUTH_ERRORS: Record<string, string> = {
   OAuthSignin: "Could not reach the single sign-on provider. Try again.",
   OAuthCallbackError: "The single sign-on provider refused the sign-in. Try again.",
   CredentialsSignin: "Email or password is incorrect.",
+  [OIDC_PASSWORD_ACCOUNT_ERROR]:
+    "This email already signs in with a password here. Sign in with your password; an administrator can allow single sign-on for such accounts.",
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -24,8 +28,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   if (await currentPageUser()) redirect(callbackUrl);
 
   const context = appContext();
+  await context.ready;
   const error = typeof params.error === "string" ? (AUTH_ERRORS[params.error] ?? "Signing in failed. Try again.") : null;
-  const demo = context.demo
+  // The demo password opens an admin account: only someone at this machine may read it.
+  const showDemo = context.demo !== null && context.users.hasDemoUsers() && isLoopbackRequest(await headers());
+  const demo = showDemo && context.demo
     ? { password: context.demo.password, emails: ["admin@demo.local", "editor@demo.local", "viewer@demo.local"] }
     : null;
 

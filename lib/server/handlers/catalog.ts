@@ -8,7 +8,7 @@ import { defineRoute } from "../route";
 import { readUpstreamText, upstreamError, upstreamFetch } from "../upstream";
 import { proxyJson } from "./proxy-json";
 
-export const listModels = defineRoute({ role: "viewer" }, async ({ request }) => {
+export const listModels = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
   return proxyJson({ method: "GET", path: "/models", signal: request.signal });
 });
 
@@ -22,7 +22,7 @@ const WorkspaceQuerySchema = z.object({
  * the one exception to "the management key is for preset writes". Without that key the list is
  * empty and the file browser stays on the API key's default workspace.
  */
-export const listWorkspaces = defineRoute({ role: "viewer" }, async ({ request }) => {
+export const listWorkspaces = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
   const query = parseQuery(request, WorkspaceQuerySchema);
   if (!serverEnv().GATEWAY_MANAGEMENT_KEY) return jsonResponse({ data: [], total_count: 0 });
   return proxyJson({ method: "GET", path: "/workspaces", query, key: "management", signal: request.signal });
@@ -76,6 +76,7 @@ function matchesEtag(header: string | null, etag: string): boolean {
   });
 }
 
+// No per-user limit: the cache above makes at most one gateway call a minute, whoever asks.
 export const listVideoModels = defineRoute({ role: "viewer" }, async ({ request }) => {
   const entry = await catalog();
   // no-cache: the browser keeps the body but asks each time; a 304 costs no body and no gateway call.

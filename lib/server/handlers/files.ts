@@ -26,18 +26,18 @@ function fileId(params: IdParams): string {
   return parseWith(FileIdSchema, params.id, "Invalid file id");
 }
 
-export const listFiles = defineRoute({ role: "viewer" }, async ({ request }) => {
+export const listFiles = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
   const query = parseQuery(request, FileListQuerySchema);
   return proxyJson({ method: "GET", path: "/files", query, signal: request.signal });
 });
 
-export const getFile = defineRoute<IdParams>({ role: "viewer" }, async ({ request, params }) => {
+export const getFile = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = fileId(params);
   const query = parseQuery(request, WorkspaceQuerySchema);
   return proxyJson({ method: "GET", path: `/files/${encodeSegment(id)}`, query, signal: request.signal });
 });
 
-export const deleteFile = defineRoute<IdParams>({ role: "editor", mutating: true }, async ({ request, params }) => {
+export const deleteFile = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params }) => {
   const id = fileId(params);
   const query = parseQuery(request, WorkspaceQuerySchema);
   const response = await upstreamFetch({ method: "DELETE", path: `/files/${encodeSegment(id)}`, query, signal: request.signal, bodyTimeout: true });
@@ -51,7 +51,7 @@ export const deleteFile = defineRoute<IdParams>({ role: "editor", mutating: true
  * checked twice: against Content-Length before the first byte, and by counting bytes as they
  * pass (a chunked body has no Content-Length).
  */
-export const uploadFile = defineRoute({ role: "editor", mutating: true }, async ({ request }) => {
+export const uploadFile = defineRoute({ role: "editor", mutating: true, limit: "uploads" }, async ({ request }) => {
   const query = parseQuery(request, WorkspaceQuerySchema);
   const type = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;\s*boundary=/i.test(type)) {
@@ -111,7 +111,7 @@ function contentDisposition(kind: "attachment" | "inline", upstream: string | nu
  * so they are forced to download (or shown inline only for passive types) and sandboxed by CSP:
  * an uploaded HTML page must never run as Gatehouse.
  */
-export const downloadFile = defineRoute<IdParams>({ role: "viewer" }, async ({ request, params }) => {
+export const downloadFile = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = fileId(params);
   const { disposition, workspace_id } = parseQuery(request, DownloadQuerySchema);
   const response = await upstreamFetch({ method: "GET", path: `/files/${encodeSegment(id)}/content`, query: { workspace_id }, signal: request.signal });

@@ -333,6 +333,26 @@ describe("POST /api/responses", () => {
     expect(Date.now() - abortedAt).toBeLessThan(100);
   });
 
+  it("bounds web search domain lists like the gateway: 100 entries of 512 characters, 400 naming the field", async () => {
+    const domains = (count: number) => Array.from({ length: count }, (_, i) => `d${i}.example`);
+    const web = (patch: Record<string, unknown>) => ({ plugins: [{ id: "web", ...patch }], stream: false });
+    const ok = await postResponses(bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", web({ include_domains: domains(100) })) }), params({}));
+    expect(ok.status).toBe(200);
+    const tooMany = await expectError(
+      await postResponses(bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", web({ include_domains: domains(101) })) }), params({})),
+      400,
+      /plugins\[0\]\.include_domains/,
+    );
+    expect(JSON.stringify(tooMany.metadata)).toContain("plugins[0].include_domains");
+    await expectError(
+      await postResponses(bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", web({ exclude_domains: ["a".repeat(513)] })) }), params({})),
+      400,
+      /plugins\[0\]\.exclude_domains\[0\] must be at most 512 characters/,
+    );
+    // The preset save parses the chat request with the same declaration.
+    await expectError(await save(newSlug(), { ...chat(), plugins: [{ id: "web", include_domains: domains(101) }] }), 400, /plugins\[0\]\.include_domains/);
+  });
+
   it("maps the gateway's 400 (unknown model) to the contract shape", async () => {
     await expectError(await postResponses(bff.request("/api/responses", { role: "editor", json: ask("nobody/knows") }), params({})), 400, /model/);
   });

@@ -23,23 +23,23 @@ function slugFrom(params: SlugParams): string {
   return parseWith(SlugSchema, params.slug, "Invalid preset slug");
 }
 
-export const listPresets = defineRoute({ role: "viewer" }, async ({ request }) => {
+export const listPresets = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
   const query = parseQuery(request, PresetListQuerySchema);
   return proxyJson({ method: "GET", path: "/presets", query, signal: request.signal });
 });
 
-export const getPreset = defineRoute<SlugParams>({ role: "viewer" }, async ({ request, params }) => {
+export const getPreset = defineRoute<SlugParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const slug = slugFrom(params);
   return proxyJson({ method: "GET", path: `/presets/${encodeSegment(slug)}`, signal: request.signal });
 });
 
-export const listPresetVersions = defineRoute<SlugParams>({ role: "viewer" }, async ({ request, params }) => {
+export const listPresetVersions = defineRoute<SlugParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const slug = slugFrom(params);
   const query = parseQuery(request, PresetListQuerySchema);
   return proxyJson({ method: "GET", path: `/presets/${encodeSegment(slug)}/versions`, query, signal: request.signal });
 });
 
-export const getPresetVersion = defineRoute<VersionParams>({ role: "viewer" }, async ({ request, params }) => {
+export const getPresetVersion = defineRoute<VersionParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const slug = slugFrom(params);
   const version = parseWith(PresetVersionNumberSchema, params.version, "Invalid version number");
   return proxyJson({ method: "GET", path: `/presets/${encodeSegment(slug)}/versions/${version}`, signal: request.signal });
@@ -94,7 +94,7 @@ const BaseVersionFieldSchema = z.object({ base_version_id: z.string().min(1).max
  * the answer is 409 with the current version, so no edit silently overwrites another. Creating
  * a preset needs no If-Match; `If-None-Match: *` makes creation fail when the slug exists.
  */
-export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: true }, async ({ request, params, user }) => {
+export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
   const slug = slugFrom(params);
   const body = parseWith(ChatRequestSchema, await readJsonBody(request));
   const query = parseQuery(request, BaseVersionFieldSchema);

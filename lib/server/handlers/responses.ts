@@ -37,13 +37,13 @@ async function createResponse(request: Request, relay: "guarded" | "plain"): Pro
   });
 }
 
-export const postResponses = defineRoute({ role: "editor", mutating: true }, ({ request }) => createResponse(request, "guarded"));
+export const postResponses = defineRoute({ role: "editor", mutating: true, limit: "responses" }, ({ request }) => createResponse(request, "guarded"));
 
 /**
  * The benchmark's floor: the same route with a plain `new Response(upstream.body)` pass-through.
  * Served only when GATEHOUSE_BENCH_ROUTES=1; a 404 otherwise.
  */
-export const postResponsesPlain = defineRoute({ role: "editor", mutating: true }, async ({ request }) => {
+export const postResponsesPlain = defineRoute({ role: "editor", mutating: true, limit: "responses" }, async ({ request }) => {
   if (serverEnv().GATEHOUSE_BENCH_ROUTES !== "1") throw new HttpError(404, "Not found");
   return createResponse(request, "plain");
 });

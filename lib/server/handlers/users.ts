@@ -12,7 +12,7 @@ type IdParams = { id: string };
 const UserIdSchema = z.string().min(1).max(64);
 
 function publicUser(user: StoredUser): User {
-  const { isDemo: _isDemo, ...rest } = user;
+  const { isDemo: _isDemo, sessionVersion: _sessionVersion, ...rest } = user;
   return rest;
 }
 

@@ -1,0 +1,56 @@
+import "server-only";
+import { formatWait } from "@/lib/format/time";
+import type { AppDb } from "./app-db";
+import { serverEnv, type ServerEnv } from "./env";
+import { HttpError } from "./errors";
+import { createRateLimiter, retryAfterSeconds, take, type RateLimiter } from "./rate-limits";
+
+/**
+ * Per-user limits on BFF routes that spend the gateway key every user shares: without them one
+ * user (or one runaway script with a session cookie) could use up the whole key's quota. A route
+ * names its bucket in defineRoute's `limit`; each call takes one point, counted per user per minute
+ * in the app database (shared by every instance).
+ */
+export type UserLimitBucket = "responses" | "uploads" | "gateway";
+
+const WINDOW_SECONDS = 60;
+
+const BUCKETS: Record<UserLimitBucket, { setting: keyof ServerEnv & `RATE_LIMIT_${string}`; what: string }> = {
+  // Model runs: the expensive calls (streamed, long, billed per token).
+  responses: { setting: "RATE_LIMIT_RESPONSES_PER_MINUTE", what: "model responses" },
+  uploads: { setting: "RATE_LIMIT_UPLOADS_PER_MINUTE", what: "file uploads" },
+  // Everything else that reaches the gateway: lists, reads, downloads, preset saves, deletes.
+  gateway: { setting: "RATE_LIMIT_GATEWAY_PER_MINUTE", what: "gateway requests" },
+};
+
+const limiters = new WeakMap<AppDb, Map<UserLimitBucket, { limiter: RateLimiter; points: number }>>();
+
+function limiterFor(db: AppDb, bucket: UserLimitBucket): { limiter: RateLimiter; points: number } {
+  let byBucket = limiters.get(db);
+  if (!byBucket) {
+    byBucket = new Map();
+    limiters.set(db, byBucket);
+  }
+  let entry = byBucket.get(bucket);
+  if (!entry) {
+    const points = serverEnv()[BUCKETS[bucket].setting];
+    entry = { limiter: createRateLimiter(db, { name: `user_${bucket}`, points, windowSeconds: WINDOW_SECONDS }), points };
+    byBucket.set(bucket, entry);
+  }
+  return entry;
+}
+
+/**
+ * Takes one call from `userId`'s `bucket`, or throws the 429 that says which limit and when to retry
+ * (the browser's ApiError carries both: message and Retry-After).
+ */
+export async function chargeUser(db: AppDb, bucket: UserLimitBucket, userId: string): Promise<void> {
+  const { limiter, points } = limiterFor(db, bucket);
+  const refused = await take(limiter, userId);
+  if (!refused) return;
+  const wait = retryAfterSeconds(refused);
+  throw new HttpError(429, `You have reached your limit of ${points} ${BUCKETS[bucket].what} a minute. Try again in ${formatWait(wait)}.`, {
+    headers: { "Retry-After": String(wait) },
+    metadata: { bucket, limit: points, window_seconds: WINDOW_SECONDS, retry_after: wait },
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * The dashboard's HTTP server: Next's request handler behind a plain Node server, for two things the
+ * `next` CLI cannot do.
+ * - It writes the socket's peer address into PEER_HEADER on every request, overwriting whatever the
+ *   client sent, so the BFF knows who is really connected (the demo password is shown only to this
+ *   machine; throttles count per client). PEER_HEADER_ENV tells the BFF the header can be believed.
+ * - It listens where scripts/start.ts decides (loopback for the embedded demo).
+ *
+ * Usage (scripts/start.ts runs it): `tsx scripts/next-server.ts --port 3000 --hostname 127.0.0.1 [--dev]`.
+ */
+import { createServer } from "node:http";
+import path from "node:path";
+import next from "next";
+import { PEER_HEADER, PEER_HEADER_ENV } from "../lib/server/client-address";
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const port = Number(argument("--port") ?? "3000");
+  const hostname = argument("--hostname");
+  process.env[PEER_HEADER_ENV] = "1";
+
+  const app = next({ dev, dir: path.resolve(__dirname, ".."), hostname: hostname ?? "localhost", port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = createServer((request, response) => {
+    request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
+    void handle(request, response);
+  });
+  if (dev) {
+    const upgrade = app.getUpgradeHandler();
+    server.on("upgrade", (request, socket, head) => void upgrade(request, socket, head));
+  }
+  // No hostname: every interface (IPv4 and IPv6), as a server in a container must.
+  server.listen(port, hostname, () => {
+    const address = server.address();
+    const where = typeof address === "object" && address ? `${address.address}:${address.port}` : String(address);
+    console.log(`gatehouse: dashboard server listening on ${where}`);
+  });
+
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error("gatehouse: the dashboard server failed to start:", error);
+  process.exit(1);
+});
