@@ -137,6 +137,8 @@ function describeUploadError(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 413) return "Too large for the gateway.";
     if (error.status === 403) return "Your role cannot upload files.";
+    // Gatehouse's own per-user limit names itself and the wait in its message; the gateway's 429 may not.
+    if (error.status === 429 && typeof error.metadata?.bucket === "string") return error.message;
     if (error.status === 429) return `Rate limited${error.retryAfterSeconds ? `; try again in ${Math.ceil(error.retryAfterSeconds)} s` : ""}.`;
     return error.message;
   }

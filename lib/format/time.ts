@@ -27,3 +27,15 @@ export function formatExactTime(date: Date | string | number): string {
   const value = new Date(date);
   return Number.isNaN(value.getTime()) ? "unknown" : `${exactFormat.format(value)} UTC`;
 }
+
+/**
+ * A wait in words for "try again in …" messages: whole seconds under a minute, then minutes, then hours,
+ * always rounded up so the user never retries too early.
+ */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (whole < 60) return plural(whole, "second");
+  if (whole < 90 * 60) return plural(Math.ceil(whole / 60), "minute");
+  return plural(Math.ceil(whole / 3600), "hour");
+}
