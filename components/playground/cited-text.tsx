@@ -4,8 +4,13 @@ import * as Popover from "@radix-ui/react-popover";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { displayHost, segmentText, type CitationSpan } from "@/lib/citations";
 import type { UrlCitation } from "@/lib/gateway";
+import { MARK_CLASS, MARKER_CLASS } from "./mark-classes";
+import type { MarkdownBlock } from "./markdown/markdown-block";
+import { useCodeHighlighter } from "./markdown/use-markdown-renderer";
 import { SourceLink } from "./source-link";
 import type { BlockView, CitedDocument } from "./use-cited-document";
+
+const FENCE = /^ {0,3}(```|~~~)/m; // a code fence in the answer: worth loading the highlighter
 
 interface BlockProps {
   text: string;
@@ -40,12 +45,12 @@ const Block = memo(
                 tabIndex={0}
                 data-span-keys={segment.spanKeys.join(" ")}
                 data-sources={numbers.join(" ")}
-                className="cited-span rounded-sm bg-amber-100 px-px text-inherit outline-offset-1 dark:bg-amber-400/20"
+                className={MARK_CLASS}
               >
                 {segment.text}
               </mark>
               {markers.length > 0 ? (
-                <sup className="ml-px select-none font-mono text-[0.7em] font-semibold text-amber-800 dark:text-amber-300" data-marker>
+                <sup className={MARKER_CLASS} data-marker>
                   {markers.map((n) => `[${n}]`).join("")}
                 </sup>
               ) : null}
@@ -70,6 +75,11 @@ export interface CitedTextProps {
   onActiveSpan: (sources: number[] | null) => void;
   /** Enter or click on a span: reveal its source in the panel. */
   onSelectSource: (source: number) => void;
+  /**
+   * Renders the answer as Markdown, block by block (the doc must have the "markdown" layout);
+   * null shows the source as written.
+   */
+  markdownBlock: typeof MarkdownBlock | null;
 }
 
 interface Active {
@@ -80,12 +90,13 @@ interface Active {
 const OPEN_DELAY_MS = 120;
 const CLOSE_DELAY_MS = 180;
 
-export function CitedText({ domId, doc, streaming, highlightedSources, onActiveSpan, onSelectSource }: CitedTextProps) {
+export function CitedText({ domId, doc, streaming, highlightedSources, onActiveSpan, onSelectSource, markdownBlock: MarkdownBlock }: CitedTextProps) {
   const [active, setActive] = useState<Active | null>(null);
   const anchorRef = useRef<HTMLElement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cardId = `${domId}-card`;
 
+  const highlightCode = useCodeHighlighter(MarkdownBlock !== null && FENCE.test(doc.text));
   const spanByKey = useMemo(() => new Map(doc.spans.map((span) => [span.key, span])), [doc.spans]);
 
   const show = useCallback(
@@ -138,7 +149,8 @@ export function CitedText({ domId, doc, streaming, highlightedSources, onActiveS
       <div
         id={domId}
         data-testid="answer-text"
-        className="whitespace-pre-wrap break-words text-[0.95rem] leading-7"
+        data-view={MarkdownBlock ? "markdown" : "source"}
+        className={`${MarkdownBlock ? "md-answer" : "whitespace-pre-wrap"} break-words text-[0.95rem] leading-7`}
         onPointerOver={(event) => {
           const mark = markOf(event.target);
           if (mark && mark !== active?.element) show(mark, OPEN_DELAY_MS);
@@ -171,7 +183,20 @@ export function CitedText({ domId, doc, streaming, highlightedSources, onActiveS
           if (first) onSelectSource(first);
         }}
       >
-        {doc.blocks.map((view: BlockView<UrlCitation>, index) => (
+        {doc.blocks.map((view: BlockView<UrlCitation>, index) =>
+          MarkdownBlock ? (
+            <MarkdownBlock
+              key={view.block.start}
+              source={doc.text.slice(view.block.start, view.block.end)}
+              offset={view.block.start}
+              open={streaming && index === doc.blocks.length - 1}
+              cursor={streaming && index === doc.blocks.length - 1}
+              spans={view.spans}
+              numberBySpan={doc.numberBySpan}
+              signature={view.signature}
+              highlightCode={highlightCode}
+            />
+          ) : (
           <Block
             key={view.block.start}
             text={doc.text.slice(view.block.start, view.block.end)}
@@ -182,7 +207,8 @@ export function CitedText({ domId, doc, streaming, highlightedSources, onActiveS
             numberBySpan={doc.numberBySpan}
             signature={view.signature}
           />
-        ))}
+          ),
+        )}
       </div>
       <Popover.Portal>
         <Popover.Content

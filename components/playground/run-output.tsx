@@ -2,11 +2,12 @@
 
 import { useCallback, useMemo, useState } from "react";
 import type { UrlCitation } from "@/lib/gateway";
-import { exportRunJson, exportRunMarkdown } from "@/lib/playground/export";
 import type { RunState, TextPart } from "@/lib/playground/run-state";
 import type { RequestDraft } from "@/lib/playground/setup";
 import { Button } from "@/components/ui/button";
+import { AnswerViewToggle, type AnswerView } from "./answer-view-toggle";
 import { CitedText } from "./cited-text";
+import { useMarkdownRenderer } from "./markdown/use-markdown-renderer";
 import { RunMetricsList } from "./run-metrics";
 import { RunStatusBadge } from "./run-status";
 import { SourcesPanel, sourceItemId, type SourcesTab } from "./sources-panel";
@@ -67,7 +68,11 @@ export interface RunOutputProps {
 export function RunOutput({ domId, run, request, label, onContinue }: RunOutputProps) {
   const streaming = run.status === "in_progress";
   const { text, annotations } = useMemo(() => combineParts(run.parts), [run.parts]);
-  const doc = useCitedDocument(text, annotations, streaming);
+  const [view, setView] = useState<AnswerView>("markdown");
+  // Starts loading the renderer on mount, so it is there before the first answer arrives.
+  const markdownBlock = useMarkdownRenderer(view === "markdown");
+  const rendered = view === "markdown" ? markdownBlock : null;
+  const doc = useCitedDocument(text, annotations, streaming, rendered ? "markdown" : "text");
   const [tab, setTab] = useState<SourcesTab>("cited");
   const [hoveredSource, setHoveredSource] = useState<number | null>(null);
   const [activeSpanSources, setActiveSpanSources] = useState<number[] | null>(null);
@@ -86,6 +91,14 @@ export function RunOutput({ domId, run, request, label, onContinue }: RunOutputP
     [domId],
   );
 
+  // The exports load on first use: the Markdown export parses the answer (footnote placement), and
+  // that parser is not part of the page's first load.
+  const exportRun = async (kind: "json" | "md") => {
+    const { exportRunJson, exportRunMarkdown } = await import("@/lib/playground/export");
+    if (kind === "json") download(`${fileStem(run, request)}.json`, "application/json", JSON.stringify(exportRunJson(request, run, { label }), null, 2));
+    else download(`${fileStem(run, request)}.md`, "text/markdown", exportRunMarkdown(request, run, { label }));
+  };
+
   const highlightedInText = useMemo(() => (hoveredSource === null ? [] : [hoveredSource]), [hoveredSource]);
   const highlightedInPanel = activeSpanSources ?? highlightedInText;
 
@@ -98,11 +111,12 @@ export function RunOutput({ domId, run, request, label, onContinue }: RunOutputP
       <div className="flex flex-wrap items-center gap-2">
         <RunStatusBadge run={run} />
         {run.model ? <span className="truncate font-mono text-xs text-slate-600 dark:text-slate-400">{run.model}</span> : null}
-        <div className="ml-auto flex flex-wrap gap-1">
-          <Button size="sm" variant="ghost" onClick={() => download(`${fileStem(run, request)}.json`, "application/json", JSON.stringify(exportRunJson(request, run, { label }), null, 2))}>
+        <div className="ml-auto flex flex-wrap items-center gap-1">
+          <AnswerViewToggle view={view} onChange={setView} />
+          <Button size="sm" variant="ghost" onClick={() => void exportRun("json")}>
             Export JSON
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => download(`${fileStem(run, request)}.md`, "text/markdown", exportRunMarkdown(request, run, { label }))}>
+          <Button size="sm" variant="ghost" onClick={() => void exportRun("md")}>
             Export Markdown
           </Button>
         </div>
@@ -133,6 +147,7 @@ export function RunOutput({ domId, run, request, label, onContinue }: RunOutputP
               highlightedSources={highlightedInText}
               onActiveSpan={setActiveSpanSources}
               onSelectSource={onSelectSource}
+              markdownBlock={rendered}
             />
           ) : (
             <p className="text-sm text-slate-600 dark:text-slate-400">No text was received.</p>

@@ -49,11 +49,15 @@ export function blockDisplay(text: string, blocks: readonly TextBlock[], index: 
   return startsLine && (endsLine || index === blocks.length - 1) ? "block" : "inline";
 }
 
+/** Where the block starting at `start` is closed by the text after it, or -1 while it is still open. */
+export type BlockCloser = (text: string, start: number) => number;
+
 /**
- * Blocks covering `text` exactly, in order. When `text` extends the text `previous` was built for,
- * closed blocks are returned as the same objects (identity matters to memoised renderers).
+ * Blocks covering `text` exactly, in order, as `closeAt` cuts them. When `text` extends the text
+ * `previous` was built for, closed blocks are returned as the same objects (identity matters to
+ * memoised renderers), and only the last block is scanned again.
  */
-export function splitBlocks(text: string, previous?: { text: string; blocks: readonly TextBlock[] }): TextBlock[] {
+export function splitBlocksWith(closeAt: BlockCloser, text: string, previous?: { text: string; blocks: readonly TextBlock[] }): TextBlock[] {
   let blocks: TextBlock[] = [];
   let start = 0;
   if (previous && previous.blocks.length > 0 && text.length >= previous.text.length && text.startsWith(previous.text)) {
@@ -69,4 +73,9 @@ export function splitBlocks(text: string, previous?: { text: string; blocks: rea
   }
   if (start < text.length || blocks.length === 0) blocks.push({ start, end: text.length });
   return blocks;
+}
+
+/** Plain-text blocks (paragraphs), reusing closed blocks of `previous` (see splitBlocksWith). */
+export function splitBlocks(text: string, previous?: { text: string; blocks: readonly TextBlock[] }): TextBlock[] {
+  return splitBlocksWith(closeAt, text, previous);
 }

@@ -35,7 +35,10 @@ describe("CitedDocumentBuilder", () => {
             end_index: (start % (length + 5)) + span + 1,
           }));
           const builder = new CitedDocumentBuilder<Citation>(() => {});
-          const steps = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+          // Deltas arrive as decoded UTF-8, which cannot end between the two halves of a surrogate
+          // pair: a cut there moves back to the pair's start.
+          const whole = (at: number) => (at > 0 && /[\ud800-\udbff]/.test(text[at - 1]) ? at - 1 : at);
+          const steps = [...new Set(cuts.map((c) => whole(c % (text.length + 1))))].sort((a, b) => a - b);
           steps.push(text.length);
           let shown: Citation[] = [];
           let previous: CitedDocument<Citation> | null = null;

@@ -1,4 +1,5 @@
 import { blockDisplay, splitBlocks, type TextBlock } from "./blocks";
+import { splitMarkdownBlocks } from "./markdown-blocks";
 import { extendOffsetIndex, type OffsetIndex } from "./offsets";
 import { groupSources, sourceNumberBySpan, type CitedSource, type SourceAnnotation } from "./sources";
 import { resolveSpans, type CitationSpan } from "./spans";
@@ -34,12 +35,20 @@ interface Snapshot<A extends SourceAnnotation> {
   settled: boolean;
 }
 
-function viewOf<A extends SourceAnnotation>(text: string, blocks: readonly TextBlock[], index: number, spans: readonly CitationSpan<A>[], numberBySpan: ReadonlyMap<number, number>): BlockView<A> {
+/**
+ * "text": blocks for the source as written (line-based, pre-wrapped); "markdown": top-level
+ * Markdown blocks, each parsed and rendered on its own (markdown-blocks.ts).
+ */
+export type DocumentLayout = "text" | "markdown";
+
+type Display = (text: string, blocks: readonly TextBlock[], index: number) => "block" | "inline";
+
+function viewOf<A extends SourceAnnotation>(display: Display, text: string, blocks: readonly TextBlock[], index: number, spans: readonly CitationSpan<A>[], numberBySpan: ReadonlyMap<number, number>): BlockView<A> {
   const block = blocks[index];
   const inside = spans.filter((span) => span.start < block.end && span.end > block.start);
   return {
     block,
-    display: blockDisplay(text, blocks, index),
+    display: display(text, blocks, index),
     spans: inside,
     signature: inside.map((span) => `${span.key}:${span.start}:${span.end}:${numberBySpan.get(span.key)}`).join(","),
   };
@@ -73,14 +82,23 @@ export class CitedDocumentBuilder<A extends SourceAnnotation = SourceAnnotation>
   private last: Snapshot<A> | null = null;
   private warned = new Set<string>();
 
-  constructor(private readonly warn: (message: string) => void = (message) => console.warn(message)) {}
+  private readonly split: (text: string, previous?: { text: string; blocks: readonly TextBlock[] }) => TextBlock[];
+  private readonly display: Display;
+
+  constructor(
+    private readonly warn: (message: string) => void = (message) => console.warn(message),
+    layout: DocumentLayout = "text",
+  ) {
+    this.split = layout === "markdown" ? splitMarkdownBlocks : splitBlocks;
+    this.display = layout === "markdown" ? () => "block" : blockDisplay;
+  }
 
   document(text: string, annotations: readonly A[], streaming: boolean): CitedDocument<A> {
     // Text replaced rather than extended: converted offsets no longer apply.
     if (this.index !== null && !text.startsWith(this.index.text)) this.memo = new WeakMap();
     const index = extendOffsetIndex(this.index, text);
     this.index = index;
-    const blocks = splitBlocks(text, this.blocks);
+    const blocks = this.split(text, this.blocks);
     this.blocks = { text, blocks };
 
     const last = this.last;
@@ -89,7 +107,7 @@ export class CitedDocumentBuilder<A extends SourceAnnotation = SourceAnnotation>
       const { spans, sources, numberBySpan } = last.doc;
       const reused = last.doc.blocks.length - 1;
       const views = blocks.map((block, i) =>
-        i < reused && last.doc.blocks[i].block === block ? last.doc.blocks[i] : viewOf(text, blocks, i, spans, numberBySpan),
+        i < reused && last.doc.blocks[i].block === block ? last.doc.blocks[i] : viewOf(this.display, text, blocks, i, spans, numberBySpan),
       );
       const doc = { text, spans, sources, numberBySpan, blocks: views };
       this.last = { ...last, doc };
@@ -102,7 +120,7 @@ export class CitedDocumentBuilder<A extends SourceAnnotation = SourceAnnotation>
     const buckets = bucket(blocks, spans);
     const views = blocks.map((block, i) => ({
       block,
-      display: blockDisplay(text, blocks, i),
+      display: this.display(text, blocks, i),
       spans: buckets[i],
       signature: buckets[i].map((span) => `${span.key}:${span.start}:${span.end}:${numberBySpan.get(span.key)}`).join(","),
     }));

@@ -1,4 +1,5 @@
 import { groupSources, resolveSpans, safeHttpUrl, type CitedSource } from "@/lib/citations";
+import { footnoteInserts } from "@/lib/citations/markdown-footnotes";
 import type { UrlCitation } from "@/lib/gateway";
 import { runMetrics, formatCost, formatMs, formatRate, type RunMetrics } from "./metrics";
 import type { RunState, TextPart } from "./run-state";
@@ -49,17 +50,25 @@ function escapeLinkText(text: string): string {
   return text.replace(/[[\]\\]/g, (match) => `\\${match}`).replace(/\s+/g, " ");
 }
 
-/** Inserts footnote references after each cited span; numbering is shared across parts. */
+/**
+ * The answer's Markdown as it came, with a footnote reference after each cited span (moved out of
+ * code, links and raw HTML, where it would not work); numbering is shared across parts.
+ */
 function partWithFootnotes(part: TextPart, numberOf: (url: string) => number): string {
   const { spans } = resolveSpans(part.text, part.annotations, { warn: () => {} });
+  const places = footnoteInserts(part.text, spans.map((span) => span.end));
   const inserts = spans
-    .map((span) => ({ at: span.end, ref: `[^${numberOf(span.annotation.url)}]` }))
+    .map((span, i) => ({ ...places[i], ref: `[^${numberOf(span.annotation.url)}]` }))
     .sort((a, b) => a.at - b.at);
   let out = "";
   let last = 0;
+  let lastPrefix = "";
   for (const insert of inserts) {
-    out += part.text.slice(last, insert.at) + insert.ref;
+    // References at the same place after a code block share its line.
+    const prefix = insert.at === last && insert.prefix === lastPrefix && out.length > 0 ? "" : insert.prefix;
+    out += part.text.slice(last, insert.at) + prefix + insert.ref;
     last = insert.at;
+    lastPrefix = insert.prefix;
   }
   return out + part.text.slice(last);
 }

@@ -18,6 +18,7 @@ export interface ComposedAnswer {
 }
 
 import { STOPWORDS } from "../search/stopwords";
+import { boldTerms, codeLanguage, escapeMarkdown } from "./markdown";
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
@@ -50,6 +51,29 @@ function excerpt(doc: SearchHit, sentence: Sentence): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** A sentence written as Markdown; [from, to) (UTF-16) is the sentence itself, cited. */
+interface Quote {
+  markdown: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * A sentence as Markdown prose: escaped, with the query's terms in bold. The citation starts at
+ * the sentence's first character and ends after its last, so bold markers opening or closing the
+ * whole sentence stay outside it while those inside are part of the quoted text's source.
+ */
+function proseQuote(text: string, terms: readonly string[]): Quote {
+  const markdown = boldTerms(escapeMarkdown(text), terms);
+  return { markdown, from: markdown.startsWith("**") ? 2 : 0, to: markdown.endsWith("**") ? markdown.length - 2 : markdown.length };
+}
+
+/** Code quoted inline, between backticks (when it holds none). */
+function inlineQuote(text: string): Quote {
+  if (codeLanguage(text) === null || text.includes("`")) return proseQuote(text, []);
+  return { markdown: `\`${text}\``, from: 1, to: 1 + text.length };
+}
+
 /** Builds the answer text while tracking its length in code points, so every citation's span is exact. */
 class AnswerBuilder {
   private parts: string[] = [];
@@ -62,14 +86,31 @@ class AnswerBuilder {
   }
 
   cited(sentence: Sentence, doc: SearchHit) {
-    const start = this.length;
-    this.plain(sentence.text);
-    this.annotations.push({ type: "url_citation", url: doc.url, title: doc.title, start_index: start, end_index: this.length, content: excerpt(doc, sentence) });
+    this.citedIn({ markdown: sentence.text, from: 0, to: sentence.text.length }, sentence, doc);
+  }
+
+  /** Writes a quote's Markdown, citing only the part of it that is the sentence (not the syntax around it). */
+  citedIn(quote: Quote, sentence: Sentence, doc: SearchHit) {
+    const start = this.length + codePointLength(quote.markdown.slice(0, quote.from));
+    const end = this.length + codePointLength(quote.markdown.slice(0, quote.to));
+    this.plain(quote.markdown);
+    this.annotations.push({ type: "url_citation", url: doc.url, title: doc.title, start_index: start, end_index: end, content: excerpt(doc, sentence) });
   }
 
   build(): ComposedAnswer {
     return { text: this.parts.join(""), annotations: this.annotations };
   }
+}
+
+/** Whole words (or word starts: "log" in "logging"), so "tea" does not match "instead". */
+function mentions(lower: string, term: string): boolean {
+  if (/[^\p{ASCII}]/u.test(term)) return lower.includes(term);
+  let at = lower.indexOf(term);
+  while (at !== -1) {
+    if (at === 0 || !/[\p{L}\p{N}]/u.test(lower[at - 1])) return true;
+    at = lower.indexOf(term, at + 1);
+  }
+  return false;
 }
 
 function usable(sentence: Sentence) {
@@ -84,7 +125,7 @@ function selectSentences(hits: readonly SearchHit[], terms: readonly string[], m
       .filter(usable)
       .map((sentence, position) => {
         const lower = sentence.text.toLowerCase();
-        const matched = terms.filter((t) => lower.includes(t)).length;
+        const matched = terms.filter((t) => mentions(lower, t)).length;
         return { doc, rank, position, sentence, matched, score: matched * 10 - position * 0.5 - rank * 0.25 };
       }),
   );
@@ -98,15 +139,44 @@ function selectSentences(hits: readonly SearchHit[], terms: readonly string[], m
     if (chosen.size >= max) break;
     chosen.add(candidate);
   }
-  // The engine matched on something (a title, a fuzzy term): quote the top result's opening.
-  if (chosen.size === 0 && candidates.length > 0) chosen.add(candidates.find((c) => c.rank === 0) ?? candidates[0]);
+  // No sentence mentions the question's words: nothing is quoted rather than noise.
   return [...chosen].sort((a, b) => a.rank - b.rank || a.position - b.position);
+}
+
+/** Scholar's answer: a heading per source, its sentences as bullets (code as a fenced block). */
+function writeGrouped(out: AnswerBuilder, selected: ReturnType<typeof selectSentences>, terms: readonly string[], quoted: string) {
+  const sources = new Set(selected.map((pick) => pick.doc.url)).size;
+  out.plain(`I searched the web for “${quoted}” and quote ${sources} ${sources === 1 ? "source" : "sources"} below.`);
+  let previous: SearchHit | null = null;
+  let inList = false;
+  for (const pick of selected) {
+    if (pick.doc !== previous) {
+      out.plain(`${previous === null ? "\n\n" : "\n"}### ${escapeMarkdown(pick.doc.title)}\n`);
+      inList = false;
+    }
+    const language = codeLanguage(pick.sentence.text);
+    if (language && !pick.sentence.text.includes("```") && !pick.sentence.text.includes("\n")) {
+      out.plain(`\n\`\`\`${language}\n`);
+      out.cited(pick.sentence, pick.doc);
+      out.plain("\n```\n");
+      inList = false;
+    } else {
+      // A list that a code block interrupted starts again after a blank line.
+      out.plain(inList ? "- " : "\n- ");
+      out.citedIn(proseQuote(pick.sentence.text, terms), pick.sentence, pick.doc);
+      out.plain("\n");
+      inList = true;
+    }
+    previous = pick.doc;
+  }
+  out.plain("\nEach sentence above is quoted from the source named in its heading.");
 }
 
 export function composeAnswer(input: { model: EmbeddedModel; query: string; hits: readonly SearchHit[] | null }): ComposedAnswer {
   const { model, query, hits } = input;
   const out = new AnswerBuilder();
-  const quoted = query.length > 120 ? `${query.slice(0, 117)}…` : query;
+  // The question is user input: shown as written, never as Markdown.
+  const quoted = escapeMarkdown(query.length > 120 ? `${query.slice(0, 117)}…` : query).replace(/\s+/g, " ");
 
   if (hits === null) {
     if (model.style === "echo") {
@@ -120,7 +190,7 @@ export function composeAnswer(input: { model: EmbeddedModel; query: string; hits
   }
 
   if (hits.length === 0) {
-    out.plain(`I searched the web for “${quoted}” but found no matching sources.`);
+    out.plain(`I searched the web for “${quoted}” but found no relevant sources, so there is nothing to quote.`);
     return out.build();
   }
 
@@ -135,24 +205,20 @@ export function composeAnswer(input: { model: EmbeddedModel; query: string; hits
     return out.build();
   }
 
-  const selected = selectSentences(hits, queryTerms(query), model.max_sentences);
+  const terms = queryTerms(query);
+  const selected = selectSentences(hits, terms, model.max_sentences);
+  if (selected.length === 0) {
+    out.plain(`I searched the web for “${quoted}”, but none of the ${hits.length} ${hits.length === 1 ? "page" : "pages"} found says anything about it, so there is nothing to quote.`);
+    return out.build();
+  }
   if (model.max_sentences <= 3) {
     out.plain("Here is what the sources say. ");
     selected.forEach((pick, i) => {
       if (i > 0) out.plain(" ");
-      out.cited(pick.sentence, pick.doc);
+      out.citedIn(inlineQuote(pick.sentence.text), pick.sentence, pick.doc);
     });
     return out.build();
   }
-
-  const sources = new Set(selected.map((pick) => pick.doc.url)).size;
-  out.plain(`I searched the web for “${quoted}” and quote ${sources} ${sources === 1 ? "source" : "sources"} below.`);
-  let previous: SearchHit | null = null;
-  for (const pick of selected) {
-    out.plain(pick.doc === previous ? " " : "\n\n");
-    out.cited(pick.sentence, pick.doc);
-    previous = pick.doc;
-  }
-  out.plain("\n\nEach sentence above is quoted from the linked source.");
+  writeGrouped(out, selected, terms, quoted);
   return out.build();
 }

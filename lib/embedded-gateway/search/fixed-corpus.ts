@@ -43,6 +43,8 @@ export const FIXED_CORPUS: readonly CorpusDocument[] = [
     text:
       "In WAL mode, SQLite appends changes to a separate write-ahead log file instead of overwriting the database. " +
       "Readers do not block writers and a writer does not block readers in WAL mode. " +
+      // A line of code of its own (a sentence break follows the line break), which answers quote as code.
+      "One statement switches it on:\nPRAGMA journal_mode = WAL; -- SQLite write-ahead logging\n" +
       "A checkpoint moves the changes from the log back into the main database file. " +
       "WAL mode does not work over a network file system.",
   },
