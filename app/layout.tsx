@@ -8,6 +8,15 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
   title: { default: "Gatehouse", template: "%s · Gatehouse" },
   description: "A dashboard for OpenRouter-compatible model gateways",
+  // The mark lives in app/icon.svg; favicon.ico (for clients that ask for it by name or cannot use SVG) and the
+  // full-bleed apple-icon.png in public/ are rendered from it. Listed here so every page links all three.
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: [{ url: "/apple-icon.png", sizes: "180x180", type: "image/png" }],
+  },
 };
 
 export const viewport: Viewport = {

@@ -4,15 +4,17 @@
  * tell what the BFF adds to every single event (arrival at the client minus passage here).
  * Times are `performance.timeOrigin + performance.now()`, comparable across processes.
  *
- *   TAP_PORT     where it listens
- *   TAP_TARGET   the gateway's origin (http://127.0.0.1:<port>)
+ *   TAP_PORT     where it listens (0 or unset: a port the OS picks; it prints "tap listening on <origin>")
+ *   TAP_TARGET   the gateway's origin (http://127.0.0.1:<port>), required
  *   GET /__tap/events?ids=a,b -> {"a":[t0,t1,...]} (index = sequence_number)
  */
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 
-const port = Number(process.env.TAP_PORT);
-const target = new URL(process.env.TAP_TARGET ?? "http://127.0.0.1:4010");
+if (!process.env.TAP_TARGET) throw new Error("TAP_TARGET (the gateway's origin) is required");
+const port = Number(process.env.TAP_PORT ?? 0);
+const target = new URL(process.env.TAP_TARGET);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 const passed = new Map<string, number[]>();
 const now = () => performance.timeOrigin + performance.now();
@@ -62,5 +64,5 @@ const server = http.createServer((req, res) => {
   req.pipe(upstream);
 });
 
-server.listen(port, "127.0.0.1", () => console.log(`tap listening on ${port}`));
+server.listen(port, "127.0.0.1", () => console.log(`tap listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`));
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

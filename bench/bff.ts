@@ -16,26 +16,46 @@
  * file browser's page size (FILES_PAGE_SIZE), with each process's CPU time per request. For this
  * phase the app is restarted to talk to the gateway directly (no tap).
  *
+ * Also: a BFF stream dropped by its client after the first chunk, and how long until the gateway's own stream
+ * is cut (the e2e suite checks that it is cut; this measures how fast).
+ *
  * Targets (issue 4): added TTFE p50 <= 5 ms, added per-event delay p50 <= 1 ms, GET throughput >= half
- * of direct. Not a test: it prints a table and writes bench/results/bff.json. Wall-clock figures
+ * of direct, dropped stream reaches the gateway p50 < 100 ms. Not a test: it prints a table and writes bench/results/bff.json. Wall-clock figures
  * depend on the machine's load; the CPU figures much less.
  *
  * Processes: the embedded gateway (lib/embedded-gateway/main.ts), the tap, and the app through
- * scripts/start.ts (production build, `next start`) pointed at them with GATEWAY_URL; the bench
- * creates the editor account in the app's database first. Environment:
- *   BENCH_APP_PORT / BENCH_GATEWAY_PORT / BENCH_TAP_PORT   ports (default 3191 / 4191 / 4192)
+ * scripts/start.ts (production build, `next start`) pointed at them with GATEWAY_URL, each on a port
+ * the OS picks; the bench creates the editor account in the app's database first. The floor route is
+ * only in builds made with GATEHOUSE_BENCH_ROUTES=1 (next.config.mjs), so the bench uses a build of its
+ * own, made with it, in a separate dist dir. Environment:
  *   BENCH_ROUNDS        rounds per concurrency level 1,10,50 (default 20,3,2)
  *   BENCH_GET_SECONDS   autocannon duration per target (default 8)
- *   NEXT_DIST_DIR       production build to use or make (default .next)
+ *   NEXT_DIST_DIR       the bench build to use or make (default .next-bench-bff)
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { FILES_PAGE_SIZE } from "../lib/files/prefetch";
-import { appDbFile, openAppDb } from "../lib/server/app-db";
-import { UsersStore } from "../lib/server/users-store";
+import {
+  addUser,
+  benchLog,
+  buildApp,
+  fmt,
+  launchTsx,
+  percentile,
+  root,
+  runBench,
+  signIn,
+  startApp,
+  startGateway,
+  stopProcess,
+  waitForOutput,
+  writeResults,
+  type AppProcess,
+  type GatewayProcess,
+} from "./support";
 
 // autocannon ships no types; this is the part of its result we read.
 interface CannonResult {
@@ -47,23 +67,16 @@ interface CannonResult {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require("autocannon") as (opts: Record<string, unknown>) => Promise<CannonResult>;
 
-const root = path.resolve(__dirname, "..");
-const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3191);
-const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 4191);
-const TAP_PORT = Number(process.env.BENCH_TAP_PORT ?? 4192);
-const BASE = `http://127.0.0.1:${APP_PORT}`;
-const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}/api/v1`;
-const TAP = `http://127.0.0.1:${TAP_PORT}`;
 const API_KEY = "bench-bff-api-key-0123456789";
 const MANAGEMENT_KEY = "bench-bff-management-key-0123456789";
 const EDITOR = { email: "bench-editor@example.com", password: "bench-bff-password" };
+const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-bench-bff";
 const GET_SECONDS = Number(process.env.BENCH_GET_SECONDS ?? 8);
 const LEVELS: { concurrency: number; rounds: number }[] = (() => {
   const rounds = (process.env.BENCH_ROUNDS ?? "20,3,2").split(",").map(Number);
   return [1, 10, 50].map((concurrency, i) => ({ concurrency, rounds: rounds[i] ?? 2 }));
 })();
 const DATA_DIR = path.join(root, ".data-bench-bff");
-const TSX = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 
 // ~100 events from the echo model (one per token, 400 tokens/s upstream).
 const INPUT = Array.from({ length: 12 }, () => "The gateway relays every event to the browser as it arrives.").join(" ");
@@ -71,76 +84,40 @@ const STREAM_BODY = JSON.stringify({ model: "gatehouse/echo", input: INPUT, stre
 
 type Target = "direct" | "floor" | "bff";
 const now = () => performance.timeOrigin + performance.now();
+const log = benchLog("bench:bff");
 
-function log(message: string) {
-  console.log(`bench:bff: ${message}`);
+/** Where each process listens: the app's origin, the gateway's API base and the tap's origin. */
+interface Endpoints {
+  app: string;
+  gateway: string;
+  tap: string;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-function launch(name: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [TSX, ...args], {
-    cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) if (/error|building|fail|must be|invalid/i.test(line)) log(`[${name}] ${line}`);
-  };
-  child.stdout?.on("data", forward);
-  child.stderr?.on("data", forward);
-  return child;
-}
-
-async function stop(child: ChildProcess | null) {
-  if (!child || child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  process.kill(-child.pid, "SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
-}
-
-async function waitFor(url: string, child: ChildProcess, init: RequestInit = {}, deadlineMs = 600_000) {
-  const started = Date.now();
-  while (Date.now() - started < deadlineMs) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url, init)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer in time`);
-}
-
-function startApp(gatewayUrl: string): ChildProcess {
-  return launch("app", ["scripts/start.ts"], {
-    PORT: String(APP_PORT),
-    DATA_DIR,
-    GATEWAY_URL: gatewayUrl,
-    GATEWAY_API_KEY: API_KEY,
-    GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
-    GATEHOUSE_BENCH_ROUTES: "1",
-  });
-}
-
-/** Signs the editor in through Auth.js and returns the session cookie. */
-async function signIn(): Promise<string> {
-  const csrf = await fetch(`${BASE}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const response = await fetch(`${BASE}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, ...EDITOR, callbackUrl: "/" }),
-  });
-  const session = response.headers.getSetCookie().find((c) => c.includes("authjs.session-token="));
-  if (!session) throw new Error(`signing in failed (${response.status})`);
-  return session.split(";")[0];
+/**
+ * The app with the bench routes, talking to the gateway at `gatewayUrl`. The bench build is made first when
+ * its dist dir lacks the floor route (a build made without GATEHOUSE_BENCH_ROUTES=1); scripts/start.ts
+ * rebuilds it, with the same setting, when the sources change.
+ */
+function startBenchApp(gatewayUrl: string): Promise<AppProcess> {
+  const env = { NEXT_DIST_DIR: DIST_DIR, GATEHOUSE_BENCH_ROUTES: "1" };
+  if (!existsSync(path.join(root, DIST_DIR, "server", "app", "api", "bench", "responses-plain"))) buildApp(DIST_DIR, env, log);
+  return startApp(
+    {
+      ...env,
+      DATA_DIR,
+      GATEWAY_URL: gatewayUrl,
+      GATEWAY_API_KEY: API_KEY,
+      GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
+      // One bench user sends thousands of calls a minute on purpose: the per-user limits would turn the
+      // throughput phase into a 429 count. Their cost (one SQLite write per call) is still measured.
+      RATE_LIMIT_RESPONSES_PER_MINUTE: "100000000",
+      RATE_LIMIT_GATEWAY_PER_MINUTE: "100000000",
+    },
+    log,
+  );
 }
 
 // CPU time of the processes: a figure that holds on a busy machine, where wall times wander.
@@ -205,11 +182,11 @@ interface StreamRun {
   arrivals: number[];
 }
 
-function runStream(target: Target, cookie: string): Promise<StreamRun> {
-  const url = new URL(target === "direct" ? `${GATEWAY}/responses` : `${BASE}/api/${target === "bff" ? "responses" : "bench/responses-plain"}`);
+function runStream(at: Endpoints, target: Target, cookie: string): Promise<StreamRun> {
+  const url = new URL(target === "direct" ? `${at.gateway}/responses` : `${at.app}/api/${target === "bff" ? "responses" : "bench/responses-plain"}`);
   const headers: Record<string, string> = { "content-type": "application/json", "accept-encoding": "gzip, deflate, br" };
   if (target === "direct") headers.authorization = `Bearer ${API_KEY}`;
-  else Object.assign(headers, { cookie, origin: new URL(BASE).origin });
+  else Object.assign(headers, { cookie, origin: at.app });
   return new Promise((resolve, reject) => {
     const started = now();
     const arrivals: number[] = [];
@@ -247,9 +224,52 @@ function runStream(target: Target, cookie: string): Promise<StreamRun> {
   });
 }
 
+const ABORT_RUNS = 20;
+
+async function abortCounters(at: Endpoints): Promise<{ aborted_by_client: number; last_aborted_at: string | null }> {
+  const response = await fetch(`${at.gateway}/__debug/streams`, { headers: { authorization: `Bearer ${MANAGEMENT_KEY}` } });
+  return (await response.json()) as { aborted_by_client: number; last_aborted_at: string | null };
+}
+
+/**
+ * A client drops a BFF stream after its first chunk: how long until the gateway notices its own stream was
+ * cut (its /__debug/streams counter records the moment). Target: within 100 ms, so an abandoned answer stops
+ * costing tokens at once. Medians of ABORT_RUNS; the slow scholar model, so no stream ends by itself first.
+ */
+async function measureAbort(at: Endpoints, cookie: string): Promise<number[]> {
+  const delays: number[] = [];
+  const body = JSON.stringify({ model: "gatehouse/scholar", input: "Tell me about files", stream: true });
+  for (let i = 0; i < ABORT_RUNS; i++) {
+    const before = await abortCounters(at);
+    const abortedAt = await new Promise<number>((resolve, reject) => {
+      const url = new URL(`${at.app}/api/responses`);
+      const request = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", cookie, origin: at.app } },
+        (response) => {
+          response.once("data", () => {
+            const when = Date.now();
+            request.destroy();
+            resolve(when);
+          });
+        },
+      );
+      request.on("error", (error) => (error.message === "socket hang up" ? undefined : reject(error)));
+      request.end(body);
+    });
+    let after = await abortCounters(at);
+    for (let poll = 0; poll < 500 && after.aborted_by_client === before.aborted_by_client; poll++) {
+      await new Promise((r) => setTimeout(r, 2));
+      after = await abortCounters(at);
+    }
+    if (after.aborted_by_client === before.aborted_by_client) throw new Error("the gateway never saw the abort");
+    delays.push(Date.parse(after.last_aborted_at!) - abortedAt);
+  }
+  return delays;
+}
+
 /** Per event: arrival at the client minus the moment it passed the tap (left the gateway). */
-async function eventDelays(runs: StreamRun[]): Promise<number[]> {
-  const response = await fetch(`${TAP}/__tap/events?ids=${runs.map((r) => r.id).join(",")}`);
+async function eventDelays(at: Endpoints, runs: StreamRun[]): Promise<number[]> {
+  const response = await fetch(`${at.tap}/__tap/events?ids=${runs.map((r) => r.id).join(",")}`);
   const passed = (await response.json()) as Record<string, number[]>;
   const delays: number[] = [];
   for (const run of runs) {
@@ -260,12 +280,6 @@ async function eventDelays(runs: StreamRun[]): Promise<number[]> {
     }
   }
   return delays;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 interface StreamStats {
@@ -279,7 +293,7 @@ interface StreamStats {
   nextCpuPerStream: number;
 }
 
-async function measureLevel(concurrency: number, rounds: number, cookie: string): Promise<StreamStats[]> {
+async function measureLevel(at: Endpoints, concurrency: number, rounds: number, cookie: string): Promise<StreamStats[]> {
   const order: Target[] = ["direct", "floor", "bff"];
   const runs: Record<Target, StreamRun[]> = { direct: [], floor: [], bff: [] };
   const delays: Record<Target, number[]> = { direct: [], floor: [], bff: [] };
@@ -287,10 +301,10 @@ async function measureLevel(concurrency: number, rounds: number, cookie: string)
   for (let round = 0; round < rounds; round++) {
     // Rotate the order so no target always runs on a warmer (or busier) machine.
     for (const target of [...order.slice(round % 3), ...order.slice(0, round % 3)]) {
-      const { result, nextMs } = await withCpu(() => Promise.all(Array.from({ length: concurrency }, () => runStream(target, cookie))));
+      const { result, nextMs } = await withCpu(() => Promise.all(Array.from({ length: concurrency }, () => runStream(at, target, cookie))));
       runs[target].push(...result);
       cpu[target] += nextMs;
-      if (target !== "direct") delays[target].push(...(await eventDelays(result)));
+      if (target !== "direct") delays[target].push(...(await eventDelays(at, result)));
     }
   }
   return order.map((target) => ({
@@ -320,10 +334,10 @@ interface GetStats {
   gatewayCpuPerRequest: number;
 }
 
-async function measureGet(target: "direct" | "bff", limit: number, cookie: string): Promise<GetStats> {
+async function measureGet(at: Endpoints, target: "direct" | "bff", limit: number, cookie: string): Promise<GetStats> {
   const { result, nextMs, gatewayMs } = await withCpu(() =>
     autocannon({
-      url: target === "direct" ? `${GATEWAY}/files?limit=${limit}` : `${BASE}/api/files?limit=${limit}`,
+      url: target === "direct" ? `${at.gateway}/files?limit=${limit}` : `${at.app}/api/files?limit=${limit}`,
       connections: 10,
       duration: GET_SECONDS,
       headers: target === "direct" ? { authorization: `Bearer ${API_KEY}` } : { cookie },
@@ -344,58 +358,59 @@ async function measureGet(target: "direct" | "bff", limit: number, cookie: strin
 
 // ---------------------------------------------------------------------------------------------
 
-const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
-
 async function main() {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
-  const db = openAppDb(appDbFile(DATA_DIR));
-  await new UsersStore(db).create({ ...EDITOR, role: "editor" });
-  db.close();
+  addUser(DATA_DIR, { ...EDITOR, role: "editor" });
 
-  let gateway: ChildProcess | null = null;
+  let gateway: GatewayProcess | null = null;
   let tap: ChildProcess | null = null;
-  let app: ChildProcess | null = null;
+  let app: AppProcess | null = null;
   try {
-    gateway = launch("gateway", ["lib/embedded-gateway/main.ts"], {
-      DATA_DIR,
-      GATEWAY_PORT: String(GATEWAY_PORT),
-      EMBEDDED_GATEWAY_API_KEY: API_KEY,
-      EMBEDDED_GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
-      EMBEDDED_GATEWAY_DEMO_FILES: "5000",
-      EMBEDDED_GATEWAY_RATE_LIMIT: "1000000",
-    });
-    await waitFor(`${GATEWAY}/models`, gateway, { headers: { authorization: `Bearer ${API_KEY}` } });
-    pids.gateway = findProcess(gateway.pid!, /embedded-gateway\/main\.ts/);
-    tap = launch("tap", ["bench/bff-tap.ts"], { TAP_PORT: String(TAP_PORT), TAP_TARGET: `http://127.0.0.1:${GATEWAY_PORT}` });
-    await waitFor(`${TAP}/__tap/events`, tap);
+    gateway = await startGateway(
+      {
+        DATA_DIR,
+        EMBEDDED_GATEWAY_API_KEY: API_KEY,
+        EMBEDDED_GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
+        EMBEDDED_GATEWAY_DEMO_FILES: "5000",
+        EMBEDDED_GATEWAY_RATE_LIMIT: "1000000",
+      },
+      log,
+    );
+    pids.gateway = findProcess(gateway.child.pid!, /embedded-gateway\/main\.ts/);
+    const gatewayOrigin = new URL(gateway.baseUrl).origin;
+    tap = launchTsx("tap", ["bench/bff-tap.ts"], { TAP_PORT: "0", TAP_TARGET: gatewayOrigin }, log);
+    const [, tapOrigin] = await waitForOutput(tap, /tap listening on (\S+)/);
 
-    log(`streams: app on ${BASE} -> tap ${TAP} -> gateway ${GATEWAY} (the first start builds the app)`);
-    app = startApp(`${TAP}/api/v1`);
-    await waitFor(`${BASE}/api/health`, app);
-    pids.next = findProcess(app.pid!, /next-server|next\/dist\/bin\/next/);
-    let cookie = await signIn();
+    log(`streams: app -> tap ${tapOrigin} -> gateway ${gateway.baseUrl} (builds the app when needed)`);
+    app = await startBenchApp(`${tapOrigin}${new URL(gateway.baseUrl).pathname}`);
+    let at: Endpoints = { app: app.baseUrl, gateway: gateway.baseUrl, tap: tapOrigin };
+    pids.next = findProcess(app.child.pid!, /next-server|next\/dist\/bin\/next/);
+    let cookie = await signIn(at.app, EDITOR);
     log("warming up");
-    for (const target of ["direct", "floor", "bff"] as const) await Promise.all(Array.from({ length: 5 }, () => runStream(target, cookie)));
-    await eventDelays([]);
+    for (const target of ["direct", "floor", "bff"] as const) await Promise.all(Array.from({ length: 5 }, () => runStream(at, target, cookie)));
+    await eventDelays(at, []);
 
     const streams: StreamStats[] = [];
     for (const level of LEVELS) {
       log(`streams: ${level.concurrency} concurrent x ${level.rounds} rounds per target`);
-      streams.push(...(await measureLevel(level.concurrency, level.rounds, cookie)));
+      streams.push(...(await measureLevel(at, level.concurrency, level.rounds, cookie)));
     }
 
+    log(`abort: ${ABORT_RUNS} BFF streams dropped after their first chunk`);
+    const abortDelays = await measureAbort(at, cookie);
+
     log("GET: restarting the app to talk to the gateway directly");
-    await stop(app);
-    app = startApp(GATEWAY);
-    await waitFor(`${BASE}/api/health`, app);
-    pids.next = findProcess(app.pid!, /next-server|next\/dist\/bin\/next/);
-    cookie = await signIn();
-    await autocannon({ url: `${BASE}/api/files?limit=100`, connections: 4, amount: 500, headers: { cookie } });
+    await stopProcess(app.child);
+    app = await startBenchApp(gateway.baseUrl);
+    at = { ...at, app: app.baseUrl };
+    pids.next = findProcess(app.child.pid!, /next-server|next\/dist\/bin\/next/);
+    cookie = await signIn(at.app, EDITOR);
+    await autocannon({ url: `${at.app}/api/files?limit=100`, connections: 4, amount: 500, headers: { cookie } });
     const gets: GetStats[] = [];
     for (const limit of [100, FILES_PAGE_SIZE]) {
       log(`GET /files?limit=${limit}: ${GET_SECONDS} s per target`);
-      gets.push(await measureGet("direct", limit, cookie), await measureGet("bff", limit, cookie));
+      gets.push(await measureGet(at, "direct", limit, cookie), await measureGet(at, "bff", limit, cookie));
     }
 
     console.log("\nStreams (ms). per-event = an event's time from leaving the gateway to reaching the client; Next CPU = CPU ms of the Next server per stream");
@@ -414,6 +429,9 @@ async function main() {
       );
     }
 
+    const abortP50 = percentile(abortDelays, 50);
+    console.log(`\nAbort: a dropped BFF stream reaches the gateway after p50 ${fmt(abortP50)} ms, max ${fmt(Math.max(...abortDelays))} ms (${abortDelays.length} runs)`);
+
     const one = (target: Target) => streams.find((s) => s.concurrency === 1 && s.target === target)!;
     const ui = (target: "direct" | "bff") => gets.find((g) => g.limit === FILES_PAGE_SIZE && g.target === target)!;
     const addedTtfe = one("bff").ttfeP50 - one("direct").ttfeP50;
@@ -421,24 +439,20 @@ async function main() {
     const targets = [
       { name: "added TTFE p50 (1 stream) <= 5 ms", value: addedTtfe, ok: addedTtfe <= 5 },
       { name: "added per-event delay p50 (1 stream) <= 1 ms", value: one("bff").eventDelayP50, ok: one("bff").eventDelayP50 <= 1 },
+      { name: "a dropped stream ends the gateway's stream, p50 < 100 ms", value: abortP50, ok: abortP50 < 100 },
       { name: `GET /files?limit=${FILES_PAGE_SIZE} (the file browser's page) throughput >= 0.5 x direct`, value: ratio, ok: ratio >= 0.5 },
     ];
     console.log("\nTargets");
     for (const t of targets) console.log(`  ${t.ok ? "PASS" : "MISS"}  ${t.name}: ${fmt(t.value, 2)}`);
 
-    mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-    writeFileSync(path.join(root, "bench", "results", "bff.json"), JSON.stringify({ at: new Date().toISOString(), streams, gets, targets }, null, 2));
-    log("wrote bench/results/bff.json");
+    log(`wrote ${writeResults("bff.json", { at: new Date().toISOString(), streams, abortDelays, gets, targets })}`);
   } finally {
     agent.destroy();
-    await stop(app);
-    await stop(tap);
-    await stop(gateway);
+    await stopProcess(app?.child ?? null);
+    await stopProcess(tap);
+    await stopProcess(gateway?.child ?? null);
     rmSync(DATA_DIR, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`bench:bff: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+runBench("bench:bff", main);

@@ -2,7 +2,7 @@
  * `npm run bench:files-ui`: how the file browser behaves while a user scrolls from the first file to the last.
  *
  * For each workspace size (the 25,000-file demo workspace and a 200,000-file one) it starts its own app and
- * embedded gateway (scripts/start.ts, production build, separate data folder and ports), signs in, opens /files
+ * embedded gateway (scripts/start.ts, production build, separate data folder, free ports), signs in, opens /files
  * in headless Chromium and scrolls the list at a steady speed until "All N files loaded". It reports:
  *   - time from navigation start to the first rows,
  *   - rendered row elements at any moment (target: at most 100),
@@ -14,32 +14,24 @@
  *
  * Environment:
  *   BENCH_FILES_SIZES      comma-separated workspace sizes (default 25000,200000)
- *   BENCH_APP_PORT         app port (default 3190); BENCH_GATEWAY_PORT gateway port (default 4190)
  *   BENCH_SCROLL_PX_PER_S  scroll speed (default 24000, about 550 rows a second)
  *   NEXT_DIST_DIR          which production build to use or make (default .next)
- *   CHROMIUM_PATH          browser (default: Playwright's, else /usr/bin/chromium)
+ *   CHROMIUM_PATH          browser (default: Playwright's, else the system's Chromium)
  *   BENCH_PROFILE=1        also print the functions with the most self time during the scroll
  *
  * Wall-clock figures (long tasks, frame times) suffer when other processes compete for the CPU, so the table
  * also gives the machine's load average and the renderer's busy main-thread time per frame, taken from a CPU
  * profile of the scroll, which moves much less with contention.
  */
-import type { ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
-import { startAppProcess, stopAppProcess } from "./app-process";
-import { chromium, type Page } from "playwright-core";
-import { chromiumExecutablePath, CHROMIUM_ARGS } from "../scripts/chromium";
+import { benchLog, freePort, launchChromium, percentile, root, runBench, signedInContext, startApp, stopProcess, writeResults, type AppProcess } from "./support";
 
-const root = path.resolve(__dirname, "..");
 const SIZES = (process.env.BENCH_FILES_SIZES ?? "25000,200000").split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
-const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3190);
-const GATEWAY_PORT = Number(process.env.BENCH_GATEWAY_PORT ?? 4190);
 const SPEED = Number(process.env.BENCH_SCROLL_PX_PER_S ?? 24_000);
 const PROFILE = process.env.BENCH_PROFILE === "1";
-const PASSWORD = "bench-files-ui";
-const BASE = `http://localhost:${APP_PORT}`;
+const VIEWER = { email: "viewer@demo.local", password: "bench-files-ui" };
 
 interface Result {
   files: number;
@@ -69,67 +61,31 @@ interface Result {
   loadAverage: number;
 }
 
-function log(message: string) {
-  console.log(`bench:files-ui: ${message}`);
-}
+const log = benchLog("bench:files-ui");
 
-async function waitForHealth(deadlineMs: number, child: ChildProcess) {
-  const started = Date.now();
-  while (Date.now() - started < deadlineMs) {
-    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${BASE}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error("the app did not become healthy in time");
-}
-
-function startApp(files: number): ChildProcess {
+/** The app in embedded mode with a demo workspace of `files` files (seeded on first start into its data folder). */
+async function startFilesApp(files: number): Promise<AppProcess> {
   const dataDir = path.join(root, `.data-bench-files-${files}`);
   mkdirSync(dataDir, { recursive: true });
-  return startAppProcess(
+  return startApp(
     {
-      PORT: String(APP_PORT),
-      GATEWAY_PORT: String(GATEWAY_PORT),
+      GATEWAY_PORT: String(await freePort()),
       DATA_DIR: dataDir,
-      DEMO_PASSWORD: PASSWORD,
+      DEMO_PASSWORD: VIEWER.password,
       EMBEDDED_GATEWAY_DEMO_FILES: String(files),
     },
     log,
   );
 }
 
-const stopApp = stopAppProcess;
+const tenths = (n: number) => Math.round(n * 10) / 10;
+const mb = (bytes: number) => tenths(bytes / 1024 / 1024);
 
-async function signIn(page: Page) {
-  const csrf = await page.request.get(`${BASE}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  await page.request.post(`${BASE}/api/auth/callback/credentials`, {
-    form: { csrfToken, email: "viewer@demo.local", password: PASSWORD, callbackUrl: "/files" },
-    maxRedirects: 0,
-  });
-  const cookies = await page.context().cookies();
-  if (!cookies.some((c) => c.name.endsWith("authjs.session-token"))) throw new Error("signing in failed");
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-
-async function measure(files: number): Promise<Result> {
-  const browser = await chromium.launch({ executablePath: chromiumExecutablePath() ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+async function measure(baseUrl: string, files: number): Promise<Result> {
+  const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await signedInContext(browser, baseUrl, VIEWER);
     const page = await context.newPage();
-    await signIn(page);
 
     let pageRequests = 0;
     let rateLimited = 0;
@@ -140,8 +96,6 @@ async function measure(files: number): Promise<Result> {
       if (response.status() === 429) rateLimited += 1;
     });
 
-    // tsx (esbuild keepNames) wraps named functions in the evaluated code with __name(); give the page one.
-    await page.addInitScript({ content: "window.__name = (fn) => fn;" });
     // Before any page script: note when the first row appears and every long task from the start.
     await page.addInitScript(() => {
       const w = window as unknown as { __firstRowAt?: number; __longTasks: { start: number; duration: number }[] };
@@ -160,7 +114,7 @@ async function measure(files: number): Promise<Result> {
       observer.observe(document, { childList: true, subtree: true });
     });
 
-    await page.goto(`${BASE}/files`, { waitUntil: "commit" });
+    await page.goto(`${baseUrl}/files`, { waitUntil: "commit" });
     await page.waitForSelector('[data-testid="file-row"]', { timeout: 60_000 });
     const firstRowsMs = await page.evaluate(() => (window as unknown as { __firstRowAt: number }).__firstRowAt);
     await page.waitForTimeout(1000);
@@ -232,8 +186,7 @@ async function measure(files: number): Promise<Result> {
     const cpu = profileShares(profile);
     if (PROFILE) {
       printProfile(profile, files);
-      mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-      writeFileSync(path.join(root, "bench", "results", `files-ui-${files}.cpuprofile`), JSON.stringify(profile));
+      log(`CPU profile written to ${writeResults(`files-ui-${files}.cpuprofile`, profile)}`);
     }
     await page.waitForTimeout(1000);
     const heapEnd = await heap();
@@ -251,19 +204,19 @@ async function measure(files: number): Promise<Result> {
       heapStartMb: mb(heapStart),
       heapEndMb: mb(heapEnd),
       heapGrowthMb: mb(heapEnd - heapStart),
-      frameP50Ms: Math.round(percentile(run.frames, 50) * 10) / 10,
-      frameP95Ms: Math.round(percentile(run.frames, 95) * 10) / 10,
-      frameP99Ms: Math.round(percentile(run.frames, 99) * 10) / 10,
+      frameP50Ms: tenths(percentile(run.frames, 50)),
+      frameP95Ms: tenths(percentile(run.frames, 95)),
+      frameP99Ms: tenths(percentile(run.frames, 99)),
       framesOver50: run.frames.filter((f) => f > 50).length,
       frames: run.frames.length,
-      scrollSeconds: Math.round(run.scrollMs / 100) / 10,
-      stallSeconds: Math.round(run.stallMs / 100) / 10,
+      scrollSeconds: tenths(run.scrollMs / 1000),
+      stallSeconds: tenths(run.stallMs / 1000),
       pageRequests,
       rateLimited,
-      busyPerFrameMs: Math.round(((cpu.busy * run.scrollMs) / Math.max(1, run.frames.length)) * 10) / 10,
-      appJsPerFrameMs: Math.round(((cpu.appJs * run.scrollMs) / Math.max(1, run.frames.length)) * 10) / 10,
+      busyPerFrameMs: tenths((cpu.busy * run.scrollMs) / Math.max(1, run.frames.length)),
+      appJsPerFrameMs: tenths((cpu.appJs * run.scrollMs) / Math.max(1, run.frames.length)),
       gcSeconds: Math.round(cpu.gc * run.scrollMs) / 1000,
-      loadAverage: Math.round(load * 10) / 10,
+      loadAverage: tenths(load),
     };
   } finally {
     await browser.close();
@@ -341,26 +294,19 @@ function printTable(results: Result[]) {
 }
 
 async function main() {
-  log(`scroll speed ${SPEED} px/s; sizes ${SIZES.join(", ")}; app :${APP_PORT}, gateway :${GATEWAY_PORT}`);
+  log(`scroll speed ${SPEED} px/s; sizes ${SIZES.join(", ")}`);
   const results: Result[] = [];
   for (const files of SIZES) {
     log(`${files} files: starting app and embedded gateway (seeding and building when needed)…`);
-    const app = startApp(files);
+    const app = await startFilesApp(files);
     try {
-      await waitForHealth(15 * 60_000, app);
-      results.push(await measure(files));
+      results.push(await measure(app.baseUrl, files));
     } finally {
-      await stopApp(app);
+      await stopProcess(app.child);
     }
   }
   printTable(results);
-  mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-  const out = path.join(root, "bench", "results", "files-ui.json");
-  writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), speedPxPerSecond: SPEED, results }, null, 2)}\n`);
-  log(`results written to ${path.relative(root, out)}`);
+  log(`results written to ${writeResults("files-ui.json", { at: new Date().toISOString(), speedPxPerSecond: SPEED, results })}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench("bench:files-ui", main);

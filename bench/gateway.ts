@@ -7,7 +7,6 @@
  * (keep-alive, one client). Target: p50 under 5 ms at every depth, flat.
  * Options: --files <n> (default 1000000), --requests <n> per depth (default 400), --limit <n> (default 100).
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +14,7 @@ import { performance } from "node:perf_hooks";
 import { openDatabase } from "../lib/embedded-gateway/db";
 import { insertDemoFiles } from "../lib/embedded-gateway/seed/demo-files";
 import { WorkspacesStore } from "../lib/embedded-gateway/workspaces-store";
+import { benchLog, percentile, runBench, startGateway, stopProcess, type GatewayProcess } from "./support";
 
 function arg(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -25,51 +25,32 @@ const FILES = arg("files", 1_000_000);
 const REQUESTS = arg("requests", 400);
 const LIMIT = arg("limit", 100);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+const log = benchLog("bench:gateway");
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gatehouse-bench-gateway-"));
-  let child: ReturnType<typeof spawn> | null = null;
+  let gateway: GatewayProcess | null = null;
   try {
     const db = openDatabase(path.join(dir, "embedded-gateway.db"));
     const workspaceId = new WorkspacesStore(db).ensureDefaults();
     let started = performance.now();
     insertDemoFiles(db, workspaceId, FILES, 42);
     db.close();
-    console.log(`seeded ${FILES.toLocaleString("en")} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(`seeded ${FILES.toLocaleString("en")} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const apiKey = "bench-api-key";
-    child = spawn(process.execPath, ["--import", "tsx", path.join(__dirname, "..", "lib", "embedded-gateway", "main.ts")], {
-      cwd: path.join(__dirname, ".."),
-      env: {
-        ...process.env,
+    gateway = await startGateway(
+      {
         DATA_DIR: dir,
-        GATEWAY_PORT: "0",
         EMBEDDED_GATEWAY_API_KEY: apiKey,
         EMBEDDED_GATEWAY_MANAGEMENT_KEY: "bench-management-key",
         EMBEDDED_GATEWAY_DEMO_FILES: "0",
         EMBEDDED_GATEWAY_RATE_LIMIT: "1000000",
         EMBEDDED_GATEWAY_CORPUS: "fixed",
       },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const server = child;
-    const baseUrl = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      server.stdout!.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /listening on (\S+)/.exec(out);
-        if (match) resolve(match[1]);
-      });
-      server.once("exit", (code) => reject(new Error(`gateway exited with ${code}`)));
-    });
-    const stop = () =>
-      new Promise<void>((resolve) => {
-        server.once("exit", () => resolve());
-        server.kill("SIGTERM");
-      });
+      log,
+    );
+    const { baseUrl } = gateway;
 
     const headers = { authorization: `Bearer ${apiKey}` };
     const get = async (query: string) => {
@@ -91,7 +72,7 @@ async function main() {
       cursor = page.cursor;
       if (depths.includes(depth)) cursors.set(depth, cursor);
     }
-    console.log(`walked to depth ${lastPage.toLocaleString("en")} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(`walked to depth ${lastPage.toLocaleString("en")} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const rows: { depth: string; p50: number; p99: number; mean: number }[] = [];
     for (const depth of depths) {
@@ -105,11 +86,10 @@ async function main() {
         times.push(performance.now() - t);
         if (page.data.length !== LIMIT) throw new Error(`short page at depth ${depth}`);
       }
-      times.sort((a, b) => a - b);
       const label = depth === lastPage && FILES >= 1_000_000 ? `${depth.toLocaleString("en")} (last page of 1M)` : depth.toLocaleString("en");
       rows.push({ depth: label, p50: percentile(times, 50), p99: percentile(times, 99), mean: times.reduce((a, b) => a + b, 0) / times.length });
     }
-    await stop();
+    await stopProcess(gateway.child);
 
     const cpu = os.cpus();
     console.log(`\nGET /files?limit=${LIMIT} over HTTP, ${REQUESTS} sequential requests per depth, ${FILES.toLocaleString("en")} files`);
@@ -120,12 +100,9 @@ async function main() {
     const worst = Math.max(...rows.map((r) => r.p50));
     console.log(`\nworst p50 ${worst.toFixed(2)} ms: ${worst < 5 ? "within" : "OVER"} the 5 ms target`);
   } finally {
-    if (child && child.exitCode === null) child.kill("SIGKILL");
+    await stopProcess(gateway?.child ?? null);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench("bench:gateway", main);

@@ -3,8 +3,14 @@
  *
  * The bench serves a synthetic gateway (a tiny local HTTP server: GET /models, GET /presets and a
  * streamed POST /responses) and starts the app against it in remote mode (scripts/start.ts,
- * production build, its own data folder and port), so the stream goes through the real BFF relay.
+<<<<<<< HEAD
+ * production build, its own data folder, free ports), so the stream goes through the real BFF relay.
  * The answer is 20,000 characters (accents, combining marks and emoji included) with 300
+=======
+ * production build, its own data folder and port), so the stream goes through the real BFF relay.
+ * The answer is 20,000 characters of Markdown (headings, paragraphs with bold and code spans,
+ * lists, tables, fenced code; accents, combining marks and emoji included) with 300
+>>>>>>> markdown
  * url_citation annotations over 60 URLs, sent at 200 events per second, each annotation right after
  * the delta that completes its span. Headless Chromium signs in as an editor, opens /playground and
  * presses Run. In the page, the response body is wrapped so each network chunk is timed from its
@@ -17,38 +23,33 @@
  * Not a test: it prints a table and writes bench/results/playground.json. Figures depend on load.
  *
  * Environment:
- *   BENCH_APP_PORT (default 3170), BENCH_FAKE_GATEWAY_PORT (default 4170)
  *   BENCH_CHARS (20000), BENCH_ANNOTATIONS (300), BENCH_EVENTS_PER_S (200)
- *   BENCH_BASE_URL  use an app already running (its GATEWAY_URL must point at this bench's fake gateway port)
+ *   BENCH_BASE_URL  use an app already running, signed in as editor@demo.local with BENCH_PASSWORD; its
+ *                   GATEWAY_URL must point at this bench's fake gateway, on BENCH_FAKE_GATEWAY_PORT
+ *                   (else a port the OS picks)
  *   NEXT_DIST_DIR   which production build to use or make (default .next)
- *   CHROMIUM_PATH   browser (default: Playwright's, else /usr/bin/chromium)
+ *   CHROMIUM_PATH   browser (default: Playwright's, else the system's Chromium)
  *   BENCH_PROFILE=1 also record a CPU profile of the stream and print the functions with the most self time
  *   BENCH_PROFILE=end  the same for the last 5% of the stream and the completion only
  */
-import { spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { startAppProcess, stopAppProcess } from "./app-process";
-import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, chromiumExecutablePath } from "../scripts/chromium";
+import { addUser, benchLog, launchChromium, percentile, root, runBench, signedInContext, startApp, stopProcess, waitForHttp, writeResults, type AppProcess } from "./support";
 
-const root = path.resolve(__dirname, "..");
-const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3170);
-const FAKE_PORT = Number(process.env.BENCH_FAKE_GATEWAY_PORT ?? 4170);
 const CHARS = Number(process.env.BENCH_CHARS ?? 20_000);
 const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 300);
 const EVENTS_PER_S = Number(process.env.BENCH_EVENTS_PER_S ?? 200);
-const BASE = process.env.BENCH_BASE_URL ?? `http://localhost:${APP_PORT}`;
 const PASSWORD = process.env.BENCH_PASSWORD ?? "bench-playground";
+/** The account the bench signs in with: its own editor, or the demo editor of an app already running. */
+const EDITOR = { email: process.env.BENCH_BASE_URL ? "editor@demo.local" : "bench-editor@example.com", password: PASSWORD };
 const MODEL = "bench/synthetic";
 const PROFILE = process.env.BENCH_PROFILE === "1" || process.env.BENCH_PROFILE === "end";
 /** "end": profile only the last 5% of the stream and the completion. */
 const PROFILE_END = process.env.BENCH_PROFILE === "end";
 
-function log(message: string) {
-  console.log(`bench:playground: ${message}`);
-}
+const log = benchLog("bench:playground");
 
 // ---------------------------------------------------------------------------------------------
 // The synthetic answer
@@ -73,19 +74,58 @@ interface Citation {
   content: string;
 }
 
+/**
+ * A Markdown answer: sections with a heading, a paragraph (bold and code spans inside sentences),
+ * a bullet list, and in turn a table or a fenced code block, until `chars` is reached. Citations
+ * cover sentences (list items, table cells and code lines included), inner syntax and all.
+ */
 function buildAnswer(chars: number, annotations: number) {
   const sentences: { text: string; cpStart: number; cpEnd: number }[] = [];
   let text = "";
   let cp = 0;
-  for (let i = 0; text.length < chars; i++) {
-    const sentence = SENTENCES[i % SENTENCES.length];
-    const separator = i === 0 ? "" : i % 5 === 0 ? "\n\n" : " ";
-    text += separator;
-    cp += Array.from(separator).length;
-    const length = Array.from(sentence).length;
-    sentences.push({ text: sentence, cpStart: cp, cpEnd: cp + length });
-    text += sentence;
-    cp += length;
+  let next = 0;
+  const write = (piece: string) => {
+    text += piece;
+    cp += Array.from(piece).length;
+  };
+  const sentence = (decorate = true) => {
+    let body = SENTENCES[next % SENTENCES.length];
+    // Every few sentences carry inline syntax inside the cited range.
+    if (decorate && next % 3 === 1) body = body.replace(/^(\S+) (\S+)/, "$1 **$2**");
+    if (decorate && next % 3 === 2) body = body.replace(/ (\S+) /, " `$1` ");
+    next += 1;
+    const start = cp;
+    write(body);
+    sentences.push({ text: body, cpStart: start, cpEnd: cp });
+  };
+  for (let section = 1; text.length < chars; section++) {
+    write(`${section === 1 ? "" : "\n\n"}## Section ${section}\n\n`);
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) write(" ");
+      sentence();
+    }
+    write("\n\n");
+    for (let i = 0; i < 4; i++) {
+      write(i === 0 ? "- " : "\n- ");
+      sentence();
+    }
+    if (section % 2 === 0) {
+      write("\n\n| Claim | Detail |\n| --- | --- |");
+      for (let row = 0; row < 2; row++) {
+        write("\n| ");
+        sentence(false);
+        write(" | ");
+        sentence(false);
+        write(" |");
+      }
+    } else {
+      write("\n\n```sql\n");
+      for (let line = 0; line < 3; line++) {
+        if (line > 0) write("\n");
+        sentence(false);
+      }
+      write("\n```");
+    }
   }
   const step = sentences.length / annotations;
   const citations: { citation: Citation; endCp: number }[] = [];
@@ -157,7 +197,8 @@ function buildEvents() {
 // ---------------------------------------------------------------------------------------------
 // The fake gateway
 
-function startFakeGateway(stream: ReturnType<typeof buildEvents>): Promise<http.Server> {
+/** Listens on BENCH_FAKE_GATEWAY_PORT, else on a port the OS picks; resolves with its API base URL. */
+function startFakeGateway(stream: ReturnType<typeof buildEvents>): Promise<{ server: http.Server; baseUrl: string }> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     if (req.method === "GET" && url.pathname.endsWith("/models")) {
@@ -189,52 +230,25 @@ function startFakeGateway(stream: ReturnType<typeof buildEvents>): Promise<http.
     res.writeHead(404, { "content-type": "application/json" });
     res.end(JSON.stringify({ error: { code: 404, message: "Resource not found" } }));
   });
-  return new Promise((resolve) => server.listen(FAKE_PORT, "127.0.0.1", () => resolve(server)));
+  return new Promise((resolve) =>
+    server.listen(Number(process.env.BENCH_FAKE_GATEWAY_PORT ?? 0), "127.0.0.1", () => {
+      resolve({ server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1` });
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // The app
 
-async function waitForHealth(deadlineMs: number, child: ChildProcess | null) {
-  const started = Date.now();
-  while (Date.now() - started < deadlineMs) {
-    if (child && child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error("the app did not become healthy in time");
-}
-
-const BENCH_USER = "bench-editor@example.com";
-
-function startApp(): ChildProcess {
+/** The app in remote mode against the fake gateway, with a fresh data folder holding the bench's editor. */
+function startPlaygroundApp(gatewayUrl: string): Promise<AppProcess> {
   const dataDir = path.join(root, ".data-bench-playground");
+  rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  // Remote mode seeds no demo accounts: add the bench's editor (once) with the users script.
-  const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const env = { ...process.env, DATA_DIR: dataDir };
-  const listed = spawnSync(process.execPath, [tsx, "scripts/user.ts", "list"], { cwd: root, env, encoding: "utf8" });
-  if (!listed.stdout.includes(BENCH_USER)) {
-    const added = spawnSync(process.execPath, [tsx, "scripts/user.ts", "add", BENCH_USER, "--role", "editor"], { cwd: root, env, input: PASSWORD, encoding: "utf8" });
-    if (added.status !== 0) throw new Error(`adding the bench user failed: ${added.stderr}`);
-  }
-  return startAppProcess(
-    {
-      PORT: String(APP_PORT),
-      DATA_DIR: dataDir,
-      GATEWAY_URL: `http://127.0.0.1:${FAKE_PORT}/api/v1`,
-      GATEWAY_API_KEY: "bench-key",
-      GATEWAY_MANAGEMENT_KEY: "bench-management-key",
-    },
-    log,
-  );
+  // Remote mode seeds no demo accounts.
+  addUser(dataDir, { ...EDITOR, role: "editor" });
+  return startApp({ DATA_DIR: dataDir, GATEWAY_URL: gatewayUrl, GATEWAY_API_KEY: "bench-key", GATEWAY_MANAGEMENT_KEY: "bench-management-key" }, log);
 }
-
-const stopApp = stopAppProcess;
 
 // ---------------------------------------------------------------------------------------------
 // The measurement
@@ -250,39 +264,25 @@ interface ChunkSample {
 }
 
 function stats(samples: ChunkSample[]) {
-  const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const pick = (p: number) => (ms.length === 0 ? 0 : ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]);
+  const ms = samples.map((s) => s.ms);
+  // No samples in a stretch (a very short answer): zeros, as the table has always shown them.
+  const pick = (p: number) => (ms.length === 0 ? 0 : Math.round(percentile(ms, p) * 100) / 100);
   const deltas = samples.reduce((sum, s) => sum + s.deltas, 0);
   return {
     chunks: samples.length,
     deltas,
-    medianMs: Math.round(pick(0.5) * 100) / 100,
-    p95Ms: Math.round(pick(0.95) * 100) / 100,
-    maxMs: Math.round(pick(1) * 100) / 100,
+    medianMs: pick(50),
+    p95Ms: pick(95),
+    maxMs: pick(100),
     msPerDelta: deltas === 0 ? 0 : Math.round((samples.reduce((sum, s) => sum + s.ms, 0) / deltas) * 100) / 100,
   };
 }
 
-async function measure(expectedLength: number) {
-  const browser = await chromium.launch({ executablePath: chromiumExecutablePath() ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+async function measure(baseUrl: string, expectedLength: number) {
+  const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await signedInContext(browser, baseUrl, EDITOR);
     const page = await context.newPage();
-    // The demo accounts are seeded as the app starts; give it a few tries.
-    let lastStatus = 0;
-    for (let attempt = 0; attempt < 20 && !(await context.cookies()).some((c) => c.name.endsWith("authjs.session-token")); attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1500));
-      const csrf = await page.request.get(`${BASE}/api/auth/csrf`);
-      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-      const callback = await page.request.post(`${BASE}/api/auth/callback/credentials`, {
-        form: { csrfToken, email: process.env.BENCH_BASE_URL ? "editor@demo.local" : BENCH_USER, password: PASSWORD, callbackUrl: "/playground" },
-        maxRedirects: 0,
-      });
-      lastStatus = callback.status();
-    }
-    if (!(await context.cookies()).some((c) => c.name.endsWith("authjs.session-token"))) throw new Error(`signing in failed (last status ${lastStatus})`);
-
-    await page.addInitScript({ content: "window.__name = (fn) => fn;" });
     await page.addInitScript(() => {
       const w = window as unknown as {
         __longTasks: { start: number; duration: number }[];
@@ -340,7 +340,7 @@ async function measure(expectedLength: number) {
       };
     });
 
-    await page.goto(`${BASE}/playground?model=${encodeURIComponent(MODEL)}&prompt=${encodeURIComponent("Explain write-ahead logging.")}`);
+    await page.goto(`${baseUrl}/playground?model=${encodeURIComponent(MODEL)}&prompt=${encodeURIComponent("Explain write-ahead logging.")}`);
     await page.getByRole("toolbar", { name: "Playground" }).and(page.locator('[data-hydrated="true"]')).waitFor({ timeout: 60_000 });
     log(`streaming ${expectedLength} characters at ${EVENTS_PER_S} events/s…`);
     const clickedAt = await page.evaluate(() => performance.now());
@@ -421,14 +421,17 @@ async function main() {
   const stream = buildEvents();
   log(`answer: ${stream.text.length} UTF-16 units, ${Array.from(stream.text).length} code points, ${stream.deltas} deltas, ${stream.annotations} annotations, ${stream.events.length} events`);
   const gateway = await startFakeGateway(stream);
-  let app: ChildProcess | null = null;
+  let app: AppProcess | null = null;
   try {
-    if (!process.env.BENCH_BASE_URL) {
+    let baseUrl = process.env.BENCH_BASE_URL;
+    if (baseUrl) {
+      await waitForHttp(`${baseUrl}/api/health`, null);
+    } else {
       log("starting the app against the synthetic gateway (builds first if needed)…");
-      app = startApp();
+      app = await startPlaygroundApp(gateway.baseUrl);
+      baseUrl = app.baseUrl;
     }
-    await waitForHealth(900_000, app);
-    const run = await measure(stream.text.length);
+    const run = await measure(baseUrl, stream.text.length);
     const withText = run.chunks.filter((chunk) => chunk.deltas > 0);
     const first = withText.filter((chunk) => chunk.textLength <= stream.text.length * 0.1);
     const last = withText.filter((chunk) => chunk.textLength >= stream.text.length * 0.9);
@@ -468,15 +471,11 @@ async function main() {
     console.log("| tenth of the answer | chunks | median ms | p95 ms | max ms | ms per delta |");
     for (const d of deciles) console.log(`| ${d.decile} | ${d.chunks} | ${d.medianMs} | ${d.p95Ms} | ${d.maxMs} | ${d.msPerDelta} |`);
     if (longTaskAt.length > 0) console.log(`long tasks (ms @ answer chars): ${longTaskAt.map((t) => `${t.ms}@${t.atChars}`).join(", ")}`);
-    mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-    writeFileSync(path.join(root, "bench", "results", "playground.json"), `${JSON.stringify(result, null, 2)}\n`);
+    log(`results written to ${writeResults("playground.json", result)}`);
   } finally {
-    if (app) await stopApp(app);
-    gateway.close();
+    await stopProcess(app?.child ?? null);
+    gateway.server.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench("bench:playground", main);

