@@ -13,6 +13,11 @@ export interface EmbeddedGatewayOptions {
   managementKey?: string;
   /** Fault injection and debug routes (EMBEDDED_GATEWAY_FAULTS=1). */
   faults?: boolean;
+  /**
+   * Behave exactly like the real gateway where the two differ (EMBEDDED_GATEWAY_STRICT=1): none of our
+   * extensions, so the dashboard can be proven to need none. See README "Embedded, strict, real".
+   */
+  strict?: boolean;
   /** GET /files requests per minute per key (EMBEDDED_GATEWAY_RATE_LIMIT, default 1200). */
   rateLimitPerMinute?: number;
   /** Demo files in the default workspace on first start (EMBEDDED_GATEWAY_DEMO_FILES, default 25000). */
@@ -24,6 +29,10 @@ export interface EmbeddedGatewayOptions {
   // Extensions beyond the shared interface, for tests and operators:
   /** Largest accepted upload (EMBEDDED_GATEWAY_MAX_UPLOAD_BYTES, default 100 MB). */
   maxUploadBytes?: number;
+  /** Uploads received at once; the next one gets 429 (EMBEDDED_GATEWAY_MAX_PARALLEL_UPLOADS, default 4). */
+  maxParallelUploads?: number;
+  /** Where uploads are received before they are stored (default `${dataDir}/upload-tmp`, or a fresh OS temp folder with an in-memory database). */
+  uploadTmpDir?: string;
   /** Web search corpus: "npm" (installed READMEs + fixed texts, default) or "fixed" (deterministic tests). */
   corpus?: CorpusChoice;
   /** Where node_modules is looked up for the npm corpus (default the working directory). */
@@ -39,11 +48,14 @@ export interface ResolvedConfig {
   apiKey: string | undefined;
   managementKey: string | undefined;
   faults: boolean;
+  strict: boolean;
   rateLimitPerMinute: number;
   demoFiles: number;
   seed: boolean;
   log: boolean;
   maxUploadBytes: number;
+  maxParallelUploads: number;
+  uploadTmpDir: string | undefined;
   corpus: CorpusChoice;
   projectRoot: string;
 }
@@ -78,11 +90,14 @@ export function resolveConfig(opts: EmbeddedGatewayOptions = {}): ResolvedConfig
     apiKey: opts.apiKey ?? (process.env.EMBEDDED_GATEWAY_API_KEY || undefined),
     managementKey: opts.managementKey ?? (process.env.EMBEDDED_GATEWAY_MANAGEMENT_KEY || undefined),
     faults: opts.faults ?? envFlag("EMBEDDED_GATEWAY_FAULTS"),
+    strict: opts.strict ?? envFlag("EMBEDDED_GATEWAY_STRICT"),
     rateLimitPerMinute: opts.rateLimitPerMinute ?? envInt("EMBEDDED_GATEWAY_RATE_LIMIT", 1200, 1, 1_000_000),
     demoFiles: opts.demoFiles ?? envInt("EMBEDDED_GATEWAY_DEMO_FILES", 25_000, 0, 5_000_000),
     seed: opts.seed ?? true,
     log: opts.log ?? false,
     maxUploadBytes: opts.maxUploadBytes ?? envInt("EMBEDDED_GATEWAY_MAX_UPLOAD_BYTES", 100 * 1024 * 1024, 1, 2 * 1024 * 1024 * 1024),
+    maxParallelUploads: opts.maxParallelUploads ?? envInt("EMBEDDED_GATEWAY_MAX_PARALLEL_UPLOADS", 4, 1, 1000),
+    uploadTmpDir: opts.uploadTmpDir,
     corpus: opts.corpus ?? ((corpusEnv as CorpusChoice | undefined) || "npm"),
     projectRoot: opts.projectRoot ?? process.cwd(),
   };

@@ -7,6 +7,7 @@ import type { AuthenticatedKey } from "./keys";
 import type { PresetsStore } from "./presets-store";
 import type { RateLimiter } from "./rate-limit";
 import type { StreamCounters } from "./responder/sse";
+import type { UploadSlots } from "./upload-slots";
 import type { WebSearchIndex } from "./search/web-search";
 import type { WorkspacesStore } from "./workspaces-store";
 
@@ -19,9 +20,13 @@ export interface GatewayContext {
   /** Signs file-listing cursors; kept in the database so cursors survive a restart. */
   cursorSecret: Buffer;
   limits: { maxJsonBytes: number; maxUploadBytes: number; defaultFilesPageSize: number };
+  /** Uploads in flight (bounded) and the folder they are received in before being stored. */
+  uploads: { slots: UploadSlots; tmpDir: () => string };
   rateLimiter: RateLimiter;
   /** null unless fault injection is enabled; the debug and fault routes exist only then. */
   faults: FaultInjector | null;
+  /** Strict mode: behave as the real gateway where ours differs (config.strict). */
+  strict: boolean;
   streams: StreamCounters;
   search: () => WebSearchIndex;
 }
@@ -37,7 +42,8 @@ export interface RouteDef {
   method: "GET" | "POST" | "DELETE";
   /** Relative to the base path, in Hono syntax ("/presets/:slug"). */
   path: string;
-  access: "any" | "management";
+  /** public: no key needed (a key sent is checked); any: an API or management key; management: only that. */
+  access: "public" | "any" | "management";
   /** Counted against the per-key rate limit (GET /files). */
   rateLimited?: boolean;
   handler: (c: GatewayCtx) => Response | Promise<Response>;

@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** Where a file listing stopped: the workspace it walks and the last position it returned. */
+/** Where a file listing stopped: the workspace it walks, its direction and the last position it returned. */
 export interface FileCursor {
   workspaceId: string;
-  /** The seq of the last file on the previous page; the next page starts strictly below it. */
-  beforeSeq: number;
+  /** The seq of the last file on the previous page; the next page starts strictly past it. */
+  afterSeq: number;
+  /** desc: newest first (the embedded default); asc: oldest first (the real gateway's only order). */
+  order: "asc" | "desc";
 }
 
 /**
@@ -13,7 +15,7 @@ export interface FileCursor {
  * workspace inside stops a cursor from one workspace being replayed against another.
  */
 export function encodeCursor(cursor: FileCursor, secret: Buffer): string {
-  const payload = Buffer.from(JSON.stringify({ v: 1, w: cursor.workspaceId, s: cursor.beforeSeq }), "utf8").toString("base64url");
+  const payload = Buffer.from(JSON.stringify({ v: 1, w: cursor.workspaceId, s: cursor.afterSeq, ...(cursor.order === "asc" ? { o: "asc" } : {}) }), "utf8").toString("base64url");
   return `${payload}.${sign(payload, secret)}`;
 }
 
@@ -29,7 +31,9 @@ export function decodeCursor(raw: string, secret: Buffer): FileCursor | null {
   try {
     const parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;
     if (parsed.v !== 1 || typeof parsed.w !== "string" || !Number.isSafeInteger(parsed.s) || (parsed.s as number) < 0) return null;
-    return { workspaceId: parsed.w, beforeSeq: parsed.s as number };
+    if (parsed.o !== undefined && parsed.o !== "asc") return null;
+    // Cursors issued before `order` existed walk newest first.
+    return { workspaceId: parsed.w, afterSeq: parsed.s as number, order: parsed.o === "asc" ? "asc" : "desc" };
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { closeSync, openSync, readSync } from "node:fs";
 import type { Db } from "./db";
 
 export interface FileRow {
@@ -25,8 +26,12 @@ export function newFileId(): string {
   return out;
 }
 
+/** The OpenAPI's unions tell the file shapes apart by `_shape`; ours is always OpenRouter's. */
+export const FILE_SHAPE = "openrouter" as const;
+
 export function fileToWire(row: FileRow) {
   return {
+    _shape: FILE_SHAPE,
     id: row.id,
     type: "file" as const,
     filename: row.filename,
@@ -38,34 +43,69 @@ export function fileToWire(row: FileRow) {
 }
 
 export class FilesStore {
-  private readonly pageStmt;
-  private readonly firstPageStmt;
+  private readonly pageStmts;
   private readonly byIdStmt;
   private readonly chunksStmt;
 
   constructor(private readonly db: Db) {
     const columns = "seq, id, workspace_id, filename, mime_type, size_bytes, downloadable, created_at, source";
-    // Keyset pagination on seq (descending: newest first). The (workspace_id, seq) index makes
-    // every page a seek plus `limit` steps, whatever the depth.
-    this.firstPageStmt = db.prepare(`SELECT ${columns} FROM files WHERE workspace_id = ? ORDER BY seq DESC LIMIT ?`);
-    this.pageStmt = db.prepare(`SELECT ${columns} FROM files WHERE workspace_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`);
+    // Keyset pagination on seq, either way (desc: newest first; asc: oldest first). The (workspace_id, seq)
+    // index makes every page a seek plus `limit` steps, whatever the depth.
+    this.pageStmts = {
+      desc: {
+        first: db.prepare(`SELECT ${columns} FROM files WHERE workspace_id = ? ORDER BY seq DESC LIMIT ?`),
+        after: db.prepare(`SELECT ${columns} FROM files WHERE workspace_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`),
+      },
+      asc: {
+        first: db.prepare(`SELECT ${columns} FROM files WHERE workspace_id = ? ORDER BY seq ASC LIMIT ?`),
+        after: db.prepare(`SELECT ${columns} FROM files WHERE workspace_id = ? AND seq > ? ORDER BY seq ASC LIMIT ?`),
+      },
+    };
     this.byIdStmt = db.prepare(`SELECT ${columns} FROM files WHERE id = ? AND workspace_id = ?`);
     this.chunksStmt = db.prepare("SELECT data FROM file_chunks WHERE file_seq = ? AND idx = ?").pluck();
   }
 
   /** Returns up to limit + 1 rows so the caller can tell whether another page exists. */
-  page(workspaceId: string, beforeSeq: number | null, limit: number): FileRow[] {
-    return (
-      beforeSeq === null ? this.firstPageStmt.all(workspaceId, limit + 1) : this.pageStmt.all(workspaceId, beforeSeq, limit + 1)
-    ) as FileRow[];
+  page(workspaceId: string, afterSeq: number | null, limit: number, order: "asc" | "desc" = "desc"): FileRow[] {
+    const stmts = this.pageStmts[order];
+    return (afterSeq === null ? stmts.first.all(workspaceId, limit + 1) : stmts.after.all(workspaceId, afterSeq, limit + 1)) as FileRow[];
   }
 
   get(workspaceId: string, id: string): FileRow | null {
     return (this.byIdStmt.get(id, workspaceId) as FileRow | undefined) ?? null;
   }
 
-  /** The file row and all its chunks commit together, so a crash never leaves a file with missing bytes. */
-  insertUpload(workspaceId: string, input: { filename: string; mimeType: string; data: Uint8Array }): FileRow {
+  /**
+   * Stores a received upload from its temp file, reading one chunk at a time into one reused
+   * buffer: memory stays at CHUNK_BYTES whatever the file's size (SQLite copies each bound blob).
+   * The file row and all its chunks commit together, so a crash never leaves a file with missing bytes.
+   */
+  insertUploadFromFile(workspaceId: string, input: { filename: string; mimeType: string; path: string; size: number }): FileRow {
+    const fd = openSync(input.path, "r");
+    try {
+      const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, input.size));
+      return this.insertWithChunks(workspaceId, input, (insertChunk) => {
+        for (let offset = 0, idx = 0; offset < input.size; offset += CHUNK_BYTES, idx++) {
+          const length = Math.min(CHUNK_BYTES, input.size - offset);
+          let filled = 0;
+          while (filled < length) {
+            const read = readSync(fd, buffer, filled, length - filled, offset + filled);
+            if (read === 0) throw new Error(`upload temp file ended at ${offset + filled} of ${input.size} bytes`);
+            filled += read;
+          }
+          insertChunk(idx, buffer.subarray(0, length));
+        }
+      });
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private insertWithChunks(
+    workspaceId: string,
+    input: { filename: string; mimeType: string; size: number },
+    writeChunks: (insertChunk: (idx: number, data: Buffer) => void) => void,
+  ): FileRow {
     const id = newFileId();
     const createdAt = new Date().toISOString();
     return this.db
@@ -74,12 +114,10 @@ export class FilesStore {
           .prepare(
             "INSERT INTO files (id, workspace_id, filename, mime_type, size_bytes, downloadable, created_at, source) VALUES (?, ?, ?, ?, ?, 1, ?, 'upload')",
           )
-          .run(id, workspaceId, input.filename, input.mimeType, input.data.byteLength, createdAt);
+          .run(id, workspaceId, input.filename, input.mimeType, input.size, createdAt);
         const seq = Number(lastInsertRowid);
         const insertChunk = this.db.prepare("INSERT INTO file_chunks (file_seq, idx, data) VALUES (?, ?, ?)");
-        for (let offset = 0, idx = 0; offset < input.data.byteLength; offset += CHUNK_BYTES, idx++) {
-          insertChunk.run(seq, idx, Buffer.from(input.data.buffer, input.data.byteOffset + offset, Math.min(CHUNK_BYTES, input.data.byteLength - offset)));
-        }
+        writeChunks((idx, data) => insertChunk.run(seq, idx, data));
         return this.byIdStmt.get(id, workspaceId) as FileRow;
       })
       .immediate();

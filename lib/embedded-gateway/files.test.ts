@@ -171,7 +171,7 @@ describe("file upload, read, download and delete", () => {
     expect(await content.text()).toBe(text);
 
     const deleted = await api(`/files/${file.id}`, { method: "DELETE" });
-    expect(FileDeleteResponseSchema.parse(await deleted.json())).toEqual({ id: file.id, type: "file_deleted" });
+    expect(FileDeleteResponseSchema.parse(await deleted.json())).toEqual({ _shape: "openrouter", id: file.id, type: "file_deleted" });
     expect((await api(`/files/${file.id}`)).status).toBe(404);
     expect((await api(`/files/${file.id}/content`)).status).toBe(404);
     expect((await api(`/files/${file.id}`, { method: "DELETE" })).status).toBe(404);

@@ -180,8 +180,10 @@ describe("POST /responses, JSON", () => {
     const viaTool = await respond({ model: "gatehouse/swift", input: "Matterhorn first ascent", tools: [{ type: "openrouter:web_search", parameters: { max_results: 2 } }] });
     const viaOnline = await respond({ model: "gatehouse/swift:online", input: "Matterhorn first ascent" });
     const off = await respond({ model: "gatehouse/swift", input: "Matterhorn first ascent", plugins: [{ id: "web", enabled: false }] });
+    // As the real gateway reports them: the server tool as its own item type, :online (the web plugin) as web_search_call.
+    expect(viaTool.output[0].type).toBe("openrouter:web_search");
+    expect(viaOnline.output[0].type).toBe("web_search_call");
     for (const response of [viaTool, viaOnline]) {
-      expect(response.output[0].type).toBe("web_search_call");
       expect(messageOf(response).annotations.some((a) => a.url.includes("Matterhorn"))).toBe(true);
     }
     expect((viaTool.output[0] as { action: { sources: unknown[] } }).action.sources.length).toBeLessThanOrEqual(2);
@@ -224,5 +226,36 @@ describe("POST /responses, JSON", () => {
     }
     const ok = await api("/responses", { method: "POST", json: { model: "gatehouse/echo", input: "hi", x_search_filter: { allowed_x_handles: ["gatehouse"], from_date: "2025-01-01" } } });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe("POST /responses, domain filters from the request (security issue #12)", () => {
+  it("answers a 24-star wildcard domain filter at once instead of holding the gateway's thread", async () => {
+    const pattern = `${"*".repeat(24)}q`;
+    const started = performance.now();
+    const response = await api("/responses", {
+      method: "POST",
+      // The query finds use-the-index.example.org: the regex's work grew with its 13-letter first label.
+      json: { model: "gatehouse/echo", input: "seek method keyset pagination next page", plugins: [{ id: "web", include_domains: [pattern], exclude_domains: [pattern] }] },
+    });
+    expect(response.status).toBe(200);
+    // Generous: the backtracking regex needed tens of seconds per document here.
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("refuses more than 100 domains or a domain over 512 characters with 400 naming the field", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ plugins: [{ id: "web", include_domains: Array.from({ length: 101 }, (_, i) => `d${i}.example`) }] }, "plugins[0].include_domains"],
+      [{ plugins: [{ id: "web", exclude_domains: ["ok.example", "a".repeat(513)] }] }, "plugins[0].exclude_domains[1]"],
+      [{ tools: [{ type: "openrouter:web_search", parameters: { allowed_domains: ["*".repeat(600)] } }] }, "tools[0].parameters.allowed_domains[0]"],
+    ];
+    for (const [patch, field] of cases) {
+      const response = await api("/responses", { method: "POST", json: { model: "gatehouse/echo", input: "hi", ...patch } });
+      expect(response.status, field).toBe(400);
+      const body = await error(response);
+      expect(body.code).toBe(400);
+      expect(body.message).toContain(field);
+      expect(JSON.stringify(body.metadata)).toContain(field);
+    }
   });
 });

@@ -5,7 +5,12 @@ import { decodeCursor, encodeCursor } from "./cursor";
 import { pathMatches } from "./faults";
 import { MIGRATIONS, runMigrations } from "./migrations";
 import { RateLimiter } from "./rate-limit";
+import type { Root, RootContent } from "hast";
+import { markdownToHast } from "@/lib/citations/markdown-hast";
+import { highlightCitations } from "@/lib/citations/markdown-highlight";
+import { codePointToStringIndex } from "@/lib/citations/offsets";
 import { composeAnswer } from "./responder/compose";
+import { boldTerms, escapeMarkdown } from "./responder/markdown";
 import { EMBEDDED_MODELS } from "./responder/models";
 import { codePointLength, tokenize } from "./responder/tokens";
 import { FIXED_CORPUS } from "./search/fixed-corpus";
@@ -17,8 +22,10 @@ import { syntheticContent } from "./synthetic-content";
 describe("cursor", () => {
   const secret = Buffer.alloc(32, 7);
   it("round-trips and refuses anything altered or signed with another secret", () => {
-    const cursor = encodeCursor({ workspaceId: "ws", beforeSeq: 42 }, secret);
-    expect(decodeCursor(cursor, secret)).toEqual({ workspaceId: "ws", beforeSeq: 42 });
+    const cursor = encodeCursor({ workspaceId: "ws", afterSeq: 42, order: "desc" }, secret);
+    expect(decodeCursor(cursor, secret)).toEqual({ workspaceId: "ws", afterSeq: 42, order: "desc" });
+    const ascending = encodeCursor({ workspaceId: "ws", afterSeq: 7, order: "asc" }, secret);
+    expect(decodeCursor(ascending, secret)).toEqual({ workspaceId: "ws", afterSeq: 7, order: "asc" });
     expect(decodeCursor(cursor, Buffer.alloc(32, 8))).toBeNull();
     fc.assert(
       fc.property(fc.nat({ max: cursor.length - 1 }), fc.constantFrom(..."AbZ09-_."), (at, char) => {
@@ -89,12 +96,57 @@ describe("composed answers", () => {
         const points = Array.from(answer.text);
         expect(answer.annotations.length, `${model.id} ${query}`).toBeGreaterThan(0);
         for (const a of answer.annotations) {
-          const cited = points.slice(a.start_index, a.end_index).join("");
+          // The cited source is the sentence as Markdown: bold terms and escapes inside it.
+          const cited = points.slice(a.start_index, a.end_index).join("").replace(/\*\*/g, "").replace(/\\([!-/:-@[-`{-~])/g, "$1");
           expect(FIXED_CORPUS.find((d) => d.url === a.url)!.text).toContain(cited);
           expect(a.content.startsWith(cited)).toBe(true);
         }
       }
     }
+  });
+
+  it("render scholar's Markdown with each citation highlighting exactly its quoted sentence", () => {
+    const scholar = EMBEDDED_MODELS.find((m) => m.id === "gatehouse/scholar")!;
+    const query = "How does SQLite write-ahead logging work? And what about matcha, green tea and coffee?";
+    const answer = composeAnswer({ model: scholar, query, hits: index.search(query, { maxResults: 6 }) });
+    expect(answer.text).toMatch(/^### SQLite write-ahead logging$/m);
+    expect(answer.text).toMatch(/^- .*\*\*green tea\*\*/m);
+    expect(answer.text).toContain("```sql\nPRAGMA journal_mode = WAL; -- SQLite write-ahead logging\n```");
+    const tree = markdownToHast(answer.text);
+    const spans = answer.annotations.map((a, key) => ({ key, start: codePointToStringIndex(answer.text, a.start_index), end: codePointToStringIndex(answer.text, a.end_index) }));
+    highlightCitations(tree, answer.text, { spans, numberBySpan: new Map(), valid: answer.text.length, markerLimit: answer.text.length });
+    const marked = new Map<number, string>();
+    const walk = (node: Root | RootContent, keys: number[]) => {
+      if (node.type === "text") for (const key of keys) marked.set(key, (marked.get(key) ?? "") + node.value);
+      if (node.type !== "root" && node.type !== "element") return;
+      const inner = node.type === "element" && node.tagName === "mark" ? String(node.properties.dataSpanKeys).split(" ").map(Number) : keys;
+      if (node.type === "element" && node.tagName === "sup") return;
+      node.children.forEach((child) => walk(child, inner));
+    };
+    walk(tree, []);
+    expect(answer.annotations.length).toBeGreaterThan(3);
+    answer.annotations.forEach((a, key) => {
+      const sentence = a.content.slice(0, marked.get(key)!.length);
+      expect(marked.get(key)).toBe(sentence);
+      expect(FIXED_CORPUS.find((d) => d.url === a.url)!.text).toContain(sentence);
+    });
+  });
+
+  it("say so instead of quoting noise when nothing relevant was found", () => {
+    const swift = EMBEDDED_MODELS.find((m) => m.id === "gatehouse/swift")!;
+    const hits = index.search("quantum chromodynamics of gluons", { maxResults: 5 });
+    expect(hits).toEqual([]);
+    expect(composeAnswer({ model: swift, query: "quantum chromodynamics of gluons", hits }).text).toMatch(/found no relevant sources/);
+    // A page that matches the engine but says nothing about the question is not quoted.
+    const off = composeAnswer({ model: swift, query: "croissant butter", hits: index.search("espresso", { maxResults: 1 }) });
+    expect(off.annotations).toEqual([]);
+    expect(off.text).toMatch(/nothing to quote/);
+  });
+
+  it("escape Markdown in quotes and the question, and bold whole words only", () => {
+    expect(escapeMarkdown("# a *b* <img> [x](y) 1. & _c_")).toBe("\\# a \\*b\\* \\<img\\> \\[x\\](y) 1. \\& \\_c\\_");
+    expect(escapeMarkdown("2. item")).toBe("2\\. item");
+    expect(boldTerms("green tea, not instead or greenhouse", ["green", "tea"])).toBe("**green tea**, not instead or greenhouse");
   });
 
   it("carry no citations without web search", () => {
@@ -191,5 +243,10 @@ describe("npm corpus", () => {
     expect(npm.every((d) => d.title.length > 0 && d.text.length >= 160)).toBe(true);
     const index = new WebSearchIndex(docs);
     expect(index.search("SQLite database driver synchronous", { maxResults: 5 }).some((hit) => hit.url.includes("better-sqlite3"))).toBe(true);
+    // A README that says "green" in passing is no source on green tea.
+    const tea = index.search("Tell me about coffee and green tea", { maxResults: 5 });
+    expect(tea.map((hit) => hit.title).slice(0, 2).sort()).toEqual(["History of coffee ☕", "日本の緑茶 — Japanese green tea 🍵"]);
+    expect(tea.every((hit) => !hit.url.startsWith("https://www.npmjs.com/"))).toBe(true);
+    expect(index.search("How does SQLite write-ahead logging work?", { maxResults: 5 })[0].title).toBe("SQLite write-ahead logging");
   });
 });

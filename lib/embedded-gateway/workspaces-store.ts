@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { randomUUID } from "node:crypto";
 import type { Db } from "./db";
 
@@ -12,6 +13,15 @@ interface WorkspaceRow {
 }
 
 /** The real gateway's workspace object: stored fields plus the settings Gatehouse does not manage, at their defaults. */
+/** The OpenAPI: "Deterministic ID derived from the workspace ID" (a name-based UUID, version 5 layout). */
+function defaultGuardrailId(workspaceId: string): string {
+  const hex = createHash("sha1").update(`guardrail:${workspaceId}`).digest("hex").slice(0, 32).split("");
+  hex[12] = "5";
+  hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 export function workspaceToWire(row: WorkspaceRow) {
   return {
     id: row.id,
@@ -21,7 +31,7 @@ export function workspaceToWire(row: WorkspaceRow) {
     created_at: row.created_at,
     updated_at: row.updated_at,
     created_by: row.created_by,
-    default_guardrail_id: null,
+    default_guardrail_id: defaultGuardrailId(row.id),
     default_image_model: null,
     default_provider_sort: null,
     default_text_model: null,

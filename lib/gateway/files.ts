@@ -35,6 +35,8 @@ export const FileListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FILE_LIST_MAX_LIMIT).optional(),
   cursor: z.string().min(1).optional(),
   workspace_id: z.uuid().optional(),
+  /** The real gateway's OpenRouter storage lists oldest first and supports only `asc`. */
+  order: z.enum(["asc", "desc"]).optional(),
 });
 export type FileListQuery = z.infer<typeof FileListQuerySchema>;
 export type FileListQueryInput = z.input<typeof FileListQuerySchema>;

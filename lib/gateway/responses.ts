@@ -130,17 +130,33 @@ export const WebSearchCallItemSchema = z.looseObject({
 });
 export type WebSearchCallItem = z.infer<typeof WebSearchCallItemSchema>;
 
+/**
+ * What the openrouter:web_search server tool reports instead (reference OutputWebSearchServerToolItem):
+ * the same action, an optional id, and no events of its own beyond output_item.added/done. The web
+ * plugin and `:online` report a web_search_call.
+ */
+export const WebSearchServerToolItemSchema = z.looseObject({
+  type: z.literal("openrouter:web_search"),
+  id: z.string().optional(),
+  status: z.string(),
+  action: WebSearchActionSchema.optional(),
+});
+export type WebSearchServerToolItem = z.infer<typeof WebSearchServerToolItemSchema>;
+
+/** A web search the response ran, whichever way it was turned on. */
+export type SearchItem = WebSearchCallItem | WebSearchServerToolItem;
+
 export const OutputItemSchema = tolerantByType(
-  z.discriminatedUnion("type", [MessageOutputItemSchema, WebSearchCallItemSchema]),
-  ["message", "web_search_call"],
+  z.discriminatedUnion("type", [MessageOutputItemSchema, WebSearchCallItemSchema, WebSearchServerToolItemSchema]),
+  ["message", "web_search_call", "openrouter:web_search"],
 );
 export type OutputItem = z.infer<typeof OutputItemSchema>;
 
 export function isMessageOutputItem(item: OutputItem): item is MessageOutputItem {
   return item.type === "message";
 }
-export function isWebSearchCallItem(item: OutputItem): item is WebSearchCallItem {
-  return item.type === "web_search_call";
+export function isSearchItem(item: OutputItem): item is SearchItem {
+  return item.type === "web_search_call" || item.type === "openrouter:web_search";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,6 +321,11 @@ export const ResponsesRequestSchema = z
     stream: z.boolean().optional(),
     temperature: z.number().min(0).max(2).nullable().optional(),
     top_p: z.number().min(0).max(1).nullable().optional(),
+    presence_penalty: z.number().min(-2).max(2).nullable().optional(),
+    frequency_penalty: z.number().min(-2).max(2).nullable().optional(),
+    // Declared so they are refused by name below, never silently ignored.
+    store: z.boolean().nullable().optional(),
+    previous_response_id: z.string().nullable().optional(),
     reasoning: ReasoningSchema.nullable().optional(),
     provider: ProviderPreferencesSchema.nullable().optional(),
     cache_control: CacheControlSchema.optional(),
@@ -320,6 +341,13 @@ export const ResponsesRequestSchema = z
     const hasModels = Array.isArray(request.models) && request.models.length > 0;
     if (!hasModel && !hasPreset && !hasModels) {
       ctx.addIssue({ code: "custom", path: ["model"], message: "is required unless preset or models is given" });
+    }
+    // The gateway keeps no responses: it refuses to store one or to continue from a stored one.
+    if (request.store === true) {
+      ctx.addIssue({ code: "custom", path: ["store"], message: "must be false or absent: responses are not stored" });
+    }
+    if (request.previous_response_id !== undefined && request.previous_response_id !== null) {
+      ctx.addIssue({ code: "custom", path: ["previous_response_id"], message: "is not supported: responses are not stored, send the whole conversation as input" });
     }
   }, EVEN_WITH_OTHER_ISSUES);
 export type ResponsesRequest = z.infer<typeof ResponsesRequestSchema>;

@@ -29,6 +29,32 @@ describe("run reducer over a recorded stream", () => {
     expect(state.responseId).toBe("resp_1");
   });
 
+  it("reads the openrouter:web_search server tool's item (no search events, maybe no id) as the run's search", () => {
+    // How the real gateway reports a search made by the server tool: its own item type, added then done.
+    type Loose = { type: string; item?: Record<string, unknown>; response?: { output: Record<string, unknown>[] } };
+    const asServerTool = (item: Record<string, unknown>) => {
+      if (item.type !== "web_search_call") return item;
+      const { id: _id, ...rest } = item;
+      return { ...rest, type: "openrouter:web_search" };
+    };
+    const events = recordedStream()
+      .filter((event) => !event.type.startsWith("response.web_search_call."))
+      .map((original) => {
+        const event = original as unknown as Loose;
+        if (event.item) return { ...event, item: asServerTool(event.item) } as unknown as AnyStreamEvent;
+        if (event.type === "response.completed" && event.response) {
+          return { ...event, response: { ...event.response, output: event.response.output.map(asServerTool) } } as unknown as AnyStreamEvent;
+        }
+        return original;
+      });
+    const state = fold(events);
+    expect(state.status).toBe("completed");
+    expect(state.searches).toHaveLength(1);
+    expect(state.searches[0]).toMatchObject({ status: "completed", item: { type: "openrouter:web_search" } });
+    expect(state.searches[0].item.action).toMatchObject({ query: "rust", sources: expect.arrayContaining([expect.objectContaining({ url: "https://cafe.example/" })]) });
+    expect(state.parts[0].annotations).toEqual(CITATIONS);
+  });
+
   it("shows text and citations while streaming, before response.completed", () => {
     const events = recordedStream();
     const upToSecondAnnotation = events.slice(0, events.findIndex((e) => isAnnotation(e) && "annotation_index" in e && e.annotation_index === 1) + 1);

@@ -2,7 +2,7 @@ import {
   isMessageOutputItem,
   isOutputText,
   isUrlCitation,
-  isWebSearchCallItem,
+  isSearchItem,
   type AnyStreamEvent,
   type Annotation,
   type OutputItem,
@@ -10,7 +10,7 @@ import {
   type StreamEvent,
   type UrlCitation,
   type Usage,
-  type WebSearchCallItem,
+  type SearchItem,
 } from "@/lib/gateway";
 import { STREAM_EVENT_TYPES } from "@/lib/gateway";
 
@@ -38,7 +38,7 @@ export interface SearchCall {
   readonly id: string;
   readonly outputIndex: number;
   readonly status: string;
-  readonly item: WebSearchCallItem;
+  readonly item: SearchItem;
 }
 
 export interface RunError {
@@ -183,9 +183,11 @@ function applyMessageItem(parts: readonly TextPart[], item: OutputItem, outputIn
   return next;
 }
 
-function upsertSearch(searches: readonly SearchCall[], item: WebSearchCallItem, outputIndex: number): readonly SearchCall[] {
-  const at = searches.findIndex((search) => search.id === item.id);
-  const entry: SearchCall = { id: item.id, outputIndex, status: item.status, item };
+function upsertSearch(searches: readonly SearchCall[], item: SearchItem, outputIndex: number): readonly SearchCall[] {
+  // An openrouter:web_search item may come without an id: its place in the output names it then.
+  const id = item.id ?? `output-${outputIndex}`;
+  const at = searches.findIndex((search) => search.id === id);
+  const entry: SearchCall = { id, outputIndex, status: item.status, item };
   if (at === -1) return [...searches, entry].sort((a, b) => a.outputIndex - b.outputIndex);
   const next = searches.slice();
   // A snapshot without an action (output_item.added) must not erase sources seen earlier.
@@ -206,7 +208,7 @@ function applyResponse(state: RunState, response: ResponseObject): RunState {
   let parts = state.parts;
   let searches = state.searches;
   response.output.forEach((item, outputIndex) => {
-    if (isWebSearchCallItem(item)) searches = upsertSearch(searches, item, outputIndex);
+    if (isSearchItem(item)) searches = upsertSearch(searches, item, outputIndex);
     else parts = applyMessageItem(parts, item, outputIndex);
   });
   return {
@@ -228,7 +230,7 @@ function applyEvent(state: RunState, event: StreamEvent, at: number): RunState {
     case "response.output_item.added":
     case "response.output_item.done": {
       const { item, output_index: outputIndex } = event;
-      if (isWebSearchCallItem(item)) return { ...state, searches: upsertSearch(state.searches, item, outputIndex) };
+      if (isSearchItem(item)) return { ...state, searches: upsertSearch(state.searches, item, outputIndex) };
       if (isMessageOutputItem(item) && event.type === "response.output_item.done") {
         return { ...state, parts: applyMessageItem(state.parts, item, outputIndex) };
       }

@@ -51,6 +51,8 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
     created_at: createdAt,
     model: plan.requestedModel,
     status,
+    // Required by the OpenAPI's Response (null until the response ends).
+    completed_at: null,
     output: structuredClone(output),
     error: null,
     incomplete_details: null,
@@ -60,8 +62,12 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
     parallel_tool_calls: true,
     temperature: plan.request.temperature ?? null,
     top_p: plan.request.top_p ?? null,
+    presence_penalty: plan.request.presence_penalty ?? null,
+    frequency_penalty: plan.request.frequency_penalty ?? null,
     tool_choice: "auto",
-    tools: plan.request.tools ?? [],
+    // The Response's tool list is OpenAI-shaped: OpenRouter's own server tools (openrouter:*) have no
+    // place in it and are not echoed; their work shows as output items instead.
+    tools: (plan.request.tools ?? []).filter((tool) => !tool.type.startsWith("openrouter:")),
     usage: null,
     ...extra,
   });
@@ -72,20 +78,25 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
   let hits: SearchHit[] | null = null;
   let searchTokens = 0;
   if (plan.webSearch) {
+    // The web plugin and `:online` report a web_search_call item with its progress events; the
+    // openrouter:web_search server tool reports its own item type, with no events of its own.
+    const progress = plan.searchItem === "web_search_call";
     const searchId = id("ws");
     const outputIndex = output.length;
-    const item: Record<string, unknown> = { type: "web_search_call", id: searchId, status: "in_progress", action: { type: "search", query: plan.query } };
+    const item: Record<string, unknown> = { type: plan.searchItem, id: searchId, status: "in_progress", action: { type: "search", query: plan.query } };
     output.push(item);
     yield event("response.output_item.added", { output_index: outputIndex, item: structuredClone(item) });
-    yield event("response.web_search_call.in_progress", { output_index: outputIndex, item_id: searchId });
-    item.status = "searching";
-    yield event("response.web_search_call.searching", { output_index: outputIndex, item_id: searchId });
+    if (progress) {
+      yield event("response.web_search_call.in_progress", { output_index: outputIndex, item_id: searchId });
+      item.status = "searching";
+      yield event("response.web_search_call.searching", { output_index: outputIndex, item_id: searchId });
+    }
     await sleep(SEARCH_LATENCY_MS, signal);
     hits = plan.query ? search().search(plan.query, plan.webSearch) : [];
     searchTokens = hits.reduce((sum, hit) => sum + countTokens(hit.text), 0);
     item.status = "completed";
     item.action = { type: "search", query: plan.query, sources: hits.map((hit) => ({ type: "url", url: hit.url, title: hit.title })) };
-    yield event("response.web_search_call.completed", { output_index: outputIndex, item_id: searchId });
+    if (progress) yield event("response.web_search_call.completed", { output_index: outputIndex, item_id: searchId });
     yield event("response.output_item.done", { output_index: outputIndex, item: structuredClone(item) });
   }
 

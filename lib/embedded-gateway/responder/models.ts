@@ -51,8 +51,9 @@ export function findModel(id: string): { model: EmbeddedModel; online: boolean }
   return model ? { model, online } : null;
 }
 
-export function modelToWire(model: EmbeddedModel) {
-  return {
+/** One entry of GET /models, with every field the OpenAPI's Model requires; `strict` drops our extensions. */
+export function modelToWire(model: EmbeddedModel, strict = false) {
+  const wire = {
     id: model.id,
     canonical_slug: model.id,
     name: model.name,
@@ -61,8 +62,13 @@ export function modelToWire(model: EmbeddedModel) {
     context_length: 32_768,
     architecture: { modality: "text->text", input_modalities: ["text"], output_modalities: ["text"], tokenizer: "Other" },
     pricing: { prompt: "0", completion: "0", request: "0", web_search: "0" },
-    supported_parameters: ["max_output_tokens", "plugins", "tools", "stream"],
-    first_token_delay_ms: model.first_token_delay_ms,
-    tokens_per_second: model.tokens_per_second,
+    top_provider: { context_length: 32_768, max_completion_tokens: null, is_moderated: false },
+    per_request_limits: null,
+    supported_parameters: ["max_tokens", "temperature", "top_p", "tools", "tool_choice"],
+    default_parameters: null,
+    supported_voices: null,
+    links: { details: `/api/v1/models/${model.id}/endpoints` },
   };
+  // Our extension: how fast the simulated model answers (the real catalog has no such fields).
+  return strict ? wire : { ...wire, first_token_delay_ms: model.first_token_delay_ms, tokens_per_second: model.tokens_per_second };
 }

@@ -10,6 +10,11 @@ export interface ResponsePlan {
   query: string;
   inputTokens: number;
   webSearch: SearchFilters | null;
+  /**
+   * How the search shows in the output: the openrouter:web_search server tool (or its OpenAI-style
+   * shorthand) reports an `openrouter:web_search` item; the web plugin and `:online` a `web_search_call`.
+   */
+  searchItem: "openrouter:web_search" | "web_search_call";
   maxOutputTokens: number | null;
   request: ResponsesRequest;
 }
@@ -74,6 +79,12 @@ export function webSearchFilters(request: ResponsesRequest, online: boolean): Se
   return online ? { maxResults: DEFAULTS.webMaxResults, includeDomains: [], excludeDomains: [] } : null;
 }
 
+function searchItemType(request: ResponsesRequest): ResponsePlan["searchItem"] {
+  if ((request.plugins ?? []).some((p) => p.id === "web" && (p as Loose).enabled !== false)) return "web_search_call";
+  const tool = (request.tools ?? []).some((t) => t.type === WEB_SEARCH_TOOL_TYPE || (WEB_SEARCH_SHORTHAND_TYPES as readonly string[]).includes(t.type));
+  return tool ? "openrouter:web_search" : "web_search_call";
+}
+
 export function planResponse(request: ResponsesRequest): ResponsePlan {
   const requestedModel = request.model ?? request.models?.[0] ?? "";
   const found = findModel(requestedModel);
@@ -87,6 +98,7 @@ export function planResponse(request: ResponsesRequest): ResponsePlan {
     query: (lastUser?.text ?? "").trim(),
     inputTokens: countTokens(inputText),
     webSearch: webSearchFilters(request, found.online),
+    searchItem: searchItemType(request),
     maxOutputTokens: request.max_output_tokens ?? null,
     request,
   };

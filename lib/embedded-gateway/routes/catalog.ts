@@ -11,7 +11,7 @@ export function catalogRoutes(ctx: GatewayContext): RouteDef[] {
     {
       method: "GET",
       path: "/videos/models",
-      access: "any",
+      access: "public",
       handler(c) {
         const rows = ctx.db.prepare("SELECT body FROM video_models ORDER BY position").pluck().all() as string[];
         const body = `{"data":[${rows.join(",")}]}`;
@@ -28,9 +28,9 @@ export function catalogRoutes(ctx: GatewayContext): RouteDef[] {
     {
       method: "GET",
       path: "/models",
-      access: "any",
+      access: "public",
       handler(c) {
-        return c.json({ data: EMBEDDED_MODELS.map(modelToWire) });
+        return c.json({ data: EMBEDDED_MODELS.map((model) => modelToWire(model, ctx.strict)), total_count: EMBEDDED_MODELS.length, links: { next: null } });
       },
     },
     {

@@ -1,11 +1,12 @@
 import { FileListQuerySchema, MESSAGES } from "@/lib/gateway";
+import { unlink } from "node:fs/promises";
 import { z } from "zod";
 import type { GatewayContext, GatewayCtx, RouteDef } from "../context";
 import { decodeCursor, encodeCursor } from "../cursor";
-import { fileToWire, type FileRow } from "../files-store";
-import { HttpError, PAYLOAD_TOO_LARGE } from "../http-error";
-import { parseQuery, readBody } from "../request-body";
-import { sniffMime } from "../sniff-mime";
+import { FILE_SHAPE, fileToWire, type FileRow } from "../files-store";
+import { HttpError } from "../http-error";
+import { parseQuery } from "../request-body";
+import { receiveUpload, streamChunks } from "../upload-receiver";
 import { syntheticContent } from "../synthetic-content";
 
 const WorkspaceQuerySchema = z.object({ workspace_id: z.uuid().optional() });
@@ -53,24 +54,30 @@ export function fileRoutes(ctx: GatewayContext): RouteDef[] {
       handler(c) {
         const query = parseQuery(c.req.url, FileListQuerySchema);
         const workspaceId = workspaceFor(c, query.workspace_id);
-        let beforeSeq: number | null = null;
+        // Newest first is our extension; the real gateway lists oldest first and knows only `asc`.
+        if (ctx.strict && query.order === "desc") throw HttpError.field("order", "must be asc: only asc is supported by OpenRouter storage");
+        let order: "asc" | "desc" = query.order ?? (ctx.strict ? "asc" : "desc");
+        let afterSeq: number | null = null;
         if (query.cursor !== undefined) {
           const cursor = decodeCursor(query.cursor, ctx.cursorSecret);
           if (!cursor) throw HttpError.field("cursor", "is not a cursor this gateway issued (malformed or altered)");
           if (cursor.workspaceId !== workspaceId) throw HttpError.field("cursor", "belongs to another workspace than workspace_id");
-          beforeSeq = cursor.beforeSeq;
+          if (query.order !== undefined && query.order !== cursor.order) throw HttpError.field("cursor", `walks the files in ${cursor.order} order, not ${query.order}`);
+          afterSeq = cursor.afterSeq;
+          order = cursor.order;
         }
         const limit = query.limit ?? ctx.limits.defaultFilesPageSize;
-        const rows = ctx.files.page(workspaceId, beforeSeq, limit);
+        const rows = ctx.files.page(workspaceId, afterSeq, limit, order);
         const hasMore = rows.length > limit;
         const page = hasMore ? rows.slice(0, limit) : rows;
         const last = page[page.length - 1];
         return c.json({
+          _shape: FILE_SHAPE,
           data: page.map(fileToWire),
           first_id: page[0]?.id ?? null,
           last_id: last?.id ?? null,
           has_more: hasMore,
-          cursor: hasMore ? encodeCursor({ workspaceId, beforeSeq: last.seq }, ctx.cursorSecret) : null,
+          cursor: hasMore ? encodeCursor({ workspaceId, afterSeq: last.seq, order }, ctx.cursorSecret) : null,
         });
       },
     },
@@ -81,27 +88,29 @@ export function fileRoutes(ctx: GatewayContext): RouteDef[] {
       async handler(c) {
         const { workspace_id } = parseQuery(c.req.url, WorkspaceQuerySchema);
         const workspaceId = workspaceFor(c, workspace_id);
-        const contentType = c.req.header("content-type") ?? "";
-        if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
-          throw HttpError.field("body", "must be multipart/form-data with the file in a field named file");
+        const release = ctx.uploads.slots.tryAcquire();
+        if (!release) {
+          throw new HttpError(429, MESSAGES.rateLimited, { reason: "too many uploads in progress", limit: ctx.uploads.slots.max }, { "Retry-After": "1" });
         }
-        const bytes = await readBody(c.req.raw, ctx.limits.maxUploadBytes + MULTIPART_OVERHEAD);
-        let form: FormData;
+        let row: FileRow;
         try {
-          form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
-        } catch {
-          throw HttpError.field("body", "is not a valid multipart/form-data body");
+          // Read the Node request directly when served by @hono/node-server (see receiveUpload);
+          // destroyOnReturn: false keeps the socket for the 413 answer after reading stops early.
+          const incoming = c.env?.incoming;
+          const source = incoming ? incoming.iterator({ destroyOnReturn: false }) : c.req.raw.body && streamChunks(c.req.raw.body);
+          const upload = await receiveUpload(c.req.raw, source, {
+            tmpDir: ctx.uploads.tmpDir(),
+            maxFileBytes: ctx.limits.maxUploadBytes,
+            maxBodyBytes: ctx.limits.maxUploadBytes + MULTIPART_OVERHEAD,
+          });
+          try {
+            row = ctx.files.insertUploadFromFile(workspaceId, { filename: cleanFilename(upload.filename), mimeType: upload.mimeType, path: upload.tmpPath, size: upload.size });
+          } finally {
+            await unlink(upload.tmpPath).catch(() => undefined);
+          }
+        } finally {
+          release();
         }
-        const file = form.get("file");
-        if (!(file instanceof File)) throw HttpError.field("file", "is required (a file part named file)");
-        if (file.size === 0) throw HttpError.field("file", "must not be empty");
-        if (file.size > ctx.limits.maxUploadBytes) throw new HttpError(413, PAYLOAD_TOO_LARGE, { limit_bytes: ctx.limits.maxUploadBytes });
-        const data = new Uint8Array(await file.arrayBuffer());
-        const mime = sniffMime(data);
-        if (!mime) {
-          throw HttpError.field("file", "must be a PDF, a PNG/JPEG/GIF/WebP image, a DOCX/XLSX/PPTX document, an MP3/WAV/FLAC/OGG audio file, or UTF-8 text");
-        }
-        const row = ctx.files.insertUpload(workspaceId, { filename: cleanFilename(file.name), mimeType: mime, data });
         return c.json(fileToWire(row));
       },
     },
@@ -120,7 +129,7 @@ export function fileRoutes(ctx: GatewayContext): RouteDef[] {
       handler(c) {
         const file = fileFor(c);
         ctx.files.delete(file.workspace_id, file.id);
-        return c.json({ id: file.id, type: "file_deleted" });
+        return c.json({ _shape: FILE_SHAPE, id: file.id, type: "file_deleted" });
       },
     },
     {
@@ -129,7 +138,10 @@ export function fileRoutes(ctx: GatewayContext): RouteDef[] {
       access: "any",
       handler(c) {
         const file = fileFor(c);
-        if (!file.downloadable) throw HttpError.field("file_id", "names a file that is not downloadable");
+        // The real gateway serves only files it created itself; uploads answer 400 (documented).
+        if (!file.downloadable || (ctx.strict && file.source === "upload")) {
+          throw HttpError.field("file_id", "names a file that is not downloadable: only files created server-side can be downloaded");
+        }
         const headers = {
           "Content-Type": file.mime_type,
           "Content-Length": String(file.size_bytes),
