@@ -3,14 +3,9 @@
  *
  * The bench serves a synthetic gateway (a tiny local HTTP server: GET /models, GET /presets and a
  * streamed POST /responses) and starts the app against it in remote mode (scripts/start.ts,
-<<<<<<< HEAD
  * production build, its own data folder, free ports), so the stream goes through the real BFF relay.
- * The answer is 20,000 characters (accents, combining marks and emoji included) with 300
-=======
- * production build, its own data folder and port), so the stream goes through the real BFF relay.
  * The answer is 20,000 characters of Markdown (headings, paragraphs with bold and code spans,
  * lists, tables, fenced code; accents, combining marks and emoji included) with 300
->>>>>>> markdown
  * url_citation annotations over 60 URLs, sent at 200 events per second, each annotation right after
  * the delta that completes its span. Headless Chromium signs in as an editor, opens /playground and
  * presses Run. In the page, the response body is wrapped so each network chunk is timed from its
