@@ -26,9 +26,14 @@ if (!external) {
 }
 process.env.E2E_APP_PORT ??= freePort();
 process.env.E2E_GATEWAY_PORT ??= freePort();
+process.env.E2E_STRICT_APP_PORT ??= freePort();
+process.env.E2E_STRICT_GATEWAY_PORT ??= freePort();
 const APP_PORT = Number(process.env.E2E_APP_PORT);
 const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT);
+const STRICT_APP_PORT = Number(process.env.E2E_STRICT_APP_PORT);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${APP_PORT}`;
+/** A second app on a second embedded gateway in strict mode (EMBEDDED_GATEWAY_STRICT=1): none of our extensions. */
+const strictBaseURL = process.env.E2E_STRICT_BASE_URL ?? `http://localhost:${STRICT_APP_PORT}`;
 
 process.env.E2E_GATEWAY_URL ??= `http://127.0.0.1:${GATEWAY_PORT}/api/v1`;
 process.env.EMBEDDED_GATEWAY_API_KEY ??= "e2e-api-key";
@@ -54,7 +59,14 @@ export default defineConfig({
     reducedMotion: "reduce",
   },
   projects: [
-    { name: "chromium", grepInvert: /@faults/, use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" } },
+    { name: "chromium", grepInvert: /@faults|@strict/, use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" } },
+    // The dashboard against a gateway with none of our extensions: the embedded gateway in strict mode,
+    // behind an app of its own (own ports and data folder).
+    {
+      name: "strict",
+      grep: /@strict/,
+      use: { ...devices["Desktop Chrome"], baseURL: strictBaseURL, launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" },
+    },
     // Injected faults are shared by the whole gateway, so the tests that inject them run last and one at a
     // time: no other test can take a fault meant for them, or see one it did not ask for.
     {
@@ -67,23 +79,43 @@ export default defineConfig({
   ],
   webServer: external
     ? undefined
-    : {
-        command: "rm -rf .data-e2e && tsx scripts/start.ts",
-        url: `${baseURL}/api/health`,
-        reuseExistingServer: false,
-        timeout: 240_000,
-        stdout: "pipe",
-        stderr: "pipe",
-        env: {
-          PORT: String(APP_PORT),
-          GATEWAY_PORT: String(GATEWAY_PORT),
-          DATA_DIR: ".data-e2e",
-          DEMO_PASSWORD: process.env.DEMO_PASSWORD,
-          EMBEDDED_GATEWAY_API_KEY: process.env.EMBEDDED_GATEWAY_API_KEY,
-          EMBEDDED_GATEWAY_MANAGEMENT_KEY: process.env.EMBEDDED_GATEWAY_MANAGEMENT_KEY,
-          EMBEDDED_GATEWAY_FAULTS: "1",
-          EMBEDDED_GATEWAY_DEMO_FILES: "3000",
-          NEXT_TELEMETRY_DISABLED: "1",
+    : [
+        {
+          command: "rm -rf .data-e2e && tsx scripts/start.ts",
+          url: `${baseURL}/api/health`,
+          reuseExistingServer: false,
+          timeout: 240_000,
+          stdout: "pipe",
+          stderr: "pipe",
+          env: {
+            PORT: String(APP_PORT),
+            GATEWAY_PORT: String(GATEWAY_PORT),
+            DATA_DIR: ".data-e2e",
+            DEMO_PASSWORD: process.env.DEMO_PASSWORD,
+            EMBEDDED_GATEWAY_API_KEY: process.env.EMBEDDED_GATEWAY_API_KEY,
+            EMBEDDED_GATEWAY_MANAGEMENT_KEY: process.env.EMBEDDED_GATEWAY_MANAGEMENT_KEY,
+            EMBEDDED_GATEWAY_FAULTS: "1",
+            EMBEDDED_GATEWAY_DEMO_FILES: "3000",
+            NEXT_TELEMETRY_DISABLED: "1",
+          },
         },
-      },
+        {
+          // The same build; started once the first server is up, so only one of them could ever build.
+          command: "rm -rf .data-e2e-strict && tsx scripts/start.ts",
+          url: `${strictBaseURL}/api/health`,
+          reuseExistingServer: false,
+          timeout: 240_000,
+          stdout: "pipe",
+          stderr: "pipe",
+          env: {
+            PORT: String(STRICT_APP_PORT),
+            GATEWAY_PORT: process.env.E2E_STRICT_GATEWAY_PORT,
+            DATA_DIR: ".data-e2e-strict",
+            DEMO_PASSWORD: process.env.DEMO_PASSWORD,
+            EMBEDDED_GATEWAY_STRICT: "1",
+            EMBEDDED_GATEWAY_DEMO_FILES: "1500",
+            NEXT_TELEMETRY_DISABLED: "1",
+          },
+        },
+      ],
 });

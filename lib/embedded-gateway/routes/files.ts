@@ -28,13 +28,18 @@ function cleanFilename(name: string): string {
 
 export function fileRoutes(ctx: GatewayContext): RouteDef[] {
   /**
-   * Every key of the embedded gateway may use every workspace. An unknown (or inaccessible)
-   * workspace is a 400 naming workspace_id, because the contract lists no 403/404 for the listing.
+   * Every key of the embedded gateway may use every workspace; an unknown one is a 400 naming
+   * workspace_id. In strict mode an API key reaches only its own workspace, as on the real gateway,
+   * and another one is refused with 403.
    */
   const workspaceFor = (c: GatewayCtx, requested: string | undefined): string => {
-    if (requested === undefined) return c.get("key").defaultWorkspaceId;
+    const key = c.get("key");
+    if (requested === undefined) return key.defaultWorkspaceId;
     if (!ctx.workspaces.byId(requested)) {
       throw HttpError.field("workspace_id", "does not name a workspace this API key has access to");
+    }
+    if (ctx.strict && key.kind !== "management" && requested !== key.defaultWorkspaceId) {
+      throw new HttpError(403, "This API key does not have access to the requested workspace");
     }
     return requested;
   };

@@ -46,7 +46,8 @@ export function presetRoutes(ctx: GatewayContext): RouteDef[] {
             config,
             systemPrompt: system_prompt,
             creatorId: key.userId,
-            expectedVersionId: expectedVersion(c),
+            // The real gateway saves whatever the caller last read: strict mode ignores If-Match too.
+            expectedVersionId: ctx.strict ? null : expectedVersion(c),
           });
           return c.json({ data });
         } catch (error) {

@@ -20,7 +20,7 @@ export function startTestGateway(opts: EmbeddedGatewayOptions = {}): Promise<Emb
 export type Caller = (path: string, init?: RequestInit & { json?: unknown; key?: string | null }) => Promise<Response>;
 
 /** fetch bound to a gateway: relative paths, a bearer key (the API key unless told), JSON bodies. */
-export function caller(gateway: EmbeddedGateway, defaultKey: string = gateway.apiKey): Caller {
+export function caller(gateway: EmbeddedGateway, defaultKey: string | null = gateway.apiKey): Caller {
   return (path, init = {}) => {
     const { json, key = defaultKey, ...rest } = init;
     const headers = new Headers(rest.headers);
