@@ -100,11 +100,14 @@ test.describe("users admin, as an admin", () => {
         await expect(theirPage.getByRole("button", { name: "Account: Erin Example (editor)" })).toBeVisible();
         await expect(theirPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
 
-        // The role changes inline, stays changed, and applies to their very next request.
+        // The role changes inline and stays changed. A lower role ends the sessions granted with the higher
+        // one at their very next request; signing in again gives the new role.
         await roleSelect.selectOption("viewer");
         await expect(notice(page, `Erin Example (${email}) is now viewer.`)).toBeVisible();
         await page.reload();
         await expect(userRow(page, email).getByRole("combobox", { name: `Role of ${email}` })).toHaveValue("viewer");
+        expect((await theirs.request.get("/api/me")).status()).toBe(401);
+        await theirs.addCookies((await signInState(baseURL!, email, password)).cookies);
         expect(await (await theirs.request.get("/api/me")).json()).toMatchObject({ user: { role: "viewer" } });
 
         // Removing asks first, naming the user; cancelling keeps them.
