@@ -75,10 +75,15 @@ async function currentPreset(slug: string, signal: AbortSignal): Promise<PresetW
   return parsed.data.data;
 }
 
+/** The designated version's id; a gateway that leaves designated_version_id out still names it in designated_version. */
+function designatedIdOf(preset: PresetWithDesignatedVersion | null): string | null {
+  return preset?.designated_version_id ?? preset?.designated_version?.id ?? null;
+}
+
 function conflictMetadata(preset: PresetWithDesignatedVersion | null): Record<string, unknown> {
   return {
     current_version: preset?.designated_version ?? null,
-    designated_version_id: preset?.designated_version_id ?? null,
+    designated_version_id: designatedIdOf(preset),
   };
 }
 
@@ -110,7 +115,7 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
           metadata: conflictMetadata(current),
         });
       }
-      if (expected !== "*" && expected !== current.designated_version_id) {
+      if (expected !== "*" && expected !== designatedIdOf(current)) {
         throw conflict(
           slug,
           current,
@@ -142,7 +147,7 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
       slug,
       // The reference lets designated_version be null; the row is still kept, with version 0.
       version: saved.data.designated_version?.version ?? 0,
-      versionId: saved.data.designated_version?.id ?? saved.data.designated_version_id,
+      versionId: designatedIdOf(saved.data),
       user,
     });
     return jsonResponse(saved);

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PresetEnvelopeSchema } from "@/lib/gateway";
+import { params, setUpBff, type BffTestEnv } from "../test-support";
+import { getPreset, savePreset } from "./presets";
+import { startStandInGateway, type StandInAnswer, type StandInGateway, type StandInRequest } from "./stand-in-gateway";
+
+/**
+ * Answers of the real gateway that the embedded one never gives, served by a stand-in on an
+ * ephemeral port: the BFF must read every valid one.
+ */
+
+let gateway: StandInGateway;
+let bff: BffTestEnv;
+let answer: (request: StandInRequest) => StandInAnswer = () => ({ status: 404 });
+
+beforeAll(async () => {
+  gateway = await startStandInGateway((request) => answer(request));
+  bff = await setUpBff(gateway);
+});
+afterAll(async () => {
+  bff.cleanup();
+  await gateway.close();
+});
+beforeEach(() => {
+  gateway.requests.length = 0;
+});
+
+/** A preset as a gateway may send it: every nullable field left out rather than null. */
+function sparsePreset(version: number) {
+  return {
+    id: "p-1",
+    slug: "sparse",
+    name: "sparse",
+    status: "active",
+    created_at: "2026-04-20T10:00:00Z",
+    updated_at: "2026-04-20T10:00:00Z",
+    designated_version: {
+      id: `v-${version}`,
+      preset_id: "p-1",
+      version,
+      config: { model: "m", temperature: 0.4 },
+      created_at: "2026-04-20T10:00:00Z",
+      updated_at: "2026-04-20T10:00:00Z",
+    },
+  };
+}
+
+describe("presets whose nullable fields are absent", () => {
+  it("load and save through the BFF", async () => {
+    answer = (request) => (request.method === "GET" ? { json: { data: sparsePreset(1) } } : { json: { data: sparsePreset(2) } });
+    const loaded = await getPreset(bff.request("/api/presets/sparse", { role: "viewer" }), params({ slug: "sparse" }));
+    expect(loaded.status).toBe(200);
+    expect(PresetEnvelopeSchema.parse(await loaded.json()).data.designated_version?.version).toBe(1);
+
+    // No designated_version_id to compare with: the version the editor started from is the designated version's id.
+    const saved = await savePreset(
+      bff.request("/api/presets/sparse", { role: "editor", json: { model: "m", messages: [{ role: "user", content: "hi" }] }, headers: { "if-match": "v-1" } }),
+      params({ slug: "sparse" }),
+    );
+    expect(saved.status).toBe(200);
+    expect(PresetEnvelopeSchema.parse(await saved.json()).data.designated_version?.version).toBe(2);
+  });
+});
