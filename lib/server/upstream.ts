@@ -246,6 +246,8 @@ export async function upstreamError(response: Response, key: UpstreamKey = "api"
     if (parsed.success) {
       message = parsed.data.error.message;
       metadata = { ...(parsed.data.error.metadata ?? {}) };
+      // Our answer's code is the status (the contract's shape); a worded code is kept beside it.
+      if (typeof parsed.data.error.code === "string") metadata.upstream_code = parsed.data.error.code;
     }
   } catch {
     // Not JSON (an HTML page from a proxy in front of the gateway): keep none of it.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PresetEnvelopeSchema } from "@/lib/gateway";
+import { ErrorBodySchema, PresetEnvelopeSchema } from "@/lib/gateway";
 import { params, setUpBff, type BffTestEnv } from "../test-support";
-import { getPreset, savePreset } from "./presets";
+import { getPreset, listPresets, savePreset } from "./presets";
 import { startStandInGateway, type StandInAnswer, type StandInGateway, type StandInRequest } from "./stand-in-gateway";
 
 /**
@@ -45,6 +45,10 @@ function sparsePreset(version: number) {
   };
 }
 
+async function errorOf(response: Response) {
+  return ErrorBodySchema.parse(await response.json()).error;
+}
+
 describe("presets whose nullable fields are absent", () => {
   it("load and save through the BFF", async () => {
     answer = (request) => (request.method === "GET" ? { json: { data: sparsePreset(1) } } : { json: { data: sparsePreset(2) } });
@@ -59,5 +63,15 @@ describe("presets whose nullable fields are absent", () => {
     );
     expect(saved.status).toBe(200);
     expect(PresetEnvelopeSchema.parse(await saved.json()).data.designated_version?.version).toBe(2);
+  });
+});
+
+describe("gateway errors whose code is a word", () => {
+  it("keep the gateway's status and message, in the contract's shape", async () => {
+    answer = () => ({ status: 429, json: { error: { code: "rate_limit_exceeded", message: "Slow down: 10 requests a minute" } }, headers: { "retry-after": "0" } });
+    const response = await listPresets(bff.request("/api/presets", { role: "viewer" }), params({}));
+    expect(response.status).toBe(429);
+    const error = await errorOf(response);
+    expect(error).toMatchObject({ code: 429, message: "Slow down: 10 requests a minute", metadata: { upstream_status: 429, upstream_code: "rate_limit_exceeded" } });
   });
 });
