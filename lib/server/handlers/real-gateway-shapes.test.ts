@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ErrorBodySchema, PresetEnvelopeSchema } from "@/lib/gateway";
 import { params, setUpBff, type BffTestEnv } from "../test-support";
+import { listFiles } from "./files";
 import { getPreset, listPresets, savePreset } from "./presets";
 import { startStandInGateway, type StandInAnswer, type StandInGateway, type StandInRequest } from "./stand-in-gateway";
 
@@ -73,5 +74,25 @@ describe("gateway errors whose code is a word", () => {
     expect(response.status).toBe(429);
     const error = await errorOf(response);
     expect(error).toMatchObject({ code: 429, message: "Slow down: 10 requests a minute", metadata: { upstream_status: 429, upstream_code: "rate_limit_exceeded" } });
+  });
+});
+
+describe("a 403 on a call naming a workspace", () => {
+  it("tells the user the API key has no access to that workspace, not to check the server's key", async () => {
+    answer = () => ({ status: 403, json: { error: { code: 403, message: "Forbidden" } } });
+    const response = await listFiles(bff.request("/api/files?workspace_id=750e8400-e29b-41d4-a716-446655440002", { role: "viewer" }), params({}));
+    expect(response.status).toBe(403);
+    const error = await errorOf(response);
+    expect(error.message).toMatch(/API key has no access to the workspace 750e8400-e29b-41d4-a716-446655440002/);
+    expect(error.message).not.toMatch(/GATEWAY_API_KEY/);
+    expect(error.metadata).toMatchObject({ upstream_status: 403, reason: "workspace_access", workspace_id: "750e8400-e29b-41d4-a716-446655440002" });
+    expect(gateway.requests.at(-1)?.url).toContain("workspace_id=750e8400-e29b-41d4-a716-446655440002");
+  });
+
+  it("without a workspace still means Gatehouse's own key is refused", async () => {
+    answer = () => ({ status: 403, json: { error: { code: 403, message: "Forbidden" } } });
+    const response = await listFiles(bff.request("/api/files", { role: "viewer" }), params({}));
+    expect(response.status).toBe(502);
+    expect((await errorOf(response)).message).toMatch(/GATEWAY_API_KEY/);
   });
 });
