@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ErrorBodySchema, PresetEnvelopeSchema } from "@/lib/gateway";
+import { ErrorBodySchema, ModelListResponseSchema, PresetEnvelopeSchema, VideoModelListResponseSchema } from "@/lib/gateway";
+import { videoModel } from "@/lib/video-models/test-models";
 import { params, setUpBff, type BffTestEnv } from "../test-support";
+import { clearVideoModelsCache, listModels, listVideoModels } from "./catalog";
 import { listFiles } from "./files";
 import { getPreset, listPresets, savePreset } from "./presets";
 import { startStandInGateway, type StandInAnswer, type StandInGateway, type StandInRequest } from "./stand-in-gateway";
@@ -94,5 +96,30 @@ describe("a 403 on a call naming a workspace", () => {
     const response = await listFiles(bff.request("/api/files", { role: "viewer" }), params({}));
     expect(response.status).toBe(502);
     expect((await errorOf(response)).message).toMatch(/GATEWAY_API_KEY/);
+  });
+});
+
+describe("a catalog entry the contract does not understand", () => {
+  it("is left out of the video models, the rest is served, and the answer says how many were skipped", async () => {
+    // A newer catalog: durations as strings, which our reader does not take.
+    const strange = { ...videoModel({ id: "next/gen" }), supported_durations: ["5s"] };
+    answer = (request) => (request.url.endsWith("/videos/models") ? { json: { data: [videoModel({ id: "ok/one" }), strange, videoModel({ id: "ok/two" })] } } : { status: 404 });
+    clearVideoModelsCache();
+    const response = await listVideoModels(bff.request("/api/videos/models", { role: "viewer" }), params({}));
+    expect(response.status).toBe(200);
+    const list = VideoModelListResponseSchema.parse(await response.json());
+    expect(list.data.map((model) => model.id)).toEqual(["ok/one", "ok/two"]);
+    expect(list.metadata).toEqual({ skipped: 1 });
+    clearVideoModelsCache();
+  });
+
+  it("is left out of the language models the same way", async () => {
+    answer = (request) =>
+      request.url.endsWith("/models") ? { json: { data: [{ id: "a/b", name: "A" }, { id: 7, name: "numeric id" }, { id: "c/d", name: "C" }] } } : { status: 404 };
+    const response = await listModels(bff.request("/api/models", { role: "viewer" }), params({}));
+    expect(response.status).toBe(200);
+    const list = ModelListResponseSchema.parse(await response.json());
+    expect(list.data.map((model) => model.id)).toEqual(["a/b", "c/d"]);
+    expect(list.metadata).toEqual({ skipped: 1 });
   });
 });
