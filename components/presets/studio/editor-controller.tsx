@@ -18,7 +18,7 @@ import {
 import { conflictRows, diffJson, jsonEqual, presetDocument } from "@/lib/presets/diff";
 import { discardDraft, saveDraft } from "@/lib/presets/draft-storage";
 import { chatRequestResolver, validateRequest } from "@/lib/presets/form-resolver";
-import { newPresetRequest, pruneRequest, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
+import { newPresetRequest, pruneRequest, storedFieldsOf, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
 import { mergeThreeWay } from "@/lib/presets/merge";
 import { ConflictDialog } from "../conflict-dialog";
 import { PresetEditor } from "../editor/preset-editor";
@@ -142,11 +142,12 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
   const behind = designated !== null && base !== null && designated.id !== base.id;
 
   // ---- Save ----------------------------------------------------------------------------------
+  const storedFields = useMemo(() => storedFieldsOf(base), [base]);
   const reviewChanges = useMemo(
-    () => (reviewOpen ? diffJson(documentOf(base), presetDocument(storedPreview(current))) : []),
-    [reviewOpen, base, current],
+    () => (reviewOpen ? diffJson(documentOf(base), presetDocument(storedPreview(current, storedFields))) : []),
+    [reviewOpen, base, current, storedFields],
   );
-  const stored = useMemo(() => (reviewOpen ? storedPreview(current) : null), [reviewOpen, current]);
+  const stored = useMemo(() => (reviewOpen ? storedPreview(current, storedFields) : null), [reviewOpen, current, storedFields]);
 
   const save = useMutation({
     mutationFn: (request: RequestValues) =>
@@ -211,8 +212,8 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
     return entry ? entry.user_name || entry.user_email : null;
   };
   const rows = useMemo(
-    () => (conflict ? conflictRows(documentOf(base), presetDocument(conflict.theirs), presetDocument(storedPreview(current))) : []),
-    [conflict, base, current],
+    () => (conflict ? conflictRows(documentOf(base), presetDocument(conflict.theirs), presetDocument(storedPreview(current, storedFields))) : []),
+    [conflict, base, current, storedFields],
   );
 
   const takeTheirs = () => {
@@ -346,6 +347,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
 
       <PresetEditor
         form={form}
+        storedFields={storedFields}
         readOnly={readOnly}
         onApplyJson={applyJson}
         onUnparsedChange={setJsonViewUnparsed}
