@@ -74,6 +74,21 @@ export type PresetWithDesignatedVersion = z.infer<typeof PresetWithDesignatedVer
 export const PresetEnvelopeSchema = z.looseObject({ data: PresetWithDesignatedVersionSchema });
 export type PresetEnvelope = z.infer<typeof PresetEnvelopeSchema>;
 
+/**
+ * How a save over an existing version was guarded against a lost update. "verified": the gateway
+ * checked If-Match itself, in the same step as the write (it answered with an ETag). "unverified":
+ * the gateway did not confirm it (the real one ignores If-Match); only Gatehouse's own check ran
+ * just before the write, so a save by another client in between cannot be ruled out.
+ */
+export const CONFLICT_CHECKS = ["verified", "unverified"] as const;
+export type ConflictCheck = (typeof CONFLICT_CHECKS)[number];
+
+/** The BFF's answer to a preset save: the gateway's envelope plus, for a save over a version, its conflict check. */
+export const PresetSaveResponseSchema = PresetEnvelopeSchema.extend({
+  metadata: z.looseObject({ conflict_check: z.enum(CONFLICT_CHECKS).optional() }).optional(),
+});
+export type PresetSaveResponse = z.infer<typeof PresetSaveResponseSchema>;
+
 /** 200 body of GET /presets (ordered by most recently updated first). */
 export const PresetListResponseSchema = z.looseObject({
   data: z.array(PresetSchema),

@@ -9,7 +9,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { ApiError, apiFetch } from "@/lib/client/api-client";
 import { presetKeys, presetQueries } from "@/lib/client/queries/presets";
 import {
-  PresetEnvelopeSchema,
+  PresetSaveResponseSchema,
   PresetVersionSchema,
   type ChatRequestInput,
   type PresetVersion,
@@ -20,6 +20,7 @@ import { discardDraft, saveDraft } from "@/lib/presets/draft-storage";
 import { chatRequestResolver, validateRequest } from "@/lib/presets/form-resolver";
 import { newPresetRequest, pruneRequest, storedFieldsOf, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
 import { mergeThreeWay } from "@/lib/presets/merge";
+import { saveCheckNote } from "@/lib/presets/save-check";
 import { ConflictDialog } from "../conflict-dialog";
 import { PresetEditor } from "../editor/preset-editor";
 import { SaveReviewDialog } from "../save-review-dialog";
@@ -151,7 +152,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
 
   const save = useMutation({
     mutationFn: (request: RequestValues) =>
-      apiFetch(`/api/presets/${encodeURIComponent(slug)}`, PresetEnvelopeSchema, {
+      apiFetch(`/api/presets/${encodeURIComponent(slug)}`, PresetSaveResponseSchema, {
         method: "POST",
         json: request,
         // If-None-Match: * makes a create fail, not overwrite, when someone created the slug first.
@@ -172,7 +173,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
         lastDesignatedId.current = saved.id;
         setBase(saved);
         resetTo(versionToRequest(saved));
-        setNotice(`Saved as version ${saved.version}.`);
+        setNotice(`Saved as version ${saved.version}.${saveCheckNote(envelope)}`);
       }
       if (isNew) onCreated();
     },

@@ -6,6 +6,7 @@ import {
   PresetListQuerySchema,
   PresetVersionNumberSchema,
   SlugSchema,
+  type ConflictCheck,
   type PresetWithDesignatedVersion,
 } from "@/lib/gateway";
 import { appContext } from "../app-context";
@@ -129,10 +130,12 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
     const headers: Record<string, string> = {};
     // The embedded gateway checks If-Match atomically (an extension); it closes the window between
     // our check and the write when several Gatehouse instances share one gateway.
-    if (current && expected && expected !== "*") headers["If-Match"] = expected;
+    const ifMatch = current && expected && expected !== "*" ? expected : null;
+    if (ifMatch) headers["If-Match"] = ifMatch;
     let saved;
+    let upstream: Response;
     try {
-      ({ data: saved } = await upstreamJson(
+      ({ data: saved, response: upstream } = await upstreamJson(
         { method: "POST", path: `/presets/${encodeSegment(slug)}/chat/completions`, json: body, headers, key: "management", signal: request.signal },
         PresetEnvelopeSchema,
       ));
@@ -150,6 +153,10 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
       versionId: designatedIdOf(saved.data),
       user,
     });
-    return jsonResponse(saved);
+    if (!ifMatch) return jsonResponse(saved);
+    // A gateway that evaluated If-Match says so with an ETag; one that ignores it (the real one)
+    // sends none, and then only our own check above guarded the write.
+    const conflictCheck: ConflictCheck = upstream.headers.has("etag") ? "verified" : "unverified";
+    return jsonResponse({ ...saved, metadata: { conflict_check: conflictCheck } });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ErrorBodySchema, ModelListResponseSchema, PresetEnvelopeSchema, VideoModelListResponseSchema } from "@/lib/gateway";
+import { ErrorBodySchema, ModelListResponseSchema, PresetEnvelopeSchema, PresetSaveResponseSchema, VideoModelListResponseSchema } from "@/lib/gateway";
 import { videoModel } from "@/lib/video-models/test-models";
 import { params, setUpBff, type BffTestEnv } from "../test-support";
 import { clearVideoModelsCache, listModels, listVideoModels } from "./catalog";
@@ -48,6 +48,12 @@ function sparsePreset(version: number) {
   };
 }
 
+/** Saves the preset "sparse" as edited from version `ifMatch`. */
+function saveSparse(ifMatch: string) {
+  const json = { model: "m", messages: [{ role: "user", content: "hi" }] };
+  return savePreset(bff.request("/api/presets/sparse", { role: "editor", json, headers: { "if-match": ifMatch } }), params({ slug: "sparse" }));
+}
+
 async function errorOf(response: Response) {
   return ErrorBodySchema.parse(await response.json()).error;
 }
@@ -60,10 +66,7 @@ describe("presets whose nullable fields are absent", () => {
     expect(PresetEnvelopeSchema.parse(await loaded.json()).data.designated_version?.version).toBe(1);
 
     // No designated_version_id to compare with: the version the editor started from is the designated version's id.
-    const saved = await savePreset(
-      bff.request("/api/presets/sparse", { role: "editor", json: { model: "m", messages: [{ role: "user", content: "hi" }] }, headers: { "if-match": "v-1" } }),
-      params({ slug: "sparse" }),
-    );
+    const saved = await saveSparse("v-1");
     expect(saved.status).toBe(200);
     expect(PresetEnvelopeSchema.parse(await saved.json()).data.designated_version?.version).toBe(2);
   });
@@ -121,5 +124,24 @@ describe("a catalog entry the contract does not understand", () => {
     const list = ModelListResponseSchema.parse(await response.json());
     expect(list.data.map((model) => model.id)).toEqual(["a/b", "c/d"]);
     expect(list.metadata).toEqual({ skipped: 1 });
+  });
+});
+
+describe("a gateway that does not confirm If-Match", () => {
+  it("saves, and the answer says the conflict check is unverified", async () => {
+    // The real gateway takes the save and answers without an ETag: it never looked at If-Match.
+    answer = (request) => (request.method === "GET" ? { json: { data: sparsePreset(1) } } : { json: { data: sparsePreset(2) } });
+    const saved = await saveSparse("v-1");
+    expect(saved.status).toBe(200);
+    expect(PresetSaveResponseSchema.parse(await saved.json()).metadata).toEqual({ conflict_check: "unverified" });
+    // Gatehouse still sent the If-Match it checked, for a gateway that does honour it.
+    expect(gateway.requests.find((request) => request.method === "POST")?.headers["if-match"]).toBe("v-1");
+  });
+
+  it("still refuses a stale edit itself, before writing", async () => {
+    answer = (request) => (request.method === "GET" ? { json: { data: sparsePreset(3) } } : { json: { data: sparsePreset(4) } });
+    const stale = await saveSparse("v-1");
+    expect(stale.status).toBe(409);
+    expect(gateway.requests.some((request) => request.method === "POST")).toBe(false);
   });
 });
