@@ -7,6 +7,7 @@ import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input, Select } from "@/components/ui/input";
+import { SkippedNote } from "@/components/ui/skipped-note";
 import { ApiError } from "@/lib/client/api-client";
 import { rememberVideoModelsEtag, videoModelQueries } from "@/lib/client/queries/video-models";
 import type { VideoModel } from "@/lib/gateway";
@@ -197,6 +198,7 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
               {query.isFetching ? "Refreshing…" : "Refresh list"}
             </Button>
           </div>
+          <SkippedNote count={query.data?.metadata?.skipped} noun="model" />
           {view.entries.length === 0 ? (
             <EmptyState
               title="No model matches"

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVEN_WITH_OTHER_ISSUES } from "./tolerant";
+import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 
 /*
  * The chat request body of POST /presets/{slug}/chat/completions (contract 4.1.1), with the
@@ -580,6 +580,20 @@ export type ServerTool = z.infer<typeof ServerToolSchema>;
 export const ToolSchema = z.discriminatedUnion("type", [FunctionToolSchema, ServerToolSchema]);
 export type Tool = z.infer<typeof ToolSchema>;
 
+/** Every tool type the contract knows: "function" and each server tool's (shorthands included). */
+export const KNOWN_TOOL_TYPES: readonly string[] = [
+  "function",
+  ...ServerToolSchema.options.flatMap((option) => [...(option.shape.type._zod.values ?? [])].map(String)),
+];
+
+/**
+ * A tool of a request. Known kinds are checked against their schema; a kind the contract does not
+ * know (the gateway added it, and a preset made elsewhere carries it) passes through as it is, so
+ * opening and saving such a preset neither refuses nor drops it. The gateway judges it.
+ */
+export const RequestToolSchema = tolerantByType(ToolSchema, KNOWN_TOOL_TYPES);
+export type RequestTool = z.infer<typeof RequestToolSchema>;
+
 export const NamedToolChoiceSchema = z.looseObject({
   type: z.literal("function"),
   function: z.looseObject({ name: z.string().min(1) }),
@@ -763,7 +777,7 @@ export const ChatRequestSchema = z
       .nullable()
       .optional(),
     parallel_tool_calls: z.boolean().nullable().optional(),
-    tools: z.array(ToolSchema).optional(),
+    tools: z.array(RequestToolSchema).optional(),
     tool_choice: ToolChoiceSchema.optional(),
     response_format: ResponseFormatSchema.optional(),
     modalities: z.array(z.enum(["text", "image", "audio"])).optional(),

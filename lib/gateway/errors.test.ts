@@ -137,6 +137,11 @@ describe("ErrorBodySchema", () => {
     expect(guardrail && ErrorBodySchema.parse(guardrail).openrouter_metadata).toBeTruthy();
   });
 
+  it("reads an error whose code is a word rather than the status", () => {
+    const parsed = ErrorBodySchema.parse({ error: { code: "rate_limit_exceeded", message: "Slow down" } });
+    expect(parsed.error).toEqual({ code: "rate_limit_exceeded", message: "Slow down" });
+  });
+
   it("rejects a body without error.code or error.message", () => {
     expect(ErrorBodySchema.safeParse({ error: { message: "x" } }).success).toBe(false);
     expect(ErrorBodySchema.safeParse({ error: { code: 400 } }).success).toBe(false);

@@ -2,10 +2,13 @@ import { z } from "zod";
 
 /**
  * The contract's error body (section 7). Loose because the real gateway adds fields over time
- * (openrouter_metadata carries routing details) and a reader must not fail on them.
+ * (openrouter_metadata carries routing details) and a reader must not fail on them. The contract
+ * makes `code` the HTTP status, but some answers of the real gateway carry a word instead
+ * ("rate_limit_exceeded", its ApiErrorType); the reader takes either, so the message is not lost.
+ * What we write (errorBody) always uses the status.
  */
 export const ErrorDataSchema = z.looseObject({
-  code: z.number().int(),
+  code: z.union([z.number().int(), z.string()]),
   message: z.string(),
   metadata: z.record(z.string(), z.unknown()).nullable().optional(),
 });

@@ -10,4 +10,4 @@ export * from "./chat-request";
 export * from "./responses";
 export * from "./workspaces";
 export * from "./models";
-export { tolerantByType } from "./tolerant";
+export { tolerantByType, readListSkipping, ListReadMetadataSchema, type ListReadMetadata } from "./tolerant";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ListReadMetadataSchema } from "./tolerant";
 
 /**
  * A language model as GET /models lists it. The real catalog entry has many more fields
@@ -17,6 +18,6 @@ export const ModelSchema = z.looseObject({
 });
 export type Model = z.infer<typeof ModelSchema>;
 
-/** 200 body of GET /models. */
-export const ModelListResponseSchema = z.looseObject({ data: z.array(ModelSchema) });
+/** 200 body of GET /models; the BFF's answer adds metadata.skipped (entries it could not read and left out). */
+export const ModelListResponseSchema = z.looseObject({ data: z.array(ModelSchema), metadata: ListReadMetadataSchema.optional() });
 export type ModelListResponse = z.infer<typeof ModelListResponseSchema>;

@@ -92,6 +92,13 @@ describe("preset readers", () => {
     });
   });
 
+  it("read a nullable field left out as if it were null", () => {
+    const { description: _d, workspace_id: _w, creator_user_id: _c, designated_version_id: _v, status_updated_at: _s, ...sparse } = preset;
+    expect(issuePaths(PresetSchema, sparse)).toEqual([]);
+    const { system_prompt: _p, creator_id: _cr, ...sparseVersion } = version;
+    expect(issuePaths(PresetWithDesignatedVersionSchema, { ...sparse, designated_version: sparseVersion })).toEqual([]);
+  });
+
   it("still require the fields the contract promises", () => {
     const { slug: _slug, ...noSlug } = preset;
     expect(issuePaths(PresetSchema, noSlug)).toEqual(["slug"]);

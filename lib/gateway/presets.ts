@@ -30,20 +30,22 @@ export const PresetStatusSchema = z.string();
  * Readers are tolerant (z.looseObject keeps unknown fields). The contract shows ids as UUIDs and
  * designated_version_id as always set, but the reference allows null for
  * designated_version_id, creator_user_id and workspace_id, so we accept what the real gateway may
- * send and keep ids as plain strings.
+ * send and keep ids as plain strings. The reference lists its nullable fields as required, but a
+ * gateway that leaves one out (rather than sending null) means the same thing, so every nullable
+ * field may also be absent: a reader must not turn a preset into a 502 over it.
  */
 export const PresetSchema = z.looseObject({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.string().nullish(),
   status: PresetStatusSchema,
-  status_updated_at: z.string().nullable(),
+  status_updated_at: z.string().nullish(),
   created_at: z.string(),
   updated_at: z.string(),
-  creator_user_id: z.string().nullable(),
-  workspace_id: z.string().nullable(),
-  designated_version_id: z.string().nullable(),
+  creator_user_id: z.string().nullish(),
+  workspace_id: z.string().nullish(),
+  designated_version_id: z.string().nullish(),
 });
 export type Preset = z.infer<typeof PresetSchema>;
 
@@ -56,8 +58,8 @@ export const PresetVersionSchema = z.looseObject({
   preset_id: z.string(),
   version: z.number().int(),
   config: PresetConfigSchema,
-  system_prompt: z.string().nullable(),
-  creator_id: z.string().nullable(),
+  system_prompt: z.string().nullish(),
+  creator_id: z.string().nullish(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -71,6 +73,21 @@ export type PresetWithDesignatedVersion = z.infer<typeof PresetWithDesignatedVer
 /** 200 body of GET /presets/{slug} and POST /presets/{slug}/chat/completions. */
 export const PresetEnvelopeSchema = z.looseObject({ data: PresetWithDesignatedVersionSchema });
 export type PresetEnvelope = z.infer<typeof PresetEnvelopeSchema>;
+
+/**
+ * How a save over an existing version was guarded against a lost update. "verified": the gateway
+ * checked If-Match itself, in the same step as the write (it answered with an ETag). "unverified":
+ * the gateway did not confirm it (the real one ignores If-Match); only Gatehouse's own check ran
+ * just before the write, so a save by another client in between cannot be ruled out.
+ */
+export const CONFLICT_CHECKS = ["verified", "unverified"] as const;
+export type ConflictCheck = (typeof CONFLICT_CHECKS)[number];
+
+/** The BFF's answer to a preset save: the gateway's envelope plus, for a save over a version, its conflict check. */
+export const PresetSaveResponseSchema = PresetEnvelopeSchema.extend({
+  metadata: z.looseObject({ conflict_check: z.enum(CONFLICT_CHECKS).optional() }).optional(),
+});
+export type PresetSaveResponse = z.infer<typeof PresetSaveResponseSchema>;
 
 /** 200 body of GET /presets (ordered by most recently updated first). */
 export const PresetListResponseSchema = z.looseObject({

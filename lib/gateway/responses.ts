@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   CacheControlSchema,
   FunctionToolSchema as ChatFunctionToolSchema,
+  KNOWN_TOOL_TYPES,
   PluginSchema,
   ProviderPreferencesSchema,
   ReasoningSchema,
@@ -289,11 +290,6 @@ export const ResponsesFunctionToolSchema = z.looseObject({
   strict: z.boolean().nullable().optional(),
 });
 
-const SERVER_TOOL_TYPES = ServerToolSchema.options.flatMap((option) => {
-  const type = option.shape.type;
-  return type instanceof z.ZodLiteral ? [...type.values] : [...(type as z.ZodEnum).options];
-}) as string[];
-
 /**
  * Tools: function tools, the openrouter:web_search server tool (which replaces the web plugin)
  * and the other OpenRouter server tools are validated; other tool kinds of the real gateway
@@ -301,7 +297,7 @@ const SERVER_TOOL_TYPES = ServerToolSchema.options.flatMap((option) => {
  */
 export const ResponsesToolSchema = tolerantByType(
   z.discriminatedUnion("type", [ResponsesFunctionToolSchema, ServerToolSchema]),
-  ["function", ...SERVER_TOOL_TYPES],
+  KNOWN_TOOL_TYPES,
 );
 export type ResponsesTool = z.infer<typeof ResponsesToolSchema>;
 

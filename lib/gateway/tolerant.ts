@@ -30,3 +30,33 @@ export function tolerantByType<T extends z.ZodType>(known: T, knownTypes: readon
 export const EVEN_WITH_OTHER_ISSUES = {
   when: (payload: z.core.ParsePayload) => typeof payload.value === "object" && payload.value !== null,
 };
+
+/**
+ * What the BFF adds to a catalog list it read entry by entry: how many entries of the gateway's
+ * answer did not match the contract and were left out (0 when none).
+ */
+export const ListReadMetadataSchema = z.looseObject({ skipped: z.number().int().min(0) });
+export type ListReadMetadata = z.infer<typeof ListReadMetadataSchema>;
+
+const ListBodySchema = z.looseObject({ data: z.array(z.unknown()) });
+
+/**
+ * Reads a `{ data: [...] }` list answer entry by entry, so one entry of a shape the contract does
+ * not understand (a model of a newer catalog) costs that entry, not the whole list. Other members
+ * of the body are kept. Null when the body itself is not such a list.
+ */
+export function readListSkipping<T extends z.ZodType>(
+  item: T,
+  body: unknown,
+): { list: Record<string, unknown> & { data: z.output<T>[]; metadata: ListReadMetadata }; skippedIssues: z.core.$ZodIssue[][] } | null {
+  const parsed = ListBodySchema.safeParse(body);
+  if (!parsed.success) return null;
+  const data: z.output<T>[] = [];
+  const skippedIssues: z.core.$ZodIssue[][] = [];
+  for (const entry of parsed.data.data) {
+    const read = item.safeParse(entry);
+    if (read.success) data.push(read.data);
+    else skippedIssues.push(read.error.issues);
+  }
+  return { list: { ...parsed.data, data, metadata: { skipped: skippedIssues.length } }, skippedIssues };
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ListReadMetadataSchema } from "./tolerant";
 
 /**
  * A video generation model (contract 2.4, widened to the reference's VideoModel). Option lists are
@@ -29,6 +30,6 @@ export const VideoModelSchema = z.looseObject({
 });
 export type VideoModel = z.infer<typeof VideoModelSchema>;
 
-/** 200 body of GET /videos/models. */
-export const VideoModelListResponseSchema = z.looseObject({ data: z.array(VideoModelSchema) });
+/** 200 body of GET /videos/models; the BFF's answer adds metadata.skipped (entries it could not read and left out). */
+export const VideoModelListResponseSchema = z.looseObject({ data: z.array(VideoModelSchema), metadata: ListReadMetadataSchema.optional() });
 export type VideoModelListResponse = z.infer<typeof VideoModelListResponseSchema>;

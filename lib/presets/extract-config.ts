@@ -94,13 +94,19 @@ export function systemPromptOf(messages: readonly Message[]): string {
   return texts.join("\n\n");
 }
 
-/** Splits a parsed chat request into what a preset version stores and what it ignores. */
-export function extractPresetConfig(request: ChatRequest): ExtractedPresetConfig {
+/**
+ * Splits a parsed chat request into what a preset version stores and what it ignores.
+ * `alsoStored` names fields a gateway has already stored in a version's config although our list
+ * does not have them (a newer gateway, a preset made elsewhere): the gateway that stored them
+ * stores them again, so the preview must not announce them as dropped.
+ */
+export function extractPresetConfig(request: ChatRequest, alsoStored: Iterable<string> = []): ExtractedPresetConfig {
+  const extra = new Set(alsoStored);
   const config: Record<string, unknown> = {};
   const ignored: string[] = [];
   for (const [key, value] of Object.entries(request)) {
     if (value === undefined) continue;
-    if (CONFIG_FIELD_SET.has(key)) config[key] = value;
+    if (CONFIG_FIELD_SET.has(key) || (extra.has(key) && key !== "messages")) config[key] = value;
     else ignored.push(key);
   }
   return { config, system_prompt: systemPromptOf(request.messages), ignored_fields: ignored };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pruneRequest, storedPreview, versionToRequest } from "./form-values";
+import { ChatRequestSchema } from "@/lib/gateway";
+import { validateRequest } from "./form-resolver";
+import { pruneRequest, storedFieldsOf, storedPreview, versionToRequest } from "./form-values";
 
 describe("pruneRequest", () => {
   it("drops cleared fields and objects whose every member was cleared", () => {
@@ -37,5 +39,41 @@ describe("versionToRequest and storedPreview", () => {
     const preview = storedPreview({ model: "m", messages: [{ role: "system", content: "x" }], metadata: { a: "b" }, stream: true, session_id: "s" });
     expect(preview.config).toEqual({ model: "m", metadata: { a: "b" } });
     expect(preview.ignored_fields).toEqual(["messages", "stream", "session_id"]);
+  });
+});
+
+describe("a preset made elsewhere, with fields and tools the editor does not know", () => {
+  const version = {
+    config: {
+      model: "m",
+      verbosity: "low",
+      tools: [
+        { type: "function", function: { name: "lookup", parameters: { type: "object" } } },
+        { type: "mcp", server_label: "docs", headers: { "x-team": "a" }, allowed_tools: null },
+        { type: "openrouter:code_sandbox", parameters: { limits: { cpu: 2, tags: ["a", null] } } },
+      ],
+      tool_choice: { type: "openrouter:code_sandbox" },
+    },
+    system_prompt: "Be precise.",
+  };
+
+  it("round-trips config -> form values -> saved config, keeping unknown fields and tools verbatim", () => {
+    const values = versionToRequest(version);
+    // The editor's resolver lets it be saved ...
+    expect(validateRequest(values)).toEqual([]);
+    // ... the request it sends (the BFF parses it with the same schema) carries every unknown part ...
+    const sent = ChatRequestSchema.parse(pruneRequest(values));
+    expect(sent.tools).toEqual(version.config.tools);
+    expect((sent as Record<string, unknown>).verbosity).toBe("low");
+    // ... and the stored config it previews is the one it opened.
+    const preview = storedPreview(values, storedFieldsOf(version));
+    expect(preview.config).toEqual(version.config);
+    expect(preview.system_prompt).toBe(version.system_prompt);
+    expect(preview.ignored_fields).toEqual(["messages"]);
+  });
+
+  it("still checks a known tool kind against its schema", () => {
+    const values = versionToRequest({ config: { model: "m", tools: [{ type: "function", function: { name: "has space" } }] }, system_prompt: null });
+    expect(validateRequest(values).map((issue) => issue.path)).toEqual(["tools[0].function.name"]);
   });
 });

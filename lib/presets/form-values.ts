@@ -64,12 +64,21 @@ export function newPresetRequest(model: string): RequestValues {
   return { model, messages: [{ role: "system", content: "" }] };
 }
 
-/** What the gateway stores for this request (contract 4.1 rule 1), computed exactly as it does. */
-export function storedPreview(values: unknown): ExtractedPresetConfig {
+/**
+ * What the gateway stores for this request (contract 4.1 rule 1), computed exactly as it does.
+ * `storedFields`: the config fields of the version being edited, which count as stored even when
+ * our list does not know them (see extractPresetConfig).
+ */
+export function storedPreview(values: unknown, storedFields: Iterable<string> = []): ExtractedPresetConfig {
   const request = pruneRequest(values);
   const messages = Array.isArray(request.messages) ? request.messages : [];
   // The preview is shown while the form may still be invalid; extraction only reads roles and text.
-  return extractPresetConfig({ ...request, messages } as ChatRequest);
+  return extractPresetConfig({ ...request, messages } as ChatRequest, storedFields);
+}
+
+/** The config fields a stored version carries (what storedPreview should keep treating as config). */
+export function storedFieldsOf(version: Pick<PresetVersion, "config"> | null): string[] {
+  return version ? Object.keys(version.config) : [];
 }
 
 export type FormValues = ChatRequestInput;

@@ -230,9 +230,13 @@ const STATUS_TEXT: Record<number, string> = {
 /**
  * Maps a non-2xx gateway answer to the browser's error: same status and message (so the UI can
  * tell 404 from 409 from 429), upstream status in metadata, Retry-After passed on. 401/403 become
- * 502: they mean Gatehouse's own key is wrong, which the signed-in user can do nothing about.
+ * 502: they mean Gatehouse's own key is wrong, which the signed-in user can do nothing about;
+ * except a 403 on a call naming a workspace, which says the key may not use that workspace (the
+ * key works; the user picked a workspace it was not given), answered as a 403 saying so.
  */
-export async function upstreamError(response: Response, key: UpstreamKey = "api"): Promise<HttpError> {
+export async function upstreamError(response: Response, request: Pick<UpstreamRequest, "key" | "query"> = {}): Promise<HttpError> {
+  const key = request.key ?? "api";
+  const workspaceId = request.query?.workspace_id;
   let text = "";
   try {
     text = await readUpstreamText(response);
@@ -246,6 +250,8 @@ export async function upstreamError(response: Response, key: UpstreamKey = "api"
     if (parsed.success) {
       message = parsed.data.error.message;
       metadata = { ...(parsed.data.error.metadata ?? {}) };
+      // Our answer's code is the status (the contract's shape); a worded code is kept beside it.
+      if (typeof parsed.data.error.code === "string") metadata.upstream_code = parsed.data.error.code;
     }
   } catch {
     // Not JSON (an HTML page from a proxy in front of the gateway): keep none of it.
@@ -257,7 +263,11 @@ export async function upstreamError(response: Response, key: UpstreamKey = "api"
 
   let outStatus = status;
   let outMessage = message ?? STATUS_TEXT[status] ?? `The gateway answered ${status}`;
-  if (status === 401 || status === 403) {
+  if (status === 403 && workspaceId !== undefined) {
+    metadata.reason = "workspace_access";
+    metadata.workspace_id = String(workspaceId);
+    outMessage = `Gatehouse's API key has no access to the workspace ${String(workspaceId)} (the gateway answered 403${message ? `: ${message}` : ""}). Choose another workspace, or ask the gateway's owner to give the key access to this one.`;
+  } else if (status === 401 || status === 403) {
     outStatus = 502;
     outMessage = `The gateway refused Gatehouse's ${key === "management" ? "management" : "API"} key (${status}${message ? `: ${message}` : ""}). Check ${key === "management" ? "GATEWAY_MANAGEMENT_KEY" : "GATEWAY_API_KEY"} on the server.`;
   } else if (status < 400 || status > 599) {
@@ -271,7 +281,7 @@ export async function upstreamError(response: Response, key: UpstreamKey = "api"
 /** GET/POST a JSON endpoint: the parsed body on 2xx (checked with `schema` when given), else the mapped error. */
 export async function upstreamJson<S extends z.ZodType>(request: UpstreamRequest, schema?: S): Promise<{ data: z.output<S>; response: Response }> {
   const response = await upstreamFetch({ ...request, bodyTimeout: true });
-  if (!response.ok) throw await upstreamError(response, request.key);
+  if (!response.ok) throw await upstreamError(response, request);
   const text = await readUpstreamText(response);
   let data: unknown;
   try {

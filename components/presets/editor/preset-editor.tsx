@@ -31,12 +31,15 @@ const VIEWS: { id: View; label: string }[] = [
  */
 export function PresetEditor({
   form,
+  storedFields,
   readOnly,
   onApplyJson,
   onUnparsedChange,
   reportUnparsedJson,
 }: {
   form: UseFormReturn<ChatRequestInput>;
+  /** Config fields of the version being edited (kept as stored even when the editor does not know them). */
+  storedFields: readonly string[];
   readOnly: boolean;
   onApplyJson: (values: Record<string, unknown>) => void;
   onUnparsedChange: (unparsed: boolean) => void;
@@ -46,7 +49,7 @@ export function PresetEditor({
   const [panel, setPanel] = useState<Exclude<View, "form">>("json");
 
   const panelContent = (which: Exclude<View, "form">) =>
-    which === "json" ? <RequestJsonView onApply={onApplyJson} onPendingChange={onUnparsedChange} /> : <StoredPreview />;
+    which === "json" ? <RequestJsonView onApply={onApplyJson} onPendingChange={onUnparsedChange} /> : <StoredPreview storedFields={storedFields} />;
 
   return (
     <FormProvider {...form}>

@@ -8,9 +8,9 @@ import { storedPreview } from "@/lib/presets/form-values";
 const REASONS: Record<string, string> = PER_REQUEST_FIELDS;
 
 /** Live preview of contract 4.1 rule 1: what a save stores (config, system_prompt) and what it drops. */
-export function StoredPreview() {
+export function StoredPreview({ storedFields }: { storedFields: readonly string[] }) {
   const values = useWatch<FieldValues>();
-  const preview = useMemo(() => storedPreview(values), [values]);
+  const preview = useMemo(() => storedPreview(values, storedFields), [values, storedFields]);
   return (
     <div className="space-y-4 text-sm" data-testid="stored-preview">
       <div>

@@ -12,8 +12,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, apiFetch } from "@/lib/client/api-client";
 import { presetKeys, presetQueries } from "@/lib/client/queries/presets";
 import type { PresetAuditEntry } from "@/lib/bff/schemas";
-import { PresetEnvelopeSchema, type PresetVersion, type PresetWithDesignatedVersion } from "@/lib/gateway";
+import { PresetSaveResponseSchema, type PresetVersion, type PresetWithDesignatedVersion } from "@/lib/gateway";
 import { versionToRequest } from "@/lib/presets/form-values";
+import { saveCheckNote } from "@/lib/presets/save-check";
 import { JsonCodeEditor } from "../json-code-editor";
 import { ComparePanel } from "./compare-panel";
 import { studioSearchParams } from "./compare-params";
@@ -103,13 +104,14 @@ export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset:
 
   const list = versions.data ?? [];
   const newestFirst = [...list].reverse();
-  const designatedId = preset.designated_version_id;
+  // A gateway may leave designated_version_id out; the designated version still names itself.
+  const designatedId = preset.designated_version_id ?? preset.designated_version?.id ?? null;
   const designatedNumber = preset.designated_version?.version ?? list.at(-1)?.version ?? 1;
   const opened = params.version !== null ? (list.find((version) => version.version === params.version) ?? null) : null;
 
   const restore = useMutation({
     mutationFn: (version: PresetVersion) =>
-      apiFetch(`/api/presets/${encodeURIComponent(slug)}`, PresetEnvelopeSchema, {
+      apiFetch(`/api/presets/${encodeURIComponent(slug)}`, PresetSaveResponseSchema, {
         method: "POST",
         json: versionToRequest(version),
         headers: designatedId ? { "If-Match": designatedId } : {},
@@ -120,7 +122,7 @@ export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset:
       void queryClient.invalidateQueries({ queryKey: presetKeys.audit(slug) });
       void queryClient.invalidateQueries({ queryKey: presetKeys.lists() });
       setRestoreTarget(null);
-      setRestoreMessage(`Version ${version.version} restored as version ${envelope.data.designated_version?.version ?? "?"}.`);
+      setRestoreMessage(`Version ${version.version} restored as version ${envelope.data.designated_version?.version ?? "?"}.${saveCheckNote(envelope)}`);
       void setParams({ version: null });
     },
     onError: (error) => {

@@ -9,7 +9,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { ApiError, apiFetch } from "@/lib/client/api-client";
 import { presetKeys, presetQueries } from "@/lib/client/queries/presets";
 import {
-  PresetEnvelopeSchema,
+  PresetSaveResponseSchema,
   PresetVersionSchema,
   type ChatRequestInput,
   type PresetVersion,
@@ -18,8 +18,9 @@ import {
 import { conflictRows, diffJson, jsonEqual, presetDocument } from "@/lib/presets/diff";
 import { discardDraft, saveDraft } from "@/lib/presets/draft-storage";
 import { chatRequestResolver, validateRequest } from "@/lib/presets/form-resolver";
-import { newPresetRequest, pruneRequest, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
+import { newPresetRequest, pruneRequest, storedFieldsOf, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
 import { mergeThreeWay } from "@/lib/presets/merge";
+import { saveCheckNote } from "@/lib/presets/save-check";
 import { ConflictDialog } from "../conflict-dialog";
 import { PresetEditor } from "../editor/preset-editor";
 import { SaveReviewDialog } from "../save-review-dialog";
@@ -142,15 +143,16 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
   const behind = designated !== null && base !== null && designated.id !== base.id;
 
   // ---- Save ----------------------------------------------------------------------------------
+  const storedFields = useMemo(() => storedFieldsOf(base), [base]);
   const reviewChanges = useMemo(
-    () => (reviewOpen ? diffJson(documentOf(base), presetDocument(storedPreview(current))) : []),
-    [reviewOpen, base, current],
+    () => (reviewOpen ? diffJson(documentOf(base), presetDocument(storedPreview(current, storedFields))) : []),
+    [reviewOpen, base, current, storedFields],
   );
-  const stored = useMemo(() => (reviewOpen ? storedPreview(current) : null), [reviewOpen, current]);
+  const stored = useMemo(() => (reviewOpen ? storedPreview(current, storedFields) : null), [reviewOpen, current, storedFields]);
 
   const save = useMutation({
     mutationFn: (request: RequestValues) =>
-      apiFetch(`/api/presets/${encodeURIComponent(slug)}`, PresetEnvelopeSchema, {
+      apiFetch(`/api/presets/${encodeURIComponent(slug)}`, PresetSaveResponseSchema, {
         method: "POST",
         json: request,
         // If-None-Match: * makes a create fail, not overwrite, when someone created the slug first.
@@ -171,7 +173,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
         lastDesignatedId.current = saved.id;
         setBase(saved);
         resetTo(versionToRequest(saved));
-        setNotice(`Saved as version ${saved.version}.`);
+        setNotice(`Saved as version ${saved.version}.${saveCheckNote(envelope)}`);
       }
       if (isNew) onCreated();
     },
@@ -211,8 +213,8 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
     return entry ? entry.user_name || entry.user_email : null;
   };
   const rows = useMemo(
-    () => (conflict ? conflictRows(documentOf(base), presetDocument(conflict.theirs), presetDocument(storedPreview(current))) : []),
-    [conflict, base, current],
+    () => (conflict ? conflictRows(documentOf(base), presetDocument(conflict.theirs), presetDocument(storedPreview(current, storedFields))) : []),
+    [conflict, base, current, storedFields],
   );
 
   const takeTheirs = () => {
@@ -346,6 +348,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
 
       <PresetEditor
         form={form}
+        storedFields={storedFields}
         readOnly={readOnly}
         onApplyJson={applyJson}
         onUnparsedChange={setJsonViewUnparsed}

@@ -111,11 +111,16 @@ export const meQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Model ids offered as suggestions in the preset editor (GET /api/models). */
-export const modelSuggestionsQuery = () =>
+const modelCatalogQuery = () =>
   queryOptions({
     queryKey: [...presetKeys.all, "model-suggestions"] as const,
-    queryFn: ({ signal }) => apiFetch("/api/models", ModelListResponseSchema, { signal }).then((body) => body.data),
+    queryFn: ({ signal }) => apiFetch("/api/models", ModelListResponseSchema, { signal }),
     staleTime: 10 * 60_000,
     retry: false,
   });
+
+/** Model ids offered as suggestions in the preset editor (GET /api/models). */
+export const modelSuggestionsQuery = () => queryOptions({ ...modelCatalogQuery(), select: (body) => body.data });
+
+/** How many models of GET /api/models the BFF could not read and left out (same query, same cache). */
+export const modelsSkippedQuery = () => queryOptions({ ...modelCatalogQuery(), select: (body) => body.metadata?.skipped ?? 0 });

@@ -39,6 +39,9 @@ export function presetRoutes(ctx: GatewayContext): RouteDef[] {
         const request = await readJson(c.req.raw, ctx.limits.maxJsonBytes, ChatRequestSchema);
         const { config, system_prompt } = extractPresetConfig(request);
         const key = c.get("key");
+        // The real gateway saves whatever the caller last read: strict mode ignores If-Match too (and so
+        // sends no ETag, which is how the BFF knows the check was not made).
+        const expectedVersionId = ctx.strict ? null : expectedVersion(c);
         try {
           const data = ctx.presets.createVersion({
             workspaceId: key.defaultWorkspaceId,
@@ -46,10 +49,10 @@ export function presetRoutes(ctx: GatewayContext): RouteDef[] {
             config,
             systemPrompt: system_prompt,
             creatorId: key.userId,
-            // The real gateway saves whatever the caller last read: strict mode ignores If-Match too.
-            expectedVersionId: ctx.strict ? null : expectedVersion(c),
+            expectedVersionId,
           });
-          return c.json({ data });
+          // The ETag (the new designated version) tells the caller its If-Match was checked with the write.
+          return expectedVersionId === null ? c.json({ data }) : c.json({ data }, 200, { ETag: `"${data.designated_version_id}"` });
         } catch (error) {
           if (error instanceof PresetConflictError) {
             const current = error.current;

@@ -41,7 +41,7 @@ export const deleteFile = defineRoute<IdParams>({ role: "editor", mutating: true
   const id = fileId(params);
   const query = parseQuery(request, WorkspaceQuerySchema);
   const response = await upstreamFetch({ method: "DELETE", path: `/files/${encodeSegment(id)}`, query, signal: request.signal, bodyTimeout: true });
-  if (!response.ok) throw await upstreamError(response);
+  if (!response.ok) throw await upstreamError(response, { query });
   const text = await response.text();
   return new Response(text, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...API_HEADERS } });
 });
@@ -87,7 +87,7 @@ export const uploadFile = defineRoute({ role: "editor", mutating: true, limit: "
     if (exceeded) throw new HttpError(413, `The file is larger than the ${formatBytes(limit)} upload limit`, { metadata: { limit_bytes: limit } });
     throw error;
   }
-  if (!response.ok) throw await upstreamError(response);
+  if (!response.ok) throw await upstreamError(response, { query });
   const text = await response.text();
   return new Response(text, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...API_HEADERS } });
 });
@@ -115,7 +115,7 @@ export const downloadFile = defineRoute<IdParams>({ role: "viewer", limit: "gate
   const id = fileId(params);
   const { disposition, workspace_id } = parseQuery(request, DownloadQuerySchema);
   const response = await upstreamFetch({ method: "GET", path: `/files/${encodeSegment(id)}/content`, query: { workspace_id }, signal: request.signal });
-  if (!response.ok) throw await upstreamError(response);
+  if (!response.ok) throw await upstreamError(response, { query: { workspace_id } });
   const type = response.headers.get("content-type") ?? "application/octet-stream";
   const inline = disposition === "inline" && INLINE_SAFE.has(type.split(";")[0].trim().toLowerCase());
   const headers = new Headers({

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema, PresetEnvelopeSchema, StreamEventSchema } from "@/lib/gateway";
+import { ErrorBodySchema, PresetEnvelopeSchema, PresetSaveResponseSchema, StreamEventSchema } from "@/lib/gateway";
 import { PresetAuditResponseSchema } from "@/lib/bff/schemas";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
@@ -88,7 +88,10 @@ describe("presets", () => {
 
     const updated = await save(slug, chat(0.2), { "if-match": `"${v1.designated_version_id}"` }, "admin");
     expect(updated.status).toBe(200);
-    const v2 = PresetEnvelopeSchema.parse(await updated.json()).data;
+    const updatedBody = PresetSaveResponseSchema.parse(await updated.json());
+    // The embedded gateway checks If-Match with the write and says so (ETag).
+    expect(updatedBody.metadata).toEqual({ conflict_check: "verified" });
+    const v2 = updatedBody.data;
     expect(v2.designated_version?.version).toBe(2);
 
     // Someone still editing version 1 must not overwrite version 2.

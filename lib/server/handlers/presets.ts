@@ -6,6 +6,7 @@ import {
   PresetListQuerySchema,
   PresetVersionNumberSchema,
   SlugSchema,
+  type ConflictCheck,
   type PresetWithDesignatedVersion,
 } from "@/lib/gateway";
 import { appContext } from "../app-context";
@@ -75,10 +76,15 @@ async function currentPreset(slug: string, signal: AbortSignal): Promise<PresetW
   return parsed.data.data;
 }
 
+/** The designated version's id; a gateway that leaves designated_version_id out still names it in designated_version. */
+function designatedIdOf(preset: PresetWithDesignatedVersion | null): string | null {
+  return preset?.designated_version_id ?? preset?.designated_version?.id ?? null;
+}
+
 function conflictMetadata(preset: PresetWithDesignatedVersion | null): Record<string, unknown> {
   return {
     current_version: preset?.designated_version ?? null,
-    designated_version_id: preset?.designated_version_id ?? null,
+    designated_version_id: designatedIdOf(preset),
   };
 }
 
@@ -110,7 +116,7 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
           metadata: conflictMetadata(current),
         });
       }
-      if (expected !== "*" && expected !== current.designated_version_id) {
+      if (expected !== "*" && expected !== designatedIdOf(current)) {
         throw conflict(
           slug,
           current,
@@ -124,10 +130,12 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
     const headers: Record<string, string> = {};
     // The embedded gateway checks If-Match atomically (an extension); it closes the window between
     // our check and the write when several Gatehouse instances share one gateway.
-    if (current && expected && expected !== "*") headers["If-Match"] = expected;
+    const ifMatch = current && expected && expected !== "*" ? expected : null;
+    if (ifMatch) headers["If-Match"] = ifMatch;
     let saved;
+    let upstream: Response;
     try {
-      ({ data: saved } = await upstreamJson(
+      ({ data: saved, response: upstream } = await upstreamJson(
         { method: "POST", path: `/presets/${encodeSegment(slug)}/chat/completions`, json: body, headers, key: "management", signal: request.signal },
         PresetEnvelopeSchema,
       ));
@@ -142,9 +150,13 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
       slug,
       // The reference lets designated_version be null; the row is still kept, with version 0.
       version: saved.data.designated_version?.version ?? 0,
-      versionId: saved.data.designated_version?.id ?? saved.data.designated_version_id,
+      versionId: designatedIdOf(saved.data),
       user,
     });
-    return jsonResponse(saved);
+    if (!ifMatch) return jsonResponse(saved);
+    // A gateway that evaluated If-Match says so with an ETag; one that ignores it (the real one)
+    // sends none, and then only our own check above guarded the write.
+    const conflictCheck: ConflictCheck = upstream.headers.has("etag") ? "verified" : "unverified";
+    return jsonResponse({ ...saved, metadata: { conflict_check: conflictCheck } });
   });
 });

@@ -8,7 +8,7 @@ import { readUpstreamBytes, upstreamError, upstreamFetch, type UpstreamRequest }
  */
 export async function proxyJson(request: UpstreamRequest, extraHeaders?: Record<string, string>): Promise<Response> {
   const response = await upstreamFetch({ ...request, bodyTimeout: true });
-  if (!response.ok) throw await upstreamError(response, request.key);
+  if (!response.ok) throw await upstreamError(response, request);
   const body = await readUpstreamBytes(response);
   return new Response(body, {
     status: response.status,

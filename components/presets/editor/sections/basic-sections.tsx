@@ -5,7 +5,8 @@ import { useFormContext, useWatch, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
-import { modelSuggestionsQuery } from "@/lib/client/queries/presets";
+import { SkippedNote } from "@/components/ui/skipped-note";
+import { modelsSkippedQuery, modelSuggestionsQuery } from "@/lib/client/queries/presets";
 import { LIMITS, REASONING_EFFORTS } from "@/lib/gateway";
 import { systemPromptOf } from "@/lib/presets/extract-config";
 import {
@@ -28,6 +29,7 @@ const MODEL_LIST_ID = "preset-model-suggestions";
 export function ModelSection() {
   const models = useQuery(modelSuggestionsQuery());
   const ids = models.data?.map((model) => model.id) ?? [];
+  const skipped = useQuery(modelsSkippedQuery()).data;
   return (
     <EditorSection id="model" title="Model" description="The model the preset calls, and the models to fall back to, in order.">
       <datalist id={MODEL_LIST_ID}>
@@ -38,6 +40,7 @@ export function ModelSection() {
       <FieldGrid className="lg:grid-cols-2">
         <div className="space-y-1">
           <TextField name="model" label="Model" placeholder="provider/model-name" list={MODEL_LIST_ID} />
+          <SkippedNote count={skipped} noun="model" suffix=" among the suggestions" />
           <DeprecatedHint name="model" when={(value) => typeof value === "string" && value.endsWith(":online")}>
             The <code>:online</code> suffix enables web search; use the <code>openrouter:web_search</code> server tool (Tools) instead.
           </DeprecatedHint>

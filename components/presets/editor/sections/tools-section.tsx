@@ -5,7 +5,7 @@ import { useFieldArray, useFormContext, useWatch, type FieldValues } from "react
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
-import { LIMITS, ServerToolSchema, WEB_SEARCH_TOOL_TYPE } from "@/lib/gateway";
+import { KNOWN_TOOL_TYPES, LIMITS, ServerToolSchema, WEB_SEARCH_TOOL_TYPE } from "@/lib/gateway";
 import { FieldGrid, TextAreaField, TextField, TriStateField, useFieldError, useReadOnly } from "../fields";
 import { JsonValueField } from "../json-value-field";
 import { EditorSection, SubCard } from "../section";
@@ -30,6 +30,13 @@ function FunctionToolFields({ index }: { index: number }) {
 }
 
 function ServerToolFields({ index, type }: { index: number; type: string }) {
+  if (!KNOWN_TOOL_TYPES.includes(type)) {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="unknown-tool">
+        <code>{type}</code> is a kind of tool this editor does not know. It is saved back exactly as it is; edit it in the JSON view.
+      </p>
+    );
+  }
   if (!type.startsWith("openrouter:")) {
     return (
       <p className="text-sm text-slate-600 dark:text-slate-400">
