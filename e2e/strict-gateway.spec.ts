@@ -46,6 +46,8 @@ test.describe("against a gateway with none of our extensions @strict", () => {
     await page.getByRole("button", { name: "Save…" }).click();
     await page.getByRole("dialog", { name: "Review changes" }).getByRole("button", { name: "Save new version" }).click();
     await expect(page.getByText("Saved as version 2.")).toBeVisible();
+    // This gateway does not check If-Match, and the editor says so instead of implying it did.
+    await expect(page.getByText("This gateway could not confirm nobody else saved in between.")).toBeVisible();
 
     const version = await api.get(`/api/presets/${slug}/versions/2`);
     expect(((await version.json()) as { data: { config: { temperature: number } } }).data.config.temperature).toBe(0.7);

@@ -23,6 +23,8 @@ describe("strict mode", () => {
     expect((await admin("/presets/strict-save/chat/completions", { method: "POST", json: save })).status).toBe(200);
     const stale = await admin("/presets/strict-save/chat/completions", { method: "POST", json: save, headers: { "if-match": '"not-the-current-version"' } });
     expect(stale.status).toBe(200);
+    // No ETag: nothing tells the caller its If-Match was checked, because it was not.
+    expect(stale.headers.get("etag")).toBeNull();
     expect(((await stale.json()) as { data: { designated_version: { version: number } } }).data.designated_version.version).toBe(2);
   });
 
