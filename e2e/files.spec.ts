@@ -106,7 +106,7 @@ test.describe("file browser", () => {
     const scroller = filesPage.scroller;
     await scroller.evaluate((el) => (el.scrollTop = 18_000));
     await expect(filesPage.status).toHaveText(/files loaded/);
-    await page.waitForTimeout(400);
+    await filesPage.waitUntilSettled();
     const before = await page.evaluate(() => {
       const el = document.querySelector<HTMLElement>('[data-testid="file-scroller"]')!;
       const top = el.getBoundingClientRect().top;

@@ -136,6 +136,11 @@ test("raw HTML and javascript: links in an answer are shown as text, never run",
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
+  // The <img src=x> would load /x (img-src 'self') the moment it existed, even briefly while streaming; its onerror runs only after.
+  const imageLoads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/x") imageLoads.push(request.url());
+  });
   // gatehouse/echo without web search repeats the question: the answer is whatever Markdown we send.
   const prompt = [
     'Hello <img src=x onerror="window.__xss=1;alert(1)"> and [x](javascript:alert(1)) and [y](javascript:window.__xss=2).',
@@ -155,7 +160,7 @@ test("raw HTML and javascript: links in an answer are shown as text, never run",
   await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
   await expect(playground.answer().getByRole("link")).toHaveCount(1);
   await expect(playground.answer().getByRole("link", { name: "safe" })).toHaveAttribute("href", "https://example.org/");
-  await page.waitForTimeout(300);
+  expect(imageLoads, "the answer's <img> was never made").toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });

@@ -42,6 +42,32 @@ export class FilesPage extends AppPage {
   }
 
   /**
+   * Waits until the list has stopped moving: no page is loading, and two reads in a row find the same scroll
+   * position, status line, rendered rows and remembered scroll offsets (what the back button restores).
+   */
+  async waitUntilSettled() {
+    let previous = "";
+    await expect
+      .poll(async () => {
+        const now = await this.page.evaluate(() => {
+          const el = document.querySelector<HTMLElement>('[data-testid="file-scroller"]')!;
+          return JSON.stringify({
+            loading: document.querySelector('[data-testid="files-loading-more"]') !== null,
+            scrollTop: el.scrollTop,
+            scrollHeight: el.scrollHeight,
+            status: document.querySelector('[data-testid="files-status"]')?.textContent ?? "",
+            rows: [...el.querySelectorAll<HTMLElement>('[data-testid="file-row"]')].map((r) => r.dataset.fileId).join(),
+            remembered: Object.entries(sessionStorage).filter(([key]) => key.startsWith("gatehouse:files:scroll:")),
+          });
+        });
+        const settled = now === previous && !(JSON.parse(now) as { loading: boolean }).loading;
+        previous = now;
+        return settled;
+      })
+      .toBe(true);
+  }
+
+  /**
    * Scrolls the list a screen at a time, in the browser, recording which file each row index showed. Stops at the
    * end of the list or, with `untilIndex`, once that row has been seen (the scan can then be resumed). A row index
    * that ever showed two different files is a duplicate or a lost row, and is reported.
