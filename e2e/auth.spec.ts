@@ -1,38 +1,33 @@
-import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, expect, signInState, test } from "./fixtures";
 
 test.describe("sign-in", () => {
-  test("a dashboard page sends you to sign in and back to where you were", async ({ page }) => {
+  test("a dashboard page sends you to sign in and back to where you were", async ({ page, signInPage }) => {
     await page.goto("/files?filter=report");
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Ffiles%3Ffilter%3Dreport$/);
-    await expect(page.getByRole("heading", { name: "Sign in to Gatehouse" })).toBeVisible();
-    await page.getByLabel("Email").fill(DEMO_USERS.editor);
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(signInPage.heading).toBeVisible();
+    await signInPage.signIn(DEMO_USERS.editor, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/files\?filter=report$/);
     await expect(page.getByRole("button", { name: /Account: .* \(editor\)/ })).toBeVisible();
   });
 
-  test("says what is wrong: empty fields, then a wrong password", async ({ page }) => {
-    await page.goto("/sign-in");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    const email = page.getByLabel("Email");
+  test("says what is wrong: empty fields, then a wrong password", async ({ page, signInPage }) => {
+    await signInPage.goto();
+    await signInPage.submit.click();
+    const email = signInPage.email;
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Enter your email address")).toBeVisible();
     const describedBy = await email.getAttribute("aria-describedby");
     expect(describedBy).toBeTruthy();
     await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("Enter your email address");
 
-    await email.fill(DEMO_USERS.viewer);
-    await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Email or password is incorrect." })).toBeVisible();
-    await expect(page.getByLabel("Password")).toBeFocused();
+    await signInPage.signIn(DEMO_USERS.viewer, "not-the-password");
+    await expect(signInPage.alert("Email or password is incorrect.")).toBeVisible();
+    await expect(signInPage.password).toBeFocused();
     await expect(page).toHaveURL(/\/sign-in/);
   });
 
-  test("after too many wrong passwords it says how long to wait", async ({ page, baseURL }) => {
+  test("after too many wrong passwords it says how long to wait", async ({ signInPage, baseURL }) => {
     // A made-up email: the demo users other tests sign in as must not be throttled.
     const email = `throttled-${test.info().workerIndex}-${Date.now()}@example.com`;
     const context = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
@@ -45,26 +40,21 @@ test.describe("sign-in", () => {
     } finally {
       await context.dispose();
     }
-    await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("still-wrong");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: /^Too many failed sign-in attempts\. Wait 1[45] minutes, then try again\.$/ })).toBeVisible();
+    await signInPage.goto();
+    await signInPage.signIn(email, "still-wrong");
+    await expect(signInPage.alert(/^Too many failed sign-in attempts\. Wait 1[45] minutes, then try again\.$/)).toBeVisible();
   });
 
-  test("never follows a callbackUrl off the site", async ({ page }) => {
-    await page.goto("/sign-in?callbackUrl=https%3A%2F%2Fevil.example%2F");
-    await page.getByLabel("Email").fill(DEMO_USERS.viewer);
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+  test("never follows a callbackUrl off the site", async ({ page, signInPage }) => {
+    await signInPage.goto("?callbackUrl=https%3A%2F%2Fevil.example%2F");
+    await signInPage.signIn(DEMO_USERS.viewer, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/presets$/);
   });
 
-  test("works with the keyboard alone, shows the demo accounts, and has no serious axe violations", async ({ page }) => {
-    await page.goto("/sign-in");
-    await expect(page.getByRole("region", { name: "Demo accounts" })).toContainText(DEMO_PASSWORD);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  test("works with the keyboard alone, shows the demo accounts, and has no serious axe violations", async ({ page, signInPage, axe }) => {
+    await signInPage.goto();
+    await expect(signInPage.demoAccounts).toContainText(DEMO_PASSWORD);
+    await axe.expectNoSeriousViolations(page);
     await page.keyboard.type(DEMO_USERS.admin);
     await page.keyboard.press("Tab");
     await page.keyboard.type(DEMO_PASSWORD);
@@ -72,15 +62,13 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/presets$/);
   });
 
-  test("fits 360 px in light and dark", async ({ page }) => {
+  test("fits 360 px in light and dark", async ({ page, signInPage, axe }) => {
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width: 360, height: 740 });
-      await page.goto("/sign-in");
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+      await signInPage.goto();
+      expect(await signInPage.horizontalOverflow()).toBeLessThanOrEqual(0);
+      await axe.expectNoSeriousViolations(page, colorScheme, { tags: ["wcag2a", "wcag2aa"] });
     }
   });
 });

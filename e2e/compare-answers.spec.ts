@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import type { PlaygroundPage } from "./pages/playground";
 
 /*
  * "Compare answers" of two preset versions, against the embedded gateway's seeded web-research
@@ -12,21 +11,9 @@ import { expect, test } from "./fixtures";
 const SLUG = "web-research";
 const QUESTION = "What is keyset pagination?";
 
-const column = (page: Page, id: "a" | "b") => page.getByTestId(`column-${id}`);
-const status = (page: Page, id: "a" | "b") => column(page, id).getByTestId("run-status");
-const answer = (page: Page, id: "a" | "b") => page.locator(`#run-${id}-text`);
-const citedUrls = (page: Page, id: "a" | "b") => answer(page, id).locator("mark[data-span-keys]");
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
-
 /** The comparison as the playground shows it once the versions are loaded: diff, two labelled columns, one question. */
-async function expectComparison(page: Page, question: string) {
-  const panel = page.getByTestId("preset-compare");
+async function expectComparison(playground: PlaygroundPage, question: string) {
+  const panel = playground.page.getByTestId("preset-compare");
   await expect(panel.getByRole("heading", { name: `Answers of ${SLUG} v1 and v2` })).toBeVisible();
   const row = panel.locator('[data-testid="field-diff"] tr[data-path="plugins[web].max_results"]');
   await expect(row).toHaveAttribute("data-kind", "changed");
@@ -34,21 +21,21 @@ async function expectComparison(page: Page, question: string) {
   await expect(row).toContainText("8");
   // Only that field differs between the two versions.
   await expect(panel.getByTestId("preset-diff-summary")).toHaveText("1 field changed");
-  await expect(column(page, "a").getByRole("heading", { level: 2 })).toContainText("v1");
-  await expect(column(page, "b").getByRole("heading", { level: 2 })).toContainText("v2");
+  await expect(playground.column("a").getByRole("heading", { level: 2 })).toContainText("v1");
+  await expect(playground.column("b").getByRole("heading", { level: 2 })).toContainText("v2");
   // Each column carries its own version's search settings; the question is shared.
-  await expect(column(page, "a").getByLabel("Max results")).toHaveValue("3");
-  await expect(column(page, "b").getByLabel("Max results")).toHaveValue("8");
-  await expect(page.getByRole("region", { name: "Shared by all columns" }).getByTestId("turn-0")).toHaveValue(question);
-  await expect(page.getByRole("toolbar", { name: "Playground" })).toHaveAttribute("data-hydrated", "true");
+  await expect(playground.column("a").getByLabel("Max results")).toHaveValue("3");
+  await expect(playground.column("b").getByLabel("Max results")).toHaveValue("8");
+  await expect(playground.sharedTurn).toHaveValue(question);
+  await playground.expectHydrated();
 }
 
 test.describe("compare answers of two preset versions (editor)", () => {
   test.use({ role: "editor" });
 
-  test("from the history: config diff, both streamed answers, the citation difference, and a link that reopens it", async ({ page }) => {
-    await page.goto(`/presets/${SLUG}`);
-    await page.getByRole("tab", { name: "History" }).click();
+  test("from the history: config diff, both streamed answers, the citation difference, and a link that reopens it", async ({ page, axe, presetEditor, playground }) => {
+    await presetEditor.goto(SLUG);
+    await presetEditor.tab("History").click();
     await page.getByRole("button", { name: /^Compare v\d+ with v\d+$/ }).click();
     const history = page.getByTestId("compare-panel");
     await history.getByLabel("Compare from version").selectOption("1");
@@ -62,28 +49,28 @@ test.describe("compare answers of two preset versions (editor)", () => {
     expect(url.searchParams.get("preset")).toBe(SLUG);
     expect(url.searchParams.get("versions")).toBe("1..2");
     expect(url.searchParams.get("prompt")).toBe(QUESTION);
-    await expectComparison(page, QUESTION);
+    await expectComparison(playground, QUESTION);
 
     // Each column is an explicit request, not the preset's name: the version's config written out.
-    await column(page, "b").getByRole("button", { name: "Copy as code" }).click();
+    await playground.column("b").getByRole("button", { name: "Copy as code" }).click();
     const code = page.getByRole("dialog");
     await expect(code).toContainText(/"max_results":\s*8/);
     await expect(code).toContainText("gatehouse/scholar");
     await expect(code).not.toContainText("@preset/");
     await page.keyboard.press("Escape");
 
-    await page.getByRole("button", { name: "Run all" }).click();
+    await playground.runAllButton.click();
     // Side by side while they stream: both columns are running and citing at once.
-    await expect(status(page, "a")).toHaveAttribute("data-status", "in_progress");
-    await expect(status(page, "b")).toHaveAttribute("data-status", "in_progress");
-    await expect(citedUrls(page, "b").first()).toBeVisible({ timeout: 20_000 });
-    await expect(status(page, "a")).toHaveAttribute("data-status", "completed", { timeout: 45_000 });
-    await expect(status(page, "b")).toHaveAttribute("data-status", "completed", { timeout: 45_000 });
-    await expect(answer(page, "a")).toContainText(/keyset/i);
-    await expect(answer(page, "b")).toContainText(/keyset/i);
+    await expect(playground.status("a")).toHaveAttribute("data-status", "in_progress");
+    await expect(playground.status("b")).toHaveAttribute("data-status", "in_progress");
+    await expect(playground.marks("b").first()).toBeVisible({ timeout: 20_000 });
+    await playground.expectCompleted("a", 45_000);
+    await playground.expectCompleted("b", 45_000);
+    await expect(playground.answer("a")).toContainText(/keyset/i);
+    await expect(playground.answer("b")).toContainText(/keyset/i);
 
     // v1 searched for 3 results, so it cites at most 3 sources; v2 cites some it could not have.
-    const comparison = page.getByTestId("citation-comparison");
+    const comparison = playground.citationComparison;
     const onlyB = comparison.locator('tr[data-overlap="only Column B (v2)"]');
     await expect(onlyB.first()).toBeVisible();
     expect(await comparison.locator('tr[data-overlap="only Column A (v1)"]').count()).toBe(0);
@@ -93,49 +80,49 @@ test.describe("compare answers of two preset versions (editor)", () => {
     expect(v1Sources).toBeLessThanOrEqual(3);
     expect(await onlyB.count()).toBeGreaterThan(0);
 
-    expect(await seriousViolations(page)).toEqual([]);
+    await axe.expectNoSeriousViolations(page, "light");
     await page.emulateMedia({ colorScheme: "dark" });
-    expect(await seriousViolations(page)).toEqual([]);
+    await axe.expectNoSeriousViolations(page, "dark");
     await page.emulateMedia({ colorScheme: "light" });
 
     // The link reopens the same comparison: diff, columns and question (answers are not part of it).
     await page.reload();
-    await expectComparison(page, QUESTION);
-    await expect(column(page, "a").getByText("Run the request to see the streamed answer here.")).toBeVisible();
+    await expectComparison(playground, QUESTION);
+    await expect(playground.column("a").getByText("Run the request to see the streamed answer here.")).toBeVisible();
   });
 
-  test("an edited question stays in the short link; other edits can be rebuilt from the versions", async ({ page }) => {
+  test("an edited question stays in the short link; other edits can be rebuilt from the versions", async ({ page, playground }) => {
     await page.goto(`/playground?preset=${SLUG}&versions=1..2`);
-    await expectComparison(page, QUESTION);
-    const question = page.getByRole("region", { name: "Shared by all columns" }).getByTestId("turn-0");
+    await expectComparison(playground, QUESTION);
+    const question = playground.sharedTurn;
     await question.fill("Why do deep OFFSET pages get slow?");
     await expect.poll(() => new URL(page.url()).searchParams.get("prompt")).toBe("Why do deep OFFSET pages get slow?");
     expect(new URL(page.url()).searchParams.has("setup")).toBe(false);
     await page.reload();
-    await expectComparison(page, "Why do deep OFFSET pages get slow?");
+    await expectComparison(playground, "Why do deep OFFSET pages get slow?");
 
     // Changing one column's setting keeps the comparison (and its diff), marked as edited.
-    await column(page, "a").getByLabel("Max results").fill("5");
+    await playground.column("a").getByLabel("Max results").fill("5");
     await expect(page.getByTestId("columns-edited")).toBeVisible();
     await expect.poll(() => new URL(page.url()).searchParams.has("setup")).toBe(true);
     await page.reload();
-    await expect(column(page, "a").getByLabel("Max results")).toHaveValue("5");
+    await expect(playground.column("a").getByLabel("Max results")).toHaveValue("5");
     await expect(page.getByTestId("preset-compare").locator('tr[data-path="plugins[web].max_results"]')).toBeVisible();
     await page.getByRole("button", { name: "Rebuild from v1 and v2" }).click();
     await expect(page.getByTestId("columns-edited")).toBeHidden();
-    await expectComparison(page, "Why do deep OFFSET pages get slow?");
+    await expectComparison(playground, "Why do deep OFFSET pages get slow?");
   });
 
-  test("a version that does not exist is named, with a way back to the history", async ({ page }) => {
+  test("a version that does not exist is named, with a way back to the history", async ({ page, playground }) => {
     await page.goto(`/playground?preset=${SLUG}&versions=1..99`);
     const alert = page.getByTestId("preset-compare").getByRole("alert");
     await expect(alert).toContainText("Version 99 does not exist.");
     await expect(alert.getByRole("link", { name: `Choose versions in the history of ${SLUG}` })).toHaveAttribute("href", `/presets/${SLUG}?tab=history`);
-    await expect(page.getByTestId("column-a")).toHaveCount(0);
+    await expect(playground.column("a")).toHaveCount(0);
   });
 
-  test("Try in playground opens the playground with the preset as the model", async ({ page }) => {
-    await page.goto(`/presets/${SLUG}`);
+  test("Try in playground opens the playground with the preset as the model", async ({ page, presetEditor }) => {
+    await presetEditor.goto(SLUG);
     await page.getByRole("link", { name: "Try in playground" }).click();
     await expect(page).toHaveURL(/\/playground\?/);
     expect(new URL(page.url()).searchParams.get("model")).toBe(`@preset/${SLUG}`);

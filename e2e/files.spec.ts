@@ -1,8 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { expect, GATEWAY, gatewayHeaders, test } from "./fixtures";
 
 /**
@@ -59,51 +57,6 @@ async function clearFaults() {
 
 const fmt = (n: number) => new Intl.NumberFormat("en").format(n);
 
-async function openFiles(page: Page, query = "") {
-  await page.goto(`/files${query}`);
-  await expect(page.getByTestId("file-row").first()).toBeVisible();
-}
-
-/**
- * Scrolls the list a screen at a time, in the browser, recording which file each row index showed. Stops at the
- * end of the list or, with `untilIndex`, once that row has been seen (the scan can then be resumed). A row index
- * that ever showed two different files is a duplicate or a lost row, and is reported.
- */
-async function scanList(page: Page, untilIndex = Number.POSITIVE_INFINITY): Promise<{ ids: string[]; conflicts: string[]; maxRendered: number }> {
-  return page.evaluate(async (until) => {
-    type Scan = { byIndex: Map<number, string>; conflicts: string[]; maxRendered: number };
-    const w = window as unknown as { __filesScan?: Scan };
-    const scan = (w.__filesScan ??= { byIndex: new Map<number, string>(), conflicts: [] as string[], maxRendered: 0 });
-    const scroller = document.querySelector<HTMLElement>('[data-testid="file-scroller"]')!;
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const started = Date.now();
-    while (Date.now() - started < 100_000) {
-      const rows = scroller.querySelectorAll<HTMLElement>('[data-testid="file-row"]');
-      scan.maxRendered = Math.max(scan.maxRendered, rows.length);
-      let highest = -1;
-      for (const row of rows) {
-        const index = Number(row.dataset.index);
-        const id = row.dataset.fileId!;
-        const previous = scan.byIndex.get(index);
-        if (previous !== undefined && previous !== id) scan.conflicts.push(`row ${index}: ${previous} then ${id}`);
-        scan.byIndex.set(index, id);
-        highest = Math.max(highest, index);
-      }
-      if (highest >= until) break;
-      const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-      if (atBottom && scroller.querySelector('[data-testid="files-end"]')) break;
-      if (atBottom) await sleep(50);
-      else {
-        scroller.scrollTop += scroller.clientHeight;
-        await frame();
-      }
-    }
-    const ids = [...scan.byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, id]) => id);
-    return { ids, conflicts: scan.conflicts, maxRendered: scan.maxRendered };
-  }, untilIndex);
-}
-
 /**
  * The rows the list showed against the gateway's own listing, walked before and after the scroll. Other specs
  * may upload to the same workspace meanwhile (the suite runs two workers); when nothing changed the rows must be
@@ -132,39 +85,39 @@ function expectSameFiles(seen: string[], before: WireFile[], after: WireFile[]) 
 test.describe("file browser", () => {
   test.use({ role: "editor" });
 
-  test("scrolls to the end of a few thousand files: every file exactly once, in order, few rows in the DOM", async ({ page }) => {
+  test("scrolls to the end of a few thousand files: every file exactly once, in order, few rows in the DOM", async ({ filesPage }) => {
     test.setTimeout(120_000);
     const before = await gatewayFiles();
     expect(before.length).toBeGreaterThan(1000);
-    await openFiles(page);
-    const { ids, conflicts, maxRendered } = await scanList(page);
+    await filesPage.goto();
+    const { ids, conflicts, maxRendered } = await filesPage.scan();
     const after = await gatewayFiles();
     expect(conflicts).toEqual([]);
     expectSameFiles(ids, before, after);
-    await expect(page.getByTestId("files-end")).toHaveText(`All ${fmt(ids.length)} files loaded`);
-    await expect(page.getByTestId("files-status")).toHaveText(`${fmt(ids.length)} files`);
+    await expect(filesPage.end).toHaveText(`All ${fmt(ids.length)} files loaded`);
+    await expect(filesPage.status).toHaveText(`${fmt(ids.length)} files`);
     expect(maxRendered).toBeLessThanOrEqual(100);
   });
 
-  test("switches workspaces through the URL and restores scroll position and loaded pages on back", async ({ page }) => {
+  test("switches workspaces through the URL and restores scroll position and loaded pages on back", async ({ page, filesPage }) => {
     const researchId = await researchWorkspaceId();
     const research = await gatewayFiles(researchId);
-    await openFiles(page);
-    const scroller = page.getByTestId("file-scroller");
+    await filesPage.goto();
+    const scroller = filesPage.scroller;
     await scroller.evaluate((el) => (el.scrollTop = 18_000));
-    await expect(page.getByTestId("files-status")).toHaveText(/files loaded/);
-    await page.waitForTimeout(400);
+    await expect(filesPage.status).toHaveText(/files loaded/);
+    await filesPage.waitUntilSettled();
     const before = await page.evaluate(() => {
       const el = document.querySelector<HTMLElement>('[data-testid="file-scroller"]')!;
       const top = el.getBoundingClientRect().top;
       const row = [...el.querySelectorAll<HTMLElement>('[data-testid="file-row"]')].find((r) => r.getBoundingClientRect().top >= top);
       return { scrollTop: el.scrollTop, firstVisible: row?.dataset.fileId };
     });
-    const loaded = await page.getByTestId("files-status").textContent();
+    const loaded = await filesPage.status.textContent();
 
     await page.getByLabel("Workspace", { exact: true }).selectOption({ label: "Research" });
     await expect(page).toHaveURL(new RegExp(`workspace_id=${researchId}`));
-    await expect(page.getByTestId("file-row").first()).toHaveAttribute("data-file-id", research[0].id);
+    await expect(filesPage.rows.first()).toHaveAttribute("data-file-id", research[0].id);
 
     const firstPageRequests: string[] = [];
     page.on("request", (request) => {
@@ -175,44 +128,44 @@ test.describe("file browser", () => {
     await expect(page).not.toHaveURL(/workspace_id=/);
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(before.scrollTop - 5);
     expect(await scroller.evaluate((el) => el.scrollTop)).toBeLessThan(before.scrollTop + 5);
-    await expect(page.locator(`[data-file-id="${before.firstVisible}"]`)).toBeInViewport();
-    await expect(page.getByTestId("files-status")).toHaveText(loaded!);
+    await expect(filesPage.file(before.firstVisible!)).toBeInViewport();
+    await expect(filesPage.status).toHaveText(loaded!);
 
     // Away to another section and back: the same again.
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Presets", exact: true }).click();
+    await filesPage.navLink("Presets", { exact: true }).click();
     await expect(page).toHaveURL(/\/presets/);
     await page.goBack();
-    await expect(page.locator(`[data-file-id="${before.firstVisible}"]`)).toBeInViewport();
-    await expect(page.getByTestId("files-status")).toHaveText(loaded!);
+    await expect(filesPage.file(before.firstVisible!)).toBeInViewport();
+    await expect(filesPage.status).toHaveText(loaded!);
     expect(firstPageRequests, "the loaded pages came from the cache, not the gateway").toEqual([]);
   });
 
-  test("filters loaded rows by name and type at once, and loads everything to search all", async ({ page }) => {
+  test("filters loaded rows by name and type at once, and loads everything to search all", async ({ page, filesPage }) => {
     test.setTimeout(90_000);
     const all = await gatewayFiles();
     const expected = all.filter((f) => f.filename.toLowerCase().includes("pdf") || f.mime_type.toLowerCase().includes("pdf")).length;
-    await openFiles(page);
-    await page.getByTestId("files-filter").fill("pdf");
+    await filesPage.goto();
+    await filesPage.filter.fill("pdf");
     await expect(page).toHaveURL(/q=pdf/);
-    await expect(page.getByTestId("files-status")).toHaveText(/^[\d,]+ of [\d,]+ loaded match(es)?; more are still to load$/);
-    for (const label of await page.getByTestId("file-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""))) {
+    await expect(filesPage.status).toHaveText(/^[\d,]+ of [\d,]+ loaded match(es)?; more are still to load$/);
+    for (const label of await filesPage.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""))) {
       expect(label.toLowerCase()).toContain("pdf");
     }
-    await page.getByTestId("files-load-all").click();
+    await filesPage.loadAll.click();
     // The total may move if another spec uploads meanwhile; the PDFs may not.
-    await expect(page.getByTestId("files-status")).toHaveText(new RegExp(`^${fmt(expected)} of [\\d,]+ files match$`), { timeout: 60_000 });
+    await expect(filesPage.status).toHaveText(new RegExp(`^${fmt(expected)} of [\\d,]+ files match$`), { timeout: 60_000 });
 
     // Name and type words combine: "quarterly pdf" only finds PDFs named quarterly-something.
-    await page.getByTestId("files-filter").fill("quarterly pdf");
+    await filesPage.filter.fill("quarterly pdf");
     const both = all.filter((f) => f.filename.toLowerCase().includes("quarterly") && f.mime_type === "application/pdf").length;
-    await expect(page.getByTestId("files-status")).toHaveText(new RegExp(`^${fmt(both)} of [\\d,]+ files ${both === 1 ? "matches" : "match"}$`));
+    await expect(filesPage.status).toHaveText(new RegExp(`^${fmt(both)} of [\\d,]+ files ${both === 1 ? "matches" : "match"}$`));
   });
 
-  test("keyboard: arrows, shift ranges, Home/End, Enter opens details; selection survives more pages", async ({ page }) => {
-    await openFiles(page);
-    const listbox = page.getByRole("listbox");
+  test("keyboard: arrows, shift ranges, Home/End, Enter opens details; selection survives more pages", async ({ page, filesPage }) => {
+    await filesPage.goto();
+    const listbox = filesPage.listbox;
     await listbox.focus();
-    const row = (index: number) => page.locator(`[data-testid="file-row"][data-index="${index}"]`);
+    const row = (index: number) => filesPage.row(index);
 
     // Focus lands on the first row without selecting it; the first arrow press moves on and selects.
     await expect(listbox).toHaveAttribute("aria-activedescendant", (await row(0).getAttribute("id"))!);
@@ -221,42 +174,42 @@ test.describe("file browser", () => {
     await expect(row(0)).toHaveAttribute("aria-selected", "false");
     await page.keyboard.press("Shift+ArrowDown");
     await page.keyboard.press("Shift+ArrowDown");
-    await expect(page.getByTestId("files-selected-count")).toHaveText("3 selected");
+    await expect(filesPage.selectedCount).toHaveText("3 selected");
     const selectedIds = await page.locator('[data-testid="file-row"][aria-selected="true"]').evaluateAll((rows) => rows.map((r) => r.getAttribute("data-file-id")));
     expect(selectedIds).toHaveLength(3);
     await expect(listbox).toHaveAttribute("aria-activedescendant", (await row(3).getAttribute("id"))!);
 
     // Ctrl+End moves to the last loaded row without touching the selection; that pulls in more pages.
-    const loadedBefore = Number(((await page.getByTestId("files-status").textContent()) ?? "").replace(/[^\d].*$/, "").replace(/,/g, "") || "0");
+    const loadedBefore = Number(((await filesPage.status.textContent()) ?? "").replace(/[^\d].*$/, "").replace(/,/g, "") || "0");
     await page.keyboard.press("Control+End");
     await page.keyboard.press("Control+End");
     await expect
-      .poll(async () => Number(((await page.getByTestId("files-status").textContent()) ?? "").split(" ")[0].replace(/,/g, "")))
+      .poll(async () => Number(((await filesPage.status.textContent()) ?? "").split(" ")[0].replace(/,/g, "")))
       .toBeGreaterThan(loadedBefore);
-    await expect(page.getByTestId("files-selected-count")).toHaveText("3 selected");
+    await expect(filesPage.selectedCount).toHaveText("3 selected");
     await page.keyboard.press("Control+Home");
-    for (const id of selectedIds) await expect(page.locator(`[data-file-id="${id}"]`)).toHaveAttribute("aria-selected", "true");
+    for (const id of selectedIds) await expect(filesPage.file(id!)).toHaveAttribute("aria-selected", "true");
 
     // Shift+click extends from the anchor too.
     await row(6).click({ modifiers: ["Shift"] });
-    await expect(page.getByTestId("files-selected-count")).toHaveText("6 selected");
+    await expect(filesPage.selectedCount).toHaveText("6 selected");
 
     await page.keyboard.press("End");
-    await expect(page.getByTestId("files-selected-count")).toHaveText("1 selected");
+    await expect(filesPage.selectedCount).toHaveText("1 selected");
     await page.keyboard.press("Home");
     await expect(row(0)).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("End");
     const last = await listbox.getAttribute("aria-activedescendant");
     const lastName = await page.locator(`[id="${last}"] span.truncate`).first().textContent();
     await page.keyboard.press("Enter");
-    const drawer = page.getByRole("dialog");
+    const drawer = filesPage.drawer;
     await expect(drawer.getByRole("heading", { name: lastName!.trim() })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
     await expect(listbox).toBeFocused();
   });
 
-  test("uploads several files with progress, refuses empty and over-size ones, downloads and deletes", async ({ page }) => {
+  test("uploads several files with progress, refuses empty and over-size ones, downloads and deletes", async ({ page, filesPage }) => {
     const researchId = await researchWorkspaceId();
     const tag = `e2e-${Date.now().toString(36)}`;
     const dir = mkdtempSync(path.join(tmpdir(), "gatehouse-files-"));
@@ -272,9 +225,9 @@ test.describe("file browser", () => {
       writeFileSync(huge, "");
       truncateSync(huge, 101 * 1024 * 1024); // sparse: refused before a byte is sent
 
-      await openFiles(page, `?workspace_id=${researchId}`);
-      await page.getByTestId("files-upload-input").setInputFiles([notes, data, empty, huge]);
-      const items = page.getByTestId("upload-item");
+      await filesPage.goto(`?workspace_id=${researchId}`);
+      await filesPage.uploadInput.setInputFiles([notes, data, empty, huge]);
+      const items = filesPage.uploadItems;
       await expect(items).toHaveCount(4);
       await expect(items.filter({ hasText: `${tag}-empty.txt` })).toContainText("is empty; the gateway refuses empty files.");
       await expect(items.filter({ hasText: `${tag}-huge.pdf` })).toContainText("the largest file the gateway accepts is 100 MB (104,857,600 bytes)");
@@ -285,16 +238,16 @@ test.describe("file browser", () => {
       }
 
       // New files show at the top of the list without a reload, each once.
-      const names = await page.getByTestId("file-row").evaluateAll((rows) => rows.slice(0, 2).map((r) => r.querySelector("span.truncate")?.textContent));
+      const names = await filesPage.rows.evaluateAll((rows) => rows.slice(0, 2).map((r) => r.querySelector("span.truncate")?.textContent));
       expect(names.sort()).toEqual([`${tag}-data.json`, `${tag}-notes.txt`]);
       const onGateway = (await gatewayFiles(researchId)).filter((f) => f.filename.startsWith(tag));
       expect(onGateway).toHaveLength(2);
 
       // Download streams through the BFF.
-      await page.getByTestId("files-filter").fill(`${tag}-notes`);
-      await expect(page.getByTestId("file-row")).toHaveCount(1);
-      await page.getByTestId("file-row").dblclick();
-      const drawer = page.getByRole("dialog");
+      await filesPage.filter.fill(`${tag}-notes`);
+      await expect(filesPage.rows).toHaveCount(1);
+      await filesPage.rows.dblclick();
+      const drawer = filesPage.drawer;
       await expect(drawer.getByRole("heading", { name: `${tag}-notes.txt` })).toBeVisible();
       await expect(drawer).toContainText(`${fmt(Buffer.byteLength(notesBody))} bytes`);
       const [download] = await Promise.all([page.waitForEvent("download"), drawer.getByRole("link", { name: "Download" }).click()]);
@@ -309,8 +262,8 @@ test.describe("file browser", () => {
       await expect(confirm).toBeVisible();
       await confirm.getByRole("button", { name: "Delete file" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
-      await expect(page.getByTestId("files-status")).toContainText(`Deleted ${tag}-notes.txt`);
-      await expect(page.getByTestId("file-row")).toHaveCount(0);
+      await expect(filesPage.status).toContainText(`Deleted ${tag}-notes.txt`);
+      await expect(filesPage.rows).toHaveCount(0);
       const remaining = (await gatewayFiles(researchId)).filter((f) => f.filename.startsWith(tag)).map((f) => f.filename);
       expect(remaining).toEqual([`${tag}-data.json`]);
     } finally {
@@ -318,30 +271,30 @@ test.describe("file browser", () => {
     }
   });
 
-  test("uploads files dropped on the page", async ({ page }) => {
+  test("uploads files dropped on the page", async ({ page, filesPage }) => {
     const researchId = await researchWorkspaceId();
     const name = `e2e-${Date.now().toString(36)}-dropped.md`;
-    await openFiles(page, `?workspace_id=${researchId}`);
+    await filesPage.goto(`?workspace_id=${researchId}`);
     const dataTransfer = await page.evaluateHandle((fileName) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File(["# Dropped\n\nHello.\n"], fileName, { type: "text/markdown" }));
       return transfer;
     }, name);
-    const target = page.getByRole("listbox");
+    const target = filesPage.listbox;
     await target.dispatchEvent("dragenter", { dataTransfer });
     await expect(page.getByText("Drop files to upload them to this workspace")).toBeVisible();
     await target.dispatchEvent("dragover", { dataTransfer });
     await target.dispatchEvent("drop", { dataTransfer });
-    await expect(page.getByTestId("upload-item").filter({ hasText: name })).toHaveAttribute("data-status", "done");
-    await expect(page.getByTestId("file-row").first()).toContainText(name);
+    await expect(filesPage.uploadItems.filter({ hasText: name })).toHaveAttribute("data-status", "done");
+    await expect(filesPage.rows.first()).toContainText(name);
     expect((await gatewayFiles(researchId)).filter((f) => f.filename === name)).toHaveLength(1);
   });
 
-  test("viewers browse and open details but cannot upload or delete; download only where the gateway allows", async ({ page, loginAs }) => {
+  test("viewers browse and open details but cannot upload or delete; download only where the gateway allows", async ({ page, loginAs, filesPage }) => {
     await loginAs("viewer");
-    await openFiles(page);
+    await filesPage.goto();
     await expect(page.getByRole("button", { name: /^Upload/ })).toHaveCount(0);
-    const drawer = page.getByRole("dialog");
+    const drawer = filesPage.drawer;
 
     const locked = page.locator('[data-testid="file-row"]:not([aria-label$="downloadable"])').first();
     const lockedName = (await locked.locator("span.truncate").first().textContent())!;
@@ -359,37 +312,32 @@ test.describe("file browser", () => {
     expect(await download.failure()).toBeNull();
   });
 
-  test("hovering shows exact bytes and the exact creation time", async ({ page }) => {
-    await openFiles(page);
-    const first = page.getByTestId("file-row").first();
+  test("hovering shows exact bytes and the exact creation time", async ({ filesPage }) => {
+    await filesPage.goto();
+    const first = filesPage.rows.first();
     await expect(first.getByTestId("file-size")).toHaveAttribute("title", /^[\d,]+ bytes?$/);
     await expect(first.locator("time")).toHaveAttribute("title", /\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M UTC$/);
   });
 
-  test("fits a 360 px wide screen", async ({ page }) => {
+  test("fits a 360 px wide screen", async ({ page, filesPage }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await openFiles(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await expect(page.getByTestId("file-row").first().getByTestId("file-size")).toBeVisible();
+    await filesPage.goto();
+    expect(await filesPage.horizontalOverflow()).toBeLessThanOrEqual(0);
+    await expect(filesPage.rows.first().getByTestId("file-size")).toBeVisible();
   });
 
-  test("has no serious or critical accessibility violations, list and drawer, light and dark", async ({ page }) => {
-    await openFiles(page);
-    const check = async () => {
-      const results = await new AxeBuilder({ page }).analyze();
-      return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target} ${n.failureSummary?.split("\n")[1] ?? ""}`).join("; ")})`);
-    };
-    expect(await check()).toEqual([]);
-    await page.getByRole("listbox").focus();
+  test("has no serious or critical accessibility violations, list and drawer, light and dark", async ({ page, filesPage, axe }) => {
+    await filesPage.goto();
+    await axe.expectNoSeriousViolations(page, "list");
+    await filesPage.listbox.focus();
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("dialog")).toBeVisible();
-    expect(await check()).toEqual([]);
+    await expect(filesPage.drawer).toBeVisible();
+    await axe.expectNoSeriousViolations(page, "drawer");
     // Colour contrast again with the dark palette, loaded dark (switching live catches buttons mid colour transition).
     await page.emulateMedia({ colorScheme: "dark" });
-    await openFiles(page);
-    expect(await check()).toEqual([]);
+    await filesPage.goto();
+    await axe.expectNoSeriousViolations(page, "list, dark");
   });
 });
 
@@ -398,34 +346,34 @@ test.describe("file browser under gateway faults", () => {
   test.use({ role: "editor" });
   test.afterEach(async () => clearFaults());
 
-  test("recovers from rate limits mid-scroll by itself, with no duplicated or lost file @faults", async ({ page }) => {
+  test("recovers from rate limits mid-scroll by itself, with no duplicated or lost file @faults", async ({ filesPage }) => {
     test.setTimeout(120_000);
     const before = await gatewayFiles();
-    await openFiles(page);
-    await scanList(page, 700);
+    await filesPage.goto();
+    await filesPage.scan(700);
     // Enough 429s that some outlast the BFF's own retries and reach the browser, with a wait long enough to see.
     await injectFaults({ path: "/files", method: "GET", count: 6, status: 429, retry_after_seconds: 2 });
-    const finished = scanList(page);
-    await expect(page.getByTestId("files-status")).toHaveText(/Rate limited; retrying in \d+ s/, { timeout: 20_000 });
+    const finished = filesPage.scan();
+    await expect(filesPage.status).toHaveText(/Rate limited; retrying in \d+ s/, { timeout: 20_000 });
     const { ids, conflicts } = await finished;
     expect(conflicts).toEqual([]);
     expectSameFiles(ids, before, await gatewayFiles());
-    await expect(page.getByTestId("files-end")).toHaveText(`All ${fmt(ids.length)} files loaded`);
+    await expect(filesPage.end).toHaveText(`All ${fmt(ids.length)} files loaded`);
   });
 
-  test("shows an inline error with Retry when loading more fails, keeping the rows already loaded @faults", async ({ page }) => {
-    await openFiles(page);
-    const firstRow = await page.getByTestId("file-row").first().getAttribute("data-file-id");
+  test("shows an inline error with Retry when loading more fails, keeping the rows already loaded @faults", async ({ filesPage }) => {
+    await filesPage.goto();
+    const firstRow = await filesPage.rows.first().getAttribute("data-file-id");
     await injectFaults({ path: "/files", method: "GET", count: 20, status: 500 });
-    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = el.scrollHeight));
-    const error = page.getByTestId("files-load-error");
+    await filesPage.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const error = filesPage.loadError;
     await expect(error).toContainText("Could not load more files", { timeout: 20_000 });
     await clearFaults();
-    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = 0));
-    await expect(page.getByTestId("file-row").first()).toHaveAttribute("data-file-id", firstRow!);
-    await page.getByTestId("file-scroller").evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await filesPage.scroller.evaluate((el) => (el.scrollTop = 0));
+    await expect(filesPage.rows.first()).toHaveAttribute("data-file-id", firstRow!);
+    await filesPage.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
     await error.getByRole("button", { name: "Retry" }).click();
     await expect(error).toBeHidden();
-    await expect(page.getByTestId("files-status")).toHaveText(/^1,000 files loaded|^[\d,]+ files loaded/);
+    await expect(filesPage.status).toHaveText(/^1,000 files loaded|^[\d,]+ files loaded/);
   });
 });

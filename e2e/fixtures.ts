@@ -1,4 +1,11 @@
 import { expect, request as playwrightRequest, test as base, type APIRequestContext } from "@playwright/test";
+import { FilesPage } from "./pages/files";
+import { PlaygroundPage } from "./pages/playground";
+import { PresetEditorPage, PresetsListPage } from "./pages/presets";
+import { SignInPage } from "./pages/sign-in";
+import { UsersPage } from "./pages/users";
+import { VideoModelsPage } from "./pages/video-models";
+import { Axe } from "./support/axe";
 
 /**
  * Shared Playwright fixtures. Signing in goes through Auth.js's own credentials endpoint (CSRF
@@ -7,6 +14,9 @@ import { expect, request as playwrightRequest, test as base, type APIRequestCont
  *   test.use({ role: "editor" });                 // every page in the file starts signed in
  *   await loginAs("viewer");                      // switch the current context's user mid-test
  *   const api = await apiAs("admin");             // same-origin API calls (Origin header set)
+ *
+ * Each page the suite drives has a page object (e2e/pages/) on the test's `page`, e.g. `filesPage`;
+ * for a second page, construct one: `new PresetEditorPage(other)`. `axe` is the accessibility check.
  */
 
 export type Role = "viewer" | "editor" | "admin";
@@ -63,6 +73,15 @@ interface TestFixtures {
   loginAs: (role: Role) => Promise<void>;
   /** An API client signed in as `role` (or anonymous with null) that sends this site's Origin. */
   apiAs: (role: Role | null) => Promise<APIRequestContext>;
+  /** No serious or critical axe violation: `await axe.expectNoSeriousViolations(page, "dark")`. */
+  axe: Axe;
+  signInPage: SignInPage;
+  presetsList: PresetsListPage;
+  presetEditor: PresetEditorPage;
+  filesPage: FilesPage;
+  videoModels: VideoModelsPage;
+  playground: PlaygroundPage;
+  usersPage: UsersPage;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -111,6 +130,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
     await Promise.all(contexts.map((c) => c.dispose()));
   },
+
+  axe: async ({}, provide) => provide(new Axe()),
+  signInPage: async ({ page }, provide) => provide(new SignInPage(page)),
+  presetsList: async ({ page }, provide) => provide(new PresetsListPage(page)),
+  presetEditor: async ({ page }, provide) => provide(new PresetEditorPage(page)),
+  filesPage: async ({ page }, provide) => provide(new FilesPage(page)),
+  videoModels: async ({ page }, provide) => provide(new VideoModelsPage(page)),
+  playground: async ({ page }, provide) => provide(new PlaygroundPage(page)),
+  usersPage: async ({ page }, provide) => provide(new UsersPage(page)),
 });
 
 export { expect };

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
-import { defaultRequest, playgroundHref, userTurn } from "../lib/playground/setup";
+import { defaultRequest, userTurn } from "../lib/playground/setup";
 import { expect, test } from "./fixtures";
+import type { PlaygroundPage } from "./pages/playground";
 
 /*
  * Markdown answers: rendered as GitHub-flavoured Markdown while they stream, each citation
@@ -10,18 +10,9 @@ import { expect, test } from "./fixtures";
 
 test.use({ role: "editor" });
 
-const marks = (page: Page) => page.locator("#run-a-text mark[data-span-keys]");
-const status = (page: Page) => page.getByTestId("column-a").getByTestId("run-status");
-const answer = (page: Page) => page.locator("#run-a-text");
-
-async function open(page: Page, request: ReturnType<typeof defaultRequest>) {
-  await page.goto(playgroundHref({ columns: [{ request }] }));
-  await expect(page.getByRole("toolbar", { name: "Playground" })).toHaveAttribute("data-hydrated", "true");
-}
-
 /** The highlighted text of each span key (markers excluded), in document order. */
-function highlightedBySpan(page: Page): Promise<Record<string, string>> {
-  return answer(page).evaluate((root) => {
+function highlightedBySpan(playground: PlaygroundPage): Promise<Record<string, string>> {
+  return playground.answer().evaluate((root) => {
     const out: Record<string, string> = {};
     for (const mark of root.querySelectorAll<HTMLElement>("mark[data-span-keys]")) {
       for (const key of (mark.dataset.spanKeys ?? "").split(" ")) out[key] = (out[key] ?? "") + mark.textContent;
@@ -31,27 +22,26 @@ function highlightedBySpan(page: Page): Promise<Record<string, string>> {
 }
 
 /** The answer text and its annotations as the gateway returned them, from the JSON export. */
-async function exported(page: Page): Promise<{ text: string; annotations: { start_index: number; end_index: number }[] }> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export JSON" }).click()]);
-  const body = JSON.parse(Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8")) as {
+async function exported(playground: PlaygroundPage): Promise<{ text: string; annotations: { start_index: number; end_index: number }[] }> {
+  const body = JSON.parse(await playground.download("Export JSON")) as {
     response: { output_text: { text: string; annotations: { start_index: number; end_index: number }[] }[] };
   };
   return body.response.output_text[0];
 }
 
-test("a streamed Markdown answer highlights, for every span, its source range without the Markdown syntax", async ({ page }) => {
-  await open(page, { ...defaultRequest("gatehouse/scholar"), input: [userTurn("How does SQLite write-ahead logging work?")] });
-  await page.getByRole("button", { name: "Run column Request" }).click();
+test("a streamed Markdown answer highlights, for every span, its source range without the Markdown syntax", async ({ page, playground }) => {
+  await playground.open({ ...defaultRequest("gatehouse/scholar"), input: [userTurn("How does SQLite write-ahead logging work?")] });
+  await playground.runButton.click();
   // Rendered while it streams: the heading, a list and bold terms are there before the end.
-  await expect(answer(page).locator("h3").first()).toBeVisible({ timeout: 20_000 });
-  await expect(answer(page).locator("li strong").first()).toBeVisible();
-  await expect(status(page)).toHaveAttribute("data-status", "in_progress");
-  await expect(status(page)).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+  await expect(playground.answer().locator("h3").first()).toBeVisible({ timeout: 20_000 });
+  await expect(playground.answer().locator("li strong").first()).toBeVisible();
+  await expect(playground.status()).toHaveAttribute("data-status", "in_progress");
+  await playground.expectCompleted("a", 60_000);
 
-  const { text, annotations } = await exported(page);
+  const { text, annotations } = await exported(playground);
   expect(annotations.length).toBeGreaterThan(2);
   const points = Array.from(text);
-  const highlighted = await highlightedBySpan(page);
+  const highlighted = await highlightedBySpan(playground);
   annotations.forEach((annotation, key) => {
     const source = points.slice(annotation.start_index, annotation.end_index).join("");
     // What scholar writes inside a quote: bold terms and backslash escapes.
@@ -59,11 +49,11 @@ test("a streamed Markdown answer highlights, for every span, its source range wi
     expect(highlighted[String(key)], `span ${key}: ${source}`).toBe(withoutSyntax);
   });
   // The quoted statement is a highlighted code block, its citation inside it.
-  const code = answer(page).locator("pre code");
+  const code = playground.answer().locator("pre code");
   await expect(code).toContainText("PRAGMA journal_mode = WAL;");
   await expect(code.locator("mark[data-span-keys]").first()).toBeVisible();
   await expect(code.locator(".hljs-comment").first()).toBeVisible();
-  await expect(answer(page).locator("strong mark[data-span-keys]").first()).toBeVisible();
+  await expect(playground.answer().locator("strong mark[data-span-keys]").first()).toBeVisible();
   const region = page.getByRole("region", { name: "Answer" });
   await region.evaluate((el) => el.scrollTo({ top: 0 }));
   await page.mouse.move(0, 0);
@@ -71,14 +61,14 @@ test("a streamed Markdown answer highlights, for every span, its source range wi
 
   // The source view shows what the API returned, with the same spans on the raw characters.
   await page.getByRole("button", { name: "Markdown source" }).click();
-  await expect(answer(page)).toHaveAttribute("data-view", "source");
-  const raw = await highlightedBySpan(page);
+  await expect(playground.answer()).toHaveAttribute("data-view", "source");
+  const raw = await highlightedBySpan(playground);
   annotations.forEach((annotation, key) => expect(raw[String(key)]).toBe(points.slice(annotation.start_index, annotation.end_index).join("")));
   await page.getByRole("button", { name: "Rendered" }).click();
-  await expect(answer(page)).toHaveAttribute("data-view", "markdown");
+  await expect(playground.answer()).toHaveAttribute("data-view", "markdown");
 });
 
-test("spans across emphasis, links, list items, code, tables and astral text highlight exactly their rendered characters", async ({ page }) => {
+test("spans across emphasis, links, list items, code, tables and astral text highlight exactly their rendered characters", async ({ page, playground }) => {
   const text = [
     "## Résumé 😀",
     "",
@@ -126,25 +116,30 @@ test("spans across emphasis, links, list items, code, tables and astral text hig
       body: events.map((event, sequence_number) => `data: ${JSON.stringify({ ...event, sequence_number })}\n\n`).join("") + "data: [DONE]\n\n",
     }),
   );
-  await open(page, defaultRequest("gatehouse/swift"));
-  await page.getByRole("button", { name: "Run column Request" }).click();
-  await expect(marks(page).first()).toBeVisible({ timeout: 20_000 });
-  await expect(answer(page).locator("table")).toBeVisible();
-  await expect(answer(page).locator('input[type="checkbox"]')).toBeChecked();
-  await expect.poll(() => highlightedBySpan(page)).toEqual(Object.fromEntries(cases.map((c, key) => [String(key), c.expected])));
+  await playground.open(defaultRequest("gatehouse/swift"));
+  await playground.runButton.click();
+  await expect(playground.marks().first()).toBeVisible({ timeout: 20_000 });
+  await expect(playground.answer().locator("table")).toBeVisible();
+  await expect(playground.answer().locator('input[type="checkbox"]')).toBeChecked();
+  await expect.poll(() => highlightedBySpan(playground)).toEqual(Object.fromEntries(cases.map((c, key) => [String(key), c.expected])));
   // One marker per span, after its last highlighted character; hover cards still open.
-  await expect(answer(page).locator("sup[data-marker]")).toHaveCount(cases.length);
-  await answer(page).locator('mark[data-span-keys="1"]').first().hover();
-  await expect(page.getByTestId("citation-card")).toContainText("S1");
-  await expect(answer(page).getByRole("link", { name: "a link" })).toHaveAttribute("rel", "noopener noreferrer");
-  await expect(answer(page).getByRole("link", { name: "a link" })).toHaveAttribute("target", "_blank");
+  await expect(playground.answer().locator("sup[data-marker]")).toHaveCount(cases.length);
+  await playground.answer().locator('mark[data-span-keys="1"]').first().hover();
+  await expect(playground.citationCard).toContainText("S1");
+  await expect(playground.answer().getByRole("link", { name: "a link" })).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(playground.answer().getByRole("link", { name: "a link" })).toHaveAttribute("target", "_blank");
 });
 
-test("raw HTML and javascript: links in an answer are shown as text, never run", async ({ page }) => {
+test("raw HTML and javascript: links in an answer are shown as text, never run", async ({ page, playground }) => {
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
+  });
+  // The <img src=x> would load /x (img-src 'self') the moment it existed, even briefly while streaming; its onerror runs only after.
+  const imageLoads: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/x") imageLoads.push(request.url());
   });
   // gatehouse/echo without web search repeats the question: the answer is whatever Markdown we send.
   const prompt = [
@@ -155,17 +150,17 @@ test("raw HTML and javascript: links in an answer are shown as text, never run",
     "[safe](https://example.org/) and ![pixel](https://tracker.example/p.png) **bold**",
   ].join("\n");
   const request = { ...defaultRequest("gatehouse/echo"), input: [userTurn(prompt)], tools: [] };
-  await open(page, request);
-  await page.getByRole("button", { name: "Run column Request" }).click();
-  await expect(status(page)).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
-  await expect(answer(page).locator("strong")).toHaveText("bold");
-  await expect(answer(page)).toContainText('<img src=x onerror="window.__xss=1;alert(1)">');
-  await expect(answer(page)).toContainText("<script>window.__xss=3</script>");
-  await expect(answer(page).locator("img, script, iframe")).toHaveCount(0);
+  await playground.open(request);
+  await playground.runButton.click();
+  await playground.expectCompleted();
+  await expect(playground.answer().locator("strong")).toHaveText("bold");
+  await expect(playground.answer()).toContainText('<img src=x onerror="window.__xss=1;alert(1)">');
+  await expect(playground.answer()).toContainText("<script>window.__xss=3</script>");
+  await expect(playground.answer().locator("img, script, iframe")).toHaveCount(0);
   await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
-  await expect(answer(page).getByRole("link")).toHaveCount(1);
-  await expect(answer(page).getByRole("link", { name: "safe" })).toHaveAttribute("href", "https://example.org/");
-  await page.waitForTimeout(300);
+  await expect(playground.answer().getByRole("link")).toHaveCount(1);
+  await expect(playground.answer().getByRole("link", { name: "safe" })).toHaveAttribute("href", "https://example.org/");
+  expect(imageLoads, "the answer's <img> was never made").toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });

@@ -1,7 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { defaultRequest, playgroundHref, userTurn } from "../lib/playground/setup";
+import { defaultRequest, userTurn } from "../lib/playground/setup";
 import { GATEWAY, expect, gatewayHeaders, test } from "./fixtures";
+import type { PlaygroundPage } from "./pages/playground";
+import { WCAG21_AA } from "./support/axe";
 
 /*
  * The playground against the embedded gateway: gatehouse/swift answers fast with up to 3 cited
@@ -10,53 +11,41 @@ import { GATEWAY, expect, gatewayHeaders, test } from "./fixtures";
 
 const QUESTION = "How does SQLite write-ahead logging work?";
 
-function href(models: string[]): string {
-  return playgroundHref({ columns: models.map((model) => ({ request: { ...defaultRequest(model), input: [userTurn(QUESTION)] } })) });
-}
-
-const marks = (page: Page, column = "a") => page.locator(`#run-${column}-text mark[data-span-keys]`);
-const status = (page: Page, column = "a") => page.getByTestId(`column-${column}`).getByTestId("run-status");
-const answer = (page: Page, column = "a") => page.locator(`#run-${column}-text`);
+/** One column per model, each asking QUESTION. */
+const asking = (models: string[]) => models.map((model) => ({ ...defaultRequest(model), input: [userTurn(QUESTION)] }));
 
 async function streams(page: Page): Promise<{ aborted_by_client: number; open: number }> {
   const response = await page.request.get(`${GATEWAY.baseUrl}/__debug/streams`, { headers: gatewayHeaders("management") });
   return (await response.json()) as { aborted_by_client: number; open: number };
 }
 
-/** Opens a setup and waits until the page's handlers are live (the server render looks the same before). */
-async function open(page: Page, models: string[]) {
-  await page.goto(href(models));
-  await expect(page.getByRole("toolbar", { name: "Playground" })).toHaveAttribute("data-hydrated", "true");
-}
-
-async function runAndComplete(page: Page, model = "gatehouse/swift") {
-  await open(page, [model]);
-  await page.getByRole("button", { name: "Run column Request" }).click();
-  await expect(status(page)).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+async function runAndComplete(playground: PlaygroundPage, model = "gatehouse/swift") {
+  await playground.open(...asking([model]));
+  await playground.runAndComplete();
 }
 
 test.describe("playground (editor)", () => {
   test.use({ role: "editor" });
 
-  test("a streamed web-search answer shows highlighted, numbered spans while it streams", async ({ page }) => {
-    await open(page, ["gatehouse/scholar"]);
-    await page.getByRole("button", { name: "Run column Request" }).click();
-    await expect(marks(page).first()).toBeVisible({ timeout: 20_000 });
+  test("a streamed web-search answer shows highlighted, numbered spans while it streams", async ({ page, playground }) => {
+    await playground.open(...asking(["gatehouse/scholar"]));
+    await playground.runButton.click();
+    await expect(playground.marks().first()).toBeVisible({ timeout: 20_000 });
     // Still streaming when the first citation shows.
-    await expect(status(page)).toHaveAttribute("data-status", "in_progress");
-    await expect(answer(page).locator("sup[data-marker]").first()).toHaveText(/\[\d+\]/);
-    await expect(status(page)).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
-    expect(await marks(page).count()).toBeGreaterThan(1);
+    await expect(playground.status()).toHaveAttribute("data-status", "in_progress");
+    await expect(playground.answer().locator("sup[data-marker]").first()).toHaveText(/\[\d+\]/);
+    await playground.expectCompleted();
+    expect(await playground.marks().count()).toBeGreaterThan(1);
     // Every cited source is listed, with its span count.
-    await expect(page.getByTestId("cited-sources").locator("li").first()).toContainText(/\d+ spans?/);
+    await expect(playground.citedSources.locator("li").first()).toContainText(/\d+ spans?/);
     await expect(page.getByTestId("run-metrics").locator('[data-metric="ttft"] dd')).toHaveText(/\d/);
   });
 
-  test("hover and focus on a span show its card with title, host and excerpt", async ({ page }) => {
-    await runAndComplete(page);
-    const first = marks(page).first();
+  test("hover and focus on a span show its card with title, host and excerpt", async ({ page, playground }) => {
+    await runAndComplete(playground);
+    const first = playground.marks().first();
     await first.hover();
-    const card = page.getByTestId("citation-card");
+    const card = playground.citationCard;
     await expect(card).toBeVisible();
     const link = card.getByRole("link").first();
     await expect(link).toHaveAttribute("href", /^https?:\/\//);
@@ -73,13 +62,13 @@ test.describe("playground (editor)", () => {
     await expect(card).toBeHidden();
   });
 
-  test("two-way highlighting between spans and sources", async ({ page }) => {
-    await runAndComplete(page);
-    const sources = page.getByTestId("cited-sources").locator("li");
+  test("two-way highlighting between spans and sources", async ({ page, playground }) => {
+    await runAndComplete(playground);
+    const sources = playground.citedSources.locator("li");
     await expect(sources.first()).toBeVisible();
 
     // Span -> source.
-    const span = marks(page).first();
+    const span = playground.marks().first();
     const number = (await span.getAttribute("data-sources"))!.split(" ")[0];
     await span.hover();
     await expect(page.locator(`#run-a-source-${number}`)).toHaveAttribute("data-highlighted", "true");
@@ -89,8 +78,8 @@ test.describe("playground (editor)", () => {
     const last = sources.last();
     const lastNumber = (await last.getAttribute("data-source"))!;
     await last.hover();
-    const lit = answer(page).locator(`mark[data-sources~="${lastNumber}"]`);
-    const unlit = answer(page).locator(`mark:not([data-sources~="${lastNumber}"])`);
+    const lit = playground.answer().locator(`mark[data-sources~="${lastNumber}"]`);
+    const unlit = playground.answer().locator(`mark:not([data-sources~="${lastNumber}"])`);
     expect(await lit.count()).toBeGreaterThan(0);
     for (const mark of await lit.all()) await expect(mark).toHaveCSS("background-color", "rgb(252, 211, 77)");
     if ((await unlit.count()) > 0) await expect(unlit.first()).not.toHaveCSS("background-color", "rgb(252, 211, 77)");
@@ -101,29 +90,29 @@ test.describe("playground (editor)", () => {
     await expect(page.locator(`#run-a-source-${number}`)).toBeFocused();
   });
 
-  test("Stop mid-stream keeps the partial output, says stopped, and closes the gateway's stream", async ({ page }) => {
+  test("Stop mid-stream keeps the partial output, says stopped, and closes the gateway's stream", async ({ page, playground }) => {
     const before = await streams(page);
-    await open(page, ["gatehouse/scholar"]);
-    await page.getByRole("button", { name: "Run column Request" }).click();
-    await expect(marks(page).first()).toBeVisible({ timeout: 20_000 });
-    await page.getByRole("button", { name: "Stop column Request" }).click();
-    await expect(status(page)).toHaveAttribute("data-status", "stopped");
-    const partial = await answer(page).innerText();
+    await playground.open(...asking(["gatehouse/scholar"]));
+    await playground.runButton.click();
+    await expect(playground.marks().first()).toBeVisible({ timeout: 20_000 });
+    await playground.stopButton.click();
+    await expect(playground.status()).toHaveAttribute("data-status", "stopped");
+    const partial = await playground.answer().innerText();
     expect(partial.length).toBeGreaterThan(10);
-    await page.waitForTimeout(1500);
-    expect(await answer(page).innerText()).toBe(partial);
-    await expect(marks(page).first()).toBeVisible();
+    // Once the gateway has seen its stream closed, nothing more can arrive: the partial answer must still be all there is.
     await expect.poll(async () => (await streams(page)).aborted_by_client, { timeout: 5_000 }).toBeGreaterThan(before.aborted_by_client);
+    expect(await playground.answer().innerText()).toBe(partial);
+    await expect(playground.marks().first()).toBeVisible();
   });
 
-  test("auto-scroll follows the stream only while the reader is at the bottom", async ({ page }) => {
+  test("auto-scroll follows the stream only while the reader is at the bottom", async ({ page, playground }) => {
     // Narrow, so the slow model's answer overflows the answer box while it streams.
     await page.setViewportSize({ width: 360, height: 800 });
-    await open(page, ["gatehouse/scholar"]);
-    await page.getByRole("button", { name: "Run column Request" }).click();
+    await playground.open(...asking(["gatehouse/scholar"]));
+    await playground.runButton.click();
     const region = page.getByRole("region", { name: "Answer" });
     await expect.poll(() => region.evaluate((el) => el.scrollHeight > el.clientHeight + 40), { timeout: 20_000 }).toBe(true);
-    await expect(status(page)).toHaveAttribute("data-status", "in_progress");
+    await expect(playground.status()).toHaveAttribute("data-status", "in_progress");
     // Following: the box is scrolled to its end.
     await expect.poll(() => region.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(30);
     // The reader scrolls up: the box stays there while text keeps coming.
@@ -135,42 +124,41 @@ test.describe("playground (editor)", () => {
     await expect.poll(() => region.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(30);
   });
 
-  test("a stream cut by the gateway shows the error and keeps what arrived @faults", async ({ page }) => {
-    await open(page, ["gatehouse/scholar"]);
+  test("a stream cut by the gateway shows the error and keeps what arrived @faults", async ({ page, playground }) => {
+    await playground.open(...asking(["gatehouse/scholar"]));
     const fault = await page.request.post(`${GATEWAY.baseUrl}/__faults`, {
       headers: gatewayHeaders("management"),
       data: { path: "/responses", method: "POST", count: 1, cut_stream_after_events: 40 },
     });
     expect(fault.status()).toBe(201);
-    await page.getByRole("button", { name: "Run column Request" }).click();
-    await expect(status(page)).toHaveAttribute("data-status", "failed", { timeout: 30_000 });
+    await playground.runButton.click();
+    await expect(playground.status()).toHaveAttribute("data-status", "failed", { timeout: 30_000 });
     await expect(page.getByTestId("run-error")).toBeVisible();
-    expect((await answer(page).innerText()).length).toBeGreaterThan(5);
+    expect((await playground.answer().innerText()).length).toBeGreaterThan(5);
   });
 
-  test("compare two models: Ctrl+Enter runs both, chart and citation overlap below", async ({ page }) => {
-    await open(page, ["gatehouse/swift", "gatehouse/scholar"]);
-    await expect(page.getByTestId("column-b")).toBeVisible();
+  test("compare two models: Ctrl+Enter runs both, chart and citation overlap below", async ({ page, playground, axe }) => {
+    await playground.open(...asking(["gatehouse/swift", "gatehouse/scholar"]));
+    await expect(playground.column("b")).toBeVisible();
     await page.keyboard.press("Control+Enter");
-    await expect(status(page, "a")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
-    await expect(status(page, "b")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
-    const comparison = page.getByTestId("citation-comparison");
+    await playground.expectCompleted("a");
+    await playground.expectCompleted("b");
+    const comparison = playground.citationComparison;
     await expect(comparison.getByTestId("shared-count")).toContainText(/[1-9]/);
     await expect(comparison.locator('tr[data-overlap="all"]').first()).toBeVisible();
     await expect(page.getByRole("img", { name: /Time to first token/ })).toBeVisible();
     await expect(page.getByRole("img", { name: /Output speed/ })).toBeVisible();
 
     // Per-column stop and stop all.
-    await page.getByRole("button", { name: "Run all" }).click();
-    await expect(status(page, "b")).toHaveAttribute("data-status", "in_progress");
+    await playground.runAllButton.click();
+    await expect(playground.status("b")).toHaveAttribute("data-status", "in_progress");
     await page.getByRole("button", { name: "Stop all" }).click();
-    await expect(status(page, "b")).toHaveAttribute("data-status", "stopped");
+    await expect(playground.status("b")).toHaveAttribute("data-status", "stopped");
 
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await axe.expectNoSeriousViolations(page, "two columns", { tags: WCAG21_AA });
   });
 
-  test("a citation with a javascript: URL is not a link", async ({ page }) => {
+  test("a citation with a javascript: URL is not a link", async ({ page, playground }) => {
     const text = "Safe claim. Evil claim.";
     const events = [
       { type: "response.created", sequence_number: 0, response: { id: "r", object: "response", created_at: 1, model: "m", status: "in_progress", output: [] } },
@@ -189,26 +177,26 @@ test.describe("playground (editor)", () => {
     await page.route("**/api/responses", (route) =>
       route.fulfill({ status: 200, headers: { "content-type": "text/event-stream" }, body: events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("") + "data: [DONE]\n\n" }),
     );
-    await open(page, ["gatehouse/swift"]);
-    await page.getByRole("button", { name: "Run column Request" }).click();
-    await expect(marks(page)).toHaveCount(2);
-    await marks(page).nth(1).hover();
-    const card = page.getByTestId("citation-card");
+    await playground.open(...asking(["gatehouse/swift"]));
+    await playground.runButton.click();
+    await expect(playground.marks()).toHaveCount(2);
+    await playground.marks().nth(1).hover();
+    const card = playground.citationCard;
     await expect(card.getByTestId("inert-source")).toContainText("javascript:alert(document.cookie)");
     await expect(card.getByRole("link")).toHaveCount(0);
-    await expect(page.getByTestId("cited-sources").getByRole("link", { name: "Safe" })).toHaveAttribute("href", "https://safe.example/");
+    await expect(playground.citedSources.getByRole("link", { name: "Safe" })).toHaveAttribute("href", "https://safe.example/");
     await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
   });
 
-  test("the setup lives in the URL; fields are checked inline; code uses a key placeholder", async ({ page }) => {
-    await open(page, ["gatehouse/swift"]);
+  test("the setup lives in the URL; fields are checked inline; code uses a key placeholder", async ({ page, playground }) => {
+    await playground.open(...asking(["gatehouse/swift"]));
     await page.getByTestId("turn-0").fill("What is keyset pagination?");
     await expect(page).toHaveURL(/keyset/);
     await page.getByTestId("max-results").fill("30");
     await expect(page.getByText(/at most 25/)).toBeVisible();
-    await expect(page.getByRole("button", { name: "Run column Request" })).toBeDisabled();
+    await expect(playground.runButton).toBeDisabled();
     await page.getByTestId("max-results").fill("4");
-    await expect(page.getByRole("button", { name: "Run column Request" })).toBeEnabled();
+    await expect(playground.runButton).toBeEnabled();
 
     await page.reload();
     await expect(page.getByTestId("turn-0")).toHaveValue("What is keyset pagination?");
@@ -223,24 +211,21 @@ test.describe("playground (editor)", () => {
     await expect(page.getByTestId("snippet-ts")).toContainText("process.env.GATEWAY_API_KEY");
   });
 
-  test("exports the run as Markdown with footnotes and as JSON", async ({ page }) => {
-    await runAndComplete(page);
-    const [markdown] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Markdown" }).click()]);
-    const md = await (await markdown.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  test("exports the run as Markdown with footnotes and as JSON", async ({ playground }) => {
+    await runAndComplete(playground);
+    const md = await playground.download("Export Markdown");
     expect(md).toMatch(/\[\^1\]/);
     expect(md).toMatch(/^\[\^1\]: \[.+\]\(<https?:\/\//m);
-    const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export JSON" }).click()]);
-    const body = JSON.parse(await (await json.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
+    const body = JSON.parse(await playground.download("Export JSON"));
     expect(body.response.status).toBe("completed");
     expect(body.response.output_text[0].annotations.length).toBeGreaterThan(0);
   });
 
-  test("no serious or critical axe violation after a run (light and dark)", async ({ page }) => {
-    await runAndComplete(page);
+  test("no serious or critical axe violation after a run (light and dark)", async ({ page, playground, axe }) => {
+    await runAndComplete(playground);
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await axe.expectNoSeriousViolations(page, scheme, { tags: WCAG21_AA });
     }
   });
 });
@@ -248,10 +233,10 @@ test.describe("playground (editor)", () => {
 test.describe("playground (viewer)", () => {
   test.use({ role: "viewer" });
 
-  test("is read-only with a clear note", async ({ page }) => {
-    await open(page, ["gatehouse/swift"]);
+  test("is read-only with a clear note", async ({ page, playground }) => {
+    await playground.open(...asking(["gatehouse/swift"]));
     await expect(page.getByTestId("read-only-note")).toContainText("editor role");
-    await expect(page.getByRole("button", { name: "Run column Request" })).toBeDisabled();
+    await expect(playground.runButton).toBeDisabled();
     await expect(page.getByTestId("model-input")).toBeDisabled();
   });
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { PresetEditorPage } from "./pages/presets";
 
 /*
  * The preset studio against the embedded gateway through the BFF. Every test makes its own presets
@@ -31,46 +31,18 @@ async function versionOf(api: APIRequestContext, slug: string, version: number) 
   return ((await response.json()) as { data: { config: Record<string, unknown>; system_prompt: string } }).data;
 }
 
-const editorStatus = (page: Page) => page.getByTestId("editor-status");
-const settingsForm = (page: Page) => page.getByRole("form", { name: "Preset settings" });
-
-/** A form control by its label (sections are labelled by their titles too, so "Model" alone is ambiguous). */
-const control = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator("input, textarea, select"));
-
-async function openEditor(page: Page, slug: string) {
-  await page.goto(`/presets/${slug}`);
-  await expect(page.getByRole("heading", { level: 1, name: slug })).toBeVisible();
-  await expect(control(page, "Model")).toBeVisible();
-}
-
-/** Saves through the review dialog and waits for the new version's confirmation. */
-async function saveThroughReview(page: Page, expectedVersion: number) {
-  await page.getByRole("button", { name: /^(Save|Create preset)…$/ }).click();
-  const review = page.getByRole("dialog");
-  await expect(review).toBeVisible();
-  await review.getByRole("button", { name: /Save new version|Create preset/ }).click();
-  await expect(page.getByText(`Saved as version ${expectedVersion}.`)).toBeVisible();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
-
 test.describe("preset studio", () => {
   test.use({ role: "editor" });
 
-  test("creates a preset from the New preset dialog, refusing a taken slug first", async ({ page, apiAs }) => {
+  test("creates a preset from the New preset dialog, refusing a taken slug first", async ({ page, apiAs, presetsList, presetEditor }) => {
     const api = await apiAs("editor");
     const taken = uniqueSlug("taken");
     await savePresetViaApi(api, taken, { model: "gatehouse/echo", messages: [{ role: "system", content: "x" }] });
     const slug = uniqueSlug("create");
 
-    await page.goto("/presets");
-    await page.getByRole("button", { name: "New preset" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "New preset" });
+    await presetsList.goto();
+    await presetsList.newPresetButton.first().click();
+    const dialog = presetsList.newPresetDialog;
     const slugInput = dialog.getByLabel("Slug");
 
     await slugInput.fill("has space");
@@ -88,9 +60,9 @@ test.describe("preset studio", () => {
 
     await expect(page).toHaveURL(new RegExp(`/presets/${slug}\\?`));
     await expect(page.getByText("not created yet")).toBeVisible();
-    await expect(control(page, "Model")).toHaveValue("gatehouse/echo");
-    await control(page, "System prompt").fill("You answer in one sentence.");
-    await control(page, "Temperature").fill("0.4");
+    await expect(presetEditor.control("Model")).toHaveValue("gatehouse/echo");
+    await presetEditor.control("System prompt").fill("You answer in one sentence.");
+    await presetEditor.control("Temperature").fill("0.4");
 
     await page.getByRole("button", { name: "Create preset…" }).click();
     const review = page.getByRole("dialog", { name: "Create this preset?" });
@@ -103,57 +75,57 @@ test.describe("preset studio", () => {
     expect(stored.config).toEqual({ model: "gatehouse/echo", temperature: 0.4 });
     expect(stored.system_prompt).toBe("You answer in one sentence.");
 
-    await page.goto("/presets");
-    await page.getByRole("searchbox", { name: /Search presets/ }).fill(slug);
-    const row = page.getByTestId("preset-table").locator(`tr[data-slug="${slug}"]`);
+    await presetsList.goto();
+    await presetsList.search.fill(slug);
+    const row = presetsList.row(slug);
     await expect(row).toContainText("v1");
     await expect(row).toContainText("Demo Editor");
   });
 
-  test("shows each broken constraint inline and refuses to save", async ({ page, apiAs }) => {
+  test("shows each broken constraint inline and refuses to save", async ({ page, apiAs, presetEditor }) => {
     const slug = uniqueSlug("invalid");
     await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", messages: [{ role: "system", content: "Hi" }] });
-    await openEditor(page, slug);
+    await presetEditor.open(slug);
 
-    const temperature = control(page, "Temperature");
+    const temperature = presetEditor.control("Temperature");
     await temperature.fill("3");
     await temperature.blur();
-    await expect(settingsForm(page).getByText("temperature must be at most 2")).toBeVisible();
+    await expect(presetEditor.formError("temperature must be at most 2")).toBeVisible();
     await expect(temperature).toHaveAttribute("aria-invalid", "true");
 
-    const stop = control(page, "Stop sequences");
+    const stop = presetEditor.control("Stop sequences");
     for (const sequence of ["END", "STOP", "###", "\\n\\n", "FIN"]) {
       await stop.fill(sequence);
       await stop.press("Enter");
     }
-    await expect(settingsForm(page).getByText("stop must have at most 4 items")).toBeVisible();
+    await expect(presetEditor.formError("stop must have at most 4 items")).toBeVisible();
 
     for (let index = 0; index < 17; index += 1) {
       await page.getByRole("button", { name: "Add pair" }).nth(1).click();
       await page.getByLabel(`Metadata pairs key ${index + 1}`, { exact: true }).fill(`key${index}`);
       await page.getByLabel(`Metadata pairs value ${index + 1}`, { exact: true }).fill("v");
     }
-    await expect(settingsForm(page).getByText("metadata must have at most 16 pairs")).toBeVisible();
+    await expect(presetEditor.formError("metadata must have at most 16 pairs")).toBeVisible();
 
     await page.getByRole("button", { name: "Add function tool" }).click();
-    const name = control(page, "Name");
+    const name = presetEditor.control("Name");
     await name.fill("get weather!");
     await name.blur();
-    await expect(settingsForm(page).getByText("tools[0].function.name must use only letters, digits, underscores and dashes")).toBeVisible();
+    await expect(presetEditor.formError("tools[0].function.name must use only letters, digits, underscores and dashes")).toBeVisible();
 
     // The JSON view names the same problems at their paths.
-    await expect(page.getByTestId("json-issues")).toContainText("temperature must be at most 2");
+    await expect(presetEditor.jsonIssues).toContainText("temperature must be at most 2");
 
-    await page.getByRole("button", { name: "Save…" }).click();
+    await presetEditor.saveButton.click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(editorStatus(page)).toContainText("4 problems");
+    await expect(presetEditor.status).toContainText("4 problems");
     await expect(page.getByRole("alert").filter({ hasText: "Fix these 4 problems before saving" })).toBeVisible();
 
     await temperature.fill("1");
-    await expect(settingsForm(page).getByText("temperature must be at most 2")).toHaveCount(0);
+    await expect(presetEditor.formError("temperature must be at most 2")).toHaveCount(0);
   });
 
-  test("saves a second version, diffs 1..2 field by field, and restores version 1 as version 3", async ({ page, apiAs }) => {
+  test("saves a second version, diffs 1..2 field by field, and restores version 1 as version 3", async ({ page, apiAs, presetEditor }) => {
     const api = await apiAs("editor");
     const slug = uniqueSlug("history");
     const v1 = {
@@ -164,23 +136,22 @@ test.describe("preset studio", () => {
       messages: [{ role: "system", content: "Be brief." }],
     };
     await savePresetViaApi(api, slug, v1);
-    await openEditor(page, slug);
+    await presetEditor.open(slug);
 
-    await control(page, "Temperature").fill("0.7");
+    await presetEditor.control("Temperature").fill("0.7");
     await page.getByRole("button", { name: "Move provider beta earlier" }).click();
-    await control(page, "Max results").fill("10");
-    await expect(editorStatus(page)).toContainText("Unsaved changes");
+    await presetEditor.control("Max results").fill("10");
+    await expect(presetEditor.status).toContainText("Unsaved changes");
 
-    await page.getByRole("button", { name: "Save…" }).click();
-    const review = page.getByRole("dialog", { name: "Review changes" });
+    await presetEditor.saveButton.click();
+    const review = presetEditor.reviewDialog;
     await expect(review).toContainText("3 fields changed (2 changed, 1 reordered) against version 1");
     await review.getByRole("button", { name: "Save new version" }).click();
     await expect(page.getByText("Saved as version 2.")).toBeVisible();
 
-    await page.getByRole("tab", { name: "History" }).click();
-    const table = page.getByTestId("version-table");
-    await expect(table.locator("tr[data-version='2']")).toContainText("designated");
-    await expect(table.locator("tr[data-version='2']")).toContainText("Demo Editor");
+    await presetEditor.tab("History").click();
+    await expect(presetEditor.version(2)).toContainText("designated");
+    await expect(presetEditor.version(2)).toContainText("Demo Editor");
     // Any version opens read-only.
     await page.getByRole("button", { name: "View version 1" }).click();
     const drawer = page.getByRole("dialog", { name: "Version 1" });
@@ -193,13 +164,13 @@ test.describe("preset studio", () => {
 
     await expect(page).toHaveURL(/compare=1\.\.2/);
     await expect(page.getByTestId("diff-summary")).toHaveText("3 fields changed (2 changed, 1 reordered)");
-    const rows = page.getByTestId("field-diff").locator("tbody tr");
+    const rows = presetEditor.fieldDiff.locator("tbody tr");
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0)).toHaveAttribute("data-path", "temperature");
     await expect(rows.nth(0)).toContainText("0.2");
     await expect(rows.nth(0)).toContainText("0.7");
-    await expect(page.getByTestId("field-diff").locator("tr[data-path='provider.order']")).toHaveAttribute("data-kind", "reordered");
-    await expect(page.getByTestId("field-diff").locator("tr[data-path='plugins[web].max_results']")).toContainText("10");
+    await expect(presetEditor.fieldDiff.locator("tr[data-path='provider.order']")).toHaveAttribute("data-kind", "reordered");
+    await expect(presetEditor.fieldDiff.locator("tr[data-path='plugins[web].max_results']")).toContainText("10");
 
     await page.getByRole("button", { name: "Unified" }).click();
     await expect(page.getByTestId("json-diff-unified")).toContainText('"temperature": 0.7');
@@ -211,7 +182,7 @@ test.describe("preset studio", () => {
     await page.getByRole("button", { name: "Restore version 1" }).click();
     await page.getByRole("dialog", { name: "Restore version 1?" }).getByRole("button", { name: "Restore as a new version" }).click();
     await expect(page.getByText("Version 1 restored as version 3.")).toBeVisible();
-    await expect(table.locator("tr[data-version='3']")).toContainText("designated");
+    await expect(presetEditor.version(3)).toContainText("designated");
 
     const restored = await versionOf(api, slug, 3);
     const original = await versionOf(api, slug, 1);
@@ -219,28 +190,27 @@ test.describe("preset studio", () => {
     expect(restored.system_prompt).toBe(original.system_prompt);
 
     // The editor, which had no unsaved changes, follows the restored version.
-    await page.getByRole("tab", { name: "Edit" }).click();
-    await expect(control(page, "Temperature")).toHaveValue("0.2");
+    await presetEditor.tab("Edit").click();
+    await expect(presetEditor.control("Temperature")).toHaveValue("0.2");
   });
 
-  test("a concurrent save opens the conflict dialog and loses neither edit", async ({ browser, page, apiAs, sessionStates }) => {
+  test("a concurrent save opens the conflict dialog and loses neither edit", async ({ browser, page, apiAs, sessionStates, presetEditor }) => {
     const slug = uniqueSlug("conflict");
     await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", temperature: 0.2, messages: [{ role: "system", content: "Base prompt." }] });
 
     const otherContext = await browser.newContext({ storageState: await sessionStates("admin") });
-    const other = await otherContext.newPage();
+    const otherEditor = new PresetEditorPage(await otherContext.newPage());
     try {
-      await openEditor(page, slug);
-      await openEditor(other, slug);
+      await presetEditor.open(slug);
+      await otherEditor.open(slug);
 
       // They change the prompt and save first.
-      await control(other, "System prompt").fill("Their prompt.");
-      await saveThroughReview(other, 2);
+      await otherEditor.control("System prompt").fill("Their prompt.");
+      await otherEditor.saveThroughReview(2);
 
       // I change the temperature, still based on version 1.
-      await control(page, "Temperature").fill("0.9");
-      await page.getByRole("button", { name: "Save…" }).click();
-      await page.getByRole("dialog", { name: "Review changes" }).getByRole("button", { name: "Save new version" }).click();
+      await presetEditor.control("Temperature").fill("0.9");
+      await presetEditor.saveNewVersion();
 
       const conflict = page.getByTestId("conflict-dialog");
       await expect(conflict).toBeVisible();
@@ -250,9 +220,9 @@ test.describe("preset studio", () => {
 
       await conflict.getByRole("button", { name: "Re-apply mine on top of theirs" }).click();
       await expect(page.getByText("Your changes are re-applied on top of version 2.")).toBeVisible();
-      await expect(control(page, "System prompt")).toHaveValue("Their prompt.");
-      await expect(control(page, "Temperature")).toHaveValue("0.9");
-      await saveThroughReview(page, 3);
+      await expect(presetEditor.control("System prompt")).toHaveValue("Their prompt.");
+      await expect(presetEditor.control("Temperature")).toHaveValue("0.9");
+      await presetEditor.saveThroughReview(3);
 
       const v3 = await versionOf(await apiAs("editor"), slug, 3);
       expect(v3.system_prompt).toBe("Their prompt.");
@@ -262,41 +232,41 @@ test.describe("preset studio", () => {
     }
   });
 
-  test("keeps a draft through a reload until it is discarded, and asks before leaving", async ({ page, apiAs }) => {
+  test("keeps a draft through a reload until it is discarded, and asks before leaving", async ({ page, apiAs, presetEditor }) => {
     const slug = uniqueSlug("draft");
     await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", messages: [{ role: "system", content: "Saved prompt." }] });
-    await openEditor(page, slug);
+    await presetEditor.open(slug);
 
-    await control(page, "System prompt").fill("Unsaved idea.");
-    await expect(editorStatus(page)).toContainText("Draft kept in this browser");
+    await presetEditor.control("System prompt").fill("Unsaved idea.");
+    await expect(presetEditor.status).toContainText("Draft kept in this browser");
 
     // An in-app link asks first; dismissing keeps the page.
     page.once("dialog", (dialog) => {
       expect(dialog.message()).toContain("unsaved changes");
       void dialog.dismiss();
     });
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Files" }).click();
+    await presetEditor.navLink("Files").click();
     await expect(page).toHaveURL(new RegExp(`/presets/${slug}`));
 
     // A reload asks too (beforeunload); accepting it, the draft is restored.
     page.once("dialog", (dialog) => void dialog.accept());
     await page.reload();
-    await expect(control(page, "System prompt")).toHaveValue("Unsaved idea.");
+    await expect(presetEditor.control("System prompt")).toHaveValue("Unsaved idea.");
     await expect(page.getByText("Restored your unsaved draft")).toBeVisible();
 
     await page.getByRole("button", { name: "Discard draft" }).first().click();
-    await expect(control(page, "System prompt")).toHaveValue("Saved prompt.");
+    await expect(presetEditor.control("System prompt")).toHaveValue("Saved prompt.");
     await page.reload();
-    await expect(control(page, "System prompt")).toHaveValue("Saved prompt.");
-    await expect(editorStatus(page)).toContainText("no changes");
+    await expect(presetEditor.control("System prompt")).toHaveValue("Saved prompt.");
+    await expect(presetEditor.status).toContainText("no changes");
   });
 
-  test("syncs the JSON view and the form both ways, pointing at schema errors", async ({ page, apiAs }) => {
+  test("syncs the JSON view and the form both ways, pointing at schema errors", async ({ page, apiAs, presetEditor }) => {
     const slug = uniqueSlug("json");
     await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", messages: [{ role: "system", content: "x" }] });
-    await openEditor(page, slug);
+    await presetEditor.open(slug);
 
-    await control(page, "Top p").fill("0.5");
+    await presetEditor.control("Top p").fill("0.5");
     const json = page.getByTestId("request-json");
     await expect(json).toContainText('"top_p": 0.5');
 
@@ -304,20 +274,20 @@ test.describe("preset studio", () => {
     await content.click();
     await page.keyboard.press("Control+a");
     await page.keyboard.insertText(JSON.stringify({ model: "gatehouse/echo", top_p: 1.5, seed: 7, messages: [{ role: "system", content: "x" }] }, null, 2));
-    await expect(control(page, "Seed")).toHaveValue("7");
-    await expect(page.getByTestId("json-issues")).toContainText("top_p must be at most 1");
+    await expect(presetEditor.control("Seed")).toHaveValue("7");
+    await expect(presetEditor.jsonIssues).toContainText("top_p must be at most 1");
     await expect(json.locator(".cm-lintRange-error").first()).toBeVisible();
-    await expect(settingsForm(page).getByText("top_p must be at most 1")).toBeVisible();
+    await expect(presetEditor.formError("top_p must be at most 1")).toBeVisible();
 
     await page.getByRole("button", { name: "What the gateway will store" }).click();
     await expect(page.getByTestId("stored-preview")).toContainText('"seed": 7');
     await expect(page.getByTestId("ignored-fields")).toContainText("messages");
   });
 
-  test("copy as code uses the preset by name with placeholders, never a key", async ({ page, apiAs }) => {
+  test("copy as code uses the preset by name with placeholders, never a key", async ({ page, apiAs, presetEditor }) => {
     const slug = uniqueSlug("code");
     await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", messages: [{ role: "system", content: "x" }] });
-    await openEditor(page, slug);
+    await presetEditor.open(slug);
     await page.getByRole("button", { name: "Copy as code" }).click();
     const snippet = page.getByTestId("code-snippet");
     await expect(snippet).toContainText(`"model": "@preset/${slug}"`);
@@ -328,7 +298,7 @@ test.describe("preset studio", () => {
     await expect(snippet).not.toContainText("e2e-management-key");
   });
 
-  test("both pages have no serious or critical accessibility violations", async ({ page, apiAs }) => {
+  test("both pages have no serious or critical accessibility violations", async ({ page, apiAs, axe, presetsList, presetEditor }) => {
     const slug = uniqueSlug("axe");
     await savePresetViaApi(await apiAs("editor"), slug, {
       model: "gatehouse/echo",
@@ -338,35 +308,35 @@ test.describe("preset studio", () => {
       tools: [{ type: "function", function: { name: "lookup", parameters: { type: "object" } } }],
       messages: [{ role: "system", content: "x" }],
     });
-    await page.goto("/presets");
-    await expect(page.getByTestId("preset-table")).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await presetsList.goto();
+    await expect(presetsList.table).toBeVisible();
+    await axe.expectNoSeriousViolations(page);
 
-    await openEditor(page, slug);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole("tab", { name: "History" }).click();
-    await expect(page.getByTestId("version-table")).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await presetEditor.open(slug);
+    await axe.expectNoSeriousViolations(page);
+    await presetEditor.tab("History").click();
+    await expect(presetEditor.versionTable).toBeVisible();
+    await axe.expectNoSeriousViolations(page);
   });
 });
 
 test.describe("preset studio for viewers", () => {
   test.use({ role: "viewer" });
 
-  test("a viewer sees everything read-only and cannot save", async ({ page, apiAs }) => {
+  test("a viewer sees everything read-only and cannot save", async ({ page, apiAs, presetsList, presetEditor }) => {
     const slug = uniqueSlug("viewer");
     await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", temperature: 0.5, messages: [{ role: "system", content: "x" }] });
 
-    await page.goto("/presets");
-    await expect(page.getByRole("button", { name: "New preset" })).toHaveCount(0);
+    await presetsList.goto();
+    await expect(presetsList.newPresetButton).toHaveCount(0);
 
-    await page.goto(`/presets/${slug}`);
-    await expect(editorStatus(page)).toContainText("Read-only");
-    await expect(control(page, "Temperature")).toHaveValue("0.5");
-    await expect(control(page, "Temperature")).toBeDisabled();
+    await presetEditor.goto(slug);
+    await expect(presetEditor.status).toContainText("Read-only");
+    await expect(presetEditor.control("Temperature")).toHaveValue("0.5");
+    await expect(presetEditor.control("Temperature")).toBeDisabled();
     await expect(page.getByRole("button", { name: /^Save/ })).toHaveCount(0);
-    await page.getByRole("tab", { name: "History" }).click();
-    await expect(page.getByTestId("version-table")).toBeVisible();
+    await presetEditor.tab("History").click();
+    await expect(presetEditor.versionTable).toBeVisible();
     await expect(page.getByRole("button", { name: /^Restore/ })).toHaveCount(0);
 
     // The server refuses too, whatever the page shows.

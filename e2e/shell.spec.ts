@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 
 const SECTIONS = [
@@ -11,13 +10,12 @@ const SECTIONS = [
 test.describe("app shell", () => {
   test.use({ role: "viewer" });
 
-  test("navigates to every section and marks the current one", async ({ page }) => {
-    await page.goto("/presets");
-    const nav = page.getByRole("navigation", { name: "Main" });
+  test("navigates to every section and marks the current one", async ({ page, presetsList }) => {
+    await presetsList.goto();
     for (const section of SECTIONS) {
-      await nav.getByRole("link", { name: section.label, exact: true }).click();
+      await presetsList.navLink(section.label, { exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${section.path}(\\?|$)`));
-      await expect(nav.getByRole("link", { name: section.label, exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(presetsList.navLink(section.label, { exact: true })).toHaveAttribute("aria-current", "page");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     }
   });
@@ -31,12 +29,11 @@ test.describe("app shell", () => {
     await expect(page).toHaveURL(/#main$/);
   });
 
-  test("fits a 360 px wide screen without horizontal scrolling", async ({ page }) => {
+  test("fits a 360 px wide screen without horizontal scrolling", async ({ page, presetsList }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto("/presets");
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await presetsList.goto();
+    await expect(presetsList.nav).toBeVisible();
+    expect(await presetsList.horizontalOverflow()).toBeLessThanOrEqual(0);
   });
 
   test("follows the system's dark setting", async ({ page }) => {
@@ -59,12 +56,10 @@ test.describe("app shell", () => {
     await expect.poll(bodyBrightness).toBeGreaterThan(600);
   });
 
-  test("has no serious or critical accessibility violations", async ({ page }) => {
-    await page.goto("/presets");
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-    const results = await new AxeBuilder({ page }).include("header").analyze();
-    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  test("has no serious or critical accessibility violations", async ({ page, presetsList, axe }) => {
+    await presetsList.goto();
+    await expect(presetsList.nav).toBeVisible();
+    await axe.expectNoSeriousViolations(page, "header", { include: "header" });
   });
 });
 

@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { defaultRequest, playgroundHref, userTurn } from "../lib/playground/setup";
+import { defaultRequest, userTurn } from "../lib/playground/setup";
 import { expect, test } from "./fixtures";
 
 /*
@@ -15,22 +14,17 @@ const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toStrin
 test.describe("against a gateway with none of our extensions @strict", () => {
   test.use({ role: "editor" });
 
-  test("every page loads and shows its data", async ({ page }) => {
-    await page.goto("/presets");
+  test("every page loads and shows its data", async ({ page, presetsList, filesPage, videoModels, playground }) => {
+    await presetsList.goto();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "echo-debug" }).first()).toBeVisible();
 
-    await page.goto("/files");
-    await expect(page.getByTestId("file-row").first()).toBeVisible();
-
-    await page.goto("/video-models");
-    await expect(page.getByTestId("video-model-card").first()).toBeVisible();
-
-    await page.goto("/playground");
-    await expect(page.getByRole("toolbar", { name: "Playground" })).toHaveAttribute("data-hydrated", "true");
+    await filesPage.goto();
+    await videoModels.open();
+    await playground.goto("/playground");
   });
 
-  test("saves a preset: a new one, then a second version from the editor", async ({ page, apiAs }) => {
+  test("saves a preset: a new one, then a second version from the editor", async ({ page, apiAs, presetEditor }) => {
     const api = await apiAs("editor");
     const slug = `e2e-strict-${RUN}`;
     const created = await api.post(`/api/presets/${slug}`, {
@@ -39,12 +33,9 @@ test.describe("against a gateway with none of our extensions @strict", () => {
     });
     expect(created.status(), await created.text()).toBe(200);
 
-    await page.goto(`/presets/${slug}`);
-    await expect(page.getByRole("heading", { level: 1, name: slug })).toBeVisible();
-    const temperature = page.getByLabel("Temperature", { exact: true }).and(page.locator("input"));
-    await temperature.fill("0.7");
-    await page.getByRole("button", { name: "Save…" }).click();
-    await page.getByRole("dialog", { name: "Review changes" }).getByRole("button", { name: "Save new version" }).click();
+    await presetEditor.open(slug);
+    await presetEditor.control("Temperature").fill("0.7");
+    await presetEditor.saveNewVersion();
     await expect(page.getByText("Saved as version 2.")).toBeVisible();
     // This gateway does not check If-Match, and the editor says so instead of implying it did.
     await expect(page.getByText("This gateway could not confirm nobody else saved in between.")).toBeVisible();
@@ -53,41 +44,21 @@ test.describe("against a gateway with none of our extensions @strict", () => {
     expect(((await version.json()) as { data: { config: { temperature: number } } }).data.config.temperature).toBe(0.7);
   });
 
-  test("scrolls the file list to its end, every file once", async ({ page }) => {
+  test("scrolls the file list to its end, every file once", async ({ filesPage }) => {
     test.setTimeout(120_000);
-    await page.goto("/files");
-    await expect(page.getByTestId("file-row").first()).toBeVisible();
-    const seen = await page.evaluate(async () => {
-      const scroller = document.querySelector<HTMLElement>('[data-testid="file-scroller"]')!;
-      const ids = new Map<number, string>();
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      const started = Date.now();
-      while (Date.now() - started < 100_000) {
-        for (const row of scroller.querySelectorAll<HTMLElement>('[data-testid="file-row"]')) ids.set(Number(row.dataset.index), row.dataset.fileId!);
-        const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-        if (atBottom && scroller.querySelector('[data-testid="files-end"]')) break;
-        if (atBottom) await new Promise((resolve) => setTimeout(resolve, 50));
-        else {
-          scroller.scrollTop += scroller.clientHeight;
-          await frame();
-        }
-      }
-      return [...ids.values()];
-    });
+    await filesPage.goto();
+    const { ids: seen } = await filesPage.scan();
     expect(new Set(seen).size).toBe(seen.length);
     const count = new Intl.NumberFormat("en").format(seen.length);
-    await expect(page.getByTestId("files-end")).toHaveText(`All ${count} files loaded`);
+    await expect(filesPage.end).toHaveText(`All ${count} files loaded`);
     expect(seen.length).toBeGreaterThanOrEqual(1500);
   });
 
-  test("runs a streamed web-search answer with highlighted citations and the searched sources", async ({ page }) => {
-    const request = { ...defaultRequest("gatehouse/swift"), input: [userTurn("How does SQLite write-ahead logging work?")] };
-    await page.goto(playgroundHref({ columns: [{ request }] }));
-    await expect(page.getByRole("toolbar", { name: "Playground" })).toHaveAttribute("data-hydrated", "true");
-    await page.getByRole("button", { name: "Run column Request" }).click();
-    await expect(page.getByTestId("column-a").getByTestId("run-status")).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
-    await expect(marks(page).first()).toBeVisible();
-    await expect(page.getByTestId("cited-sources").locator("li").first()).toContainText(/\d+ spans?/);
+  test("runs a streamed web-search answer with highlighted citations and the searched sources", async ({ page, playground }) => {
+    await playground.open({ ...defaultRequest("gatehouse/swift"), input: [userTurn("How does SQLite write-ahead logging work?")] });
+    await playground.runAndComplete();
+    await expect(playground.marks().first()).toBeVisible();
+    await expect(playground.citedSources.locator("li").first()).toContainText(/\d+ spans?/);
     // The server tool's search comes as an openrouter:web_search item on this gateway, not a web_search_call.
     const searched = page.getByRole("tab", { name: /^Searched \(\d+\)$/ });
     await expect(searched).not.toHaveText("Searched (0)");
@@ -95,7 +66,3 @@ test.describe("against a gateway with none of our extensions @strict", () => {
     await expect(page.getByTestId("searched-sources").getByRole("listitem").first()).toBeVisible();
   });
 });
-
-function marks(page: Page) {
-  return page.locator("#run-a-text mark[data-span-keys]");
-}

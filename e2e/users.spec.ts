@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, signInState, test } from "./fixtures";
+import { UsersPage } from "./pages/users";
 
 /**
  * The users admin page against the real BFF and its SQLite users table: what an admin does there
@@ -29,18 +29,6 @@ async function cleanUp(admin: APIRequestContext, ids: string[]) {
   for (const id of ids) await admin.delete(`/api/users/${id}`);
 }
 
-const notice = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
-const problem = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
-const userRow = (page: Page, email: string) => page.getByRole("row").filter({ has: page.getByText(email, { exact: true }) });
-
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`);
-}
-
 /**
  * Signs in through Auth.js from a context that starts with no cookies at all, and says whether a session
  * came of it. (A request context made inside a test inherits that test's storageState, so without the empty
@@ -61,19 +49,19 @@ async function signInWorks(baseURL: string, email: string, password: string): Pr
 test.describe("users admin, as an admin", () => {
   test.use({ role: "admin" });
 
-  test("adds a user who signs in with the role given, changes the role, then removes them", async ({ page, baseURL, browser, apiAs }) => {
+  test("adds a user who signs in with the role given, changes the role, then removes them", async ({ page, baseURL, browser, apiAs, usersPage }) => {
     const email = newEmail("lifecycle");
     const password = "correct-horse-42";
     const admin = await apiAs("admin");
     try {
       await page.goto("/presets");
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users", exact: true }).click();
+      await usersPage.navLink("Users", { exact: true }).click();
       await expect(page).toHaveURL(/\/users$/);
-      await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
-      await expect(userRow(page, "admin@demo.local")).toContainText("You");
+      await expect(usersPage.heading).toBeVisible();
+      await expect(usersPage.row("admin@demo.local")).toContainText("You");
 
-      await page.getByRole("button", { name: "Add user" }).click();
-      const dialog = page.getByRole("dialog", { name: "Add user" });
+      await usersPage.addButton.click();
+      const dialog = usersPage.addDialog;
       await expect(dialog.getByLabel("Email")).toBeFocused();
       await dialog.getByLabel("Email").fill(email);
       await dialog.getByLabel("Name").fill("Erin Example");
@@ -83,11 +71,11 @@ test.describe("users admin, as an admin", () => {
       await dialog.getByRole("button", { name: "Add user" }).click();
 
       await expect(dialog).toBeHidden();
-      await expect(notice(page, `Added Erin Example (${email}) as editor.`)).toBeVisible();
-      const row = userRow(page, email);
+      await expect(usersPage.notice(`Added Erin Example (${email}) as editor.`)).toBeVisible();
+      const row = usersPage.row(email);
       await expect(row).toContainText("Erin Example");
       await expect(row).toContainText("Password");
-      const roleSelect = row.getByRole("combobox", { name: `Role of ${email}` });
+      const roleSelect = usersPage.roleOf(email);
       await expect(roleSelect).toHaveValue("editor");
 
       // The new user signs in with that password and is an editor.
@@ -98,33 +86,33 @@ test.describe("users admin, as an admin", () => {
         const theirPage = await theirs.newPage();
         await theirPage.goto("/presets");
         await expect(theirPage.getByRole("button", { name: "Account: Erin Example (editor)" })).toBeVisible();
-        await expect(theirPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toHaveCount(0);
+        await expect(new UsersPage(theirPage).navLink("Users")).toHaveCount(0);
 
         // The role changes inline and stays changed. A lower role ends the sessions granted with the higher
         // one at their very next request; signing in again gives the new role.
         await roleSelect.selectOption("viewer");
-        await expect(notice(page, `Erin Example (${email}) is now viewer.`)).toBeVisible();
+        await expect(usersPage.notice(`Erin Example (${email}) is now viewer.`)).toBeVisible();
         await page.reload();
-        await expect(userRow(page, email).getByRole("combobox", { name: `Role of ${email}` })).toHaveValue("viewer");
+        await expect(usersPage.roleOf(email)).toHaveValue("viewer");
         expect((await theirs.request.get("/api/me")).status()).toBe(401);
         await theirs.addCookies((await signInState(baseURL!, email, password)).cookies);
         expect(await (await theirs.request.get("/api/me")).json()).toMatchObject({ user: { role: "viewer" } });
 
         // Removing asks first, naming the user; cancelling keeps them.
-        await userRow(page, email).getByRole("button", { name: `Remove ${email}` }).click();
+        await usersPage.removeButton(email).click();
         const confirm = page.getByRole("dialog", { name: "Remove Erin Example?" });
         await expect(confirm).toContainText(email);
         await confirm.getByRole("button", { name: "Cancel" }).click();
         await expect(confirm).toBeHidden();
-        await expect(userRow(page, email)).toHaveCount(1);
+        await expect(usersPage.row(email)).toHaveCount(1);
 
-        await userRow(page, email).getByRole("button", { name: `Remove ${email}` }).click();
+        await usersPage.removeButton(email).click();
         await confirm.getByRole("button", { name: "Remove user" }).click();
         await expect(confirm).toBeHidden();
-        await expect(notice(page, `Removed Erin Example (${email}).`)).toBeVisible();
-        await expect(userRow(page, email)).toHaveCount(0);
+        await expect(usersPage.notice(`Removed Erin Example (${email}).`)).toBeVisible();
+        await expect(usersPage.row(email)).toHaveCount(0);
         // Focus continues from the page's main action, not from the top of the document.
-        await expect(page.getByRole("button", { name: "Add user" })).toBeFocused();
+        await expect(usersPage.addButton).toBeFocused();
 
         // Their open session ends at once, and the password no longer signs in.
         expect((await theirs.request.get("/api/me")).status()).toBe(401);
@@ -141,15 +129,15 @@ test.describe("users admin, as an admin", () => {
     }
   });
 
-  test("shows invalid input and refusals on the field concerned, keeping what was typed", async ({ page }) => {
-    await page.goto("/users");
-    await expect(userRow(page, "viewer@demo.local")).toBeVisible();
+  test("shows invalid input and refusals on the field concerned, keeping what was typed", async ({ page, usersPage, axe }) => {
+    await usersPage.goto();
+    await expect(usersPage.row("viewer@demo.local")).toBeVisible();
 
     // Keyboard: the main action opens the form with the email field focused; Escape returns to the button.
-    const addButton = page.getByRole("button", { name: "Add user" });
+    const addButton = usersPage.addButton;
     await addButton.focus();
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Add user" });
+    const dialog = usersPage.addDialog;
     const emailField = dialog.getByLabel("Email");
     await expect(emailField).toBeFocused();
     await page.keyboard.press("Escape");
@@ -171,7 +159,7 @@ test.describe("users admin, as an admin", () => {
     await expect(dialog.getByText("Email must be an email address")).toBeVisible();
     await expect(dialog.getByText("Password must be at least 8 characters")).toBeVisible();
 
-    await expect.poll(() => seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await expect.poll(() => axe.seriousViolations(page, { include: '[role="dialog"]' })).toEqual([]);
 
     // The server's refusal (409: that email exists) lands on the email field; nothing typed is lost.
     await emailField.fill("Viewer@Demo.local");
@@ -200,13 +188,13 @@ test.describe("users admin, as an admin", () => {
     expect(body.error.metadata.issues.map((issue) => issue.path).sort()).toEqual(["email", "password", "role"]);
   });
 
-  test("resets a password: the new one signs in, the old one no longer does", async ({ page, baseURL, apiAs }) => {
+  test("resets a password: the new one signs in, the old one no longer does", async ({ page, baseURL, apiAs, usersPage }) => {
     const admin = await apiAs("admin");
     const email = newEmail("reset");
     const user = await createViaApi(admin, { email, name: "Rita Reset", role: "viewer", password: "old-password-1" });
     try {
-      await page.goto("/users");
-      await userRow(page, email).getByRole("button", { name: `Reset password of ${email}` }).click();
+      await usersPage.goto();
+      await usersPage.row(email).getByRole("button", { name: `Reset password of ${email}` }).click();
       const dialog = page.getByRole("dialog", { name: "Reset the password of Rita Reset" });
       await expect(dialog).toContainText(email);
       const field = dialog.getByLabel("New password");
@@ -221,7 +209,7 @@ test.describe("users admin, as an admin", () => {
       expect(generated).toMatch(/^[A-Za-z0-9]{16}$/);
       await dialog.getByRole("button", { name: "Set password" }).click();
       await expect(dialog).toBeHidden();
-      await expect(notice(page, `New password set for Rita Reset (${email}).`)).toBeVisible();
+      await expect(usersPage.notice(`New password set for Rita Reset (${email}).`)).toBeVisible();
 
       expect(await signInWorks(baseURL!, email, generated)).toBe(true);
       expect(await signInWorks(baseURL!, email, "old-password-1")).toBe(false);
@@ -230,18 +218,18 @@ test.describe("users admin, as an admin", () => {
     }
   });
 
-  test("a change to a user removed meanwhile says so and drops the stale row", async ({ page, apiAs }) => {
+  test("a change to a user removed meanwhile says so and drops the stale row", async ({ apiAs, usersPage }) => {
     const admin = await apiAs("admin");
     const email = newEmail("gone");
     const user = await createViaApi(admin, { email, role: "viewer", password: "gone-password-1" });
-    await page.goto("/users");
-    const roleSelect = userRow(page, email).getByRole("combobox", { name: `Role of ${email}` });
+    await usersPage.goto();
+    const roleSelect = usersPage.roleOf(email);
     await expect(roleSelect).toHaveValue("viewer");
 
     expect((await admin.delete(`/api/users/${user.id}`)).status()).toBe(204);
     await roleSelect.selectOption("editor");
-    await expect(problem(page, `The role of ${email} stays viewer: No such user`)).toBeVisible();
-    await expect(userRow(page, email)).toHaveCount(0);
+    await expect(usersPage.problem(`The role of ${email} stays viewer: No such user`)).toBeVisible();
+    await expect(usersPage.row(email)).toHaveCount(0);
   });
 
   test("an admin demoted while the page is open is signed out: the next change is refused and nothing is changed", async ({ browser, baseURL, apiAs }) => {
@@ -251,27 +239,27 @@ test.describe("users admin, as an admin", () => {
     const other = await createViaApi(admin, { email, name: "Dana Demoted", role: "admin", password });
     const context = await browser.newContext({ baseURL, storageState: await signInState(baseURL!, email, password) });
     try {
-      const page = await context.newPage();
-      await page.goto("/users");
-      const editorRole = userRow(page, "editor@demo.local").getByRole("combobox", { name: "Role of editor@demo.local" });
+      const demoted = new UsersPage(await context.newPage());
+      await demoted.goto();
+      const editorRole = demoted.roleOf("editor@demo.local");
       await expect(editorRole).toHaveValue("editor");
 
       expect((await admin.patch(`/api/users/${other.id}`, { data: { role: "editor" } })).status()).toBe(200);
       await editorRole.selectOption("viewer");
       // A lower role ends the sessions granted with the higher one (SECURITY.md, session revocation).
-      await expect(problem(page, /Your session has expired/)).toBeVisible();
+      await expect(demoted.problem(/Your session has expired/)).toBeVisible();
       // Refused, so the demo editor is still an editor; the page itself now asks to sign in.
       const users = ((await (await admin.get("/api/users")).json()) as { data: CreatedUser[] }).data;
       expect(users.find((u) => u.email === "editor@demo.local")?.role).toBe("editor");
-      await page.reload();
-      await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fusers/);
+      await demoted.page.reload();
+      await expect(demoted.page).toHaveURL(/\/sign-in\?callbackUrl=%2Fusers/);
     } finally {
       await context.close();
       await cleanUp(admin, [other.id]);
     }
   });
 
-  test("fits 360 px, reads in light and dark, and has no serious accessibility violation", async ({ page }) => {
+  test("fits 360 px, reads in light and dark, and has no serious accessibility violation", async ({ page, usersPage, axe }) => {
     for (const colorScheme of ["light", "dark"] as const) {
       for (const viewport of [
         { width: 1280, height: 800 },
@@ -280,19 +268,18 @@ test.describe("users admin, as an admin", () => {
         // A fresh load per combination: switching the scheme on a shown page would let axe measure colours mid-transition.
         await page.emulateMedia({ colorScheme });
         await page.setViewportSize(viewport);
-        await page.goto("/users");
+        await usersPage.goto();
         const editorRole = page.getByRole("combobox", { name: "Role of editor@demo.local" });
         await expect(editorRole).toBeVisible();
         await expect(page.getByRole("button", { name: "Remove editor@demo.local" })).toBeVisible();
         if (viewport.width === 360) {
           await expect(page.getByRole("list", { name: "Users" }).getByRole("listitem").filter({ has: editorRole })).toBeVisible();
-          await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" })).toBeInViewport({ ratio: 1 });
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          expect(overflow).toBeLessThanOrEqual(0);
+          await expect(usersPage.navLink("Users")).toBeInViewport({ ratio: 1 });
+          expect(await usersPage.horizontalOverflow()).toBeLessThanOrEqual(0);
         } else {
           await expect(page.getByRole("table", { name: "Users" })).toBeVisible();
         }
-        expect(await seriousViolations(page), `${colorScheme} at ${viewport.width} px`).toEqual([]);
+        await axe.expectNoSeriousViolations(page, `${colorScheme} at ${viewport.width} px`);
       }
     }
   });
@@ -300,19 +287,18 @@ test.describe("users admin, as an admin", () => {
 
 test.describe("users admin, as someone else", () => {
   for (const role of ["viewer", "editor"] as const) {
-    test(`a ${role} has no Users entry and is told only admins manage users`, async ({ page, loginAs, apiAs }) => {
+    test(`a ${role} has no Users entry and is told only admins manage users`, async ({ page, loginAs, apiAs, usersPage, axe }) => {
       await loginAs(role);
       await page.goto("/presets");
-      const nav = page.getByRole("navigation", { name: "Main" });
-      await expect(nav.getByRole("link", { name: "Presets" })).toBeVisible();
-      await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+      await expect(usersPage.navLink("Presets")).toBeVisible();
+      await expect(usersPage.navLink("Users")).toHaveCount(0);
 
-      await page.goto("/users");
+      await usersPage.goto();
       await expect(page.getByRole("heading", { name: "Only admins manage users" })).toBeVisible();
       await expect(page.getByText(`You are signed in as ${role}.`)).toBeVisible();
-      await expect(page.getByRole("button", { name: "Add user" })).toHaveCount(0);
+      await expect(usersPage.addButton).toHaveCount(0);
       await expect(page.getByText("admin@demo.local")).toHaveCount(0);
-      expect(await seriousViolations(page)).toEqual([]);
+      await axe.expectNoSeriousViolations(page);
 
       const api = await apiAs(role);
       expect((await api.get("/api/users")).status()).toBe(403);

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, GATEWAY, gatewayHeaders, test } from "./fixtures";
+import { VideoModelsPage } from "./pages/video-models";
 
 /**
  * The video-model catalog against the embedded gateway's real catalog. Expected values are worked
@@ -37,24 +37,6 @@ function usd(value: number): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: value < 1 ? 4 : 2 }).format(value);
 }
 
-const cards = (page: Page) => page.getByTestId("video-model-card");
-const card = (page: Page, id: string) => page.locator(`[data-testid="video-model-card"][data-model-id="${id}"]`);
-
-async function shownIds(page: Page): Promise<string[]> {
-  return cards(page).evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.modelId ?? ""));
-}
-
-async function openCatalog(page: Page, query = "") {
-  await page.goto(`/video-models${query}`);
-  await expect(cards(page).first()).toBeVisible();
-}
-
-function facet(page: Page, group: string, name: RegExp): { box: Locator; count: () => Promise<number> } {
-  const box = page.getByRole("group", { name: group }).getByRole("checkbox", { name });
-  const label = page.getByRole("group", { name: group }).locator("label").filter({ has: page.getByRole("checkbox", { name }) });
-  return { box, count: async () => Number(await label.getByTestId("facet-count").getAttribute("data-count")) };
-}
-
 function sameSet(actual: string[], expected: string[]) {
   expect([...actual].sort()).toEqual([...expected].sort());
 }
@@ -62,14 +44,14 @@ function sameSet(actual: string[], expected: string[]) {
 test.describe("video-model catalog", () => {
   test.use({ role: "viewer" });
 
-  test("shows one card per model with drawn capabilities and every SKU as a readable row", async ({ page, request }) => {
+  test("shows one card per model with drawn capabilities and every SKU as a readable row", async ({ page, request, videoModels }) => {
     const models = await gatewayModels(request);
-    await openCatalog(page);
-    await expect(cards(page)).toHaveCount(models.length);
-    await expect(page.getByTestId("result-count")).toHaveText(`${models.length} models`);
+    await videoModels.open();
+    await expect(videoModels.cards).toHaveCount(models.length);
+    await expect(videoModels.resultCount).toHaveText(`${models.length} models`);
 
     const veo = byId(models, "google/veo-3.1");
-    const veoCard = card(page, veo.id);
+    const veoCard = videoModels.card(veo.id);
     await expect(veoCard.getByRole("heading", { name: veo.name })).toBeVisible();
     await expect(veoCard.getByText("google", { exact: true })).toBeVisible();
     const released = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(veo.created * 1000));
@@ -88,60 +70,60 @@ test.describe("video-model catalog", () => {
 
     const seedance = byId(models, "bytedance/seedance-1-pro");
     const cents = Number(seedance.pricing_skus!.cents_per_video_output_second_480p);
-    const row = card(page, seedance.id).getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^cents_per_video_output_second_480p\b/ }) });
+    const row = videoModels.card(seedance.id).getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^cents_per_video_output_second_480p\b/ }) });
     await expect(row).toContainText("per second · 480p");
     await expect(row.getByRole("cell")).toContainText(usd(cents / 100));
   });
 
-  test("filters combine, and each value shows how many models choosing it leaves", async ({ page, request }) => {
+  test("filters combine, and each value shows how many models choosing it leaves", async ({ request, videoModels }) => {
     const models = await gatewayModels(request);
-    await openCatalog(page);
+    await videoModels.open();
 
     const has1080 = (m: GatewayVideoModel) => (m.supported_resolutions ?? []).includes("1080p");
     const hasAudio = (m: GatewayVideoModel) => m.generate_audio === true;
     const wide = (m: GatewayVideoModel) => (m.supported_aspect_ratios ?? []).includes("16:9");
     const atLeast8 = (m: GatewayVideoModel) => (m.supported_durations ?? []).some((d) => d >= 8);
 
-    const res1080 = facet(page, "Resolution", /^1080p\b/);
+    const res1080 = videoModels.facet("Resolution", /^1080p\b/);
     expect(await res1080.count()).toBe(models.filter(has1080).length);
     await res1080.box.check();
-    await expect(page.getByTestId("result-count")).toHaveText(`${models.filter(has1080).length} of ${models.length} models`);
-    sameSet(await shownIds(page), models.filter(has1080).map((m) => m.id));
+    await expect(videoModels.resultCount).toHaveText(`${models.filter(has1080).length} of ${models.length} models`);
+    sameSet(await videoModels.shownIds(), models.filter(has1080).map((m) => m.id));
 
     // Counts of other filters now take 1080p into account.
-    const audio = facet(page, "Capabilities", /^Generates audio\b/);
+    const audio = videoModels.facet("Capabilities", /^Generates audio\b/);
     await expect.poll(audio.count).toBe(models.filter((m) => has1080(m) && hasAudio(m)).length);
     await audio.box.check();
     const expected = models.filter((m) => has1080(m) && hasAudio(m));
-    await expect(cards(page)).toHaveCount(expected.length);
-    sameSet(await shownIds(page), expected.map((m) => m.id));
+    await expect(videoModels.cards).toHaveCount(expected.length);
+    sameSet(await videoModels.shownIds(), expected.map((m) => m.id));
 
-    const ratio = facet(page, "Aspect ratio", /^16:9\b/);
+    const ratio = videoModels.facet("Aspect ratio", /^16:9\b/);
     await expect.poll(ratio.count).toBe(expected.filter(wide).length);
     // The count of a chosen resolution ignores the resolution filter itself but keeps the others.
-    await expect.poll(facet(page, "Resolution", /^720p\b/).count).toBe(models.filter((m) => hasAudio(m) && (m.supported_resolutions ?? []).includes("720p")).length);
+    await expect.poll(videoModels.facet("Resolution", /^720p\b/).count).toBe(models.filter((m) => hasAudio(m) && (m.supported_resolutions ?? []).includes("720p")).length);
 
-    await page.getByRole("group", { name: "Duration" }).getByLabel("From").selectOption("8");
+    await videoModels.durationRange("From").selectOption("8");
     const longOnes = expected.filter(atLeast8);
-    await expect(cards(page)).toHaveCount(longOnes.length);
-    sameSet(await shownIds(page), longOnes.map((m) => m.id));
+    await expect(videoModels.cards).toHaveCount(longOnes.length);
+    sameSet(await videoModels.shownIds(), longOnes.map((m) => m.id));
 
-    await page.getByRole("button", { name: "Clear filters" }).first().click();
-    await expect(cards(page)).toHaveCount(models.length);
+    await videoModels.clearFilters.first().click();
+    await expect(videoModels.cards).toHaveCount(models.length);
     await expect(res1080.box).not.toBeChecked();
   });
 
-  test("the URL carries the whole view, so a copied link opens the same view", async ({ page, context, request }) => {
+  test("the URL carries the whole view, so a copied link opens the same view", async ({ page, context, request, videoModels }) => {
     const models = await gatewayModels(request);
-    await openCatalog(page);
-    await page.getByLabel("Search").fill("o");
-    await facet(page, "Resolution", /^720p\b/).box.check();
-    await facet(page, "Aspect ratio", /^9:16\b/).box.check();
-    await facet(page, "Capabilities", /^First frame image\b/).box.check();
-    await page.getByRole("group", { name: "Duration" }).getByLabel("To").selectOption("10");
-    await page.getByLabel("Sort by").selectOption("newest");
-    await page.getByLabel("Duration", { exact: true }).selectOption("8");
-    await page.getByLabel("With audio").check();
+    await videoModels.open();
+    await videoModels.search.fill("o");
+    await videoModels.facet("Resolution", /^720p\b/).box.check();
+    await videoModels.facet("Aspect ratio", /^9:16\b/).box.check();
+    await videoModels.facet("Capabilities", /^First frame image\b/).box.check();
+    await videoModels.durationRange("To").selectOption("10");
+    await videoModels.sortBy.selectOption("newest");
+    await videoModels.duration.selectOption("8");
+    await videoModels.withAudio.check();
 
     await expect(page).toHaveURL(/[?&]q=o(&|$)/);
     const url = new URL(page.url());
@@ -152,30 +134,29 @@ test.describe("video-model catalog", () => {
     expect(url.searchParams.get("sort")).toBe("newest");
     expect(url.searchParams.get("duration")).toBe("8");
     expect(url.searchParams.get("with_audio")).toBe("true");
-    const ids = await shownIds(page);
+    const ids = await videoModels.shownIds();
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.length).toBeLessThan(models.length);
 
-    const second = await context.newPage();
-    await second.goto(url.pathname + url.search);
-    await expect(cards(second).first()).toBeVisible();
-    expect(await shownIds(second)).toEqual(ids);
-    await expect(second.getByLabel("Search")).toHaveValue("o");
-    await expect(facet(second, "Resolution", /^720p\b/).box).toBeChecked();
-    await expect(facet(second, "Aspect ratio", /^9:16\b/).box).toBeChecked();
-    await expect(facet(second, "Capabilities", /^First frame image\b/).box).toBeChecked();
-    await expect(second.getByRole("group", { name: "Duration" }).getByLabel("To")).toHaveValue("10");
-    await expect(second.getByLabel("Sort by")).toHaveValue("newest");
-    await expect(second.getByLabel("Duration", { exact: true })).toHaveValue("8");
-    await expect(second.getByLabel("With audio")).toBeChecked();
+    const linked = new VideoModelsPage(await context.newPage());
+    await linked.open(url.search);
+    expect(await linked.shownIds()).toEqual(ids);
+    await expect(linked.search).toHaveValue("o");
+    await expect(linked.facet("Resolution", /^720p\b/).box).toBeChecked();
+    await expect(linked.facet("Aspect ratio", /^9:16\b/).box).toBeChecked();
+    await expect(linked.facet("Capabilities", /^First frame image\b/).box).toBeChecked();
+    await expect(linked.durationRange("To")).toHaveValue("10");
+    await expect(linked.sortBy).toHaveValue("newest");
+    await expect(linked.duration).toHaveValue("8");
+    await expect(linked.withAudio).toBeChecked();
   });
 
-  test("compares three models in aligned rows with the differences highlighted", async ({ page, request }) => {
+  test("compares three models in aligned rows with the differences highlighted", async ({ page, request, videoModels }) => {
     const models = await gatewayModels(request);
     const picked = ["google/veo-3.1", "google/veo-3.1-fast", "openai/sora-2"].map((id) => byId(models, id));
-    await openCatalog(page);
-    for (const model of picked) await card(page, model.id).getByRole("checkbox", { name: `Compare ${model.name}` }).check();
-    const bar = page.getByRole("region", { name: "Comparison" });
+    await videoModels.open();
+    for (const model of picked) await videoModels.card(model.id).getByRole("checkbox", { name: `Compare ${model.name}` }).check();
+    const bar = videoModels.comparisonBar;
     await expect(bar).toContainText("3 of 4 picked");
     await bar.getByRole("button", { name: "Compare 3 models" }).click();
 
@@ -207,19 +188,19 @@ test.describe("video-model catalog", () => {
     await expect(dialog).toBeHidden();
     // At most four: with a fourth picked, the other cards cannot be added.
     const others = models.filter((m) => !picked.includes(m));
-    await card(page, others[0].id).getByRole("checkbox").check();
+    await videoModels.card(others[0].id).getByRole("checkbox").check();
     await expect(bar).toContainText("4 of 4 picked");
-    await expect(card(page, others[1].id).getByRole("checkbox")).toBeDisabled();
+    await expect(videoModels.card(others[1].id).getByRole("checkbox")).toBeDisabled();
     await bar.getByRole("button", { name: `Remove ${picked[0].name} from the comparison` }).click();
-    await expect(card(page, others[1].id).getByRole("checkbox")).toBeEnabled();
+    await expect(videoModels.card(others[1].id).getByRole("checkbox")).toBeEnabled();
   });
 
-  test("the cost calculator estimates from each model's SKUs, says n/a otherwise, and charts the estimates", async ({ page, request }) => {
+  test("the cost calculator estimates from each model's SKUs, says n/a otherwise, and charts the estimates", async ({ page, request, videoModels }) => {
     const models = await gatewayModels(request);
     const price = (id: string, sku: string) => Number(byId(models, id).pricing_skus![sku]);
-    await openCatalog(page, "?duration=8&resolution=720p");
+    await videoModels.open("?duration=8&resolution=720p");
 
-    const estimate = (id: string) => card(page, id).getByTestId("model-estimate");
+    const estimate = (id: string) => videoModels.card(id).getByTestId("model-estimate");
     await expect(estimate("openai/sora-2")).toContainText(usd(price("openai/sora-2", "per_video_second") * 8));
     await expect(estimate("google/veo-3.1")).toContainText(usd(price("google/veo-3.1", "per_video_second") * 8));
     // The SKU named only "generate" is not silently added or used.
@@ -238,27 +219,27 @@ test.describe("video-model catalog", () => {
     await missing.getByText(/models? without an estimate/).click();
     await expect(missing.locator('[data-model-id="tencent/hunyuan-video"]')).toContainText("n/a · No 8 s option");
 
-    await page.getByLabel("With audio").check();
+    await videoModels.withAudio.check();
     await expect(estimate("google/veo-3.1")).toContainText(usd(price("google/veo-3.1", "per_video_second_with_audio") * 8));
     await expect(estimate("kwaivgi/kling-v2.5-turbo-pro")).toContainText("n/a");
 
-    await page.getByLabel("With audio").uncheck();
-    await page.getByLabel("Duration", { exact: true }).selectOption("5");
-    await page.getByLabel("Resolution", { exact: true }).selectOption("480p");
+    await videoModels.withAudio.uncheck();
+    await videoModels.duration.selectOption("5");
+    await videoModels.resolution.selectOption("480p");
     const seedance = price("bytedance/seedance-1-pro", "cents_per_video_output_second_480p");
     await expect(estimate("bytedance/seedance-1-pro")).toContainText(usd((seedance / 100) * 5));
     await expect(estimate("wan-ai/wan2.2-t2v-a14b")).toContainText(usd(price("wan-ai/wan2.2-t2v-a14b", "per-video-480p")));
 
-    await page.getByLabel("Sort by").selectOption("cheapest");
+    await videoModels.sortBy.selectOption("cheapest");
     const cheapestInChart = await chartRows.first().getAttribute("data-model-id");
-    await expect.poll(async () => (await shownIds(page))[0]).toBe(cheapestInChart);
+    await expect.poll(async () => (await videoModels.shownIds())[0]).toBe(cheapestInChart);
   });
 
-  test("a detail view shows the model's raw JSON, and the open view is in the URL", async ({ page, request }) => {
+  test("a detail view shows the model's raw JSON, and the open view is in the URL", async ({ page, request, videoModels }) => {
     const models = await gatewayModels(request);
     const veo = byId(models, "google/veo-3.1");
-    await openCatalog(page);
-    await card(page, veo.id).getByRole("button", { name: /Details and raw JSON/ }).click();
+    await videoModels.open();
+    await videoModels.card(veo.id).getByRole("button", { name: /Details and raw JSON/ }).click();
     const drawer = page.getByRole("dialog", { name: veo.name });
     await expect(drawer).toBeVisible();
     const raw = await drawer.getByTestId("model-raw-json").textContent();
@@ -272,70 +253,69 @@ test.describe("video-model catalog", () => {
     await expect(page).not.toHaveURL(/model=/);
   });
 
-  test("no match: an empty state with a button that clears the filters", async ({ page, request }) => {
+  test("no match: an empty state with a button that clears the filters", async ({ page, request, videoModels }) => {
     const models = await gatewayModels(request);
-    await page.goto("/video-models?q=no-such-video-model");
+    await videoModels.goto("?q=no-such-video-model");
     await expect(page.getByRole("heading", { name: "No model matches" })).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
-    await page.getByRole("button", { name: "Clear filters" }).last().click();
-    await expect(cards(page)).toHaveCount(models.length);
-    await expect(page.getByLabel("Search")).toHaveValue("");
+    await expect(videoModels.cards).toHaveCount(0);
+    await videoModels.clearFilters.last().click();
+    await expect(videoModels.cards).toHaveCount(models.length);
+    await expect(videoModels.search).toHaveValue("");
   });
 
-  test("when the list cannot be refreshed: an error with a retry that recovers, the last list kept", async ({ page, request }) => {
+  test("when the list cannot be refreshed: an error with a retry that recovers, the last list kept", async ({ page, request, videoModels }) => {
     const models = await gatewayModels(request);
-    await openCatalog(page);
+    await videoModels.open();
     // The network drops every request for the list until the route is removed.
     await page.route("**/api/videos/models", (route) => route.abort("connectionreset"));
-    await page.getByRole("button", { name: "Refresh list" }).click();
+    await videoModels.refreshButton.click();
     const alert = page.getByRole("alert").filter({ hasText: "Could not refresh the list" });
     await expect(alert).toContainText("Cannot reach Gatehouse", { timeout: 20_000 });
-    await expect(cards(page)).toHaveCount(models.length);
+    await expect(videoModels.cards).toHaveCount(models.length);
     await page.unroute("**/api/videos/models");
     await alert.getByRole("button", { name: "Retry" }).click();
     await expect(alert).toBeHidden();
-    await expect(cards(page)).toHaveCount(models.length);
+    await expect(videoModels.cards).toHaveCount(models.length);
   });
 
-  test("a refresh revalidates with the ETag: 304, no body, same catalog", async ({ page, request }) => {
+  test("a refresh revalidates with the ETag: 304, no body, same catalog", async ({ page, request, videoModels }) => {
     const models = await gatewayModels(request);
-    await openCatalog(page);
+    await videoModels.open();
     const revalidation = page.waitForResponse((response) => response.url().endsWith("/api/videos/models"));
-    await page.getByRole("button", { name: "Refresh list" }).click();
+    await videoModels.refreshButton.click();
     const response = await revalidation;
     expect(response.request().headers()["if-none-match"]).toBeTruthy();
     expect(response.status()).toBe(304);
-    await expect(page.getByRole("button", { name: "Refresh list" })).toBeEnabled();
-    await expect(cards(page)).toHaveCount(models.length);
+    await expect(videoModels.refreshButton).toBeEnabled();
+    await expect(videoModels.cards).toHaveCount(models.length);
   });
 
-  test("fits 360 px: filters fold away, descriptions expand, nothing scrolls sideways", async ({ page }) => {
+  test("fits 360 px: filters fold away, descriptions expand, nothing scrolls sideways", async ({ page, videoModels }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await openCatalog(page);
+    await videoModels.open();
     const resolution = page.getByRole("group", { name: "Resolution" });
     await expect(resolution).toBeHidden();
     await page.getByRole("button", { name: "Show filters" }).click();
     await expect(resolution).toBeVisible();
 
-    const veoCard = card(page, "google/veo-3.1");
+    const veoCard = videoModels.card("google/veo-3.1");
     const more = veoCard.getByRole("button", { name: /Show more/ });
     await expect(more).toHaveAttribute("aria-expanded", "false");
     await more.click();
     await expect(veoCard.getByRole("button", { name: /Show less/ })).toHaveAttribute("aria-expanded", "true");
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await videoModels.horizontalOverflow()).toBeLessThanOrEqual(0);
   });
 
-  test("works from the keyboard: filter, pick, compare, close back to where it was", async ({ page }) => {
-    await openCatalog(page);
-    const res720 = facet(page, "Resolution", /^720p\b/);
+  test("works from the keyboard: filter, pick, compare, close back to where it was", async ({ page, videoModels }) => {
+    await videoModels.open();
+    const res720 = videoModels.facet("Resolution", /^720p\b/);
     await res720.box.focus();
     await page.keyboard.press("Space");
     await expect(res720.box).toBeChecked();
     await expect(page).toHaveURL(/res=720p/);
 
-    const boxes = page.getByRole("checkbox", { name: /^Compare / });
+    const boxes = videoModels.compareBoxes;
     for (const index of [0, 1]) {
       await boxes.nth(index).focus();
       await page.keyboard.press("Space");
@@ -350,7 +330,7 @@ test.describe("video-model catalog", () => {
     await expect(dialog).toBeHidden();
     await expect(open).toBeFocused();
 
-    const details = page.getByRole("button", { name: /Details and raw JSON/ }).first();
+    const details = videoModels.detailsButtons.first();
     await details.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog")).toBeVisible();
@@ -359,19 +339,15 @@ test.describe("video-model catalog", () => {
     await expect(details).toBeFocused();
   });
 
-  test("has no serious or critical accessibility violations (page, comparison, detail)", async ({ page }) => {
-    const scan = async (label: string) => {
-      const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    };
-    await openCatalog(page, "?res=1080p");
+  test("has no serious or critical accessibility violations (page, comparison, detail)", async ({ page, videoModels, axe }) => {
+    const scan = (label: string) => axe.expectNoSeriousViolations(page, label);
+    await videoModels.open("?res=1080p");
     await scan("catalog");
     await page.emulateMedia({ colorScheme: "dark" });
     await scan("catalog, dark");
     await page.emulateMedia({ colorScheme: "light" });
 
-    const boxes = page.getByRole("checkbox", { name: /^Compare / });
+    const boxes = videoModels.compareBoxes;
     await boxes.nth(0).check();
     await boxes.nth(1).check();
     await page.getByRole("button", { name: "Compare 2 models" }).click();
@@ -379,7 +355,7 @@ test.describe("video-model catalog", () => {
     await scan("comparison");
     await page.keyboard.press("Escape");
 
-    await page.getByRole("button", { name: /Details and raw JSON/ }).first().click();
+    await videoModels.detailsButtons.first().click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await scan("detail");
   });

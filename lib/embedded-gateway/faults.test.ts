@@ -1,5 +1,6 @@
 import { ErrorBodySchema, FileListResponseSchema, MESSAGES } from "@/lib/gateway";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { pathMatches } from "./faults";
 import type { EmbeddedGateway } from "./server";
 import { caller, readSse, startTestGateway, type Caller } from "./testing/harness";
 
@@ -108,5 +109,15 @@ describe("rate limit on GET /files", () => {
     // Per key: the management key has its own budget; other endpoints are not limited.
     expect((await caller(limited, limited.managementKey)("/files?limit=1")).status).toBe(200);
     expect((await key("/presets")).status).toBe(200);
+  });
+});
+
+describe("fault path patterns", () => {
+  it("match one segment with * and any rest with **, relative to the base path or not", () => {
+    expect(pathMatches("/presets/*/chat/completions", "/api/v1/presets/abc/chat/completions")).toBe(true);
+    expect(pathMatches("/presets/*/chat/completions", "/api/v1/presets/a/b/chat/completions")).toBe(false);
+    expect(pathMatches("/files/**", "/api/v1/files/x/content")).toBe(true);
+    expect(pathMatches("/files", "/api/v1/files/x")).toBe(false);
+    expect(pathMatches("/api/v1/files", "/api/v1/files")).toBe(true);
   });
 });

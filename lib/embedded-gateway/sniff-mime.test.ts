@@ -58,3 +58,18 @@ describe("hasMarkdownLink", () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
+
+describe("content sniffing", () => {
+  it("types uploads by their bytes", () => {
+    const bytes = (s: string) => new Uint8Array(Buffer.from(s, "latin1"));
+    expect(sniffMime(bytes("%PDF-1.7\n"))).toBe("application/pdf");
+    expect(sniffMime(bytes("GIF89a...."))).toBe("image/gif");
+    expect(sniffMime(bytes("RIFF\0\0\0\0WEBPVP8 "))).toBe("image/webp");
+    expect(sniffMime(bytes("RIFF\0\0\0\0WAVEfmt "))).toBe("audio/wav");
+    expect(sniffMime(bytes("ID3\x04\0\0"))).toBe("audio/mpeg");
+    expect(sniffMime(bytes("PK\x03\x04....word/document.xml"))).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    expect(sniffMime(bytes("PK\x03\x04....something.else"))).toBeNull();
+    expect(sniffMime(new Uint8Array(Buffer.from("a,b\n1,2\n3,4\n")))).toBe("text/csv");
+    expect(sniffMime(new Uint8Array([0xc3, 0x28]))).toBeNull();
+  });
+});

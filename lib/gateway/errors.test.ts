@@ -41,16 +41,33 @@ describe("errorBody", () => {
     });
   });
 
-  it("carries the gateway's standard messages", () => {
-    expect(MESSAGES).toEqual({
-      badRequest: "Invalid request parameters",
-      missingAuth: "Missing Authentication header",
-      forbiddenManagement: "Only management keys can perform this operation",
-      notFound: "Resource not found",
-      conflict: "Resource conflict. Please try again later.",
-      rateLimited: "Rate limit exceeded",
-      internal: "Internal Server Error",
-    });
+  // Each standard message with its status renders exactly a body the contract's own examples give.
+  const STATUS_OF = {
+    badRequest: 400,
+    missingAuth: 401,
+    forbiddenManagement: 403,
+    notFound: 404,
+    conflict: 409,
+    rateLimited: 429,
+    internal: 500,
+  } satisfies Record<keyof typeof MESSAGES, number>;
+  it.each(Object.entries(STATUS_OF) as [keyof typeof MESSAGES, number][])(
+    "renders %s with %i as the contract's error body",
+    (key, status) => {
+      const body = errorBody(status, MESSAGES[key]);
+      expect(REFERENCE_EXAMPLES.errorBody).toContainEqual(body);
+      expect(ErrorBodySchema.parse(body)).toEqual(body);
+    },
+  );
+
+  it("keeps a status without a standard message, and its message, as given", () => {
+    expect(errorBody(418, "I'm a teapot")).toEqual({ error: { code: 418, message: "I'm a teapot" } });
+  });
+
+  it("leads a parse failure with the contract's 400 message", () => {
+    const body = zodErrorToBody(failure(z.object({ n: z.number() }), { n: "x" }));
+    const contract = REFERENCE_EXAMPLES.errorBody.find((example) => example.error.code === 400);
+    expect(body.error.message.startsWith(`${contract?.error.message}: `)).toBe(true);
   });
 });
 
