@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signInWithOidc, signInWithPassword } from "./actions";
-import { SignInSchema, type SignInValues } from "./sign-in-schema";
+import { SignInSchema, type SignInValues } from "@/lib/auth/sign-in-schema";
 
 export interface DemoAccounts {
   password: string;

@@ -1,7 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { safeCallbackUrl } from "@/components/auth/sign-in-schema";
+import { safeCallbackUrl } from "@/lib/auth/sign-in-schema";
 import { roleAtLeast, type Role, type SessionUser } from "@/lib/bff/schemas";
 import { PATH_HEADER } from "./security-headers";
 import { sessionUser } from "./session";
