@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { useHasRole } from "@/components/auth/current-user";
+import { useHasRole } from "@/lib/client/current-user";
 import { parseAsComparePair } from "@/components/presets/history/compare-params";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
