@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useHasRole } from "@/lib/client/current-user";
-import { parseAsComparePair } from "@/components/presets/history/compare-params";
+import { parseAsComparePair } from "@/lib/presets/search-params";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { playgroundQueries } from "@/lib/client/queries/playground";

@@ -11,7 +11,7 @@ import { diffJson, presetDocument, summarizeDiff } from "@/lib/presets/diff";
 import { FieldDiffTable } from "../diff/field-diff-table";
 import { JsonDiffView, type JsonDiffMode } from "../diff/json-diff-view";
 import { CompareAnswersForm } from "./compare-answers-form";
-import type { ComparePair } from "./compare-params";
+import type { ComparePair } from "@/lib/presets/search-params";
 
 function useVersion(slug: string, number: number, versions: readonly PresetVersion[]) {
   const known = versions.find((version) => version.version === number);

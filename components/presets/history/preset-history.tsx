@@ -16,7 +16,7 @@ import { PresetEnvelopeSchema, type PresetVersion, type PresetWithDesignatedVers
 import { versionToRequest } from "@/lib/presets/form-values";
 import { JsonCodeEditor } from "../json-code-editor";
 import { ComparePanel } from "./compare-panel";
-import { studioSearchParams } from "./compare-params";
+import { studioSearchParams } from "@/lib/presets/search-params";
 
 function savedBy(audit: readonly PresetAuditEntry[] | undefined, version: PresetVersion): PresetAuditEntry | undefined {
   return audit?.find((entry) => entry.version_id === version.id) ?? audit?.find((entry) => entry.version === version.version);
