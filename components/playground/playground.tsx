@@ -31,7 +31,7 @@ import { Column } from "./column";
 import { CompareSummary } from "./compare-summary";
 import { PresetComparePanel } from "./preset-compare-panel";
 import { ConversationSection, OutputSection, SearchSection } from "./request-editor";
-import { RunStore, useRuns } from "./run-store";
+import { RunStore, useRuns } from "@/lib/client/run-store";
 
 const SYNC_LABELS: Record<SyncSection, string> = { conversation: "Conversation", search: "Web search", output: "Max output tokens" };
 const PREFERRED_DEFAULT_MODEL = "gatehouse/swift";
