@@ -10,7 +10,7 @@ import { useHasRole } from "@/lib/client/current-user";
 import { addFileToCache, DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
 import { fileSearchParams } from "@/lib/files/search-params";
 import { UploadPanel } from "./upload-panel";
-import { UploadQueue, type UploadItem } from "./upload-queue";
+import { UploadQueue, type UploadItem } from "@/lib/client/upload-queue";
 import { WorkspaceFiles } from "./workspace-files";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
