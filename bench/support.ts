@@ -33,13 +33,6 @@ export function runBench(bench: string, main: () => Promise<void>): void {
 // ---------------------------------------------------------------------------------------------
 // Ports and processes
 
-
-/** A port from the environment when a run must use a known one, else a free one. */
-export async function portFromEnv(name: string): Promise<number> {
-  const raw = process.env[name];
-  return raw ? Number(raw) : freePort();
-}
-
 /**
  * Runs a TypeScript entry point with tsx in its own process group (tsx and Next start children of their
  * own; stopProcess signals the whole group), passing on only the lines that say something went wrong or

@@ -1,5 +1,5 @@
 /**
- * `npm test`: lint, type check, unit and HTTP tests, production build, then end-to-end tests in Chromium.
+ * `npm test`: lint, import layers, type check, unit and HTTP tests, production build, then end-to-end tests in Chromium.
  * Every step runs even after an earlier one fails (but the browser tests need a build), so one run shows
  * every problem; the closing lines give each runner's counts and the total.
  */
@@ -26,6 +26,8 @@ interface Step {
 
 const steps: Step[] = [
   { name: "lint", ...npx(["eslint", "--max-warnings", "0", "."]) },
+  // The import layers (.dependency-cruiser.cjs); `npm run lint` runs both.
+  { name: "layers", command: "npm", args: ["run", "--silent", "lint:layers"] },
   { name: "typecheck", ...npx(["tsc", "--noEmit"]) },
   // Under a hostile environment: the unit and HTTP tests must not depend on the caller's settings.
   {

@@ -1,6 +1,6 @@
 import { AppShell } from "@/components/shell/app-shell";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
-import { CurrentUserProvider } from "@/components/auth/current-user";
+import { CurrentUserProvider } from "@/lib/client/current-user";
 import { UserMenu } from "@/components/auth/user-menu";
 import { QueryProvider } from "@/lib/client/query-provider";
 import { requirePageUser } from "@/lib/server/page-session";

@@ -6,8 +6,8 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { signInWithOidc, signInWithPassword } from "./actions";
-import { SignInSchema, type SignInValues } from "./sign-in-schema";
+import { signInWithOidc, signInWithPassword } from "@/app/(auth)/actions";
+import { SignInSchema, type SignInValues } from "@/lib/auth/sign-in-schema";
 
 export interface DemoAccounts {
   password: string;

@@ -5,7 +5,7 @@ import { useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/bff/schemas";
-import { signOutAction } from "./actions";
+import { signOutAction } from "@/app/(auth)/actions";
 
 const ROLE_TONE = { viewer: "neutral", editor: "brand", admin: "amber" } as const;
 

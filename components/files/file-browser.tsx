@@ -6,11 +6,11 @@ import { clsx } from "clsx";
 import { useRef, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { useHasRole } from "@/components/auth/current-user";
+import { useHasRole } from "@/lib/client/current-user";
 import { addFileToCache, DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
 import { fileSearchParams } from "@/lib/files/search-params";
 import { UploadPanel } from "./upload-panel";
-import { UploadQueue, type UploadItem } from "./upload-queue";
+import { UploadQueue, type UploadItem } from "@/lib/client/upload-queue";
 import { WorkspaceFiles } from "./workspace-files";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 

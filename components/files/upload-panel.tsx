@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/files/format-size";
-import type { UploadItem } from "./upload-queue";
+import type { UploadItem } from "@/lib/client/upload-queue";
 
 const STATUS_TEXT: Record<UploadItem["status"], string> = {
   queued: "Waiting",

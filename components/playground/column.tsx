@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { CodeDialog } from "./code-dialog";
 import { ConversationSection, ModelField, OutputSection, SearchSection } from "./request-editor";
 import { RunOutput } from "./run-output";
-import { useRun, type RunStore } from "./run-store";
+import { useRun, type RunStore } from "@/lib/client/run-store";
 
 export interface ColumnProps {
   column: PlaygroundColumn;

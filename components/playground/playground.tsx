@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { parseAsString, useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { useHasRole } from "@/components/auth/current-user";
-import { parseAsComparePair } from "@/components/presets/history/compare-params";
+import { useHasRole } from "@/lib/client/current-user";
+import { parseAsComparePair } from "@/lib/presets/search-params";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { playgroundQueries } from "@/lib/client/queries/playground";
@@ -31,7 +31,7 @@ import { Column } from "./column";
 import { CompareSummary } from "./compare-summary";
 import { PresetComparePanel } from "./preset-compare-panel";
 import { ConversationSection, OutputSection, SearchSection } from "./request-editor";
-import { RunStore, useRuns } from "./run-store";
+import { RunStore, useRuns } from "@/lib/client/run-store";
 
 const SYNC_LABELS: Record<SyncSection, string> = { conversation: "Conversation", search: "Web search", output: "Max output tokens" };
 const PREFERRED_DEFAULT_MODEL = "gatehouse/swift";

@@ -3,8 +3,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo } from "react";
-import { FieldDiffTable } from "@/components/presets/diff/field-diff-table";
-import { JsonDiffView } from "@/components/presets/diff/json-diff-view";
+import { FieldDiffTable } from "@/components/ui/field-diff-table";
+import { JsonDiffView } from "@/components/ui/json-diff-view";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { PresetVersion } from "@/lib/gateway";

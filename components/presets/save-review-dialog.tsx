@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { summarizeDiff, type FieldChange } from "@/lib/presets/diff";
-import { FieldDiffTable } from "./diff/field-diff-table";
+import { FieldDiffTable } from "@/components/ui/field-diff-table";
 
 /** Before a save: exactly which stored fields change against the version the edit started from. */
 export function SaveReviewDialog({

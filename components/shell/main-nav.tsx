@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { clsx } from "clsx";
-import { useHasRole } from "@/components/auth/current-user";
+import { useHasRole } from "@/lib/client/current-user";
 import { NAV_LINKS } from "./nav-links";
 
 export function MainNav() {

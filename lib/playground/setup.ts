@@ -344,14 +344,6 @@ export function maxResultsCap(engine: string | undefined): number {
   return engine === PERPLEXITY_ENGINE ? LIMITS.webMaxResultsPerplexity : LIMITS.webMaxResults;
 }
 
-/** "a.com, *.b.org\nc.net" -> ["a.com", "*.b.org", "c.net"]. */
-export function parseList(text: string): string[] {
-  return text
-    .split(/[\s,]+/)
-    .map((entry) => entry.trim())
-    .filter((entry) => entry.length > 0);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Sync across columns
 

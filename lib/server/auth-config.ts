@@ -4,7 +4,7 @@ import "server-only";
 import { CredentialsSignin } from "@auth/core/errors";
 import Credentials from "@auth/core/providers/credentials";
 import type { NextAuthConfig } from "next-auth";
-import { SignInSchema } from "@/components/auth/sign-in-schema";
+import { SignInSchema } from "@/lib/auth/sign-in-schema";
 import { appContext } from "./app-context";
 import { clientAddress } from "./client-address";
 import { serverEnv } from "./env";

@@ -157,7 +157,3 @@ export function serverEnv(): ServerEnv {
 export function resetServerEnv(): void {
   cached = undefined;
 }
-
-export function isEmbeddedDemo(env: ServerEnv = serverEnv()): boolean {
-  return env.GATEHOUSE_MODE === "embedded";
-}

@@ -1,8 +1,8 @@
 import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { safeCallbackUrl } from "@/components/auth/sign-in-schema";
-import { roleAtLeast, type Role, type SessionUser } from "@/lib/bff/schemas";
+import { safeCallbackUrl } from "@/lib/auth/sign-in-schema";
+import type { SessionUser } from "@/lib/bff/schemas";
 import { PATH_HEADER } from "./security-headers";
 import { sessionUser } from "./session";
 
@@ -14,13 +14,6 @@ export async function requirePageUser(): Promise<SessionUser> {
     const here = requestHeaders.get(PATH_HEADER);
     redirect(here ? `/sign-in?callbackUrl=${encodeURIComponent(safeCallbackUrl(here))}` : "/sign-in");
   }
-  return user;
-}
-
-/** For pages only some roles may open (the users admin page): others see the dashboard home. */
-export async function requirePageRole(role: Role): Promise<SessionUser> {
-  const user = await requirePageUser();
-  if (!roleAtLeast(user.role, role)) redirect("/presets");
   return user;
 }
 

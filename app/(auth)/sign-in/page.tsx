@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { safeCallbackUrl } from "@/components/auth/sign-in-schema";
+import { safeCallbackUrl } from "@/lib/auth/sign-in-schema";
 import { appContext } from "@/lib/server/app-context";
 import { OIDC_PASSWORD_ACCOUNT_ERROR, oidcProviderName } from "@/lib/server/auth-config";
 import { isLoopbackRequest } from "@/lib/server/client-address";

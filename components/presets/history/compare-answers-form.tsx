@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { COMPARE_DEFAULT_QUESTION, compareAnswersHref } from "@/lib/playground/preset-compare";
-import type { ComparePair } from "./compare-params";
+import type { ComparePair } from "@/lib/presets/search-params";
 
 /**
  * "Compare answers": opens the playground with the two versions side by side, asking one question.

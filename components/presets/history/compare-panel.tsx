@@ -8,10 +8,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { presetQueries } from "@/lib/client/queries/presets";
 import type { PresetVersion } from "@/lib/gateway";
 import { diffJson, presetDocument, summarizeDiff } from "@/lib/presets/diff";
-import { FieldDiffTable } from "../diff/field-diff-table";
-import { JsonDiffView, type JsonDiffMode } from "../diff/json-diff-view";
+import { FieldDiffTable } from "@/components/ui/field-diff-table";
+import { JsonDiffView, type JsonDiffMode } from "@/components/ui/json-diff-view";
 import { CompareAnswersForm } from "./compare-answers-form";
-import type { ComparePair } from "./compare-params";
+import type { ComparePair } from "@/lib/presets/search-params";
 
 function useVersion(slug: string, number: number, versions: readonly PresetVersion[]) {
   const known = versions.find((version) => version.version === number);

@@ -17,7 +17,7 @@ import { versionToRequest } from "@/lib/presets/form-values";
 import { saveCheckNote } from "@/lib/presets/save-check";
 import { JsonCodeEditor } from "../json-code-editor";
 import { ComparePanel } from "./compare-panel";
-import { studioSearchParams } from "./compare-params";
+import { studioSearchParams } from "@/lib/presets/search-params";
 
 function savedBy(audit: readonly PresetAuditEntry[] | undefined, version: PresetVersion): PresetAuditEntry | undefined {
   return audit?.find((entry) => entry.version_id === version.id) ?? audit?.find((entry) => entry.version === version.version);

@@ -18,7 +18,7 @@ import { loadDraft, type PresetDraft } from "@/lib/presets/draft-storage";
 import { tryPresetHref } from "@/lib/playground/preset-compare";
 import { newPresetRequest, versionToRequest } from "@/lib/presets/form-values";
 import { CopyCodeDialog } from "../copy-code-dialog";
-import { studioSearchParams, type StudioTab } from "../history/compare-params";
+import { studioSearchParams, type StudioTab } from "@/lib/presets/search-params";
 import { PresetHistory } from "../history/preset-history";
 import { EditorController } from "./editor-controller";
 

@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
-import { meQuery, modelSuggestionsQuery, presetQueries } from "./presets";
+import { modelSuggestionsQuery, presetQueries } from "./presets";
 
 /**
- * What the playground reads besides the stream: the signed-in user (editors and admins run,
- * viewers read), the embedded/real model list and the presets offered as "@preset/<slug>".
+ * What the playground reads besides the stream: the embedded/real model list and the presets
+ * offered as "@preset/<slug>". (Who may run comes from the signed-in user's context.)
  * The keys are the preset studio's, so both pages share one cache entry per resource.
  */
 
@@ -11,7 +11,6 @@ import { meQuery, modelSuggestionsQuery, presetQueries } from "./presets";
 export const PRESET_SUGGESTIONS_LIMIT = 100;
 
 export const playgroundQueries = {
-  me: meQuery,
   models: modelSuggestionsQuery,
   presets: () =>
     queryOptions({

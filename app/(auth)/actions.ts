@@ -4,7 +4,7 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/auth";
 import { formatWait } from "@/lib/format/time";
 import { OIDC_PROVIDER_ID } from "@/lib/server/auth-config";
-import { safeCallbackUrl, SignInSchema } from "./sign-in-schema";
+import { safeCallbackUrl, SignInSchema } from "@/lib/auth/sign-in-schema";
 
 export interface SignInResult {
   error: string;
