@@ -56,15 +56,3 @@ export function ProblemsAlert({ problems }: { problems: readonly { path: string;
     </div>
   );
 }
-
-/** What the last save or conflict choice did. */
-export function NoticeBanner({ notice, onDismiss }: { notice: string; onDismiss: () => void }) {
-  return (
-    <div role="status" className="flex items-start justify-between gap-3 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950/40">
-      <span>{notice}</span>
-      <button type="button" className="text-xs underline" onClick={onDismiss}>
-        Dismiss
-      </button>
-    </div>
-  );
-}

@@ -12,8 +12,9 @@ import { mergeThreeWay } from "@/lib/presets/merge";
 import { saveCheckNote } from "@/lib/presets/save-check";
 import { ConflictDialog } from "../conflict-dialog";
 import { PresetEditor } from "../editor/preset-editor";
+import { NoticeBanner } from "../notice-banner";
 import { SaveReviewDialog } from "../save-review-dialog";
-import { BehindBanner, NoticeBanner, ProblemsAlert, RestoredDraftBanner } from "./editor-banners";
+import { BehindBanner, ProblemsAlert, RestoredDraftBanner } from "./editor-banners";
 import { EditorStatusBar } from "./editor-status-bar";
 import { useDraftAutosave } from "./use-draft-autosave";
 import { useFollowDesignated } from "./use-follow-designated";
@@ -70,12 +71,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
 
   const draft = useDraftAutosave({ slug, readOnly, dirty, isNew, current, base, restoredDraftAt });
 
-  const resetTo = useCallback(
-    (request: RequestValues) => {
-      form.reset(request as ChatRequestInput);
-    },
-    [form],
-  );
+  const resetTo = useCallback((request: RequestValues) => form.reset(request as ChatRequestInput), [form]);
   const moveTo = useCallback(
     (version: PresetVersion) => {
       setBase(version);

@@ -1,11 +1,11 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "@/lib/client/api-client";
+import { ApiError } from "@/lib/client/api-client";
 import { presetKeys } from "@/lib/client/queries/presets";
-import { PresetSaveResponseSchema, PresetVersionSchema, type PresetSaveResponse, type PresetVersion } from "@/lib/gateway";
+import { PresetVersionSchema, type PresetSaveResponse, type PresetVersion } from "@/lib/gateway";
 import type { RequestValues } from "@/lib/presets/form-values";
-
+import { postPreset, storeSavedPreset } from "../save-preset-request";
 
 export interface PresetSaveHandlers {
   /** The save landed; the caches are already updated. */
@@ -23,17 +23,10 @@ export function usePresetSave(slug: string, base: PresetVersion | null, { onSave
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: RequestValues) =>
-      apiFetch(`/api/presets/${encodeURIComponent(slug)}`, PresetSaveResponseSchema, {
-        method: "POST",
-        json: request,
-        // If-None-Match: * makes a create fail, not overwrite, when someone created the slug first.
-        headers: base ? { "If-Match": base.id } : { "If-None-Match": "*" },
-      }),
+      // If-None-Match: * makes a create fail, not overwrite, when someone created the slug first.
+      postPreset(slug, request, base ? { "If-Match": base.id } : { "If-None-Match": "*" }),
     onSuccess: (envelope) => {
-      queryClient.setQueryData(presetKeys.detail(slug), envelope.data);
-      void queryClient.invalidateQueries({ queryKey: presetKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: presetKeys.versions(slug) });
-      void queryClient.invalidateQueries({ queryKey: presetKeys.audit(slug) });
+      storeSavedPreset(queryClient, slug, envelope);
       onSaved(envelope);
     },
     onError: (error) => {
