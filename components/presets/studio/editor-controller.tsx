@@ -4,12 +4,13 @@ import { useCallback, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { ChatRequestInput, PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
 import { reappliedNotice, tookTheirsNotice } from "@/lib/presets/conflict-notices";
-import { conflictRows, diffJson, jsonEqual, presetDocument } from "@/lib/presets/diff";
+import { diffJson, jsonEqual, presetDocument } from "@/lib/presets/diff";
 import { discardDraft } from "@/lib/presets/draft-storage";
 import { chatRequestResolver, validateRequest } from "@/lib/presets/form-resolver";
 import { newPresetRequest, pruneRequest, storedFieldsOf, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
 import { mergeThreeWay } from "@/lib/presets/merge";
 import { saveCheckNote } from "@/lib/presets/save-check";
+import { documentOf } from "@/lib/presets/version-document";
 import { ConflictDialog } from "../conflict-dialog";
 import { PresetEditor } from "../editor/preset-editor";
 import { NoticeBanner } from "../notice-banner";
@@ -19,14 +20,8 @@ import { EditorStatusBar } from "./editor-status-bar";
 import { useDraftAutosave } from "./use-draft-autosave";
 import { useFollowDesignated } from "./use-follow-designated";
 import { usePresetSave } from "./use-preset-save";
+import { useSaveConflict } from "./use-save-conflict";
 import { useUnparsedJson } from "./use-unparsed-json";
-import { useVersionAuthor } from "./use-version-author";
-
-const EMPTY_DOCUMENT: Record<string, unknown> = {};
-
-function documentOf(version: PresetVersion | null): Record<string, unknown> {
-  return version ? presetDocument(version) : EMPTY_DOCUMENT;
-}
 
 export interface EditorControllerProps {
   slug: string;
@@ -64,7 +59,6 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
 
   const [reviewOpen, setReviewOpen] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<{ theirs: PresetVersion; open: boolean } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [showProblems, setShowProblems] = useState(false);
   const { blockedByText, reportUnparsed, setJsonViewUnparsed } = useUnparsedJson();
@@ -80,15 +74,6 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
     [resetTo],
   );
 
-  const discard = (latest: PresetVersion | null) => {
-    draft.clear();
-    setNotice(null);
-    setConflict(null);
-    // Discarding goes back to what is designated now, not to an older version the draft began from.
-    if (latest && latest.id !== base?.id) moveTo(latest);
-    else resetTo(baseRequest);
-  };
-
   // A clean editor follows the designated version when someone else moves it on.
   const designated = preset?.designated_version ?? null;
   const acknowledgeDesignated = useFollowDesignated(designated, dirty, base, moveTo);
@@ -101,13 +86,24 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
     [reviewOpen, base, current, storedFields],
   );
   const stored = useMemo(() => (reviewOpen ? storedPreview(current, storedFields) : null), [reviewOpen, current, storedFields]);
+  const conflicts = useSaveConflict({ slug, behind, base, current, storedFields });
+  const { conflict, authorOf } = conflicts;
+
+  const discard = (latest: PresetVersion | null) => {
+    draft.clear();
+    setNotice(null);
+    conflicts.clear();
+    // Discarding goes back to what is designated now, not to an older version the draft began from.
+    if (latest && latest.id !== base?.id) moveTo(latest);
+    else resetTo(baseRequest);
+  };
 
   const save = usePresetSave(slug, base, {
     onSaved: (envelope) => {
       const saved = envelope.data.designated_version;
       draft.clear();
       setReviewOpen(false);
-      setConflict(null);
+      conflicts.clear();
       if (saved) {
         acknowledgeDesignated(saved.id);
         moveTo(saved);
@@ -117,7 +113,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
     },
     onConflict: (theirs) => {
       setReviewOpen(false);
-      setConflict({ theirs, open: true });
+      conflicts.show(theirs);
     },
     onFailed: setSaveError,
   });
@@ -137,17 +133,11 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
   };
 
   // ---- Conflict ------------------------------------------------------------------------------
-  const authorOf = useVersionAuthor(slug, conflict !== null || behind);
-  const rows = useMemo(
-    () => (conflict ? conflictRows(documentOf(base), presetDocument(conflict.theirs), presetDocument(storedPreview(current, storedFields))) : []),
-    [conflict, base, current, storedFields],
-  );
-
   const takeTheirs = () => {
     if (!conflict) return;
     moveTo(conflict.theirs);
     discardDraft(slug);
-    setConflict(null);
+    conflicts.clear();
     setNotice(tookTheirsNotice(conflict.theirs.version));
     window.scrollTo({ top: 0 });
   };
@@ -159,7 +149,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
     setBase(conflict.theirs);
     resetTo(merged);
     void form.trigger();
-    setConflict(null);
+    conflicts.clear();
     setNotice(reappliedNotice(conflict.theirs.version, overridden));
     window.scrollTo({ top: 0 });
   };
@@ -198,7 +188,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
           designatedVersion={designated?.version}
           author={designated ? authorOf(designated.version) : null}
           baseVersion={base?.version}
-          onReviewConflict={conflict && !conflict.open ? () => setConflict({ ...conflict, open: true }) : null}
+          onReviewConflict={conflict && !conflict.open ? () => conflicts.setOpen(true) : null}
         />
       ) : null}
       {showProblems && problems.length > 0 ? <ProblemsAlert problems={problems} /> : null}
@@ -232,13 +222,13 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
       {conflict ? (
         <ConflictDialog
           open={conflict.open}
-          rows={rows}
+          rows={conflicts.rows}
           baseVersion={base?.version ?? null}
           theirVersion={conflict.theirs.version}
           theirAuthor={authorOf(conflict.theirs.version)}
           onTakeTheirs={takeTheirs}
           onReapplyMine={reapplyMine}
-          onKeepEditing={() => setConflict({ ...conflict, open: false })}
+          onKeepEditing={() => conflicts.setOpen(false)}
         />
       ) : null}
     </div>
