@@ -1,19 +1,12 @@
 "use client";
 
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
-import { clsx } from "clsx";
 import { useCallback, useEffect, useId, useRef } from "react";
 import type { GatewayFile } from "@/lib/gateway";
-import {
-  activeIndex,
-  clearSelection,
-  clickRow,
-  moveTo,
-  selectAll,
-  toggleActive,
-  type SelectionState,
-} from "@/lib/files/selection";
-import { COLUMNS, FileRow, rowDomId } from "./file-row";
+import { activeIndex, clickRow, type SelectionState } from "@/lib/files/selection";
+import { FileListHeader } from "./file-list-header";
+import { FileRow, rowDomId } from "./file-row";
+import { handleListKey } from "./list-keyboard";
 import { useMediaQuery } from "./use-media-query";
 import { useNow } from "./use-now";
 
@@ -142,61 +135,8 @@ export function FileList({
     [onOpen, rows],
   );
 
-  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
-    if (rows.length === 0) return;
-    const current = active;
-    const mods = { range: event.shiftKey, toggle: event.ctrlKey || event.metaKey };
-    let target: number;
-    switch (event.key) {
-      case "ArrowDown":
-        target = current < 0 ? 0 : current + 1;
-        break;
-      case "ArrowUp":
-        target = current < 0 ? 0 : current - 1;
-        break;
-      case "Home":
-        target = 0;
-        break;
-      case "End":
-        target = rows.length - 1;
-        break;
-      case "PageDown":
-        target = (current < 0 ? 0 : current) + Math.max(1, visibleRows - 1);
-        break;
-      case "PageUp":
-        target = (current < 0 ? 0 : current) - Math.max(1, visibleRows - 1);
-        break;
-      case " ":
-        event.preventDefault();
-        onSelectionChange(current < 0 ? moveTo(selection, rows, 0) : toggleActive(selection, rows));
-        return;
-      case "Enter":
-        if (current >= 0) {
-          event.preventDefault();
-          onOpen(rows[current]);
-        }
-        return;
-      case "Escape":
-        if (selection.selected.size > 0) {
-          event.preventDefault();
-          onSelectionChange(clearSelection(selection));
-        }
-        return;
-      case "a":
-      case "A":
-        if (mods.toggle) {
-          event.preventDefault();
-          onSelectionChange(selectAll(selection, rows));
-        }
-        return;
-      default:
-        return;
-    }
-    event.preventDefault();
-    const clamped = Math.max(0, Math.min(rows.length - 1, target));
-    onSelectionChange(moveTo(selection, rows, clamped, mods));
-    scrollToRow(clamped);
-  }
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) =>
+    handleListKey(event, { rows, selection, active, visibleRows, onSelectionChange, onOpen, scrollToRow });
 
   function onFocus(event: React.FocusEvent<HTMLDivElement>) {
     if (event.target !== event.currentTarget || active >= 0 || rows.length === 0) return;
@@ -210,21 +150,7 @@ export function FileList({
 
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30 dark:border-slate-800">
-      {wide ? (
-        <div
-          aria-hidden
-          className={clsx(
-            COLUMNS,
-            "overflow-hidden border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600 [scrollbar-gutter:stable] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400",
-          )}
-        >
-          <span className="pl-7">Name</span>
-          <span>Type</span>
-          <span className="text-right">Size</span>
-          <span>Created</span>
-          <span>Download</span>
-        </div>
-      ) : null}
+      {wide ? <FileListHeader /> : null}
       <div
         ref={scrollRef}
         data-testid="file-scroller"

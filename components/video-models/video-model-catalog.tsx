@@ -3,37 +3,29 @@
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { debounce, useQueryStates } from "nuqs";
-import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Input, Select } from "@/components/ui/input";
 import { SkippedNote } from "@/components/ui/skipped-note";
-import { ApiError } from "@/lib/client/api-client";
 import { rememberVideoModelsEtag, videoModelQueries } from "@/lib/client/queries/video-models";
 import type { VideoModel } from "@/lib/gateway";
-import { activeFilterCount, buildCatalogView, type CatalogSort } from "@/lib/video-models/catalog";
+import { activeFilterCount, buildCatalogView } from "@/lib/video-models/catalog";
 import { estimateCost } from "@/lib/video-models/cost";
 import { compareResolutions, durationsOf, resolutionsOf } from "@/lib/video-models/model-facts";
 import { catalogSearchParams, CLEARED_FILTERS, filtersFromUrl, MAX_COMPARE, settingsFromUrl, sortFromUrl } from "@/lib/video-models/search-params";
+import { CatalogLoadError, CatalogRefreshError } from "./catalog-load-error";
 import { CatalogSkeleton } from "./catalog-skeleton";
+import { CatalogToolbar } from "./catalog-toolbar";
 import { CompareBar } from "./compare-bar";
 import { CompareDialog } from "./compare-dialog";
 import { CalculatorControls, CostChart } from "./cost-calculator";
-import { FilterPanel, type UrlPatch } from "./filter-panel";
+import type { UrlPatch } from "./filter-panel";
+import { FiltersAside } from "./filters-aside";
 import { ModelCard } from "./model-card";
 import { ModelDetailDialog } from "./model-detail-dialog";
+import { useReturnFocus } from "./use-return-focus";
 
-const SORT_LABELS: Record<CatalogSort, string> = { name: "Name", newest: "Newest", cheapest: "Cheapest for the chosen settings" };
 const EMPTY: VideoModel[] = [];
-
-function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return "Your session has ended. Sign in again to see the catalog.";
-    if (error.status === 0) return error.message;
-    return `The gateway answered ${error.status}: ${error.message}`;
-  }
-  return "The model list could not be read.";
-}
 
 /** The catalog page's interactive part: every control writes the URL, everything shown is derived from it and the cached list. */
 export function VideoModelCatalog({ etag = null }: { /** ETag of the list the server prefetched, for the first revalidation. */ etag?: string | null }) {
@@ -44,8 +36,6 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
   const models = query.data?.data ?? EMPTY;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [compareOpen, setCompareOpen] = useState(false);
-  const searchId = useId();
-  const sortId = useId();
 
   const filters = useMemo(() => filtersFromUrl(url), [url]);
   const settings = useMemo(() => settingsFromUrl(url), [url]);
@@ -69,46 +59,13 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
 
   const detail = url.model ? (byId.get(url.model) ?? null) : null;
 
-  // The dialogs open from state and the URL, not from Radix triggers, so focus is handed back by hand
-  // to the control that opened them (a dialog opened by a shared link has none and keeps Radix's default).
-  const opener = useRef<HTMLElement | null>(null);
-  const rememberOpener = () => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  };
-  const returnFocus = (event: Event) => {
-    if (opener.current?.isConnected) {
-      event.preventDefault();
-      opener.current.focus();
-    }
-    opener.current = null;
-  };
+  // The dialogs open from state and the URL, so focus is handed back by hand to the control that opened them.
+  const { rememberOpener, returnFocus } = useReturnFocus();
   const active = activeFilterCount(filters);
 
   if (query.isPending) return <CatalogSkeleton />;
 
-  if (query.isError && models.length === 0) {
-    const unauthorized = query.error instanceof ApiError && query.error.status === 401;
-    return (
-      <div role="alert" data-testid="catalog-error">
-        <EmptyState
-          title="Could not load the video models"
-          action={
-            unauthorized ? (
-              <Button asChild variant="primary">
-                <a href={`/sign-in?callbackUrl=${encodeURIComponent("/video-models")}`}>Sign in</a>
-              </Button>
-            ) : (
-              <Button variant="primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-                {query.isFetching ? "Retrying…" : "Retry"}
-              </Button>
-            )
-          }
-        >
-          {errorMessage(query.error)}
-        </EmptyState>
-      </div>
-    );
-  }
+  if (query.isError && models.length === 0) return <CatalogLoadError error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
 
   if (models.length === 0) {
     return <EmptyState title="No video models">The gateway lists no video-generation models.</EmptyState>;
@@ -116,54 +73,23 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
 
   return (
     <div className={clsx("grid gap-6 lg:grid-cols-[15rem_1fr]", selected.length > 0 && "pb-20")}>
-      <aside aria-labelledby="filters-heading" className="lg:sticky lg:top-16 lg:self-start">
-        <div className="flex items-center justify-between gap-2">
-          <h2 id="filters-heading" className="text-sm font-semibold">
-            Filters{active > 0 ? <span className="font-normal text-slate-600 dark:text-slate-400"> ({active} active)</span> : null}
-          </h2>
-          <div className="flex gap-1">
-            {active > 0 ? (
-              <Button size="sm" variant="ghost" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            ) : null}
-            <Button size="sm" className="lg:hidden" aria-expanded={filtersOpen} aria-controls="video-filter-panel" onClick={() => setFiltersOpen((open) => !open)}>
-              {filtersOpen ? "Hide filters" : "Show filters"}
-            </Button>
-          </div>
-        </div>
-        <div id="video-filter-panel" className={clsx("mt-3", filtersOpen ? "block" : "hidden lg:block")}>
-          <FilterPanel filters={filters} facets={view.facets} onChange={update} />
-        </div>
-      </aside>
+      <FiltersAside
+        filters={filters}
+        facets={view.facets}
+        activeCount={active}
+        filtersOpen={filtersOpen}
+        onToggleOpen={() => setFiltersOpen((open) => !open)}
+        onChange={update}
+        onClear={clearFilters}
+      />
 
       <div className="min-w-0 space-y-5">
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="min-w-48 flex-1">
-            <label htmlFor={searchId} className="mb-0.5 block text-xs font-medium text-slate-700 dark:text-slate-300">
-              Search
-            </label>
-            <Input
-              id={searchId}
-              type="search"
-              placeholder="Name, provider, description…"
-              value={url.q}
-              onChange={(event) => void setUrl({ q: event.target.value }, { limitUrlUpdates: debounce(250) })}
-            />
-          </div>
-          <div>
-            <label htmlFor={sortId} className="mb-0.5 block text-xs font-medium text-slate-700 dark:text-slate-300">
-              Sort by
-            </label>
-            <Select id={sortId} value={sort} onChange={(event) => update({ sort: event.target.value as CatalogSort })}>
-              {Object.entries(SORT_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </div>
-        </div>
+        <CatalogToolbar
+          query={url.q}
+          onQueryChange={(q) => void setUrl({ q }, { limitUrlUpdates: debounce(250) })}
+          sort={sort}
+          onSortChange={(next) => update({ sort: next })}
+        />
 
         <section aria-labelledby="calculator-heading" className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
           <div className="flex flex-wrap items-end justify-between gap-3">
@@ -178,14 +104,7 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
           <CostChart entries={view.entries} settings={settings} />
         </section>
 
-        {query.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
-            Could not refresh the list ({errorMessage(query.error)}); showing the last one received.
-            <Button size="sm" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : null}
+        {query.isError ? <CatalogRefreshError error={query.error} onRetry={() => void query.refetch()} /> : null}
 
         <section aria-labelledby="results-heading" className="space-y-3">
           <div className="flex items-center justify-between gap-2">

@@ -1,0 +1,130 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useHasRole } from "@/lib/client/current-user";
+import { playgroundQueries } from "@/lib/client/queries/playground";
+import type { Model } from "@/lib/gateway";
+import { columnGridClass, columnLetter, columnNames } from "@/lib/playground/column-names";
+import {
+  addColumn,
+  MAX_COLUMNS,
+  readModel,
+  removeColumn,
+  serializeSetup,
+  setSync,
+  SYNC_SECTIONS,
+  updateColumn,
+  validateRequest,
+  type PlaygroundSetup,
+  type RequestDraft,
+} from "@/lib/playground/setup";
+import { Column } from "./column";
+import { CompareSummary } from "./compare-summary";
+import { RunStore, useRuns } from "@/lib/client/run-store";
+import { SharedSettings, SyncToggles } from "./shared-settings";
+import { useHydrated } from "./use-hydrated";
+import { useRunShortcut } from "./use-run-shortcut";
+import { WorkbenchToolbar } from "./workbench-toolbar";
+
+const NO_PRESETS: { slug: string; name: string }[] = [];
+
+/** Toolbar, shared settings, the columns and the comparison of one setup; `commit` stores an edited setup. */
+export function Workbench({ setup, commit, models: modelList }: { setup: PlaygroundSetup; commit: (next: PlaygroundSetup) => void; models: readonly Model[] }) {
+  const canRun = useHasRole("editor");
+  const presets = useQuery(playgroundQueries.presets());
+  const [store] = useState(() => new RunStore());
+  const hydrated = useHydrated();
+
+  const onChange = useCallback((id: string, request: RequestDraft) => commit(updateColumn(setup, id, request)), [commit, setup]);
+  const onRemove = useCallback(
+    (id: string) => {
+      store.forget(id);
+      commit(removeColumn(setup, id));
+    },
+    [commit, setup, store],
+  );
+
+  const ids = useMemo(() => setup.columns.map((column) => column.id), [setup.columns]);
+  const runs = useRuns(store, ids);
+  const anyRunning = runs.some(({ run }) => run.status === "in_progress");
+  const compare = setup.columns.length > 1;
+  const invalidColumns = setup.columns.filter((column) => validateRequest(column.request).length > 0).length;
+
+  const runAll = useCallback(() => {
+    if (!canRun) return;
+    for (const column of setup.columns) {
+      if (validateRequest(column.request).length === 0) void store.run(column.id, column.request);
+    }
+  }, [canRun, setup.columns, store]);
+  useRunShortcut(runAll);
+
+  // Leaving the page stops the streams (the BFF then closes the gateway's).
+  useEffect(() => () => store.stopAll(), [store]);
+
+  const names = columnNames(setup.columns.length, compare);
+  const first = setup.columns[0];
+  const firstIssues = useMemo(() => validateRequest(first.request), [first.request]);
+  const sharedChange = useCallback((request: RequestDraft) => onChange(first.id, request), [first.id, onChange]);
+  const syncOn = compare && SYNC_SECTIONS.some((section) => setup.sync[section]);
+  const urlLength = typeof window === "undefined" ? 0 : serializeSetup(setup).length;
+
+  return (
+    <div className="space-y-4">
+      {!canRun ? (
+        <div role="note" data-testid="read-only-note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+          <strong>Read-only.</strong> You are signed in as a viewer: you can look at setups and share links, but running a request needs the editor role.
+        </div>
+      ) : null}
+
+      <WorkbenchToolbar
+        compare={compare}
+        hydrated={hydrated}
+        canRun={canRun}
+        canRunAny={invalidColumns < setup.columns.length}
+        onRunAll={runAll}
+        anyRunning={anyRunning}
+        onStopAll={() => store.stopAll()}
+        canAddColumn={setup.columns.length < MAX_COLUMNS}
+        onAddColumn={() => commit(addColumn(setup))}
+        urlLength={urlLength}
+      />
+
+      {compare ? <SyncToggles sync={setup.sync} disabled={!canRun} onToggle={(section, on) => commit(setSync(setup, section, on))} /> : null}
+
+      {syncOn ? <SharedSettings sync={setup.sync} request={first.request} onChange={sharedChange} issues={firstIssues} disabled={!canRun} /> : null}
+
+      <div className={columnGridClass(setup.columns.length, compare)}>
+        {setup.columns.map((column, index) => (
+          <Column
+            key={column.id}
+            column={column}
+            name={names[index]}
+            store={store}
+            sync={compare ? setup.sync : null}
+            canRun={canRun}
+            canRemove={compare && canRun}
+            models={modelList}
+            presets={presets.data ?? NO_PRESETS}
+            onChange={onChange}
+            onRemove={onRemove}
+            wide={!compare}
+          />
+        ))}
+      </div>
+
+      {compare ? (
+        <CompareSummary
+          columns={runs.map(({ id, run }, index) => ({
+            id,
+            run,
+            name: names[index],
+            short: columnLetter(index),
+            label: setup.columns[index]?.label,
+            model: setup.columns[index] ? readModel(setup.columns[index].request) : "",
+          }))}
+        />
+      ) : null}
+    </div>
+  );
+}

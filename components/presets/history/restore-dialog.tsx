@@ -1,0 +1,55 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
+import { ApiError } from "@/lib/client/api-client";
+import type { PresetVersion } from "@/lib/gateway";
+
+/** Asks before restoring `target` as a new version; says why the last try failed. */
+export function RestoreDialog({
+  target,
+  error,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  target: PresetVersion | null;
+  error: Error | null;
+  pending: boolean;
+  onConfirm: (version: PresetVersion) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {target ? (
+        <DialogContent
+          title={`Restore version ${target.version}?`}
+          description={`This saves version ${target.version}'s config and system prompt as a new version, which becomes the designated one. No version is changed or deleted.`}
+        >
+          <div className="space-y-4">
+            {error ? (
+              <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950/50 dark:text-red-100">
+                {error instanceof ApiError && error.status === 409
+                  ? "The preset changed while you looked at it; the list is refreshed, try again."
+                  : error.message}
+              </p>
+            ) : null}
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button>Cancel</Button>
+              </DialogClose>
+              <Button variant="primary" disabled={pending} onClick={() => onConfirm(target)}>
+                {pending ? "Restoring…" : `Restore as a new version`}
+              </Button>
+            </div>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
