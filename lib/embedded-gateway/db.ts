@@ -1,28 +1,12 @@
-import Database from "better-sqlite3";
-import { makeDatabaseFilesPrivate, makePrivateDir } from "@/lib/sqlite/private-files";
-import path from "node:path";
+import type Database from "better-sqlite3";
+import { openSqlite } from "@/lib/sqlite/open";
 import { runMigrations } from "./migrations";
 
 export type Db = Database.Database;
 
-/**
- * Opens the gateway database and brings its schema up to date.
- * WAL lets readers (file listings) proceed while a writer (an upload) commits; the busy timeout
- * makes a second process sharing the file wait briefly instead of failing at once.
- */
+/** Opens the gateway database (lib/sqlite/open.ts) and brings its schema up to date. */
 export function openDatabase(file: string): Db {
-  if (file !== ":memory:") {
-    makePrivateDir(path.dirname(path.resolve(file)));
-    makeDatabaseFilesPrivate(file);
-  }
-  const db = new Database(file);
-  if (file !== ":memory:") {
-    db.pragma("journal_mode = WAL");
-    makeDatabaseFilesPrivate(file);
-  }
-  db.pragma("synchronous = NORMAL");
-  db.pragma("foreign_keys = ON");
-  db.pragma("busy_timeout = 2000");
+  const db = openSqlite(file, { busyTimeoutMs: 2000, foreignKeys: true });
   runMigrations(db);
   return db;
 }

@@ -1,7 +1,7 @@
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import path from "node:path";
 import { applyMigrations, type Migration } from "@/lib/sqlite/migrate";
-import { makeDatabaseFilesPrivate, makePrivateDir } from "@/lib/sqlite/private-files";
+import { openSqlite } from "@/lib/sqlite/open";
 
 export type AppDb = Database.Database;
 
@@ -69,22 +69,11 @@ export const APP_MIGRATIONS: readonly Migration[] = [
 ];
 
 /**
- * Opens (creating if needed) the app database and migrates it. WAL + busy timeout because the
- * `npm run user` CLI may write while the server reads. The files are the owner's only, whichever
- * command creates them (lib/sqlite/private-files.ts).
+ * Opens (creating if needed) the app database and migrates it. The longer busy timeout covers the
+ * `npm run user` CLI writing while the server reads.
  */
 export function openAppDb(file: string): AppDb {
-  if (file !== ":memory:") {
-    makePrivateDir(path.dirname(path.resolve(file)));
-    makeDatabaseFilesPrivate(file);
-  }
-  const db = new Database(file);
-  if (file !== ":memory:") {
-    db.pragma("journal_mode = WAL");
-    makeDatabaseFilesPrivate(file);
-  }
-  db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
+  const db = openSqlite(file, { busyTimeoutMs: 5000 });
   applyMigrations(db, APP_MIGRATIONS, "app");
   return db;
 }
