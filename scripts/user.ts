@@ -111,6 +111,13 @@ async function main(argv: string[]): Promise<void> {
   const dataDir = path.resolve(process.env.DATA_DIR || ".data");
   const db = openAppDb(appDbFile(dataDir));
   const users = new UsersStore(db);
+  /** The account named on the command line, or a usage error saying there is none. */
+  const existingUser = (raw: string | undefined) => {
+    const email = parseEmail(raw);
+    const user = users.findByEmail(email);
+    if (!user) throw new UsageError(`No user with email ${email}.`);
+    return { email, user };
+  };
   try {
     switch (command) {
       case "add": {
@@ -134,35 +141,27 @@ async function main(argv: string[]): Promise<void> {
         break;
       }
       case "set-role": {
-        const email = parseEmail(rest[0]);
+        const { email, user } = existingUser(rest[0]);
         const role = parseRole(rest[1] ?? values.role);
-        const user = users.findByEmail(email);
-        if (!user) throw new UsageError(`No user with email ${email}.`);
         await users.update(user.id, { role });
         console.log(`${email} is now ${role}.`);
         break;
       }
       case "set-password": {
-        const email = parseEmail(rest[0]);
-        const user = users.findByEmail(email);
-        if (!user) throw new UsageError(`No user with email ${email}.`);
+        const { email, user } = existingUser(rest[0]);
         if (user.provider !== "credentials") throw new UsageError(`${email} signs in with single sign-on and has no password.`);
         await users.update(user.id, { password: await askPassword() });
         console.log(`Password of ${email} changed.`);
         break;
       }
       case "sign-out": {
-        const email = parseEmail(rest[0]);
-        const user = users.findByEmail(email);
-        if (!user) throw new UsageError(`No user with email ${email}.`);
+        const { email, user } = existingUser(rest[0]);
         users.endAllSessions(user.id);
         console.log(`Every session of ${email} is over; they sign in again.`);
         break;
       }
       case "remove": {
-        const email = parseEmail(rest[0]);
-        const user = users.findByEmail(email);
-        if (!user) throw new UsageError(`No user with email ${email}.`);
+        const { email, user } = existingUser(rest[0]);
         users.remove(user.id);
         console.log(`Removed ${email}.`);
         break;
