@@ -7,20 +7,10 @@ import {
   PresetVersionListResponseSchema,
 } from "@/lib/gateway";
 import { PRESET_CONFIG_FIELDS } from "@/lib/presets/extract-config";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddedGateway } from "./server";
-import { caller, startTestGateway, type Caller } from "./testing/harness";
+import { describe, expect, it } from "vitest";
+import { fileTestGateway } from "./testing/harness";
 
-let gateway: EmbeddedGateway;
-let api: Caller;
-let admin: Caller;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-  api = caller(gateway);
-  admin = caller(gateway, gateway.managementKey);
-});
-afterAll(() => gateway.close());
+const { api, admin } = fileTestGateway();
 
 async function error(response: Response) {
   return ErrorBodySchema.parse(await response.json()).error;

@@ -5,9 +5,8 @@ import {
   StreamEventSchema,
   type ResponseObject,
 } from "@/lib/gateway";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddedGateway } from "./server";
-import { caller, readSse, startTestGateway, type Caller } from "./testing/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fileTestGateway, readSse } from "./testing/harness";
 
 /*
  * POST /responses with a preset, over real HTTP: the three ways of naming one, the shallow merge,
@@ -15,14 +14,9 @@ import { caller, readSse, startTestGateway, type Caller } from "./testing/harnes
  * the answer's wording does not matter, because it answers in milliseconds.
  */
 
-let gateway: EmbeddedGateway;
-let api: Caller;
-let admin: Caller;
+const { api, admin } = fileTestGateway();
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
-  api = caller(gateway);
-  admin = caller(gateway, gateway.managementKey);
   await savePreset("merge-rules", {
     model: "gatehouse/echo",
     temperature: 0.3,
@@ -41,7 +35,6 @@ beforeAll(async () => {
   });
   await savePreset("no-model", { temperature: 1, messages: [{ role: "user", content: "ignored" }] });
 });
-afterAll(() => gateway.close());
 
 async function savePreset(slug: string, chatRequest: Record<string, unknown>) {
   const response = await admin(`/presets/${slug}/chat/completions`, { method: "POST", json: chatRequest });

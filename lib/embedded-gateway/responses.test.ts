@@ -6,21 +6,11 @@ import {
   WEB_SEARCH_CALL_EVENT_ORDER,
   type ResponseObject,
 } from "@/lib/gateway";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FIXED_CORPUS } from "./search/fixed-corpus";
-import type { EmbeddedGateway } from "./server";
-import { caller, readSse, sliceCodePoints, startTestGateway, type Caller } from "./testing/harness";
+import { fileTestGateway, readSse, sliceCodePoints } from "./testing/harness";
 
-let gateway: EmbeddedGateway;
-let api: Caller;
-let admin: Caller;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-  api = caller(gateway);
-  admin = caller(gateway, gateway.managementKey);
-});
-afterAll(() => gateway.close());
+const { api, admin } = fileTestGateway();
 
 type Citation = { type: string; url: string; title?: string; start_index: number; end_index: number; content?: string };
 

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { startEmbeddedGateway, type EmbeddedGateway, type EmbeddedGatewayOptions } from "../server";
 
 export const TEST_API_KEY = "test-api-key-0123456789";
@@ -15,6 +16,35 @@ export function startTestGateway(opts: EmbeddedGatewayOptions = {}): Promise<Emb
     faults: true,
     ...opts,
   });
+}
+
+/**
+ * A test gateway for the whole file: started before its tests, closed after them. The callers are bound
+ * lazily, so they can be taken at the top of the file: `const { api, admin } = fileTestGateway();`.
+ */
+export function fileTestGateway(opts: EmbeddedGatewayOptions = {}) {
+  let started: EmbeddedGateway | undefined;
+  beforeAll(async () => {
+    started = await startTestGateway(opts);
+  });
+  afterAll(() => started?.close());
+  const gateway = (): EmbeddedGateway => {
+    if (!started) throw new Error("the test gateway is used before beforeAll started it");
+    return started;
+  };
+  const bound =
+    (key: () => string | null): Caller =>
+    (path, init) =>
+      caller(gateway(), key())(path, init);
+  return {
+    gateway,
+    /** With the API key. */
+    api: bound(() => gateway().apiKey),
+    /** With the management key. */
+    admin: bound(() => gateway().managementKey),
+    /** Without a key. */
+    anon: bound(() => null),
+  };
 }
 
 export type Caller = (path: string, init?: RequestInit & { json?: unknown; key?: string | null }) => Promise<Response>;
