@@ -6,8 +6,7 @@ import {
   FileListResponseSchema,
   FileSchema,
 } from "./files";
-import { issuePaths, issuesOf } from "./test-fixtures/issues";
-import { REFERENCE_EXAMPLES } from "./test-fixtures/reference-examples";
+import { issuePaths, issuesOf, itParsesReferenceExamples } from "./test-fixtures/issues";
 
 const file = {
   id: "or_file_1",
@@ -20,15 +19,11 @@ const file = {
 };
 
 describe("file readers", () => {
-  it.each([
+  itParsesReferenceExamples([
     ["fileList", FileListResponseSchema],
     ["file", FileGetResponseSchema],
     ["fileDelete", FileDeleteResponseSchema],
-  ] as const)("parse the reference %s examples", (group, schema) => {
-    const examples = REFERENCE_EXAMPLES[group];
-    expect(examples.length).toBeGreaterThan(0);
-    for (const example of examples) expect(issuesOf(schema, example)).toEqual([]);
-  });
+  ]);
 
   it("keep `_shape` and unknown fields", () => {
     const parsed = FileSchema.parse({ ...file, _shape: "openrouter", purpose: "user_data" });
