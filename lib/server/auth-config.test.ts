@@ -27,8 +27,10 @@ afterEach(() => {
   bff.cleanup();
 });
 
-const signIn = (email: string, extra: Record<string, unknown> = {}) =>
-  config.callbacks!.signIn!({ user: { email }, account: { provider: "oidc", type: "oidc", providerAccountId: "x" }, profile: { email, email_verified: true, ...extra } } as never);
+/** An OIDC sign-in through the config's signIn callback, as Auth.js calls it after the provider answered. */
+const signInWith = (settings: NextAuthConfig, email: string, extra: Record<string, unknown> = {}) =>
+  settings.callbacks!.signIn!({ user: { email }, account: { provider: "oidc", type: "oidc", providerAccountId: "x" }, profile: { email, email_verified: true, ...extra } } as never);
+const signIn = (email: string, extra: Record<string, unknown> = {}) => signInWith(config, email, extra);
 
 describe("OIDC sign-in", () => {
   it("offers the provider under its configured name", () => {
@@ -84,21 +86,13 @@ describe("OIDC sign-in", () => {
     const rule = "*@test.local=viewer";
     process.env.OIDC_ROLE_MAP = rule;
     resetServerEnv();
-    const refused = await authConfigFor().callbacks!.signIn!({
-      user: { email: "editor@test.local" },
-      account: { provider: "oidc", type: "oidc", providerAccountId: "x" },
-      profile: { email: "editor@test.local", email_verified: true },
-    } as never);
+    const refused = await signInWith(authConfigFor(), "editor@test.local");
     expect(refused).toBe("/sign-in?error=OidcPasswordAccount");
     expect(appContext().users.findByEmail("editor@test.local")).toMatchObject({ provider: "credentials", role: "editor" });
 
     process.env.OIDC_LINK_PASSWORD_ACCOUNTS = "1";
     resetServerEnv();
-    const linked = await authConfigFor().callbacks!.signIn!({
-      user: { email: "editor@test.local" },
-      account: { provider: "oidc", type: "oidc", providerAccountId: "x" },
-      profile: { email: "editor@test.local", email_verified: true },
-    } as never);
+    const linked = await signInWith(authConfigFor(), "editor@test.local");
     expect(linked).toBe(true);
   });
 
