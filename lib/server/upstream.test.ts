@@ -126,7 +126,8 @@ describe("upstreamFetch", () => {
     const started = Date.now();
     const error = await upstreamJson({ method: "GET", path: "/presets", signal: controller.signal }).catch((e: unknown) => e);
     expect((error as HttpError).status).toBe(499);
-    expect(Date.now() - started).toBeLessThan(500);
+    // Well before the 3 s the answer would have taken: the abort, not the answer, ended the call.
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("stops at once when the browser aborts", async () => {
