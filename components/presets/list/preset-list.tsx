@@ -12,8 +12,8 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
-import { meQuery, presetQueries } from "@/lib/client/queries/presets";
-import { roleAtLeast } from "@/lib/bff/schemas";
+import { useHasRole } from "@/lib/client/current-user";
+import { presetQueries } from "@/lib/client/queries/presets";
 import type { Preset } from "@/lib/gateway";
 import { DEFAULT_SORT, PRESET_SORT_KEYS, filterPresets, isServerOrder, sortPresets, type PresetSortKey } from "@/lib/presets/list";
 import { NewPresetDialog } from "./new-preset-dialog";
@@ -107,8 +107,7 @@ function Row({ preset }: { preset: Preset }) {
  */
 export function PresetList() {
   const [params, setParams] = useQueryStates(listParams);
-  const me = useQuery(meQuery());
-  const canEdit = me.data ? roleAtLeast(me.data.role, "editor") : false;
+  const canEdit = useHasRole("editor");
   const [search, setSearch] = useState(params.q);
 
   // The URL follows the search box after a short pause, not on every key.

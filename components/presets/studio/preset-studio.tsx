@@ -11,8 +11,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/client/api-client";
-import { meQuery, presetQueries } from "@/lib/client/queries/presets";
-import { roleAtLeast } from "@/lib/bff/schemas";
+import { useHasRole } from "@/lib/client/current-user";
+import { presetQueries } from "@/lib/client/queries/presets";
 import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
 import { loadDraft, type PresetDraft } from "@/lib/presets/draft-storage";
 import { tryPresetHref } from "@/lib/playground/preset-compare";
@@ -65,16 +65,15 @@ function useEditStart(slug: string, preset: PresetWithDesignatedVersion | null, 
 
 export function PresetStudio({ slug }: { slug: string }) {
   const detail = useQuery(presetQueries.detail(slug));
-  const me = useQuery(meQuery());
   const [params, setParams] = useQueryStates(studioSearchParams);
   const [newModel, setNewModel] = useQueryState("model", parseAsString);
   const [isNewParam, setIsNewParam] = useQueryState("new", parseAsString);
 
   const notFound = detail.error instanceof ApiError && detail.error.status === 404;
   const preset = detail.data ?? null;
-  const canEdit = me.data ? roleAtLeast(me.data.role, "editor") : false;
+  const canEdit = useHasRole("editor");
   const ready = detail.isSuccess || notFound;
-  const start = useEditStart(slug, preset, ready && !me.isPending);
+  const start = useEditStart(slug, preset, ready);
   const tab: StudioTab = params.compare ? "history" : params.tab;
   const creating = notFound && start !== null && (isNewParam !== null || start.request !== null);
 

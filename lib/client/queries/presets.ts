@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { MeResponseSchema, PresetAuditResponseSchema } from "@/lib/bff/schemas";
+import { PresetAuditResponseSchema } from "@/lib/bff/schemas";
 import {
   ModelListResponseSchema,
   PRESET_LIST_MAX_LIMIT,
@@ -103,13 +103,6 @@ export const presetQueries = {
       queryFn: ({ signal }) => apiFetch(`/api/presets/${enc(slug)}/audit`, PresetAuditResponseSchema, { signal }).then((body) => body.data),
     }),
 };
-
-export const meQuery = () =>
-  queryOptions({
-    queryKey: ["me"] as const,
-    queryFn: ({ signal }) => apiFetch("/api/me", MeResponseSchema, { signal }).then((body) => body.user),
-    staleTime: 5 * 60_000,
-  });
 
 const modelCatalogQuery = () =>
   queryOptions({
