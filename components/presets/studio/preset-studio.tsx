@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import Link from "next/link";
 import { parseAsString, useQueryState, useQueryStates } from "nuqs";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -63,8 +63,12 @@ function useEditStart(slug: string, preset: PresetWithDesignatedVersion | null, 
   return { base: designated, request: null, restoredAt: null };
 }
 
+const subscribeNothing = () => () => {};
+
 export function PresetStudio({ slug }: { slug: string }) {
   const detail = useQuery(presetQueries.detail(slug));
+  // The edit starts after hydration: the server may have the preset (prefetched) but not this browser's draft.
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
   const [params, setParams] = useQueryStates(studioSearchParams);
   const [newModel, setNewModel] = useQueryState("model", parseAsString);
   const [isNewParam, setIsNewParam] = useQueryState("new", parseAsString);
@@ -73,7 +77,7 @@ export function PresetStudio({ slug }: { slug: string }) {
   const preset = detail.data ?? null;
   const canEdit = useHasRole("editor");
   const ready = detail.isSuccess || notFound;
-  const start = useEditStart(slug, preset, ready);
+  const start = useEditStart(slug, preset, ready && hydrated);
   const tab: StudioTab = params.compare ? "history" : params.tab;
   const creating = notFound && start !== null && (isNewParam !== null || start.request !== null);
 
