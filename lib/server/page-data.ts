@@ -1,22 +1,28 @@
 import "server-only";
 import { PresetAuditResponseSchema, UserListResponseSchema, type PresetAuditEntry, type User } from "@/lib/bff/schemas";
 import {
+  FileListQuerySchema,
+  FileListResponseSchema,
   ModelListResponseSchema,
   PresetEnvelopeSchema,
   PresetListResponseSchema,
   PresetVersionEnvelopeSchema,
   PresetVersionListResponseSchema,
   SlugSchema,
+  VideoModelListResponseSchema,
   WorkspaceListResponseSchema,
+  type FileListResponse,
   type ModelListResponse,
   type PresetListResponse,
   type PresetVersion,
   type PresetWithDesignatedVersion,
+  type VideoModelListResponse,
   type WorkspaceListResponse,
 } from "@/lib/gateway";
+import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
 import { collectPresetCatalog, collectPresetVersions, type PresetCatalog } from "@/lib/presets/paging";
 import { appContext } from "./app-context";
-import { NO_WORKSPACES, readModelCatalog, workspacesUpstream } from "./handlers/catalog";
+import { cachedVideoModelCatalog, NO_WORKSPACES, readModelCatalog, workspacesUpstream } from "./handlers/catalog";
 import { listPublicUsers } from "./handlers/users";
 import { encodeSegment, upstreamJson, type UpstreamRequest } from "./upstream";
 
@@ -101,4 +107,25 @@ export async function loadWorkspaces(): Promise<WorkspaceListResponse> {
 /** Everyone who may sign in (`userQueries.list`); admins only, as the route. */
 export async function loadUsers(): Promise<User[]> {
   return UserListResponseSchema.parse({ data: await listPublicUsers() }).data;
+}
+
+/** The video model catalog from the route's own one-minute cache, with the ETag the browser revalidates against. */
+export async function loadVideoModels(): Promise<{ list: VideoModelListResponse; etag: string }> {
+  const { body, etag } = await cachedVideoModelCatalog();
+  return { list: VideoModelListResponseSchema.parse(JSON.parse(body)), etag };
+}
+
+/**
+ * The first page of a workspace's files (`fileQueries.list`'s first page), or null: a malformed workspace id, a
+ * slow or rate-limited gateway give null and the file browser fetches (and reports the error) as usual.
+ */
+export async function loadFirstFilePage(workspaceId: string | null): Promise<{ workspaceId: string | null; page: FileListResponse; fetchedAt: number } | null> {
+  const query = FileListQuerySchema.safeParse({ limit: FILES_PAGE_SIZE, workspace_id: workspaceId ?? undefined });
+  if (!query.success) return null;
+  try {
+    const { data } = await upstreamJson({ method: "GET", path: "/files", query: query.data, ...budget() }, FileListResponseSchema);
+    return { workspaceId, page: data, fetchedAt: Date.now() };
+  } catch {
+    return null;
+  }
 }

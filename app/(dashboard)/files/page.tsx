@@ -8,9 +8,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { fileQueries } from "@/lib/client/queries/files";
 import { loadFileSearchParams } from "@/lib/files/search-params";
-import { loadWorkspaces } from "@/lib/server/page-data";
+import { loadFirstFilePage, loadWorkspaces } from "@/lib/server/page-data";
 import { requirePageUser } from "@/lib/server/page-session";
-import { loadFirstFilePage } from "./load-first-page";
 
 export const metadata: Metadata = { title: "Files" };
 

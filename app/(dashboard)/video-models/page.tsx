@@ -7,10 +7,10 @@ import { CatalogSkeleton } from "@/components/video-models/catalog-skeleton";
 import { VideoModelCatalog } from "@/components/video-models/video-model-catalog";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { videoModelKeys } from "@/lib/client/queries/video-models";
+import { loadVideoModels } from "@/lib/server/page-data";
 import { requirePageUser } from "@/lib/server/page-session";
 import { describeFilters } from "@/lib/video-models/catalog";
 import { filtersFromUrl, loadCatalogSearchParams } from "@/lib/video-models/search-params";
-import { loadVideoModels } from "./load-video-models";
 
 /** A shared link names its view in the tab title: "Video models: 1080p · audio". */
 export async function generateMetadata({ searchParams }: { searchParams: Promise<SearchParams> }): Promise<Metadata> {
