@@ -1,4 +1,5 @@
-import { createParser, parseAsInteger, parseAsStringLiteral } from "nuqs";
+import { createLoader, createParser, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
+import { DEFAULT_SORT, PRESET_SORT_KEYS } from "./list";
 
 /** `?compare=3..5`: the pair of versions a diff shows, shareable as a link. */
 export interface ComparePair {
@@ -28,3 +29,16 @@ export const studioSearchParams = {
   version: parseAsInteger,
   diff: parseAsStringLiteral(["split", "unified"] as const).withDefault("split"),
 };
+
+/**
+ * The presets table's URL state: search, sort and page. Shared by the server page (which prefetches the rows
+ * these name) and the client island (useQueryStates), so both read the same defaults.
+ */
+export const presetListSearchParams = {
+  q: parseAsString.withDefault(""),
+  sort: parseAsStringLiteral(PRESET_SORT_KEYS).withDefault(DEFAULT_SORT.key),
+  dir: parseAsStringLiteral(["asc", "desc"] as const).withDefault(DEFAULT_SORT.direction),
+  page: parseAsInteger.withDefault(1),
+};
+
+export const loadPresetListSearchParams = createLoader(presetListSearchParams);

@@ -1,19 +1,56 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { createLoader, parseAsString, type SearchParams } from "nuqs/server";
 import { Suspense } from "react";
 import { Playground } from "@/components/playground/playground";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { makeQueryClient } from "@/lib/client/query-client";
+import { playgroundQueries, PRESET_SUGGESTIONS_LIMIT } from "@/lib/client/queries/playground";
+import { presetQueries } from "@/lib/client/queries/presets";
+import { parseAsComparePair } from "@/lib/presets/search-params";
+import { isValidSlug, loadModels, loadPresetPage, loadPresetVersion } from "@/lib/server/page-data";
+import { requirePageUser } from "@/lib/server/page-session";
 
 export const metadata: Metadata = { title: "Playground" };
 
-export default function Page() {
+/** The part of the playground's URL that names stored data: a comparison of two versions of a preset. */
+const loadComparisonParams = createLoader({ preset: parseAsString, versions: parseAsComparePair });
+
+/**
+ * Server page: prefetches the model list and the presets the model picker offers (and, for a comparison of
+ * two preset versions, both versions), so the first paint already has the default model and the columns.
+ */
+export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  // Authorize before touching the gateway: the layout's check runs in parallel with this page.
+  await requirePageUser();
+  const { preset, versions } = await loadComparisonParams(searchParams);
+  const queryClient = makeQueryClient();
+  const comparison = preset && versions && isValidSlug(preset) ? { slug: preset, pair: versions } : null;
+  await Promise.all([
+    queryClient.prefetchQuery({ queryKey: playgroundQueries.models().queryKey, queryFn: loadModels }),
+    queryClient.prefetchQuery({
+      queryKey: playgroundQueries.presets().queryKey,
+      queryFn: () => loadPresetPage(0, PRESET_SUGGESTIONS_LIMIT),
+    }),
+    ...(comparison
+      ? [comparison.pair.from, comparison.pair.to].map((version) =>
+          queryClient.prefetchQuery({
+            queryKey: presetQueries.version(comparison.slug, version).queryKey,
+            queryFn: () => loadPresetVersion(comparison.slug, version),
+          }),
+        )
+      : []),
+  ]);
   return (
     <>
       <PageHeader title="Playground" description="Test web-search prompts with streamed, cited answers; compare models side by side." />
       {/* The setup lives in the URL, which needs a Suspense boundary. */}
-      <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-        <Playground />
-      </Suspense>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+          <Playground />
+        </Suspense>
+      </HydrationBoundary>
     </>
   );
 }

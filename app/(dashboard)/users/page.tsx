@@ -1,17 +1,27 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { AdminsOnly } from "@/components/users/admins-only";
 import { UsersAdmin } from "@/components/users/users-admin";
 import { roleAtLeast } from "@/lib/bff/schemas";
+import { makeQueryClient } from "@/lib/client/query-client";
+import { userQueries } from "@/lib/client/queries/users";
+import { loadUsers } from "@/lib/server/page-data";
 import { requirePageUser } from "@/lib/server/page-session";
 
 export const metadata: Metadata = { title: "Users" };
 
 /**
  * Users admin. The role is checked here on the server so a non-admin gets a clear refusal instead of a
- * page that fails; the API checks again on every call.
+ * page that fails; the API checks again on every call. For an admin the list is prefetched and hydrated.
  */
 export default async function Page() {
   const user = await requirePageUser();
   if (!roleAtLeast(user.role, "admin")) return <AdminsOnly role={user.role} />;
-  return <UsersAdmin />;
+  const queryClient = makeQueryClient();
+  await queryClient.prefetchQuery({ queryKey: userQueries.list().queryKey, queryFn: loadUsers });
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <UsersAdmin />
+    </HydrationBoundary>
+  );
 }

@@ -1,15 +1,16 @@
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { CatalogSkeleton } from "@/components/video-models/catalog-skeleton";
 import { VideoModelCatalog } from "@/components/video-models/video-model-catalog";
+import { makeQueryClient } from "@/lib/client/query-client";
 import { videoModelKeys } from "@/lib/client/queries/video-models";
+import { loadVideoModels } from "@/lib/server/page-data";
 import { requirePageUser } from "@/lib/server/page-session";
 import { describeFilters } from "@/lib/video-models/catalog";
 import { filtersFromUrl, loadCatalogSearchParams } from "@/lib/video-models/search-params";
-import { loadVideoModels } from "./load-video-models";
 
 /** A shared link names its view in the tab title: "Video models: 1080p · audio". */
 export async function generateMetadata({ searchParams }: { searchParams: Promise<SearchParams> }): Promise<Metadata> {
@@ -27,7 +28,7 @@ export default async function Page() {
   await requirePageUser();
   // A failure here is not the page's end: the island fetches the list itself and shows the error with a retry.
   const loaded = await loadVideoModels().catch(() => null);
-  const queryClient = new QueryClient();
+  const queryClient = makeQueryClient();
   if (loaded) queryClient.setQueryData(videoModelKeys.list(), loaded.list);
 
   return (

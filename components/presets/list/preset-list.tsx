@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import Link from "next/link";
-import { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { useEffect, useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,20 +12,13 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
-import { meQuery, presetQueries } from "@/lib/client/queries/presets";
-import { roleAtLeast } from "@/lib/bff/schemas";
+import { useHasRole } from "@/lib/client/current-user";
+import { presetQueries } from "@/lib/client/queries/presets";
 import type { Preset } from "@/lib/gateway";
-import { DEFAULT_SORT, PRESET_SORT_KEYS, filterPresets, isServerOrder, sortPresets, type PresetSortKey } from "@/lib/presets/list";
+import { filterPresets, isServerOrder, sortPresets, type PresetSortKey } from "@/lib/presets/list";
+import { PRESET_PAGE_SIZE } from "@/lib/presets/paging";
+import { presetListSearchParams as listParams } from "@/lib/presets/search-params";
 import { NewPresetDialog } from "./new-preset-dialog";
-
-export const PRESET_PAGE_SIZE = 20;
-
-const listParams = {
-  q: parseAsString.withDefault(""),
-  sort: parseAsStringLiteral(PRESET_SORT_KEYS).withDefault(DEFAULT_SORT.key),
-  dir: parseAsStringLiteral(["asc", "desc"] as const).withDefault(DEFAULT_SORT.direction),
-  page: parseAsInteger.withDefault(1),
-};
 
 /** The designated version's number, which the list endpoint does not carry. */
 function VersionCell({ slug }: { slug: string }) {
@@ -107,8 +100,7 @@ function Row({ preset }: { preset: Preset }) {
  */
 export function PresetList() {
   const [params, setParams] = useQueryStates(listParams);
-  const me = useQuery(meQuery());
-  const canEdit = me.data ? roleAtLeast(me.data.role, "editor") : false;
+  const canEdit = useHasRole("editor");
   const [search, setSearch] = useState(params.q);
 
   // The URL follows the search box after a short pause, not on every key.

@@ -4,15 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import Link from "next/link";
 import { parseAsString, useQueryState, useQueryStates } from "nuqs";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/client/api-client";
-import { meQuery, presetQueries } from "@/lib/client/queries/presets";
-import { roleAtLeast } from "@/lib/bff/schemas";
+import { useHasRole } from "@/lib/client/current-user";
+import { presetQueries } from "@/lib/client/queries/presets";
 import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
 import { loadDraft, type PresetDraft } from "@/lib/presets/draft-storage";
 import { tryPresetHref } from "@/lib/playground/preset-compare";
@@ -63,18 +63,21 @@ function useEditStart(slug: string, preset: PresetWithDesignatedVersion | null, 
   return { base: designated, request: null, restoredAt: null };
 }
 
+const subscribeNothing = () => () => {};
+
 export function PresetStudio({ slug }: { slug: string }) {
   const detail = useQuery(presetQueries.detail(slug));
-  const me = useQuery(meQuery());
+  // The edit starts after hydration: the server may have the preset (prefetched) but not this browser's draft.
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
   const [params, setParams] = useQueryStates(studioSearchParams);
   const [newModel, setNewModel] = useQueryState("model", parseAsString);
   const [isNewParam, setIsNewParam] = useQueryState("new", parseAsString);
 
   const notFound = detail.error instanceof ApiError && detail.error.status === 404;
   const preset = detail.data ?? null;
-  const canEdit = me.data ? roleAtLeast(me.data.role, "editor") : false;
+  const canEdit = useHasRole("editor");
   const ready = detail.isSuccess || notFound;
-  const start = useEditStart(slug, preset, ready && !me.isPending);
+  const start = useEditStart(slug, preset, ready && hydrated);
   const tab: StudioTab = params.compare ? "history" : params.tab;
   const creating = notFound && start !== null && (isNewParam !== null || start.request !== null);
 

@@ -1,15 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
-import { MeResponseSchema, PresetAuditResponseSchema } from "@/lib/bff/schemas";
+import { PresetAuditResponseSchema } from "@/lib/bff/schemas";
 import {
   ModelListResponseSchema,
-  PRESET_LIST_MAX_LIMIT,
   PresetEnvelopeSchema,
   PresetListResponseSchema,
   PresetVersionEnvelopeSchema,
   PresetVersionListResponseSchema,
-  type Preset,
 } from "@/lib/gateway";
 import { apiFetch } from "@/lib/client/api-client";
+import { collectPresetCatalog, collectPresetVersions } from "@/lib/presets/paging";
 
 /**
  * Query key factories for the preset studio: every page, prefetch and invalidation builds its keys
@@ -17,9 +16,6 @@ import { apiFetch } from "@/lib/client/api-client";
  */
 
 const enc = encodeURIComponent;
-
-/** Walking every page to search or sort the whole catalog stops here; the UI says when it did. */
-export const PRESET_CATALOG_CAP = 2000;
 
 export const presetKeys = {
   all: ["presets"] as const,
@@ -48,17 +44,8 @@ export const presetQueries = {
   catalog: () =>
     queryOptions({
       queryKey: presetKeys.catalog(),
-      queryFn: async ({ signal }) => {
-        const presets: Preset[] = [];
-        let total = 0;
-        for (let offset = 0; offset < PRESET_CATALOG_CAP; offset += PRESET_LIST_MAX_LIMIT) {
-          const page = await apiFetch(`/api/presets?offset=${offset}&limit=${PRESET_LIST_MAX_LIMIT}`, PresetListResponseSchema, { signal });
-          presets.push(...page.data);
-          total = page.total_count;
-          if (page.data.length < PRESET_LIST_MAX_LIMIT || presets.length >= total) break;
-        }
-        return { data: presets, total_count: total, truncated: presets.length < total };
-      },
+      queryFn: ({ signal }) =>
+        collectPresetCatalog((offset, limit) => apiFetch(`/api/presets?offset=${offset}&limit=${limit}`, PresetListResponseSchema, { signal })),
     }),
 
   detail: (slug: string) =>
@@ -73,19 +60,10 @@ export const presetQueries = {
   versions: (slug: string) =>
     queryOptions({
       queryKey: presetKeys.versions(slug),
-      queryFn: async ({ signal }) => {
-        const versions = [];
-        for (let offset = 0; ; offset += PRESET_LIST_MAX_LIMIT) {
-          const page = await apiFetch(
-            `/api/presets/${enc(slug)}/versions?offset=${offset}&limit=${PRESET_LIST_MAX_LIMIT}`,
-            PresetVersionListResponseSchema,
-            { signal },
-          );
-          versions.push(...page.data);
-          if (page.data.length < PRESET_LIST_MAX_LIMIT || versions.length >= page.total_count) break;
-        }
-        return versions.sort((a, b) => a.version - b.version);
-      },
+      queryFn: ({ signal }) =>
+        collectPresetVersions((offset, limit) =>
+          apiFetch(`/api/presets/${enc(slug)}/versions?offset=${offset}&limit=${limit}`, PresetVersionListResponseSchema, { signal }),
+        ),
     }),
 
   version: (slug: string, version: number) =>
@@ -103,13 +81,6 @@ export const presetQueries = {
       queryFn: ({ signal }) => apiFetch(`/api/presets/${enc(slug)}/audit`, PresetAuditResponseSchema, { signal }).then((body) => body.data),
     }),
 };
-
-export const meQuery = () =>
-  queryOptions({
-    queryKey: ["me"] as const,
-    queryFn: ({ signal }) => apiFetch("/api/me", MeResponseSchema, { signal }).then((body) => body.user),
-    staleTime: 5 * 60_000,
-  });
 
 const modelCatalogQuery = () =>
   queryOptions({

@@ -6,7 +6,7 @@ import { serverEnv } from "../env";
 import { API_HEADERS, HttpError, jsonResponse } from "../errors";
 import { parseQuery } from "../body";
 import { defineRoute } from "../route";
-import { upstreamJson } from "../upstream";
+import { upstreamJson, type UpstreamRequest } from "../upstream";
 import { proxyJson } from "./proxy-json";
 
 /**
@@ -25,9 +25,14 @@ function readCatalog(item: z.ZodType, body: unknown, path: string): Record<strin
   return read.list;
 }
 
+/** GET /models as the BFF answers it: the entries the contract understands, the rest counted in metadata.skipped. */
+export async function readModelCatalog(request: Pick<UpstreamRequest, "signal" | "timeoutMs"> = {}): Promise<Record<string, unknown>> {
+  const { data } = await upstreamJson({ method: "GET", path: "/models", ...request });
+  return readCatalog(ModelSchema, data, "/models");
+}
+
 export const listModels = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
-  const { data } = await upstreamJson({ method: "GET", path: "/models", signal: request.signal });
-  return jsonResponse(readCatalog(ModelSchema, data, "/models"));
+  return jsonResponse(await readModelCatalog({ signal: request.signal }));
 });
 
 const WorkspaceQuerySchema = z.object({
@@ -42,9 +47,21 @@ const WorkspaceQuerySchema = z.object({
  */
 export const listWorkspaces = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
   const query = parseQuery(request, WorkspaceQuerySchema);
-  if (!serverEnv().GATEWAY_MANAGEMENT_KEY) return jsonResponse({ data: [], total_count: 0 });
-  return proxyJson({ method: "GET", path: "/workspaces", query, key: "management", signal: request.signal });
+  const upstream = workspacesUpstream(query, { signal: request.signal });
+  return upstream ? proxyJson(upstream) : jsonResponse(NO_WORKSPACES);
 });
+
+/** The answer without a management key. */
+export const NO_WORKSPACES = { data: [], total_count: 0 };
+
+/** The gateway call that lists workspaces, or null when there is no management key to make it with. */
+export function workspacesUpstream(
+  query: z.infer<typeof WorkspaceQuerySchema>,
+  request: Pick<UpstreamRequest, "signal" | "timeoutMs"> = {},
+): UpstreamRequest | null {
+  if (!serverEnv().GATEWAY_MANAGEMENT_KEY) return null;
+  return { method: "GET", path: "/workspaces", query, key: "management", ...request };
+}
 
 /** The video model catalog changes rarely and is the same for every user: keep it a minute. */
 export const VIDEO_MODELS_TTL_MS = 60_000;

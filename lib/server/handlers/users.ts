@@ -18,11 +18,14 @@ function publicUser(user: StoredUser): User {
 
 export const getMe = defineRoute({ role: "viewer" }, async ({ user }) => jsonResponse({ user }));
 
-export const listUsers = defineRoute({ role: "admin" }, async () => {
+/** Everyone who may sign in, as GET /api/users lists them (the users admin page prefetches this too). */
+export async function listPublicUsers(): Promise<User[]> {
   const context = appContext();
   await context.ready;
-  return jsonResponse({ data: context.users.list().map(publicUser) });
-});
+  return context.users.list().map(publicUser);
+}
+
+export const listUsers = defineRoute({ role: "admin" }, async () => jsonResponse({ data: await listPublicUsers() }));
 
 export const createUser = defineRoute({ role: "admin", mutating: true }, async ({ request }) => {
   const input = parseWith(CreateUserRequestSchema, await readJsonBody(request));

@@ -1,7 +1,16 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { createLoader, type SearchParams } from "nuqs/server";
 import { PresetStudio } from "@/components/presets/studio/preset-studio";
+import { makeQueryClient } from "@/lib/client/query-client";
+import { modelSuggestionsQuery, presetQueries } from "@/lib/client/queries/presets";
+import { studioSearchParams } from "@/lib/presets/search-params";
+import { isValidSlug, loadModels, loadPreset, loadPresetAudit, loadPresetVersions } from "@/lib/server/page-data";
+import { requirePageUser } from "@/lib/server/page-session";
 
 type Params = Promise<{ slug: string }>;
+
+const loadStudioSearchParams = createLoader(studioSearchParams);
 
 /** Slugs are URL-safe by contract; decoding only matters for hand-typed addresses, and must not throw. */
 function decodeSlug(raw: string): string {
@@ -17,7 +26,30 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `${decodeSlug(slug)} · Presets` };
 }
 
-export default async function Page({ params }: { params: Params }) {
-  const { slug } = await params;
-  return <PresetStudio slug={decodeSlug(slug)} />;
+/**
+ * Server page: prefetches the preset, its audit log and the model suggestions the editor reads first (and the
+ * versions when the URL opens the history), so the studio starts without a round trip once it is in the
+ * browser. The studio itself starts its edit after hydration, since a draft lives in this browser only.
+ */
+export default async function Page({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
+  // Authorize before touching the gateway: the layout's check runs in parallel with this page.
+  await requirePageUser();
+  const slug = decodeSlug((await params).slug);
+  const { tab, compare } = await loadStudioSearchParams(searchParams);
+  const queryClient = makeQueryClient();
+  if (isValidSlug(slug)) {
+    await Promise.all([
+      queryClient.prefetchQuery({ queryKey: presetQueries.detail(slug).queryKey, queryFn: () => loadPreset(slug) }),
+      queryClient.prefetchQuery({ queryKey: presetQueries.audit(slug).queryKey, queryFn: () => loadPresetAudit(slug) }),
+      queryClient.prefetchQuery({ queryKey: modelSuggestionsQuery().queryKey, queryFn: loadModels }),
+      tab === "history" || compare
+        ? queryClient.prefetchQuery({ queryKey: presetQueries.versions(slug).queryKey, queryFn: () => loadPresetVersions(slug) })
+        : null,
+    ]);
+  }
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <PresetStudio slug={slug} />
+    </HydrationBoundary>
+  );
 }

@@ -1,0 +1,131 @@
+import "server-only";
+import { PresetAuditResponseSchema, UserListResponseSchema, type PresetAuditEntry, type User } from "@/lib/bff/schemas";
+import {
+  FileListQuerySchema,
+  FileListResponseSchema,
+  ModelListResponseSchema,
+  PresetEnvelopeSchema,
+  PresetListResponseSchema,
+  PresetVersionEnvelopeSchema,
+  PresetVersionListResponseSchema,
+  SlugSchema,
+  VideoModelListResponseSchema,
+  WorkspaceListResponseSchema,
+  type FileListResponse,
+  type ModelListResponse,
+  type PresetListResponse,
+  type PresetVersion,
+  type PresetWithDesignatedVersion,
+  type VideoModelListResponse,
+  type WorkspaceListResponse,
+} from "@/lib/gateway";
+import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
+import { collectPresetCatalog, collectPresetVersions, type PresetCatalog } from "@/lib/presets/paging";
+import { appContext } from "./app-context";
+import { cachedVideoModelCatalog, NO_WORKSPACES, readModelCatalog, workspacesUpstream } from "./handlers/catalog";
+import { listPublicUsers } from "./handlers/users";
+import { encodeSegment, upstreamJson, type UpstreamRequest } from "./upstream";
+
+/**
+ * What the dashboard's server pages prefetch into the query cache before they render: the same gateway calls
+ * and stores the BFF's routes use, read with the same contract schemas the browser's queries parse with, so a
+ * prefetched entry has exactly the shape the browser would have fetched (the pages pair each with its query
+ * key from lib/client/queries). The caller has checked the session and the role the matching route asks for.
+ *
+ * Best effort: each call has a short budget, and a page that cannot prefetch leaves the query to the browser,
+ * which fetches it and reports any error with a retry, as before.
+ */
+
+/** The server render waits at most this long for the gateway; after it the browser fetches for itself. */
+export const PAGE_BUDGET_MS = 1500;
+
+function budget(): Pick<UpstreamRequest, "signal" | "timeoutMs"> {
+  return { signal: AbortSignal.timeout(PAGE_BUDGET_MS), timeoutMs: PAGE_BUDGET_MS };
+}
+
+/** A slug the route would refuse is not worth a gateway call: the browser gets the route's 400 itself. */
+export function isValidSlug(slug: string): boolean {
+  return SlugSchema.safeParse(slug).success;
+}
+
+const presetPath = (slug: string) => `/presets/${encodeSegment(slug)}`;
+
+/** One page of GET /presets (the list's query: `presetQueries.page`). */
+export async function loadPresetPage(offset: number, limit: number, request = budget()): Promise<PresetListResponse> {
+  const { data } = await upstreamJson({ method: "GET", path: "/presets", query: { offset, limit }, ...request }, PresetListResponseSchema);
+  return data;
+}
+
+/** Every preset up to the cap (`presetQueries.catalog`), within one budget. */
+export function loadPresetCatalog(): Promise<PresetCatalog> {
+  const request = budget();
+  return collectPresetCatalog((offset, limit) => loadPresetPage(offset, limit, request));
+}
+
+/** One preset with its designated version (`presetQueries.detail`). */
+export async function loadPreset(slug: string): Promise<PresetWithDesignatedVersion> {
+  const { data } = await upstreamJson({ method: "GET", path: presetPath(slug), ...budget() }, PresetEnvelopeSchema);
+  return data.data;
+}
+
+/** All versions of a preset, oldest first (`presetQueries.versions`), within one budget. */
+export function loadPresetVersions(slug: string): Promise<PresetVersion[]> {
+  const request = budget();
+  return collectPresetVersions(async (offset, limit) => {
+    const { data } = await upstreamJson(
+      { method: "GET", path: `${presetPath(slug)}/versions`, query: { offset, limit }, ...request },
+      PresetVersionListResponseSchema,
+    );
+    return data;
+  });
+}
+
+/** One stored version (`presetQueries.version`). */
+export async function loadPresetVersion(slug: string, version: number): Promise<PresetVersion> {
+  const { data } = await upstreamJson({ method: "GET", path: `${presetPath(slug)}/versions/${version}`, ...budget() }, PresetVersionEnvelopeSchema);
+  return data.data;
+}
+
+/** Who saved which version, newest first, from the dashboard's audit log (`presetQueries.audit`). */
+export async function loadPresetAudit(slug: string): Promise<PresetAuditEntry[]> {
+  return PresetAuditResponseSchema.parse({ data: appContext().audit.listForPreset(slug) }).data;
+}
+
+/** GET /models as the BFF answers it (the editor's and playground's model suggestions). */
+export async function loadModels(): Promise<ModelListResponse> {
+  return ModelListResponseSchema.parse(await readModelCatalog(budget()));
+}
+
+/** The workspaces the file browser's switcher lists (`fileQueries.workspaces`: one page of 100). */
+export async function loadWorkspaces(): Promise<WorkspaceListResponse> {
+  const upstream = workspacesUpstream({ limit: 100 }, budget());
+  if (!upstream) return WorkspaceListResponseSchema.parse(NO_WORKSPACES);
+  const { data } = await upstreamJson(upstream, WorkspaceListResponseSchema);
+  return data;
+}
+
+/** Everyone who may sign in (`userQueries.list`); admins only, as the route. */
+export async function loadUsers(): Promise<User[]> {
+  return UserListResponseSchema.parse({ data: await listPublicUsers() }).data;
+}
+
+/** The video model catalog from the route's own one-minute cache, with the ETag the browser revalidates against. */
+export async function loadVideoModels(): Promise<{ list: VideoModelListResponse; etag: string }> {
+  const { body, etag } = await cachedVideoModelCatalog();
+  return { list: VideoModelListResponseSchema.parse(JSON.parse(body)), etag };
+}
+
+/**
+ * The first page of a workspace's files (`fileQueries.list`'s first page), or null: a malformed workspace id, a
+ * slow or rate-limited gateway give null and the file browser fetches (and reports the error) as usual.
+ */
+export async function loadFirstFilePage(workspaceId: string | null): Promise<{ workspaceId: string | null; page: FileListResponse; fetchedAt: number } | null> {
+  const query = FileListQuerySchema.safeParse({ limit: FILES_PAGE_SIZE, workspace_id: workspaceId ?? undefined });
+  if (!query.success) return null;
+  try {
+    const { data } = await upstreamJson({ method: "GET", path: "/files", query: query.data, ...budget() }, FileListResponseSchema);
+    return { workspaceId, page: data, fetchedAt: Date.now() };
+  } catch {
+    return null;
+  }
+}
