@@ -3,6 +3,7 @@
 import { useId } from "react";
 import type { Model } from "@/lib/gateway";
 import { numberFromText } from "@/lib/playground/field-values";
+import { presetModel } from "@/lib/presets/preset-model";
 import { firstIssueMessage, readConversation, readModel, TURN_ROLES, writeConversation, writeModel, type Turn, type TurnRole } from "@/lib/playground/setup";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -50,7 +51,7 @@ export function ModelField({
               </option>
             ))}
             {presets.map((preset) => (
-              <option key={preset.slug} value={`@preset/${preset.slug}`}>
+              <option key={preset.slug} value={presetModel(preset.slug)}>
                 {`Preset: ${preset.name}`}
               </option>
             ))}

@@ -208,7 +208,6 @@ export function writeConversation(request: RequestDraft, turns: readonly Turn[])
 // Model
 
 export const ONLINE_SUFFIX = ":online";
-export const PRESET_PREFIX = "@preset/";
 
 export function readModel(request: RequestDraft): string {
   const model = typeof request.model === "string" ? request.model : "";

@@ -19,6 +19,7 @@ import { tryPresetHref } from "@/lib/playground/preset-compare";
 import { newPresetRequest, versionToRequest } from "@/lib/presets/form-values";
 import { CopyCodeDialog } from "../copy-code-dialog";
 import { studioSearchParams, type StudioTab } from "@/lib/presets/search-params";
+import { presetModel } from "@/lib/presets/preset-model";
 import { PresetHistory } from "../history/preset-history";
 import { EditorController } from "./editor-controller";
 
@@ -141,7 +142,7 @@ export function PresetStudio({ slug }: { slug: string }) {
         <div className="min-w-0">
           <h1 className="break-all text-2xl font-semibold tracking-tight">{preset?.name ?? slug}</h1>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-            <code className="font-mono text-xs">@preset/{slug}</code>
+            <code className="font-mono text-xs">{presetModel(slug)}</code>
             {preset ? (
               <>
                 <Badge tone={preset.status === "active" ? "green" : "neutral"}>{preset.status}</Badge>

@@ -1,4 +1,5 @@
 import { SlugSchema, WEB_SEARCH_SHORTHAND_TYPES, WEB_SEARCH_TOOL_TYPE, type ResponsesRequest } from "@/lib/gateway";
+import { PRESET_PREFIX } from "@/lib/presets/preset-model";
 import type { PresetResponsesFields } from "@/lib/presets/to-responses-request";
 
 /**
@@ -12,8 +13,6 @@ import type { PresetResponsesFields } from "@/lib/presets/to-responses-request";
  *   request's; a request tool with the identity of a preset tool takes that tool's place;
  * - the preset's system prompt is the instructions unless the request gives its own.
  */
-
-export const PRESET_MARKER = "@preset/";
 
 export interface PresetReference {
   slug: string;
@@ -36,10 +35,10 @@ export class PresetReferenceError extends Error {
 export function presetReferenceOf(request: Pick<ResponsesRequest, "model" | "preset">): PresetReference | null {
   const model = request.model ?? undefined;
   const named = request.preset ?? undefined;
-  const at = model === undefined ? -1 : model.indexOf(PRESET_MARKER);
+  const at = model === undefined ? -1 : model.indexOf(PRESET_PREFIX);
   if (model === undefined || at < 0) return named === undefined ? null : { slug: named, field: "preset", model };
 
-  const slug = model.slice(at + PRESET_MARKER.length);
+  const slug = model.slice(at + PRESET_PREFIX.length);
   if (!SlugSchema.safeParse(slug).success) {
     throw new PresetReferenceError(
       "model",
