@@ -8,6 +8,7 @@ import {
   type FieldIssue,
   type ResponsesRequestInput,
 } from "@/lib/gateway";
+import { isRecord } from "@/lib/json/is-record";
 
 /*
  * The playground's setup: 1 to 4 columns, each holding a full responses request (the wire body,
@@ -162,10 +163,6 @@ export interface Turn {
   text: string;
   /** Citations carried by an assistant turn (kept when an answer is added to the conversation). */
   annotations?: unknown[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** The turns of `input` (a string is one user turn). Items that are not messages are not shown. */
