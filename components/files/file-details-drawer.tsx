@@ -8,7 +8,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import type { GatewayFile } from "@/lib/gateway";
 import { fileContentUrl, fileQueries } from "@/lib/client/queries/files";
 import { formatExactTime } from "@/lib/format/time";
-import { formatBytes, formatExactBytes } from "@/lib/files/format-size";
+import { formatBytes, formatExactBytes } from "@/lib/format/bytes";
 import { describeMime } from "@/lib/files/mime";
 import { FileIcon } from "./file-icon";
 
