@@ -11,11 +11,12 @@ import type { PresetVersion } from "@/lib/gateway";
 import type { VersionPair } from "@/lib/playground/preset-compare";
 import { versionRequest } from "@/lib/playground/preset-compare";
 import { diffJson, presetDocument, summarizeDiff } from "@/lib/presets/diff";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
 
 function failure(number: number, query: UseQueryResult<PresetVersion>): string | null {
   if (!query.isError) return null;
   const status = (query.error as { status?: number }).status;
-  return status === 404 ? `Version ${number} does not exist.` : `Version ${number} could not be loaded: ${query.error.message}`;
+  return status === 404 ? `Version ${number} does not exist.` : `Version ${number} could not be loaded: ${apiErrorMessage(query.error)}`;
 }
 
 /**

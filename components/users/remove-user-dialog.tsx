@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import type { User } from "@/lib/bff/schemas";
 import { removeUser } from "@/lib/client/queries/users";
-import { apiErrorMessage } from "./api-errors";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { FormAlert } from "./form-alert";
 
 /** Asks before removing, naming the user; a refusal (last admin, yourself, already gone) stays in the dialog. */

@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
-import { ApiError } from "@/lib/client/api-client";
+import { apiErrorMessage, isApiStatus } from "@/lib/client/api-error-message";
 import type { PresetVersion } from "@/lib/gateway";
 
 /** Asks before restoring `target` as a new version; says why the last try failed. */
@@ -34,9 +34,9 @@ export function RestoreDialog({
           <div className="space-y-4">
             {error ? (
               <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950/50 dark:text-red-100">
-                {error instanceof ApiError && error.status === 409
+                {isApiStatus(error, 409)
                   ? "The preset changed while you looked at it; the list is refreshed, try again."
-                  : error.message}
+                  : apiErrorMessage(error)}
               </p>
             ) : null}
             <div className="flex justify-end gap-2">

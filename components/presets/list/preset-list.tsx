@@ -17,6 +17,7 @@ import { roleAtLeast } from "@/lib/bff/schemas";
 import type { Preset } from "@/lib/gateway";
 import { DEFAULT_SORT, PRESET_SORT_KEYS, filterPresets, isServerOrder, sortPresets, type PresetSortKey } from "@/lib/presets/list";
 import { NewPresetDialog } from "./new-preset-dialog";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
 
 export const PRESET_PAGE_SIZE = 20;
 
@@ -171,7 +172,7 @@ export function PresetList() {
 
       {active.isError ? (
         <EmptyState title="Could not load presets" action={<Button onClick={() => void active.refetch()}>Try again</Button>}>
-          {active.error.message}
+          {apiErrorMessage(active.error)}
         </EmptyState>
       ) : noPresetsAtAll ? (
         <EmptyState title="No presets yet" action={canEdit ? <NewPresetDialog /> : undefined}>

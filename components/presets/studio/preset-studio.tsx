@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/client/api-client";
+import { apiErrorMessage, isApiStatus } from "@/lib/client/api-error-message";
 import { meQuery, presetQueries } from "@/lib/client/queries/presets";
 import { roleAtLeast } from "@/lib/bff/schemas";
 import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
@@ -71,7 +71,7 @@ export function PresetStudio({ slug }: { slug: string }) {
   const [newModel, setNewModel] = useQueryState("model", parseAsString);
   const [isNewParam, setIsNewParam] = useQueryState("new", parseAsString);
 
-  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  const notFound = isApiStatus(detail.error, 404);
   const preset = detail.data ?? null;
   const canEdit = me.data ? roleAtLeast(me.data.role, "editor") : false;
   const ready = detail.isSuccess || notFound;
@@ -91,7 +91,7 @@ export function PresetStudio({ slug }: { slug: string }) {
   if (detail.isError && !notFound) {
     return (
       <EmptyState title="Could not load this preset" action={<Button onClick={() => void detail.refetch()}>Try again</Button>}>
-        {detail.error.message}
+        {apiErrorMessage(detail.error)}
       </EmptyState>
     );
   }
