@@ -7,7 +7,7 @@ import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Field, FieldMessages } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { CreateUserRequestSchema, ROLES, type User } from "@/lib/bff/schemas";
 import { createUser } from "@/lib/client/queries/users";
@@ -112,11 +112,7 @@ export const AddUserDialog = forwardRef<HTMLButtonElement, { onAdded: (user: Use
                 </label>
               ))}
             </div>
-            {errors.role ? (
-              <p id="add-user-role-error" role="alert" className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">
-                {message("role")}
-              </p>
-            ) : null}
+            <FieldMessages error={errors.role ? message("role") : undefined} errorId="add-user-role-error" />
           </fieldset>
           <PasswordField
             value={password}

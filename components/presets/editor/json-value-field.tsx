@@ -95,11 +95,7 @@ function JsonValueEditor({
           }
         }}
       />
-      {parseError ? (
-        <p id={errorId} role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {parseError} (the last valid value is kept until this parses)
-        </p>
-      ) : null}
+      <FieldMessages error={parseError ? `${parseError} (the last valid value is kept until this parses)` : undefined} errorId={errorId} />
     </div>
   );
 }
