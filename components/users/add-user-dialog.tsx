@@ -12,9 +12,9 @@ import { Input } from "@/components/ui/input";
 import { CreateUserRequestSchema, ROLES, type User } from "@/lib/bff/schemas";
 import { createUser } from "@/lib/client/queries/users";
 import { placeApiError, withLabel } from "./api-errors";
-import { FormAlert } from "./form-alert";
 import { PasswordField } from "./password-field";
 import { ROLE_INFO } from "./roles";
+import { Alert } from "@/components/ui/alert";
 
 type AddUserInput = z.input<typeof CreateUserRequestSchema>;
 type AddUserValues = z.output<typeof CreateUserRequestSchema>;
@@ -89,7 +89,7 @@ export const AddUserDialog = forwardRef<HTMLButtonElement, { onAdded: (user: Use
         }}
       >
         <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={formError ? "add-user-error" : undefined}>
-          {formError ? <FormAlert id="add-user-error">{formError}</FormAlert> : null}
+          {formError ? <Alert id="add-user-error">{formError}</Alert> : null}
           <Field label="Email" error={message("email")}>
             {(control) => <Input {...control} {...form.register("email")} type="email" inputMode="email" autoComplete="off" spellCheck={false} />}
           </Field>

@@ -17,6 +17,7 @@ import { RemoveUserDialog } from "./remove-user-dialog";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { ROLE_INFO } from "./roles";
 import { UserList } from "./user-list";
+import { Alert } from "@/components/ui/alert";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 
@@ -120,12 +121,12 @@ export function UsersAdmin() {
       </div>
       <div role="alert">
         {notice?.tone === "error" ? (
-          <p className="mb-4 flex flex-wrap items-start justify-between gap-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
+          <Alert live={false} className="mb-4 flex flex-wrap items-start justify-between gap-2">
             <span>{notice.text}</span>
             <button type="button" onClick={() => setNotice(null)} className="shrink-0 text-xs font-medium underline">
               Dismiss
             </button>
-          </p>
+          </Alert>
         ) : null}
       </div>
 
