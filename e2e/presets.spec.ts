@@ -292,7 +292,7 @@ test.describe("preset studio", () => {
     const snippet = page.getByTestId("code-snippet");
     await expect(snippet).toContainText(`"model": "@preset/${slug}"`);
     await expect(snippet).toContainText("Bearer $GATEWAY_API_KEY");
-    await page.getByRole("button", { name: "TypeScript" }).click();
+    await page.getByRole("tab", { name: "TypeScript" }).click();
     await expect(snippet).toContainText("process.env.GATEWAY_API_KEY");
     await expect(snippet).not.toContainText("e2e-api-key");
     await expect(snippet).not.toContainText("e2e-management-key");

@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signInWithOidc, signInWithPassword } from "@/app/(auth)/actions";
 import { SignInSchema, type SignInValues } from "@/lib/auth/sign-in-schema";
+import { Alert } from "@/components/ui/alert";
 
 export interface DemoAccounts {
   password: string;
@@ -49,9 +50,7 @@ export function SignInForm({
   return (
     <div className="space-y-5">
       {formError ? (
-        <div id="sign-in-error" role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
-          {formError}
-        </div>
+        <Alert id="sign-in-error">{formError}</Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={formError ? "sign-in-error" : undefined}>
         <Field label="Email" error={errors.email?.message}>

@@ -8,9 +8,10 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import type { GatewayFile } from "@/lib/gateway";
 import { fileContentUrl, fileQueries } from "@/lib/client/queries/files";
 import { formatExactTime } from "@/lib/format/time";
-import { formatBytes, formatExactBytes } from "@/lib/files/format-size";
+import { formatBytes, formatExactBytes } from "@/lib/format/bytes";
 import { describeMime } from "@/lib/files/mime";
 import { FileIcon } from "./file-icon";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
 
 const KNOWN_FIELDS = new Set(["id", "type", "filename", "mime_type", "size_bytes", "downloadable", "created_at"]);
 
@@ -70,7 +71,7 @@ export function FileDetailsDrawer({
           </p>
         ) : detail.isError ? (
           <p role="alert" className="mb-4 text-sm text-amber-800 dark:text-amber-300">
-            Could not refresh the details ({detail.error.message}); showing what the list loaded.
+            Could not refresh the details ({apiErrorMessage(detail.error)}); showing what the list loaded.
           </p>
         ) : null}
         <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">

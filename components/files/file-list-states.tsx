@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ListShell } from "./list-shell";
+import { Alert } from "@/components/ui/alert";
 
 /** The first page is on its way. */
 export function FilesLoading({ retryIn }: { retryIn: number | null }) {
@@ -28,13 +29,13 @@ export function FilesLoading({ retryIn }: { retryIn: number | null }) {
 export function FilesLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <ListShell status="Could not load files">
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100">
+      <Alert className="p-4">
         <p className="font-medium">The file list could not be loaded.</p>
         <p className="mt-1">{message}</p>
         <Button className="mt-3" onClick={onRetry}>
           Retry
         </Button>
-      </div>
+      </Alert>
     </ListShell>
   );
 }

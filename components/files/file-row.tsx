@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import { memo } from "react";
 import type { GatewayFile } from "@/lib/gateway";
 import { formatExactTime, formatRelativeTime } from "@/lib/format/time";
-import { formatBytes, formatExactBytes } from "@/lib/files/format-size";
+import { formatBytes, formatExactBytes } from "@/lib/format/bytes";
 import { describeMime } from "@/lib/files/mime";
 import { FileIcon } from "./file-icon";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { formatCount } from "@/lib/files/format-size";
+import { formatCount } from "@/lib/format/count";
 
 export interface FilesFooterProps {
   /** Why the next page failed; null when it did not. */

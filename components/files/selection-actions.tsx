@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { formatCount } from "@/lib/files/format-size";
+import { formatCount } from "@/lib/format/count";
 
 /** Beside the status line: how many are selected, Details, Delete selected and Clear selection. */
 export function SelectionActions({

@@ -2,7 +2,7 @@
 
 import { clsx } from "clsx";
 import { Button } from "@/components/ui/button";
-import { formatBytes } from "@/lib/files/format-size";
+import { formatBytes } from "@/lib/format/bytes";
 import type { UploadItem } from "@/lib/client/upload-queue";
 
 const STATUS_TEXT: Record<UploadItem["status"], string> = {

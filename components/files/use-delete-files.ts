@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { GatewayFile } from "@/lib/gateway";
-import { ApiError } from "@/lib/client/api-client";
+import { isApiStatus } from "@/lib/client/api-error-message";
 import { deleteFile, removeFilesFromCache } from "@/lib/client/queries/files";
 import { deleteErrorText } from "@/lib/files/list-messages";
 
@@ -27,7 +27,7 @@ export function useDeleteFiles(workspaceId: string | null, onDeleted: (result: D
           deleted.push(file.id);
         } catch (error) {
           // Already gone is what the user wanted.
-          if (error instanceof ApiError && error.status === 404) deleted.push(file.id);
+          if (isApiStatus(error, 404)) deleted.push(file.id);
           else failed.push({ file, message: error instanceof Error ? error.message : "Unknown error" });
         }
       }

@@ -17,6 +17,7 @@ import { useFileSelection } from "./use-file-selection";
 import { useScrollMemory } from "./use-scroll-memory";
 import { useTimedNotice } from "./use-timed-notice";
 import { useWorkspaceFilePages } from "./use-workspace-file-pages";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
 
 export function WorkspaceFiles({
   workspaceId,
@@ -62,7 +63,7 @@ export function WorkspaceFiles({
   const focusFile = active >= 0 ? rows[active] : (selectedFiles[0] ?? null);
 
   if (query.isPending) return <FilesLoading retryIn={retryIn} />;
-  if (query.isError && !query.data) return <FilesLoadFailed message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) return <FilesLoadFailed message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
   if (complete && total === 0) return <NoFiles onUploadRequest={onUploadRequest} />;
 
   return (

@@ -5,6 +5,7 @@ import { compareCitations } from "@/lib/playground/compare";
 import { formatMs, formatRate, runMetrics } from "@/lib/playground/metrics";
 import type { RunState } from "@/lib/playground/run-state";
 import { SourceLink } from "./source-link";
+import { Table } from "@/components/ui/table";
 
 export interface SummaryColumn {
   id: string;
@@ -111,56 +112,54 @@ export function CompareSummary({ columns }: { columns: readonly SummaryColumn[] 
                 </span>
               ))}
             </p>
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm sm:min-w-[28rem]">
-                <caption className="sr-only">URLs cited per column, with the number of cited spans</caption>
-                <thead>
-                  <tr className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      Source
+            <Table className="sm:min-w-[28rem]">
+              <caption className="sr-only">URLs cited per column, with the number of cited spans</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    Source
+                  </th>
+                  {ran.map((column) => (
+                    <th key={column.id} scope="col" className="px-2 py-1 text-center font-medium">
+                      <abbr title={nameOf.get(column.id)} className="no-underline">
+                        {column.short}
+                      </abbr>
+                      {column.label ? <span className="block text-[11px] font-normal">{column.label}</span> : null}
+                      {column.model ? <span className="hidden font-mono text-[10px] font-normal sm:block">{column.model}</span> : null}
                     </th>
-                    {ran.map((column) => (
-                      <th key={column.id} scope="col" className="px-2 py-1 text-center font-medium">
-                        <abbr title={nameOf.get(column.id)} className="no-underline">
-                          {column.short}
-                        </abbr>
-                        {column.label ? <span className="block text-[11px] font-normal">{column.label}</span> : null}
-                        {column.model ? <span className="hidden font-mono text-[10px] font-normal sm:block">{column.model}</span> : null}
-                      </th>
-                    ))}
-                    <th scope="col" className="px-2 py-1 font-medium">
-                      Overlap
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {comparison.urls.map((row) => {
-                    const overlap =
-                      ran.length > 1 && row.columns.length === ran.length ? "all" : row.columns.length === 1 && ran.length > 1 ? `only ${nameOf.get(row.columns[0])}` : `${row.columns.length} of ${ran.length}`;
-                    return (
-                      <tr key={row.key} className="border-b border-slate-100 last:border-0 dark:border-slate-800/60" data-overlap={overlap}>
-                        <td className="max-w-[9rem] py-1 pr-3 sm:max-w-[20rem]">
-                          <SourceLink url={row.key} title={displayHost(row.key)} className="break-all" />
-                          <div className="truncate text-xs text-slate-600 dark:text-slate-400">{row.key}</div>
+                  ))}
+                  <th scope="col" className="px-2 py-1 font-medium">
+                    Overlap
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {comparison.urls.map((row) => {
+                  const overlap =
+                    ran.length > 1 && row.columns.length === ran.length ? "all" : row.columns.length === 1 && ran.length > 1 ? `only ${nameOf.get(row.columns[0])}` : `${row.columns.length} of ${ran.length}`;
+                  return (
+                    <tr key={row.key} className="border-b border-slate-100 last:border-0 dark:border-slate-800/60" data-overlap={overlap}>
+                      <td className="max-w-[9rem] py-1 pr-3 sm:max-w-[20rem]">
+                        <SourceLink url={row.key} title={displayHost(row.key)} className="break-all" />
+                        <div className="truncate text-xs text-slate-600 dark:text-slate-400">{row.key}</div>
+                      </td>
+                      {ran.map((column) => (
+                        <td key={column.id} className="px-2 py-1 text-center tabular-nums">
+                          {row.spans[column.id] ? (
+                            <span aria-label={`${row.spans[column.id]} spans`}>✓ {row.spans[column.id]}</span>
+                          ) : (
+                            <span aria-label="not cited" className="text-slate-400">
+                              –
+                            </span>
+                          )}
                         </td>
-                        {ran.map((column) => (
-                          <td key={column.id} className="px-2 py-1 text-center tabular-nums">
-                            {row.spans[column.id] ? (
-                              <span aria-label={`${row.spans[column.id]} spans`}>✓ {row.spans[column.id]}</span>
-                            ) : (
-                              <span aria-label="not cited" className="text-slate-400">
-                                –
-                              </span>
-                            )}
-                          </td>
-                        ))}
-                        <td className="px-2 py-1 text-xs">{overlap}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                      ))}
+                      <td className="px-2 py-1 text-xs">{overlap}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
           </>
         )}
       </div>

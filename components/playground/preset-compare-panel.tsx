@@ -11,11 +11,13 @@ import type { PresetVersion } from "@/lib/gateway";
 import type { VersionPair } from "@/lib/playground/preset-compare";
 import { versionRequest } from "@/lib/playground/preset-compare";
 import { diffJson, presetDocument, summarizeDiff } from "@/lib/presets/diff";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
+import { Alert } from "@/components/ui/alert";
 
 function failure(number: number, query: UseQueryResult<PresetVersion>): string | null {
   if (!query.isError) return null;
   const status = (query.error as { status?: number }).status;
-  return status === 404 ? `Version ${number} does not exist.` : `Version ${number} could not be loaded: ${query.error.message}`;
+  return status === 404 ? `Version ${number} does not exist.` : `Version ${number} could not be loaded: ${apiErrorMessage(query.error)}`;
 }
 
 /**
@@ -71,13 +73,13 @@ export function PresetComparePanel({
       </div>
 
       {errors.length > 0 ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
+        <Alert className="p-3">
           {errors.join(" ")}{" "}
           <Link href={`/presets/${encodeURIComponent(slug)}?tab=history`} className="underline underline-offset-2">
             Choose versions in the history of {slug}
           </Link>
           .
-        </div>
+        </Alert>
       ) : null}
 
       {before && after ? (

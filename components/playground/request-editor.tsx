@@ -3,10 +3,11 @@
 import { useId } from "react";
 import type { Model } from "@/lib/gateway";
 import { numberFromText } from "@/lib/playground/field-values";
+import { presetModel } from "@/lib/presets/preset-model";
 import { firstIssueMessage, readConversation, readModel, TURN_ROLES, writeConversation, writeModel, type Turn, type TurnRole } from "@/lib/playground/setup";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, FieldMessages } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
 import { SectionTitle, type SectionProps } from "./section-parts";
 
@@ -50,7 +51,7 @@ export function ModelField({
               </option>
             ))}
             {presets.map((preset) => (
-              <option key={preset.slug} value={`@preset/${preset.slug}`}>
+              <option key={preset.slug} value={presetModel(preset.slug)}>
                 {`Preset: ${preset.name}`}
               </option>
             ))}
@@ -108,18 +109,10 @@ export function ConversationSection({ request, onChange, issues, disabled }: Sec
               update(turns.map((t, i) => (i === index ? { role: t.role, text: event.target.value } : t)))
             }
           />
-          {firstIssueMessage(issues, `input[${index}]`) ? (
-            <p role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-              {firstIssueMessage(issues, `input[${index}]`)}
-            </p>
-          ) : null}
+          <FieldMessages error={firstIssueMessage(issues, `input[${index}]`)} />
         </div>
       ))}
-      {inputIssue ? (
-        <p role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {inputIssue.message}
-        </p>
-      ) : null}
+      <FieldMessages error={inputIssue?.message} />
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={() => update([...turns, { role: turns.at(-1)?.role === "user" ? "assistant" : "user", text: "" }])}>
           Add turn

@@ -1,4 +1,5 @@
-import { formatCost, formatCount, formatMs, formatRate, runMetrics } from "@/lib/playground/metrics";
+import { formatCount } from "@/lib/format/count";
+import { formatCost, formatMs, formatRate, runMetrics } from "@/lib/playground/metrics";
 import type { RunState } from "@/lib/playground/run-state";
 
 export function RunMetricsList({ run }: { run: RunState }) {

@@ -13,6 +13,7 @@ import { RunStatusBadge } from "./run-status";
 import { SourcesPanel, sourceItemId, type SourcesTab } from "./sources-panel";
 import { useCitedDocument } from "./use-cited-document";
 import { useStickToBottom } from "./use-stick-to-bottom";
+import { Alert } from "@/components/ui/alert";
 
 const NO_CITATIONS: readonly UrlCitation[] = [];
 const PART_SEPARATOR = "\n\n";
@@ -123,10 +124,10 @@ export function RunOutput({ domId, run, request, label, onContinue }: RunOutputP
       </div>
 
       {run.error ? (
-        <div role="alert" data-testid="run-error" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
+        <Alert data-testid="run-error">
           <span className="font-medium">Error{run.error.code ? ` (${run.error.code})` : ""}:</span> {run.error.message}
           {text ? <span className="block text-xs">The part received before the error is kept below.</span> : null}
-        </div>
+        </Alert>
       ) : null}
 
       <div className="relative">

@@ -1,7 +1,7 @@
 "use client";
 
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useCopyToClipboard } from "@/components/ui/use-copy-to-clipboard";
 
 /** Node's default header limit is 16 KiB; a longer link may be refused by a server on the way. */
 const LONG_URL = 8000;
@@ -32,7 +32,7 @@ export function WorkbenchToolbar({
   onAddColumn: () => void;
   urlLength: number;
 }) {
-  const [copied, setCopied] = useState(false);
+  const { state: linkCopy, copy: copyLink } = useCopyToClipboard();
   return (
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Playground" data-hydrated={hydrated ? "true" : undefined}>
       <Button variant="primary" onClick={onRunAll} disabled={!canRun || !canRunAny} aria-keyshortcuts="Control+Enter">
@@ -46,17 +46,9 @@ export function WorkbenchToolbar({
       </Button>
       <Button
         variant="ghost"
-        onClick={async () => {
-          try {
-            await navigator.clipboard.writeText(window.location.href);
-            setCopied(true);
-            setTimeout(() => setCopied(false), 2000);
-          } catch {
-            setCopied(false);
-          }
-        }}
+        onClick={() => void copyLink(window.location.href)}
       >
-        {copied ? "Link copied" : "Copy link to this setup"}
+        {linkCopy === "copied" ? "Link copied" : "Copy link to this setup"}
       </Button>
       {urlLength > LONG_URL ? <span className="text-xs text-amber-800 dark:text-amber-300">This setup makes a long link; some servers refuse links over 8 KB.</span> : null}
     </div>

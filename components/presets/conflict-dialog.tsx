@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { previewValue, type ConflictRow } from "@/lib/presets/diff";
+import { Table, TableBody, TableHead } from "@/components/ui/table";
 
 function Cell({ value, changed, label }: { value: unknown; changed: boolean; label: string }) {
   return (
@@ -57,43 +58,30 @@ export function ConflictDialog({
               <Badge tone="red">{clashes} both changed</Badge> <span className="ml-1">Re-applying yours keeps your value in those fields.</span>
             </p>
           ) : null}
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="hidden text-xs uppercase tracking-wide text-slate-600 sm:table-header-group dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-2 py-1.5 font-medium">
-                    Field
+          <Table>
+            <TableHead
+              columns={["Field", `Version ${baseVersion ?? "?"} (yours started here)`, `Theirs (version ${theirVersion})`, "Yours"]}
+              className="hidden sm:table-header-group"
+              cellClassName="px-2 py-1.5"
+            />
+            <TableBody className="block sm:table-row-group">
+              {rows.map((row) => (
+                <tr key={row.path} data-path={row.path} className="block py-1 sm:table-row sm:py-0">
+                  <th scope="row" className="block px-2 py-1 align-top font-normal sm:table-cell sm:py-2">
+                    <code className="font-mono text-xs font-semibold">{row.path}</code>
+                    {row.clash ? (
+                      <Badge tone="red" className="ml-1">
+                        both
+                      </Badge>
+                    ) : null}
                   </th>
-                  <th scope="col" className="px-2 py-1.5 font-medium">
-                    Version {baseVersion ?? "?"} (yours started here)
-                  </th>
-                  <th scope="col" className="px-2 py-1.5 font-medium">
-                    Theirs (version {theirVersion})
-                  </th>
-                  <th scope="col" className="px-2 py-1.5 font-medium">
-                    Yours
-                  </th>
+                  <Cell value={row.base} changed={false} label={`Version ${baseVersion ?? "?"}`} />
+                  <Cell value={row.theirs} changed={row.theirsChanged} label="Theirs" />
+                  <Cell value={row.mine} changed={row.mineChanged} label="Yours" />
                 </tr>
-              </thead>
-              <tbody className="block divide-y divide-slate-200 sm:table-row-group dark:divide-slate-800">
-                {rows.map((row) => (
-                  <tr key={row.path} data-path={row.path} className="block py-1 sm:table-row sm:py-0">
-                    <th scope="row" className="block px-2 py-1 align-top font-normal sm:table-cell sm:py-2">
-                      <code className="font-mono text-xs font-semibold">{row.path}</code>
-                      {row.clash ? (
-                        <Badge tone="red" className="ml-1">
-                          both
-                        </Badge>
-                      ) : null}
-                    </th>
-                    <Cell value={row.base} changed={false} label={`Version ${baseVersion ?? "?"}`} />
-                    <Cell value={row.theirs} changed={row.theirsChanged} label="Theirs" />
-                    <Cell value={row.mine} changed={row.mineChanged} label="Yours" />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
           <div className="flex flex-wrap justify-end gap-2">
             <Button onClick={onKeepEditing}>Keep editing</Button>
             <Button onClick={onTakeTheirs}>Take theirs (discard mine)</Button>

@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { summarizeDiff, type FieldChange } from "@/lib/presets/diff";
 import { FieldDiffTable } from "@/components/ui/field-diff-table";
+import { Alert } from "@/components/ui/alert";
 
 /** Before a save: exactly which stored fields change against the version the edit started from. */
 export function SaveReviewDialog({
@@ -50,9 +51,7 @@ export function SaveReviewDialog({
             </p>
           ) : null}
           {error ? (
-            <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950/50 dark:text-red-100">
-              {error}
-            </p>
+            <Alert>{error}</Alert>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Badge } from "@/components/ui/badge";
 import { jsonType, previewValue, type ChangeKind, type FieldChange } from "@/lib/presets/diff";
+import { Table, TableBody, TableHead } from "./table";
 
 const KIND: Record<ChangeKind, { label: string; tone: "green" | "red" | "amber" | "brand" | "neutral" }> = {
   added: { label: "added", tone: "green" },
@@ -36,48 +37,31 @@ function MobileLabel({ children }: { children: React.ReactNode }) {
 export function FieldDiffTable({ changes, beforeLabel = "Before", afterLabel = "After" }: { changes: readonly FieldChange[]; beforeLabel?: string; afterLabel?: string }) {
   if (changes.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No field differs.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="field-diff">
-        <thead className="hidden text-xs uppercase tracking-wide text-slate-600 sm:table-header-group dark:text-slate-400">
-          <tr>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              Field
+    <Table data-testid="field-diff">
+      <TableHead columns={["Field", "Change", beforeLabel, afterLabel]} className="hidden sm:table-header-group" cellClassName="py-1.5 pr-3" />
+      <TableBody className="block sm:table-row-group">
+        {changes.map((change) => (
+          <tr key={`${change.path}:${change.kind}`} data-path={change.path} data-kind={change.kind} className="block py-2 sm:table-row sm:py-0">
+            <th scope="row" className="inline py-2 pr-3 align-top font-normal sm:table-cell">
+              <code className="break-all font-mono text-xs font-semibold">{change.path || "(whole document)"}</code>
             </th>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              Change
-            </th>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              {beforeLabel}
-            </th>
-            <th scope="col" className="py-1.5 font-medium">
-              {afterLabel}
-            </th>
+            <td className="inline py-2 pr-3 align-top sm:table-cell">
+              <Badge tone={KIND[change.kind].tone}>
+                {KIND[change.kind].label}
+                {change.kind === "type-changed" ? ` (${jsonType(change.before)} → ${jsonType(change.after)})` : ""}
+              </Badge>
+            </td>
+            <td className="block pt-1 align-top sm:table-cell sm:py-2 sm:pr-3">
+              <MobileLabel>{beforeLabel}</MobileLabel>
+              {change.kind === "added" ? <Value value={undefined} kind="before" /> : <Value value={change.before} kind="before" />}
+            </td>
+            <td className="block pt-1 align-top sm:table-cell sm:py-2">
+              <MobileLabel>{afterLabel}</MobileLabel>
+              {change.kind === "removed" ? <Value value={undefined} kind="after" /> : <Value value={change.after} kind="after" />}
+            </td>
           </tr>
-        </thead>
-        <tbody className="block divide-y divide-slate-200 sm:table-row-group dark:divide-slate-800">
-          {changes.map((change) => (
-            <tr key={`${change.path}:${change.kind}`} data-path={change.path} data-kind={change.kind} className="block py-2 sm:table-row sm:py-0">
-              <th scope="row" className="inline py-2 pr-3 align-top font-normal sm:table-cell">
-                <code className="break-all font-mono text-xs font-semibold">{change.path || "(whole document)"}</code>
-              </th>
-              <td className="inline py-2 pr-3 align-top sm:table-cell">
-                <Badge tone={KIND[change.kind].tone}>
-                  {KIND[change.kind].label}
-                  {change.kind === "type-changed" ? ` (${jsonType(change.before)} → ${jsonType(change.after)})` : ""}
-                </Badge>
-              </td>
-              <td className="block pt-1 align-top sm:table-cell sm:py-2 sm:pr-3">
-                <MobileLabel>{beforeLabel}</MobileLabel>
-                {change.kind === "added" ? <Value value={undefined} kind="before" /> : <Value value={change.before} kind="before" />}
-              </td>
-              <td className="block pt-1 align-top sm:table-cell sm:py-2">
-                <MobileLabel>{afterLabel}</MobileLabel>
-                {change.kind === "removed" ? <Value value={undefined} kind="after" /> : <Value value={change.after} kind="after" />}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

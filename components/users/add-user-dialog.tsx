@@ -7,14 +7,14 @@ import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
+import { Field, FieldMessages } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { CreateUserRequestSchema, ROLES, type User } from "@/lib/bff/schemas";
 import { createUser } from "@/lib/client/queries/users";
 import { placeApiError, withLabel } from "./api-errors";
-import { FormAlert } from "./form-alert";
 import { PasswordField } from "./password-field";
 import { ROLE_INFO } from "./roles";
+import { Alert } from "@/components/ui/alert";
 
 type AddUserInput = z.input<typeof CreateUserRequestSchema>;
 type AddUserValues = z.output<typeof CreateUserRequestSchema>;
@@ -89,7 +89,7 @@ export const AddUserDialog = forwardRef<HTMLButtonElement, { onAdded: (user: Use
         }}
       >
         <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={formError ? "add-user-error" : undefined}>
-          {formError ? <FormAlert id="add-user-error">{formError}</FormAlert> : null}
+          {formError ? <Alert id="add-user-error">{formError}</Alert> : null}
           <Field label="Email" error={message("email")}>
             {(control) => <Input {...control} {...form.register("email")} type="email" inputMode="email" autoComplete="off" spellCheck={false} />}
           </Field>
@@ -112,11 +112,7 @@ export const AddUserDialog = forwardRef<HTMLButtonElement, { onAdded: (user: Use
                 </label>
               ))}
             </div>
-            {errors.role ? (
-              <p id="add-user-role-error" role="alert" className="mt-1 text-xs font-medium text-red-700 dark:text-red-400">
-                {message("role")}
-              </p>
-            ) : null}
+            <FieldMessages error={errors.role ? message("role") : undefined} errorId="add-user-role-error" />
           </fieldset>
           <PasswordField
             value={password}

@@ -1,4 +1,5 @@
 import { ApiError } from "@/lib/client/api-client";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
 
 /**
  * Turns what the users API answered into messages placed where the admin looks: on the field it names
@@ -20,15 +21,6 @@ function relabel(path: string, label: string, message: string): string {
   if (message.startsWith(`${path} `)) return `${label}${message.slice(path.length)}`;
   if (message.startsWith(`${path}: `)) return `${label}: ${message.slice(path.length + 2)}`;
   return withLabel(label, message);
-}
-
-export function apiErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return "Your session has expired. Sign in again in another tab, then retry: nothing here is lost.";
-    return error.message;
-  }
-  if (error instanceof Error) return `Gatehouse answered something unexpected: ${error.message}`;
-  return "Something went wrong. Try again.";
 }
 
 export function placeApiError<F extends string>(error: unknown, labels: Readonly<Record<F, string>>): PlacedErrors<F> {

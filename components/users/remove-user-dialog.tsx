@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import type { User } from "@/lib/bff/schemas";
 import { removeUser } from "@/lib/client/queries/users";
-import { apiErrorMessage } from "./api-errors";
-import { FormAlert } from "./form-alert";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
+import { Alert } from "@/components/ui/alert";
 
 /** Asks before removing, naming the user; a refusal (last admin, yourself, already gone) stays in the dialog. */
 export function RemoveUserDialog({
@@ -58,7 +58,7 @@ export function RemoveUserDialog({
         >
           {error ? (
             <div className="mb-4">
-              <FormAlert>{error}</FormAlert>
+              <Alert>{error}</Alert>
             </div>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">

@@ -9,8 +9,8 @@ import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { PasswordSchema, type User } from "@/lib/bff/schemas";
 import { updateUser } from "@/lib/client/queries/users";
 import { placeApiError, withLabel } from "./api-errors";
-import { FormAlert } from "./form-alert";
 import { PasswordField } from "./password-field";
+import { Alert } from "@/components/ui/alert";
 
 const ResetSchema = z.object({ password: PasswordSchema });
 type ResetValues = z.infer<typeof ResetSchema>;
@@ -73,7 +73,7 @@ export function ResetPasswordDialog({
           }}
         >
           <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={formError ? "reset-password-error" : undefined}>
-            {formError ? <FormAlert id="reset-password-error">{formError}</FormAlert> : null}
+            {formError ? <Alert id="reset-password-error">{formError}</Alert> : null}
             <PasswordField
               label="New password"
               value={password}

@@ -7,6 +7,7 @@ import { Select } from "@/components/ui/input";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ROLES, type Role, type User } from "@/lib/bff/schemas";
 import { ROLE_INFO, SOURCE_LABEL } from "./roles";
+import { Table, TableBody, TableHead } from "@/components/ui/table";
 
 export interface UserListProps {
   users: readonly User[];
@@ -103,52 +104,41 @@ function Who({ user, isSelf }: { user: User; isSelf: boolean }) {
 export function UserList({ users, selfId, pendingRoles, onRoleChange, onResetPassword, onRemove }: UserListProps) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 md:block dark:border-slate-800">
-        <table className="w-full text-left text-sm" data-testid="user-table">
-          <caption className="sr-only">Users</caption>
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                User
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Signs in with
-              </th>
-              <th scope="col" className="hidden px-3 py-2 font-medium lg:table-cell">
-                Added
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Role
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {users.map((user) => {
-              const isSelf = user.id === selfId;
-              return (
-                <tr key={user.id} data-user-email={user.email}>
-                  <th scope="row" className="px-3 py-2.5 align-top font-normal">
-                    <Who user={user} isSelf={isSelf} />
-                  </th>
-                  <td className="px-3 py-2.5 align-top">{SOURCE_LABEL[user.provider]}</td>
-                  <td className="hidden whitespace-nowrap px-3 py-2.5 align-top lg:table-cell">
-                    <RelativeTime value={user.created_at} />
-                  </td>
-                  <td className="px-3 py-2 align-top">
-                    <RoleControl user={user} isSelf={isSelf} pending={pendingRoles[user.id]} onChange={(role) => onRoleChange(user, role)} />
-                  </td>
-                  <td className="px-3 py-2 align-top">
-                    <RowActions user={user} isSelf={isSelf} onResetPassword={onResetPassword} onRemove={onRemove} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table framed wrapperClassName="hidden md:block" data-testid="user-table">
+        <caption className="sr-only">Users</caption>
+        <TableHead
+          framed
+          columns={[
+            "User",
+            "Signs in with",
+            { label: "Added", className: "hidden lg:table-cell" },
+            "Role",
+            { label: <span className="sr-only">Actions</span>, className: "text-right" },
+          ]}
+        />
+        <TableBody>
+          {users.map((user) => {
+            const isSelf = user.id === selfId;
+            return (
+              <tr key={user.id} data-user-email={user.email}>
+                <th scope="row" className="px-3 py-2.5 align-top font-normal">
+                  <Who user={user} isSelf={isSelf} />
+                </th>
+                <td className="px-3 py-2.5 align-top">{SOURCE_LABEL[user.provider]}</td>
+                <td className="hidden whitespace-nowrap px-3 py-2.5 align-top lg:table-cell">
+                  <RelativeTime value={user.created_at} />
+                </td>
+                <td className="px-3 py-2 align-top">
+                  <RoleControl user={user} isSelf={isSelf} pending={pendingRoles[user.id]} onChange={(role) => onRoleChange(user, role)} />
+                </td>
+                <td className="px-3 py-2 align-top">
+                  <RowActions user={user} isSelf={isSelf} onResetPassword={onResetPassword} onRemove={onRemove} />
+                </td>
+              </tr>
+            );
+          })}
+        </TableBody>
+      </Table>
 
       <ul aria-label="Users" className="space-y-3 md:hidden">
         {users.map((user) => {

@@ -8,15 +8,16 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RoleSchema, type Role, type User } from "@/lib/bff/schemas";
-import { ApiError } from "@/lib/client/api-client";
+import { isApiStatus } from "@/lib/client/api-error-message";
 import { updateUser, userKeys, userQueries } from "@/lib/client/queries/users";
 import { AddUserDialog } from "./add-user-dialog";
 import { AdminsOnly } from "./admins-only";
-import { apiErrorMessage } from "./api-errors";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { RemoveUserDialog } from "./remove-user-dialog";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { ROLE_INFO } from "./roles";
 import { UserList } from "./user-list";
+import { Alert } from "@/components/ui/alert";
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 
@@ -45,7 +46,7 @@ export function UsersAdmin() {
 
   const refuse = (error: unknown) => {
     // Gone already (404) or no longer admin (403): the list shows what is true now.
-    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) void queryClient.invalidateQueries({ queryKey: userKeys.list() });
+    if (isApiStatus(error, 403, 404)) void queryClient.invalidateQueries({ queryKey: userKeys.list() });
   };
 
   const changeRole = async (user: User, role: Role) => {
@@ -70,7 +71,7 @@ export function UsersAdmin() {
     }
   };
 
-  if (list.error instanceof ApiError && list.error.status === 403) {
+  if (isApiStatus(list.error, 403)) {
     const role = RoleSchema.safeParse(list.error.metadata?.role);
     return <AdminsOnly role={role.success ? role.data : undefined} />;
   }
@@ -120,12 +121,12 @@ export function UsersAdmin() {
       </div>
       <div role="alert">
         {notice?.tone === "error" ? (
-          <p className="mb-4 flex flex-wrap items-start justify-between gap-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
+          <Alert live={false} className="mb-4 flex flex-wrap items-start justify-between gap-2">
             <span>{notice.text}</span>
             <button type="button" onClick={() => setNotice(null)} className="shrink-0 text-xs font-medium underline">
               Dismiss
             </button>
-          </p>
+          </Alert>
         ) : null}
       </div>
 

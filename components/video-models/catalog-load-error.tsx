@@ -2,12 +2,12 @@
 
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ApiError } from "@/lib/client/api-client";
+import { isApiStatus } from "@/lib/client/api-error-message";
 import { catalogErrorMessage } from "@/lib/video-models/load-error";
 
 /** No list to show: sign in again after a 401, else retry. */
 export function CatalogLoadError({ error, retrying, onRetry }: { error: Error; retrying: boolean; onRetry: () => void }) {
-  const unauthorized = error instanceof ApiError && error.status === 401;
+  const unauthorized = isApiStatus(error, 401);
   return (
     <div role="alert" data-testid="catalog-error">
       <EmptyState

@@ -9,6 +9,7 @@ import { buildComparison } from "@/lib/video-models/compare";
 import type { CostSettings } from "@/lib/video-models/cost";
 import { aspectRatiosOf } from "@/lib/video-models/model-facts";
 import { AspectRatioList } from "./capability-visuals";
+import { Table } from "@/components/ui/table";
 
 /** Side-by-side comparison of 2 to 4 models: every field in aligned rows, rows that differ highlighted and labelled. */
 export function CompareDialog({
@@ -43,72 +44,70 @@ export function CompareDialog({
           <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={onlyDifferences} onChange={(event) => setOnlyDifferences(event.target.checked)} />
           Show only differences
         </label>
-        <div className="-mx-5 overflow-x-auto px-5">
-          <table className="w-full min-w-[32rem] border-separate border-spacing-0 text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col" className="sticky left-0 z-10 w-28 border-b sm:w-40 border-slate-200 bg-white py-2 pr-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
-                  Field
+        <Table wrapperClassName="-mx-5 px-5" className="min-w-[32rem] border-separate border-spacing-0">
+          <thead>
+            <tr>
+              <th scope="col" className="sticky left-0 z-10 w-28 border-b sm:w-40 border-slate-200 bg-white py-2 pr-3 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
+                Field
+              </th>
+              {models.map((model) => (
+                <th key={model.id} scope="col" className="border-b border-slate-200 px-3 py-2 align-bottom font-semibold dark:border-slate-800">
+                  {model.name}
                 </th>
-                {models.map((model) => (
-                  <th key={model.id} scope="col" className="border-b border-slate-200 px-3 py-2 align-bottom font-semibold dark:border-slate-800">
-                    {model.name}
+              ))}
+            </tr>
+          </thead>
+          {sections.map((section) => {
+            const rows = onlyDifferences ? section.rows.filter((row) => row.differs) : section.rows;
+            if (rows.length === 0) return null;
+            return (
+              <tbody key={section.title}>
+                <tr>
+                  <th scope="colgroup" colSpan={models.length + 1} className="sticky left-0 bg-white pb-1 pt-4 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-400">
+                    {section.title}
                   </th>
-                ))}
-              </tr>
-            </thead>
-            {sections.map((section) => {
-              const rows = onlyDifferences ? section.rows.filter((row) => row.differs) : section.rows;
-              if (rows.length === 0) return null;
-              return (
-                <tbody key={section.title}>
-                  <tr>
-                    <th scope="colgroup" colSpan={models.length + 1} className="sticky left-0 bg-white pb-1 pt-4 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-400">
-                      {section.title}
+                </tr>
+                {rows.map((row) => (
+                  <tr key={row.key} data-testid="compare-row" data-row-key={row.key} data-differs={row.differs ? "true" : "false"}>
+                    <th
+                      scope="row"
+                      className={clsx(
+                        "sticky left-0 z-10 border-b border-slate-100 py-1.5 pr-3 align-top text-xs font-medium dark:border-slate-800",
+                        row.differs ? "bg-amber-50 dark:bg-[#2f1f1f]" : "bg-white dark:bg-slate-900",
+                        row.key.startsWith("sku:") && "font-mono font-normal break-all",
+                      )}
+                    >
+                      {row.label}
+                      {row.differs ? (
+                        <Badge tone="amber" className="ml-1 align-middle font-sans">
+                          differs
+                        </Badge>
+                      ) : null}
                     </th>
-                  </tr>
-                  {rows.map((row) => (
-                    <tr key={row.key} data-testid="compare-row" data-row-key={row.key} data-differs={row.differs ? "true" : "false"}>
-                      <th
-                        scope="row"
+                    {row.cells.map((cell, index) => (
+                      <td
+                        key={models[index].id}
                         className={clsx(
-                          "sticky left-0 z-10 border-b border-slate-100 py-1.5 pr-3 align-top text-xs font-medium dark:border-slate-800",
-                          row.differs ? "bg-amber-50 dark:bg-[#2f1f1f]" : "bg-white dark:bg-slate-900",
-                          row.key.startsWith("sku:") && "font-mono font-normal break-all",
+                          "border-b border-slate-100 px-3 py-1.5 align-top dark:border-slate-800",
+                          row.differs && "bg-amber-50 dark:bg-[#2f1f1f]",
+                          row.key === "description" && "min-w-56 text-xs",
                         )}
                       >
-                        {row.label}
-                        {row.differs ? (
-                          <Badge tone="amber" className="ml-1 align-middle font-sans">
-                            differs
-                          </Badge>
-                        ) : null}
-                      </th>
-                      {row.cells.map((cell, index) => (
-                        <td
-                          key={models[index].id}
-                          className={clsx(
-                            "border-b border-slate-100 px-3 py-1.5 align-top dark:border-slate-800",
-                            row.differs && "bg-amber-50 dark:bg-[#2f1f1f]",
-                            row.key === "description" && "min-w-56 text-xs",
-                          )}
-                        >
-                          {row.key === "aspect_ratios" ? (
-                            <>
-                              <AspectRatioList ratios={aspectRatiosOf(models[index])} />
-                            </>
-                          ) : (
-                            cell
-                          )}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              );
-            })}
-          </table>
-        </div>
+                        {row.key === "aspect_ratios" ? (
+                          <>
+                            <AspectRatioList ratios={aspectRatiosOf(models[index])} />
+                          </>
+                        ) : (
+                          cell
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            );
+          })}
+        </Table>
       </DialogContent>
     </Dialog>
   );

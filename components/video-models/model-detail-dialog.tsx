@@ -1,8 +1,8 @@
 "use client";
 
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { useCopyToClipboard } from "@/components/ui/use-copy-to-clipboard";
 import type { VideoModel } from "@/lib/gateway";
 import type { CostEstimate, CostSettings } from "@/lib/video-models/cost";
 import { formatReleaseDate, providerOf } from "@/lib/video-models/model-facts";
@@ -23,18 +23,9 @@ export function ModelDetailDialog({
   onClose: () => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const [copied, setCopied] = useState(false);
+  const { state: copyState, copy } = useCopyToClipboard();
+  const copied = copyState === "copied";
   const json = model ? JSON.stringify(model, null, 2) : "";
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(json);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  }
 
   return (
     <Dialog open={model !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -60,7 +51,7 @@ export function ModelDetailDialog({
                 <h3 className="text-sm font-semibold" id="raw-json-heading">
                   Raw JSON
                 </h3>
-                <Button size="sm" onClick={copy}>
+                <Button size="sm" onClick={() => void copy(json)}>
                   {copied ? "Copied" : "Copy JSON"}
                 </Button>
               </div>

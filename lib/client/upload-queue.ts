@@ -1,5 +1,5 @@
 import { FileSchema, type GatewayFile } from "@/lib/gateway";
-import { ApiError } from "@/lib/client/api-client";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { fileUploadUrl } from "@/lib/client/queries/files";
 import { uploadWithProgress } from "@/lib/client/upload-with-progress";
 import { uploadRefusal } from "@/lib/files/upload-rules";
@@ -134,14 +134,16 @@ export class UploadQueue {
 }
 
 function describeUploadError(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 413) return "Too large for the gateway.";
-    if (error.status === 403) return "Your role cannot upload files.";
-    // Gatehouse's own per-user limit names itself and the wait in its message; the gateway's 429 may not.
-    if (error.status === 429 && typeof error.metadata?.bucket === "string") return error.message;
-    if (error.status === 429) return `Rate limited${error.retryAfterSeconds ? `; try again in ${Math.ceil(error.retryAfterSeconds)} s` : ""}.`;
-    return error.message;
-  }
-  if (error instanceof DOMException && error.name === "AbortError") return "Cancelled.";
-  return "The gateway's answer could not be read.";
+  return apiErrorMessage(error, {
+    status: {
+      413: "Too large for the gateway.",
+      403: "Your role cannot upload files.",
+      // Gatehouse's own per-user limit names itself and the wait in its message; the gateway's 429 may not.
+      429: (answer) =>
+        typeof answer.metadata?.bucket === "string"
+          ? answer.message
+          : `Rate limited${answer.retryAfterSeconds ? `; try again in ${Math.ceil(answer.retryAfterSeconds)} s` : ""}.`,
+    },
+    otherwise: (other) => (other instanceof DOMException && other.name === "AbortError" ? "Cancelled." : "The gateway's answer could not be read."),
+  });
 }

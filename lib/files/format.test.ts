@@ -1,43 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatExactTime, formatRelativeTime } from "@/lib/format/time";
-import { formatBytes, formatCount, formatExactBytes } from "./format-size";
 import { describeMime } from "./mime";
-
-describe("formatBytes", () => {
-  it.each([
-    [0, "0 B"],
-    [1, "1 B"],
-    [999, "999 B"],
-    [1000, "1.0 kB"],
-    [1536, "1.5 kB"],
-    [10_000, "10 kB"],
-    [999_499, "999 kB"],
-    [999_999, "1.0 MB"],
-    [1_024_000, "1.0 MB"],
-    [12_345_678, "12 MB"],
-    [100_000_000, "100 MB"],
-    [5_500_000_000, "5.5 GB"],
-  ])("%d bytes -> %s", (bytes, text) => {
-    expect(formatBytes(bytes)).toBe(text);
-  });
-
-  it("says unknown for nonsense", () => {
-    expect(formatBytes(-1)).toBe("unknown");
-    expect(formatBytes(Number.NaN)).toBe("unknown");
-  });
-});
-
-describe("formatExactBytes", () => {
-  it("groups digits and pluralises", () => {
-    expect(formatExactBytes(1_024_000)).toBe("1,024,000 bytes");
-    expect(formatExactBytes(1)).toBe("1 byte");
-    expect(formatExactBytes(0)).toBe("0 bytes");
-  });
-
-  it("formats counts", () => {
-    expect(formatCount(8200)).toBe("8,200");
-  });
-});
 
 describe("created column times", () => {
   const now = Date.parse("2025-06-15T12:00:00Z");

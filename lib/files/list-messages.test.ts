@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeFilterCount } from "./filter";
-import { formatCount } from "./format-size";
+import { formatCount } from "@/lib/format/count";
 import { deletedNotice, deleteErrorText, filesStatusText } from "./list-messages";
 
 describe("filesStatusText", () => {

@@ -1,5 +1,5 @@
 import { describeFilterCount } from "./filter";
-import { formatCount } from "./format-size";
+import { formatCount } from "@/lib/format/count";
 
 /** The file list's status line: a rate-limit wait first, then how many files match or are loaded. */
 export function filesStatusText({

@@ -34,10 +34,10 @@ describe("upload refusals", () => {
   it("refuses empty and over-size files naming them", () => {
     expect(uploadRefusal({ name: "a.txt", size: 0 })).toBe("a.txt is empty; the gateway refuses empty files.");
     expect(uploadRefusal({ name: "big.pdf", size: MAX_UPLOAD_BYTES + 1 })).toBe(
-      "big.pdf is 105 MB (104,857,601 bytes); the largest file the gateway accepts is 100 MB (104,857,600 bytes).",
+      "big.pdf is 100 MB (104,857,601 bytes); the largest file the gateway accepts is 100 MB (104,857,600 bytes).",
     );
-    expect(uploadRefusal({ name: "huge.pdf", size: 250_000_000 })).toMatch(/^huge.pdf is 250 MB/);
-    expect(uploadRefusal({ name: "odd.bin", size: 2000 }, 1500)).toBe("odd.bin is 2.0 kB (2,000 bytes); the largest file the gateway accepts is 1,500 bytes.");
+    expect(uploadRefusal({ name: "huge.pdf", size: 250_000_000 })).toMatch(/^huge.pdf is 238 MB/);
+    expect(uploadRefusal({ name: "odd.bin", size: 2000 }, 1500)).toBe("odd.bin is 2.0 KB (2,000 bytes); the largest file the gateway accepts is 1,500 bytes.");
     expect(uploadRefusal({ name: "ok.pdf", size: MAX_UPLOAD_BYTES })).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
-import { formatBytes, formatExactBytes } from "./format-size";
+import { formatByteLimit, formatBytes, formatExactBytes } from "@/lib/format/bytes";
 
 /**
  * The gateway refuses files over 100 MB (contract: POST /files); the embedded gateway and the BFF both read that
- * as 100 MiB. Refusing before sending saves the upload; a smaller server-side limit still answers 413.
+ * as 100 × 1024² bytes, the meaning of MB in lib/format/bytes. Refusing before sending saves the upload; a smaller server-side limit still answers 413.
  */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 function limitLabel(bytes: number): string {
-  const mib = bytes / (1024 * 1024);
-  return Number.isInteger(mib) ? `${mib} MB (${formatExactBytes(bytes)})` : formatExactBytes(bytes);
+  const limit = formatByteLimit(bytes);
+  const exact = formatExactBytes(bytes);
+  return limit === exact ? exact : `${limit} (${exact})`;
 }
 
 export interface UploadCandidate {

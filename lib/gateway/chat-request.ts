@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRecord } from "@/lib/json/is-record";
 import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 
 /*
@@ -813,10 +814,7 @@ export const ChatRequestSchema = z
     // Runs even when other fields failed, so guard every access.
     const shorthand = request.reasoning_effort;
     const reasoning: unknown = request.reasoning;
-    const effort =
-      reasoning !== null && typeof reasoning === "object"
-        ? (reasoning as { effort?: unknown }).effort
-        : undefined;
+    const effort = isRecord(reasoning) ? reasoning.effort : undefined;
     if (
       typeof shorthand === "string" &&
       typeof effort === "string" &&

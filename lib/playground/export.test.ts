@@ -5,7 +5,6 @@ import { exportRunJson, exportRunMarkdown } from "./export";
 import { ANSWER, CITATIONS, recordedStream } from "./fixtures/recorded-streams";
 import { initialRunState, runReducer, type RunState } from "./run-state";
 import { defaultRequest } from "./setup";
-import { curlSnippet, typescriptSnippet } from "./snippets";
 
 function run(events: AnyStreamEvent[] = recordedStream()): RunState {
   let state = runReducer(initialRunState, { type: "start", at: 0 });
@@ -41,19 +40,6 @@ describe("export", () => {
     const md = exportRunMarkdown(defaultRequest("m"), run(events.filter((e) => e.type !== "response.completed" && e.type !== "response.content_part.done" && e.type !== "response.output_item.done")));
     expect(md).toContain("[^2]: Evil \\[x\\] `javascript:alert(1)` (not a web link)");
     expect(md).not.toMatch(/\]\(<?javascript:/);
-  });
-});
-
-describe("snippets", () => {
-  it("use the $GATEWAY_API_KEY placeholder and the request body with stream on", () => {
-    const request = { ...defaultRequest("m"), input: "it's" };
-    const curl = curlSnippet(request);
-    expect(curl).toContain('-H "Authorization: Bearer $GATEWAY_API_KEY"');
-    expect(curl).toContain(`"input": "it'\\''s"`);
-    expect(curl).toContain('"stream": true');
-    const ts = typescriptSnippet(request);
-    expect(ts).toContain("Bearer ${process.env.GATEWAY_API_KEY}");
-    expect(ts).toContain('"stream": true');
   });
 });
 

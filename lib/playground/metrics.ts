@@ -44,14 +44,6 @@ export function formatRate(value: number | null): string {
   return value === null ? "—" : `${value.toFixed(1)} tok/s`;
 }
 
-/** 12345 -> "12,345". Not toLocaleString: its first call loads ICU data, a 30 ms stall when a run completes. */
-export function formatCount(value: number | null): string {
-  if (value === null) return "—";
-  const [whole, fraction] = String(value).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction ? `${grouped}.${fraction}` : grouped;
-}
-
 export function formatCost(value: number | null): string {
   if (value === null) return "—";
   return `$${value < 0.01 ? value.toPrecision(2) : value.toFixed(4)}`;

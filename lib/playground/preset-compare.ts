@@ -1,6 +1,7 @@
 import type { PresetVersion } from "@/lib/gateway";
 import { presetToResponsesRequest, type DroppedConfigField } from "@/lib/presets/to-responses-request";
-import { PRESET_PREFIX, readConversation, serializeSetup, userTurn, type PlaygroundSetup, type RequestDraft } from "./setup";
+import { presetModel } from "@/lib/presets/preset-model";
+import { readConversation, serializeSetup, userTurn, type PlaygroundSetup, type RequestDraft } from "./setup";
 
 /*
  * "Compare answers": two versions of one preset, run side by side on the same question. Each
@@ -30,7 +31,7 @@ export function compareAnswersHref({ slug, from, to, question }: { slug: string;
 
 /** Link to the playground with the preset itself (its designated version, applied by the gateway) as the model. */
 export function tryPresetHref(slug: string, question?: string): string {
-  const params = new URLSearchParams({ model: `${PRESET_PREFIX}${slug}` });
+  const params = new URLSearchParams({ model: presetModel(slug) });
   if (question !== undefined) params.set("prompt", question);
   return `/playground?${params}`;
 }

@@ -189,10 +189,3 @@ describe("run reducer over a recorded stream", () => {
     expect(metrics.tokensPerSecond).toBeCloseTo((20 * 1000) / (10 * recordedStream().length - 10 * (firstDeltaIndex + 1)));
   });
 });
-
-describe("formatting", () => {
-  it("groups thousands without Intl", async () => {
-    const { formatCount } = await import("./metrics");
-    expect([formatCount(0), formatCount(999), formatCount(1000), formatCount(1234567), formatCount(-45678), formatCount(null)]).toEqual(["0", "999", "1,000", "1,234,567", "-45,678", "—"]);
-  });
-});

@@ -8,6 +8,7 @@ import {
   type FieldIssue,
   type ResponsesRequestInput,
 } from "@/lib/gateway";
+import { isRecord } from "@/lib/json/is-record";
 
 /*
  * The playground's setup: 1 to 4 columns, each holding a full responses request (the wire body,
@@ -164,10 +165,6 @@ export interface Turn {
   annotations?: unknown[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 /** The turns of `input` (a string is one user turn). Items that are not messages are not shown. */
 export function readConversation(request: RequestDraft): Turn[] {
   const input: unknown = request.input;
@@ -208,7 +205,6 @@ export function writeConversation(request: RequestDraft, turns: readonly Turn[])
 // Model
 
 export const ONLINE_SUFFIX = ":online";
-export const PRESET_PREFIX = "@preset/";
 
 export function readModel(request: RequestDraft): string {
   const model = typeof request.model === "string" ? request.model : "";

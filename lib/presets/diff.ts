@@ -10,6 +10,8 @@
  * may mean "explicitly unset"), so `absent -> null` is an addition, not "no change".
  */
 
+import { isRecord } from "@/lib/json/is-record";
+
 export type JsonType = "null" | "boolean" | "number" | "string" | "array" | "object";
 
 export type ChangeKind = "added" | "removed" | "changed" | "type-changed" | "reordered";
@@ -46,10 +48,6 @@ export function jsonType(value: unknown): JsonType {
   }
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 /** Structural equality of JSON values; key order of objects does not matter, array order does. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -57,8 +55,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     return a.every((item, index) => jsonEqual(item, b[index]));
   }
-  if (isObject(a)) {
-    if (!isObject(b)) return false;
+  if (isRecord(a)) {
+    if (!isRecord(b)) return false;
     const keysA = Object.keys(a).filter((key) => a[key] !== undefined);
     const keysB = Object.keys(b).filter((key) => b[key] !== undefined);
     if (keysA.length !== keysB.length) return false;
@@ -72,10 +70,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  * known by its function's name; a server tool (and a stop condition) by its `type`.
  */
 export function itemIdentity(item: unknown): string | null {
-  if (!isObject(item)) return null;
+  if (!isRecord(item)) return null;
   if (typeof item.id === "string" && item.id !== "") return item.id;
   const fn = item.function;
-  if (item.type === "function" && isObject(fn) && typeof fn.name === "string" && fn.name !== "") return fn.name;
+  if (item.type === "function" && isRecord(fn) && typeof fn.name === "string" && fn.name !== "") return fn.name;
   if (typeof item.name === "string" && item.name !== "") return item.name;
   if (typeof item.type === "string" && item.type !== "") return item.type;
   return null;
@@ -260,7 +258,7 @@ export function previewValue(value: unknown, maxLength = 80): string {
   }
   if (text === undefined) return String(value);
   if (text.length <= maxLength) return text;
-  if (isObject(value)) return `{…${Object.keys(value).length} keys}`;
+  if (isRecord(value)) return `{…${Object.keys(value).length} keys}`;
   if (Array.isArray(value)) return `[…${value.length} items]`;
   return `${text.slice(0, maxLength - 1)}…`;
 }
@@ -293,7 +291,7 @@ export function valueAt(document: unknown, segments: readonly PathSegment[]): un
     } else if (typeof segment === "number") {
       current = Array.isArray(current) ? current[segment] : undefined;
     } else {
-      current = isObject(current) && Object.prototype.hasOwnProperty.call(current, segment) ? current[segment] : undefined;
+      current = isRecord(current) && Object.prototype.hasOwnProperty.call(current, segment) ? current[segment] : undefined;
     }
   }
   return current;

@@ -1,5 +1,6 @@
 import type { ChatRequest, ChatRequestInput, PresetVersion } from "@/lib/gateway";
 import { extractPresetConfig, type ExtractedPresetConfig } from "./extract-config";
+import { isRecord } from "@/lib/json/is-record";
 
 /**
  * Conversions between what the preset editor holds (a chat request, as the gateway's POST takes it)
@@ -7,10 +8,6 @@ import { extractPresetConfig, type ExtractedPresetConfig } from "./extract-confi
  */
 
 export type RequestValues = Record<string, unknown>;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 
 /**
  * Drops what a form leaves behind when a field is cleared: undefined members, NaN from an emptied
@@ -21,7 +18,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function pruneValue(value: unknown): unknown {
   if (typeof value === "number" && Number.isNaN(value)) return undefined;
   if (Array.isArray(value)) return value.map((item) => pruneValue(item) ?? null);
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     const keys = Object.keys(value);
     const out: Record<string, unknown> = {};
     for (const key of keys) {
@@ -41,7 +38,7 @@ const EMPTY_MEANS_ABSENT = ["tools", "plugins", "stop_server_tools_when"] as con
 
 export function pruneRequest(values: unknown): RequestValues {
   const pruned = pruneValue(values);
-  if (!isPlainObject(pruned)) return {};
+  if (!isRecord(pruned)) return {};
   for (const key of EMPTY_MEANS_ABSENT) {
     const value = pruned[key];
     if (Array.isArray(value) && value.length === 0) delete pruned[key];

@@ -4,6 +4,8 @@
  * meaning on the wire); array order is kept because it does.
  */
 
+import { isRecord } from "@/lib/json/is-record";
+
 export type LineOp = "equal" | "added" | "removed";
 
 export interface DiffLine {
@@ -21,9 +23,9 @@ export interface SideBySideRow {
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
+  if (isRecord(value)) {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value).sort()) out[key] = sortKeys(value[key]);
     return out;
   }
   return value;

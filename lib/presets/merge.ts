@@ -1,4 +1,5 @@
 import { formatPath, jsonEqual, type PathSegment } from "./diff";
+import { isRecord } from "@/lib/json/is-record";
 
 /**
  * Three-way merge of JSON objects, for "re-apply mine on top of theirs" after a save conflict.
@@ -12,10 +13,6 @@ export interface MergeResult {
   merged: Record<string, unknown>;
   /** Paths both sides changed to different values; mine was kept. */
   overridden: string[];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function present(object: Record<string, unknown>, key: string): boolean {
@@ -38,7 +35,7 @@ function mergeObjects(
     let value: unknown;
     if (jsonEqual(m, b)) value = t;
     else if (jsonEqual(t, b) || jsonEqual(t, m)) value = m;
-    else if (isObject(m) && isObject(t)) value = mergeObjects(isObject(b) ? b : {}, m, t, [...segments, key], overridden);
+    else if (isRecord(m) && isRecord(t)) value = mergeObjects(isRecord(b) ? b : {}, m, t, [...segments, key], overridden);
     else {
       overridden.push(formatPath([...segments, key]));
       value = m;

@@ -1,5 +1,6 @@
 import { ResponsesRequestSchema, type PresetConfig, type ResponsesRequestInput } from "@/lib/gateway";
 import type { PresetConfigField } from "./extract-config";
+import { isRecord } from "@/lib/json/is-record";
 
 /**
  * A preset version (a chat-request config plus its system prompt) as the fields of a responses
@@ -35,18 +36,16 @@ type Rule = "keep" | ((value: unknown, config: Loose, out: Out) => string | void
 
 const NO_COUNTERPART = "the responses request has no such field";
 
-const isObject = (value: unknown): value is Loose => value !== null && typeof value === "object" && !Array.isArray(value);
-
 /** Chat function tools nest their definition under `function`; responses tools carry it on the tool. */
 function toResponsesTool(tool: unknown): unknown {
-  if (!isObject(tool) || tool.type !== "function" || !isObject(tool.function)) return tool;
+  if (!isRecord(tool) || tool.type !== "function" || !isRecord(tool.function)) return tool;
   // cache_control of a chat tool has no place on a responses tool.
   const { function: definition, cache_control: _cacheControl, ...rest } = tool;
   return { ...rest, type: "function", ...definition };
 }
 
 function toResponsesToolChoice(choice: unknown): unknown {
-  if (isObject(choice) && choice.type === "function" && isObject(choice.function)) {
+  if (isRecord(choice) && choice.type === "function" && isRecord(choice.function)) {
     return { type: "function", name: choice.function.name };
   }
   return choice;
@@ -87,10 +86,10 @@ const RULES: Record<PresetConfigField, Rule> = {
   },
   // Responses puts the output format under text.format, with a json_schema's fields on the format itself.
   response_format: (value, _config, out) => {
-    if (!isObject(value)) return "is not an object";
+    if (!isRecord(value)) return "is not an object";
     if (value.type === "text" || value.type === "json_object") {
       out.text = { format: { type: value.type } };
-    } else if (value.type === "json_schema" && isObject(value.json_schema)) {
+    } else if (value.type === "json_schema" && isRecord(value.json_schema)) {
       out.text = { format: { type: "json_schema", ...value.json_schema } };
     } else {
       return `the responses request has no ${JSON.stringify(value.type)} output format`;
@@ -103,14 +102,14 @@ const RULES: Record<PresetConfigField, Rule> = {
     out.modalities = kept;
   },
   reasoning: (value, _config, out) => {
-    const shorthand = isObject(out.reasoning) ? out.reasoning.effort : undefined;
-    const effortMissing = isObject(value) && (value.effort === undefined || value.effort === null);
+    const shorthand = isRecord(out.reasoning) ? out.reasoning.effort : undefined;
+    const effortMissing = isRecord(value) && (value.effort === undefined || value.effort === null);
     out.reasoning = effortMissing && shorthand !== undefined ? { ...value, effort: shorthand } : value;
   },
   // The chat shorthand for reasoning.effort; responses only has the object form.
   reasoning_effort: (value, _config, out) => {
     if (value === null || value === undefined) return;
-    const reasoning = isObject(out.reasoning) ? out.reasoning : {};
+    const reasoning = isRecord(out.reasoning) ? out.reasoning : {};
     if (reasoning.effort === undefined || reasoning.effort === null) out.reasoning = { ...reasoning, effort: value };
   },
   service_tier: "keep",

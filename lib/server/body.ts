@@ -1,17 +1,12 @@
 import "server-only";
 import type { z } from "zod";
+import { formatByteLimit } from "@/lib/format/bytes";
 import { HttpError } from "./errors";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 function tooLarge(limit: number): HttpError {
-  return new HttpError(413, `Request body is larger than ${formatBytes(limit)}`, { metadata: { limit_bytes: limit } });
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
-  return `${bytes} bytes`;
+  return new HttpError(413, `Request body is larger than ${formatByteLimit(limit)}`, { metadata: { limit_bytes: limit } });
 }
 
 /** Refuses a declared Content-Length over the limit before reading a byte. */

@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { Controller, useFormContext, type FieldValues } from "react-hook-form";
 import { ChipsInput } from "@/components/ui/chips-input";
-import { Field } from "@/components/ui/field";
+import { Field, FieldMessages } from "@/components/ui/field";
 import { chipValues, toggleOption } from "@/lib/presets/field-coercion";
 import type { BaseFieldProps } from "./input-fields";
 import { useFieldError } from "./use-field-error";
@@ -115,12 +115,7 @@ export function CheckboxGroupField({ name, label, hint, options, className }: Ba
           );
         }}
       />
-      {hint ? <p className="text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
-      {error ? (
-        <p role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} error={error} />
     </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import { FieldMessages } from "@/components/ui/field";
 import { jsonEqual } from "@/lib/presets/diff";
 import { JsonCodeEditor } from "../json-code-editor";
 import { useFieldError, useReadOnly } from "./fields";
+import { isRecord } from "@/lib/json/is-record";
 
 /**
  * Sub-editors holding JSON text that does not parse (yet) report it here, so the editor can refuse
@@ -24,8 +25,7 @@ function parseAs(text: string, kind: Kind): { ok: true; value: unknown } | { ok:
   try {
     const value: unknown = JSON.parse(text);
     const isArray = Array.isArray(value);
-    const isObject = value !== null && typeof value === "object" && !isArray;
-    if (kind === "object" && !isObject) return { ok: false, message: "Must be a JSON object ({ … })" };
+    if (kind === "object" && !isRecord(value)) return { ok: false, message: "Must be a JSON object ({ … })" };
     if (kind === "array" && !isArray) return { ok: false, message: "Must be a JSON array ([ … ])" };
     return { ok: true, value };
   } catch (error) {
@@ -95,11 +95,7 @@ function JsonValueEditor({
           }
         }}
       />
-      {parseError ? (
-        <p id={errorId} role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {parseError} (the last valid value is kept until this parses)
-        </p>
-      ) : null}
+      <FieldMessages error={parseError ? `${parseError} (the last valid value is kept until this parses)` : undefined} errorId={errorId} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { inputClassName } from "@/components/ui/input";
 import { jsonEqual } from "@/lib/presets/diff";
 import { useFieldError, useReadOnly } from "./fields";
+import { FieldMessages } from "@/components/ui/field";
 
 interface Row {
   key: string;
@@ -191,11 +192,7 @@ export function PairsField({
           />
         )}
       />
-      {error ? (
-        <p role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages error={error} />
     </fieldset>
   );
 }

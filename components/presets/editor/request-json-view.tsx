@@ -9,13 +9,14 @@ import { pruneRequest } from "@/lib/presets/form-values";
 import { locateJsonPath } from "@/lib/presets/json-locate";
 import { JsonCodeEditor } from "../json-code-editor";
 import { useReadOnly } from "./fields";
+import { isRecord } from "@/lib/json/is-record";
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 function parseObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }

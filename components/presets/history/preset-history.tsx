@@ -17,6 +17,7 @@ import { RestoreDialog } from "./restore-dialog";
 import { useRestoreVersion } from "./use-restore-version";
 import { VersionDrawer } from "./version-drawer";
 import { VersionTable } from "./version-table";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
 
 /**
  * The preset's versions: who made each, which one is designated, any version opened read-only, any
@@ -56,7 +57,7 @@ export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset:
   if (versions.isError) {
     return (
       <EmptyState title="Could not load the versions" action={<Button onClick={() => void versions.refetch()}>Try again</Button>}>
-        {versions.error.message}
+        {apiErrorMessage(versions.error)}
       </EmptyState>
     );
   }

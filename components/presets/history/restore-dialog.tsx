@@ -2,8 +2,9 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
-import { ApiError } from "@/lib/client/api-client";
+import { apiErrorMessage, isApiStatus } from "@/lib/client/api-error-message";
 import type { PresetVersion } from "@/lib/gateway";
+import { Alert } from "@/components/ui/alert";
 
 /** Asks before restoring `target` as a new version; says why the last try failed. */
 export function RestoreDialog({
@@ -33,11 +34,11 @@ export function RestoreDialog({
         >
           <div className="space-y-4">
             {error ? (
-              <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800 dark:bg-red-950/50 dark:text-red-100">
-                {error instanceof ApiError && error.status === 409
+              <Alert>
+                {isApiStatus(error, 409)
                   ? "The preset changed while you looked at it; the list is refreshed, try again."
-                  : error.message}
-              </p>
+                  : apiErrorMessage(error)}
+              </Alert>
             ) : null}
             <div className="flex justify-end gap-2">
               <DialogClose asChild>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "@/lib/client/api-client";
+import { isApiStatus } from "@/lib/client/api-error-message";
 import { presetKeys } from "@/lib/client/queries/presets";
 import type { PresetSaveResponse, PresetVersion } from "@/lib/gateway";
 import { versionToRequest } from "@/lib/presets/form-values";
@@ -20,7 +20,7 @@ export function useRestoreVersion(slug: string, designatedId: string | null, onR
       onRestored(envelope, version);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: presetKeys.detail(slug) });
+      if (isApiStatus(error, 409)) void queryClient.invalidateQueries({ queryKey: presetKeys.detail(slug) });
     },
   });
 }

@@ -6,6 +6,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import type { PresetAuditEntry } from "@/lib/bff/schemas";
 import type { PresetVersion } from "@/lib/gateway";
 import { savedBy } from "@/lib/presets/audit";
+import { Table, TableBody, TableHead } from "@/components/ui/table";
 
 /** The versions, newest first: who saved each, which is designated, and View / Compare / Restore. */
 export function VersionTable({
@@ -30,78 +31,58 @@ export function VersionTable({
   onRestore: (version: PresetVersion) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
-      <table className="w-full min-w-[40rem] text-left text-sm" data-testid="version-table">
-        <caption className="sr-only">Versions of {slug}, newest first</caption>
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-900 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Version
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Created
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Saved by
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Gateway creator
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {versions.map((version) => {
-            const entry = savedBy(audit, version);
-            const isDesignated = version.id === designatedId;
-            return (
-              <tr key={version.id} data-version={version.version}>
-                <th scope="row" className="px-3 py-2 font-medium">
-                  <span className="mr-2">v{version.version}</span>
-                  {isDesignated ? <Badge tone="green">designated</Badge> : null}
-                </th>
-                <td className="px-3 py-2">
-                  <RelativeTime value={version.created_at} />
-                </td>
-                <td className="px-3 py-2">
-                  {entry ? (
-                    <span title={entry.user_email}>{entry.user_name || entry.user_email}</span>
-                  ) : (
-                    <span className="text-slate-500 dark:text-slate-400">outside Gatehouse</span>
-                  )}
-                </td>
-                <td className="max-w-40 truncate px-3 py-2 font-mono text-xs" title={version.creator_id ?? undefined}>
-                  {version.creator_id ?? "unknown"}
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex justify-end gap-1">
-                    <Button size="sm" variant="ghost" onClick={() => onView(version)} aria-label={`View version ${version.version}`}>
-                      View
+    <Table framed className="min-w-[40rem]" data-testid="version-table">
+      <caption className="sr-only">Versions of {slug}, newest first</caption>
+      <TableHead framed columns={["Version", "Created", "Saved by", "Gateway creator", { label: "Actions", className: "text-right" }]} />
+      <TableBody>
+        {versions.map((version) => {
+          const entry = savedBy(audit, version);
+          const isDesignated = version.id === designatedId;
+          return (
+            <tr key={version.id} data-version={version.version}>
+              <th scope="row" className="px-3 py-2 font-medium">
+                <span className="mr-2">v{version.version}</span>
+                {isDesignated ? <Badge tone="green">designated</Badge> : null}
+              </th>
+              <td className="px-3 py-2">
+                <RelativeTime value={version.created_at} />
+              </td>
+              <td className="px-3 py-2">
+                {entry ? (
+                  <span title={entry.user_email}>{entry.user_name || entry.user_email}</span>
+                ) : (
+                  <span className="text-slate-500 dark:text-slate-400">outside Gatehouse</span>
+                )}
+              </td>
+              <td className="max-w-40 truncate px-3 py-2 font-mono text-xs" title={version.creator_id ?? undefined}>
+                {version.creator_id ?? "unknown"}
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex justify-end gap-1">
+                  <Button size="sm" variant="ghost" onClick={() => onView(version)} aria-label={`View version ${version.version}`}>
+                    View
+                  </Button>
+                  {!isDesignated ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => onCompare(version)}
+                      aria-label={`Compare version ${version.version} with the designated version`}
+                    >
+                      Compare
                     </Button>
-                    {!isDesignated ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => onCompare(version)}
-                        aria-label={`Compare version ${version.version} with the designated version`}
-                      >
-                        Compare
-                      </Button>
-                    ) : null}
-                    {canEdit && !isDesignated ? (
-                      <Button size="sm" variant="ghost" onClick={() => onRestore(version)} aria-label={`Restore version ${version.version}`}>
-                        Restore
-                      </Button>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                  ) : null}
+                  {canEdit && !isDesignated ? (
+                    <Button size="sm" variant="ghost" onClick={() => onRestore(version)} aria-label={`Restore version ${version.version}`}>
+                      Restore
+                    </Button>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }

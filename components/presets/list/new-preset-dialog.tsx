@@ -10,7 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { ApiError, apiRequest } from "@/lib/client/api-client";
+import { apiRequest } from "@/lib/client/api-client";
+import { isApiStatus } from "@/lib/client/api-error-message";
 import { modelSuggestionsQuery } from "@/lib/client/queries/presets";
 import { ChatRequestSchema, SlugSchema } from "@/lib/gateway";
 
@@ -27,7 +28,7 @@ async function slugAvailability(slug: string, signal?: AbortSignal): Promise<Ava
     await apiRequest(`/api/presets/${encodeURIComponent(slug)}`, { signal });
     return "taken";
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return "free";
+    if (isApiStatus(error, 404)) return "free";
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     return "error";
   }

@@ -19,6 +19,8 @@ import { filterPresets, isServerOrder, sortPresets, type PresetSortKey } from "@
 import { PRESET_PAGE_SIZE } from "@/lib/presets/paging";
 import { presetListSearchParams as listParams } from "@/lib/presets/search-params";
 import { NewPresetDialog } from "./new-preset-dialog";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
+import { Table, TableBody } from "@/components/ui/table";
 
 /** The designated version's number, which the list endpoint does not carry. */
 function VersionCell({ slug }: { slug: string }) {
@@ -163,7 +165,7 @@ export function PresetList() {
 
       {active.isError ? (
         <EmptyState title="Could not load presets" action={<Button onClick={() => void active.refetch()}>Try again</Button>}>
-          {active.error.message}
+          {apiErrorMessage(active.error)}
         </EmptyState>
       ) : noPresetsAtAll ? (
         <EmptyState title="No presets yet" action={canEdit ? <NewPresetDialog /> : undefined}>
@@ -175,36 +177,34 @@ export function PresetList() {
           Nothing has “{params.q}” in its name or slug.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
-          <table className="w-full text-left text-sm" data-testid="preset-table" aria-busy={view === null}>
-            <caption className="sr-only">Presets</caption>
-            <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-900 dark:text-slate-400">
-              <tr>
-                <SortHeader label="Name" column="name" sort={params.sort} dir={params.dir} onSort={onSort} />
-                <SortHeader label="Slug" column="slug" sort={params.sort} dir={params.dir} onSort={onSort} className="hidden sm:table-cell" />
-                <SortHeader label="Status" column="status" sort={params.sort} dir={params.dir} onSort={onSort} className="hidden sm:table-cell" />
-                <th scope="col" className="px-3 py-2 font-medium uppercase tracking-wide">
-                  Version
-                </th>
-                <SortHeader label="Updated" column="updated" sort={params.sort} dir={params.dir} onSort={onSort} />
-                <th scope="col" className="hidden px-3 py-2 font-medium uppercase tracking-wide md:table-cell">
-                  Saved by
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {view
-                ? view.rows.map((preset) => <Row key={preset.id} preset={preset} />)
-                : Array.from({ length: 6 }, (_, index) => (
-                    <tr key={index}>
-                      <td colSpan={6} className="px-3 py-2.5">
-                        <Skeleton className="h-5 w-full" />
-                      </td>
-                    </tr>
-                  ))}
-            </tbody>
-          </table>
-        </div>
+        <Table framed data-testid="preset-table" aria-busy={view === null}>
+          <caption className="sr-only">Presets</caption>
+          <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-900 dark:text-slate-400">
+            <tr>
+              <SortHeader label="Name" column="name" sort={params.sort} dir={params.dir} onSort={onSort} />
+              <SortHeader label="Slug" column="slug" sort={params.sort} dir={params.dir} onSort={onSort} className="hidden sm:table-cell" />
+              <SortHeader label="Status" column="status" sort={params.sort} dir={params.dir} onSort={onSort} className="hidden sm:table-cell" />
+              <th scope="col" className="px-3 py-2 font-medium uppercase tracking-wide">
+                Version
+              </th>
+              <SortHeader label="Updated" column="updated" sort={params.sort} dir={params.dir} onSort={onSort} />
+              <th scope="col" className="hidden px-3 py-2 font-medium uppercase tracking-wide md:table-cell">
+                Saved by
+              </th>
+            </tr>
+          </thead>
+          <TableBody>
+            {view
+              ? view.rows.map((preset) => <Row key={preset.id} preset={preset} />)
+              : Array.from({ length: 6 }, (_, index) => (
+                  <tr key={index}>
+                    <td colSpan={6} className="px-3 py-2.5">
+                      <Skeleton className="h-5 w-full" />
+                    </td>
+                  </tr>
+                ))}
+          </TableBody>
+        </Table>
       )}
 
       {view && pages > 1 ? (

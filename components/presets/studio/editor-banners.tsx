@@ -1,6 +1,7 @@
 "use client";
 
 import { RelativeTime } from "@/components/ui/relative-time";
+import { Alert } from "@/components/ui/alert";
 
 /** A draft from this browser was put back into the form. */
 export function RestoredDraftBanner({ restoredAt, baseVersion, onDiscard }: { restoredAt: number; baseVersion: number | null; onDiscard: () => void }) {
@@ -46,13 +47,13 @@ export function BehindBanner({
 /** Why the save did not open its review. */
 export function ProblemsAlert({ problems }: { problems: readonly { path: string; message: string }[] }) {
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-100">
+    <Alert className="p-3">
       <p className="font-medium">Fix {problems.length === 1 ? "this problem" : `these ${problems.length} problems`} before saving:</p>
       <ul className="mt-1 list-disc pl-5">
         {problems.map((problem) => (
           <li key={`${problem.path}:${problem.message}`}>{problem.message}</li>
         ))}
       </ul>
-    </div>
+    </Alert>
   );
 }

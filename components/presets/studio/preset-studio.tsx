@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/client/api-client";
+import { apiErrorMessage, isApiStatus } from "@/lib/client/api-error-message";
 import { useHasRole } from "@/lib/client/current-user";
 import { presetQueries } from "@/lib/client/queries/presets";
 import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
@@ -19,6 +19,7 @@ import { tryPresetHref } from "@/lib/playground/preset-compare";
 import { newPresetRequest, versionToRequest } from "@/lib/presets/form-values";
 import { CopyCodeDialog } from "../copy-code-dialog";
 import { studioSearchParams, type StudioTab } from "@/lib/presets/search-params";
+import { presetModel } from "@/lib/presets/preset-model";
 import { PresetHistory } from "../history/preset-history";
 import { EditorController } from "./editor-controller";
 
@@ -73,7 +74,7 @@ export function PresetStudio({ slug }: { slug: string }) {
   const [newModel, setNewModel] = useQueryState("model", parseAsString);
   const [isNewParam, setIsNewParam] = useQueryState("new", parseAsString);
 
-  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  const notFound = isApiStatus(detail.error, 404);
   const preset = detail.data ?? null;
   const canEdit = useHasRole("editor");
   const ready = detail.isSuccess || notFound;
@@ -93,7 +94,7 @@ export function PresetStudio({ slug }: { slug: string }) {
   if (detail.isError && !notFound) {
     return (
       <EmptyState title="Could not load this preset" action={<Button onClick={() => void detail.refetch()}>Try again</Button>}>
-        {detail.error.message}
+        {apiErrorMessage(detail.error)}
       </EmptyState>
     );
   }
@@ -144,7 +145,7 @@ export function PresetStudio({ slug }: { slug: string }) {
         <div className="min-w-0">
           <h1 className="break-all text-2xl font-semibold tracking-tight">{preset?.name ?? slug}</h1>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-            <code className="font-mono text-xs">@preset/{slug}</code>
+            <code className="font-mono text-xs">{presetModel(slug)}</code>
             {preset ? (
               <>
                 <Badge tone={preset.status === "active" ? "green" : "neutral"}>{preset.status}</Badge>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError } from "@/lib/client/api-client";
+import { isApiStatus } from "@/lib/client/api-error-message";
 import { presetKeys } from "@/lib/client/queries/presets";
 import { PresetVersionSchema, type PresetSaveResponse, type PresetVersion } from "@/lib/gateway";
 import type { RequestValues } from "@/lib/presets/form-values";
@@ -30,7 +30,7 @@ export function usePresetSave(slug: string, base: PresetVersion | null, { onSave
       onSaved(envelope);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) {
+      if (isApiStatus(error, 409)) {
         const theirs = PresetVersionSchema.safeParse(error.metadata?.current_version);
         if (theirs.success) {
           onConflict(theirs.data);

@@ -1,5 +1,7 @@
 import { SlugSchema, WEB_SEARCH_SHORTHAND_TYPES, WEB_SEARCH_TOOL_TYPE, type ResponsesRequest } from "@/lib/gateway";
+import { PRESET_PREFIX } from "@/lib/presets/preset-model";
 import type { PresetResponsesFields } from "@/lib/presets/to-responses-request";
+import { isRecord } from "@/lib/json/is-record";
 
 /**
  * How POST /responses uses a preset (the rules the folder README documents):
@@ -12,8 +14,6 @@ import type { PresetResponsesFields } from "@/lib/presets/to-responses-request";
  *   request's; a request tool with the identity of a preset tool takes that tool's place;
  * - the preset's system prompt is the instructions unless the request gives its own.
  */
-
-export const PRESET_MARKER = "@preset/";
 
 export interface PresetReference {
   slug: string;
@@ -36,10 +36,10 @@ export class PresetReferenceError extends Error {
 export function presetReferenceOf(request: Pick<ResponsesRequest, "model" | "preset">): PresetReference | null {
   const model = request.model ?? undefined;
   const named = request.preset ?? undefined;
-  const at = model === undefined ? -1 : model.indexOf(PRESET_MARKER);
+  const at = model === undefined ? -1 : model.indexOf(PRESET_PREFIX);
   if (model === undefined || at < 0) return named === undefined ? null : { slug: named, field: "preset", model };
 
-  const slug = model.slice(at + PRESET_MARKER.length);
+  const slug = model.slice(at + PRESET_PREFIX.length);
   if (!SlugSchema.safeParse(slug).success) {
     throw new PresetReferenceError(
       "model",
@@ -53,17 +53,13 @@ export function presetReferenceOf(request: Pick<ResponsesRequest, "model" | "pre
   return { slug, field: "model", model: fixed === "" ? undefined : fixed };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 /**
  * A function tool is known by its name, any other tool by its type. The OpenAI-style web search
  * shorthands are the openrouter:web_search tool under another name (the gateway converts them), so
  * they share its identity: otherwise a request could not retune the preset's web search.
  */
 export function toolIdentity(tool: unknown): string | null {
-  if (!isObject(tool) || typeof tool.type !== "string") return null;
+  if (!isRecord(tool) || typeof tool.type !== "string") return null;
   if (tool.type === "function") return typeof tool.name === "string" ? `function:${tool.name}` : null;
   if ((WEB_SEARCH_SHORTHAND_TYPES as readonly string[]).includes(tool.type)) return WEB_SEARCH_TOOL_TYPE;
   return tool.type;

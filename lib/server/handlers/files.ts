@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { FileListQuerySchema } from "@/lib/gateway";
-import { checkDeclaredLength, formatBytes, limitStream, parseQuery, parseWith } from "../body";
+import { formatByteLimit } from "@/lib/format/bytes";
+import { checkDeclaredLength, limitStream, parseQuery, parseWith } from "../body";
 import { serverEnv } from "../env";
 import { API_HEADERS, HttpError } from "../errors";
 import { defineRoute } from "../route";
@@ -61,7 +62,7 @@ export const uploadFile = defineRoute({ role: "editor", mutating: true, limit: "
   try {
     checkDeclaredLength(request, limit + MULTIPART_OVERHEAD);
   } catch {
-    throw new HttpError(413, `The file is larger than the ${formatBytes(limit)} upload limit`, { metadata: { limit_bytes: limit } });
+    throw new HttpError(413, `The file is larger than the ${formatByteLimit(limit)} upload limit`, { metadata: { limit_bytes: limit } });
   }
   if (!request.body) throw new HttpError(400, 'Request body is required: a multipart form with the field "file"');
 
@@ -84,7 +85,7 @@ export const uploadFile = defineRoute({ role: "editor", mutating: true, limit: "
       bodyTimeout: true,
     });
   } catch (error) {
-    if (exceeded) throw new HttpError(413, `The file is larger than the ${formatBytes(limit)} upload limit`, { metadata: { limit_bytes: limit } });
+    if (exceeded) throw new HttpError(413, `The file is larger than the ${formatByteLimit(limit)} upload limit`, { metadata: { limit_bytes: limit } });
     throw error;
   }
   if (!response.ok) throw await upstreamError(response, { query });

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useFormContext, useWatch, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, FieldMessages } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import { SkippedNote } from "@/components/ui/skipped-note";
 import { modelsSkippedQuery, modelSuggestionsQuery } from "@/lib/client/queries/presets";
@@ -110,11 +110,7 @@ export function SystemPromptSection() {
           ) : null}
         </div>
       )}
-      {error ? (
-        <p role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages error={error} />
     </EditorSection>
   );
 }

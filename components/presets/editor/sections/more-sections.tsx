@@ -9,6 +9,7 @@ import { FieldGrid, NumberField, SelectField, TextField, useFieldError, useReadO
 import { JsonValueField } from "../json-value-field";
 import { PairsField } from "../pairs-field";
 import { EditorSection, SubCard } from "../section";
+import { FieldMessages } from "@/components/ui/field";
 
 export function CachingSection() {
   return (
@@ -79,11 +80,7 @@ export function ServerToolLimitsSection() {
           </SubCard>
         );
       })}
-      {error ? (
-        <p role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages error={error} />
       {!readOnly ? (
         <div className="flex flex-wrap items-end gap-2">
           <label className="text-sm">

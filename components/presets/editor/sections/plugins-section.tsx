@@ -8,6 +8,7 @@ import { DEFAULTS, FUSION_PRESETS, LIMITS, PDF_ENGINES, PLUGIN_IDS, WEB_SEARCH_E
 import { ChipsField, DeprecatedHint, EnabledCheckbox, FieldGrid, NumberField, SelectField, TextAreaField, TextField, useFieldError, useReadOnly } from "../fields";
 import { JsonValueField } from "../json-value-field";
 import { EditorSection, SubCard } from "../section";
+import { FieldMessages } from "@/components/ui/field";
 
 const PLUGIN_TITLES: Record<string, string> = {
   "auto-router": "Auto router",
@@ -204,11 +205,7 @@ export function PluginsSection() {
           </SubCard>
         );
       })}
-      {error ? (
-        <p role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages error={error} />
       {!readOnly && available.length > 0 ? (
         <div className="flex flex-wrap items-end gap-2">
           <label className="text-sm">

@@ -4,6 +4,7 @@ import { useWatch, type FieldValues } from "react-hook-form";
 import { PROVIDER_SORTS, QUANTIZATIONS } from "@/lib/gateway";
 import { CheckboxGroupField, ChipsField, FieldGrid, SelectField, TextField, TriStateField, useFieldError } from "../fields";
 import { EditorSection } from "../section";
+import { FieldMessages } from "@/components/ui/field";
 
 function SortField() {
   const sort = useWatch<FieldValues>({ name: "provider.sort" }) as unknown;
@@ -54,11 +55,7 @@ export function RoutingSection() {
           <TextField name="provider.max_price.audio" label="Per audio unit" />
         </FieldGrid>
       </fieldset>
-      {providerError ? (
-        <p role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {providerError}
-        </p>
-      ) : null}
+      <FieldMessages error={providerError} />
     </EditorSection>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useFieldArray, useFormContext, useWatch, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, FieldMessages } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import { KNOWN_TOOL_TYPES, LIMITS, ServerToolSchema, WEB_SEARCH_TOOL_TYPE } from "@/lib/gateway";
 import { FieldGrid, TextAreaField, TextField, TriStateField, useFieldError, useReadOnly } from "../fields";
@@ -148,11 +148,7 @@ export function ToolsSection() {
           </SubCard>
         );
       })}
-      {error ? (
-        <p role="alert" className="text-xs font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages error={error} />
       {!readOnly ? (
         <div className="flex flex-wrap items-end gap-2">
           <Button
