@@ -99,6 +99,29 @@ test.describe("signed in", () => {
     }
   });
 
+  test("a page whose session ends meanwhile sends the user to sign in at its next read, and back afterwards", async ({ browser, baseURL, apiAs }) => {
+    const admin = await apiAs("admin");
+    const email = `e2e-ended-${Date.now().toString(36)}@example.com`;
+    const password = "ended-session-42";
+    const created = await admin.post("/api/users", { data: { email, role: "viewer", password } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    const context = await browser.newContext({ baseURL, storageState: await signInState(baseURL!, email, password) });
+    try {
+      const page = await context.newPage();
+      await page.goto("/files");
+      await expect(page.getByTestId("file-row").first()).toBeVisible();
+      // The account is removed while the page is open: its session ends at once.
+      expect((await admin.delete(`/api/users/${id}`)).status()).toBe(204);
+      // Scrolling asks the BFF for the next page of files; the 401 sends the user to sign in.
+      await page.getByTestId("file-scroller").evaluate((scroller) => scroller.scrollTo({ top: scroller.scrollHeight }));
+      await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Ffiles$/);
+    } finally {
+      await context.close();
+      await admin.delete(`/api/users/${id}`);
+    }
+  });
+
   test("the sign-in page sends a signed-in user on", async ({ page }) => {
     await page.goto("/sign-in?callbackUrl=%2Fvideo-models");
     await expect(page).toHaveURL(/\/video-models$/);
