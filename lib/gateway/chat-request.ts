@@ -831,5 +831,3 @@ export const ChatRequestSchema = z
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 /** What a form holds before parsing; identical to ChatRequest today because no field transforms. */
 export type ChatRequestInput = z.input<typeof ChatRequestSchema>;
-/** Alias for forms that want to name the input side explicitly. */
-export const ChatRequestInputSchema = ChatRequestSchema;
