@@ -2,13 +2,13 @@
 
 import { useId } from "react";
 import type { Model } from "@/lib/gateway";
-import { numberFromText } from "@/lib/playground/field-values";
 import { presetModel } from "@/lib/presets/preset-model";
 import { firstIssueMessage, readConversation, readModel, TURN_ROLES, writeConversation, writeModel, type Turn, type TurnRole } from "@/lib/playground/setup";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, FieldMessages } from "@/components/ui/field";
 import { Input, Select, Textarea } from "@/components/ui/input";
+import { CountInput } from "./count-input";
 import { SectionTitle, type SectionProps } from "./section-parts";
 
 export type { SectionProps } from "./section-parts";
@@ -128,15 +128,11 @@ export function OutputSection({ request, onChange, issues, disabled }: SectionPr
   return (
     <Field label="Max output tokens" hint="Leave empty for the model's default." error={firstIssueMessage(issues, "max_output_tokens")}>
       {(control) => (
-        <Input
+        <CountInput
           {...control}
-          type="number"
-          inputMode="numeric"
-          min={1}
           disabled={disabled}
-          value={typeof request.max_output_tokens === "number" ? request.max_output_tokens : ""}
-          onChange={(event) => {
-            const value = numberFromText(event.target.value);
+          value={typeof request.max_output_tokens === "number" ? request.max_output_tokens : undefined}
+          onValueChange={(value) => {
             const next = { ...request };
             if (value === undefined) delete next.max_output_tokens;
             else next.max_output_tokens = value;
