@@ -7,7 +7,7 @@ import { firstIssueMessage, readConversation, readModel, TURN_ROLES, writeConver
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, FieldMessages } from "@/components/ui/field";
-import { Input, Select, Textarea } from "@/components/ui/input";
+import { Input, Select, SelectOptions, Textarea } from "@/components/ui/input";
 import { CountInput } from "./count-input";
 import { SectionTitle, type SectionProps } from "./section-parts";
 
@@ -80,11 +80,7 @@ export function ConversationSection({ request, onChange, issues, disabled }: Sec
               value={turn.role}
               onChange={(event) => update(turns.map((t, i) => (i === index ? { ...t, role: event.target.value as TurnRole } : t)))}
             >
-              {TURN_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {role}
-                </option>
-              ))}
+              <SelectOptions values={TURN_ROLES} />
             </Select>
             {turn.annotations && turn.annotations.length > 0 ? <Badge>{turn.annotations.length} citations kept</Badge> : null}
             <Button

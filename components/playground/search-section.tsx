@@ -6,7 +6,7 @@ import { firstIssueMessage, maxResultsCap, readModel, readSearch, searchLocation
 import { Badge } from "@/components/ui/badge";
 import { ChipsInput } from "@/components/ui/chips-input";
 import { Field } from "@/components/ui/field";
-import { Select } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/input";
 import { CountInput } from "./count-input";
 import { SectionTitle, type SectionProps } from "./section-parts";
 import { XSearchFilterFields } from "./x-search-filter-fields";
@@ -67,11 +67,7 @@ export function SearchSection({ request, onChange, issues, disabled }: SectionPr
             {(control) => (
               <Select {...control} value={settings.engine ?? ""} onChange={(event) => set({ engine: event.target.value || undefined })}>
                 <option value="">{settings.mode === "tool" ? "Default (auto)" : "Automatic"}</option>
-                {engines.map((engine) => (
-                  <option key={engine} value={engine}>
-                    {engine}
-                  </option>
-                ))}
+                <SelectOptions values={engines} />
               </Select>
             )}
           </Field>

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { presetQueries } from "@/lib/client/queries/presets";
 import type { PresetVersion } from "@/lib/gateway";
@@ -25,11 +25,7 @@ function VersionSelect({ label, numbers, value, onChange }: { label: "From" | "T
     <label className="text-xs">
       <span className="mb-0.5 block text-slate-600 dark:text-slate-400">{label}</span>
       <Select value={String(value)} onChange={(event) => onChange(Number(event.target.value))} className="w-auto" aria-label={`Compare ${label.toLowerCase()} version`}>
-        {numbers.map((number) => (
-          <option key={number} value={number}>
-            v{number}
-          </option>
-        ))}
+        <SelectOptions values={numbers} label={(number) => `v${number}`} />
       </Select>
     </label>
   );
