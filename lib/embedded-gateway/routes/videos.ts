@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import {
+  errorBody,
   MESSAGES,
   VIDEO_LIMITS,
   VideoContentQuerySchema,
@@ -178,7 +179,10 @@ export function videoRoutes(ctx: GatewayContext): RouteDef[] {
         const ifRange = c.req.header("if-range");
         const decision = ifRange && ifRange !== etag ? ({ kind: "full" } as const) : decideRange(c.req.header("range"), size);
         if (decision.kind === "unsatisfiable") {
-          return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
+          return Response.json(errorBody(416, "Range Not Satisfiable", { size_bytes: size }), {
+            status: 416,
+            headers: { "Accept-Ranges": "bytes", "Content-Range": `bytes */${size}` },
+          });
         }
         const [start, end] = decision.kind === "partial" ? [decision.start, decision.end] : [0, size - 1];
         const body = Readable.toWeb(createReadStream(renderer.fileOf(job.id), { start, end })) as ReadableStream<Uint8Array>;
