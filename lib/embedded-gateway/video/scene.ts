@@ -148,7 +148,8 @@ export function renderFrame(spec: ClipSpec, index: number): Frame {
   }
 
   // Footer: time, settings, seed, and a progress bar.
-  const footer = `${t.toFixed(1)}s/${spec.durationSeconds}s ${spec.resolution} ${spec.aspectRatio} seed ${spec.seed}`;
+  const long = `${t.toFixed(1)}s/${spec.durationSeconds}s ${spec.resolution} ${spec.aspectRatio} seed ${spec.seed}`;
+  const footer = textWidth(long) <= width - 8 ? long : `${t.toFixed(1)}s/${spec.durationSeconds}s ${spec.resolution} ${spec.aspectRatio}`;
   frame.fillRect(0, height - 14, width, 14, SHADOW, 0.6);
   frame.drawText(toFontText(footer), 4, height - 11, [200, 200, 210], 1);
   frame.fillRect(0, height - 2, Math.round(width * progress), 2, color);
