@@ -18,7 +18,8 @@ export interface ClipCache {
 
 /**
  * Where clips are kept: `video-cache` in the data folder, or (in-memory database, tests) a fresh
- * temporary folder removed on close. Partial files of a process that died mid-write are removed.
+ * temporary folder removed on close. Partial files of a process that died mid-write are removed
+ * when the folder is first used.
  */
 export function prepareClipCache(opts: { dataDir: string; inMemory: boolean; explicit?: string }): ClipCache {
   if (opts.inMemory && !opts.explicit) {
@@ -31,9 +32,19 @@ export function prepareClipCache(opts: { dataDir: string; inMemory: boolean; exp
     };
   }
   const dir = opts.explicit ?? path.join(opts.dataDir, "video-cache");
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  for (const name of readdirSync(dir)) if (name.endsWith(".part")) rmSync(path.join(dir, name), { force: true });
-  return { dir: () => dir, dispose() {} };
+  let prepared = false;
+  return {
+    // Made on first use: a gateway that never generates a video leaves no folder behind.
+    dir: () => {
+      if (!prepared) {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        for (const name of readdirSync(dir)) if (name.endsWith(".part")) rmSync(path.join(dir, name), { force: true });
+        prepared = true;
+      }
+      return dir;
+    },
+    dispose() {},
+  };
 }
 
 /** The clip a job shows, from its stored settings: making it again gives the same bytes. */
