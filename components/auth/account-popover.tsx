@@ -1,41 +1,48 @@
 "use client";
 
 import * as Popover from "@radix-ui/react-popover";
-import { useTransition } from "react";
+import { useRef, useTransition, type RefObject } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { SessionUser } from "@/lib/bff/schemas";
 import { signOutAction } from "@/app/(auth)/actions";
+import { ROLE_TONE } from "./role-tone";
 
-const ROLE_TONE = { viewer: "neutral", editor: "brand", admin: "amber" } as const;
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
-}
-
-/** The header's account button: who is signed in, with which role, and sign-out. */
-export function UserMenu({ user }: { user: SessionUser }) {
+/**
+ * The account menu's content, anchored to the header's account button (`UserMenu`). Its own chunk: Radix's
+ * popper (floating-ui) is loaded the first time someone opens the menu, not with every page.
+ */
+export default function AccountPopover({
+  user,
+  trigger,
+  contentId,
+  onOpenChange,
+}: {
+  user: SessionUser;
+  trigger: RefObject<HTMLButtonElement | null>;
+  contentId: string;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [pending, startTransition] = useTransition();
+  const interactedOutside = useRef(false);
   return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <button
-          type="button"
-          aria-label={`Account: ${user.name} (${user.role})`}
-          className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-        >
-          <span aria-hidden className="inline-flex h-7 w-7 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-100">
-            {initials(user.name)}
-          </span>
-          <span className="hidden max-w-40 truncate sm:inline">{user.name}</span>
-          <Badge tone={ROLE_TONE[user.role]}>{user.role}</Badge>
-        </button>
-      </Popover.Trigger>
+    <Popover.Root open onOpenChange={onOpenChange}>
+      <Popover.Anchor virtualRef={trigger as RefObject<HTMLButtonElement>} />
       <Popover.Portal>
         <Popover.Content
+          id={contentId}
           align="end"
           sideOffset={6}
+          // What Popover.Trigger would do: a press on the button itself toggles (not "outside, close, reopen"),
+          // and closing returns focus to it unless the user clicked elsewhere.
+          onInteractOutside={(event) => {
+            if (trigger.current?.contains(event.target as Node)) event.preventDefault();
+            else interactedOutside.current = true;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (!interactedOutside.current) trigger.current?.focus();
+          }}
           className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <p className="font-medium">{user.name}</p>
