@@ -3,11 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import type { RefObject } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { apiRequest } from "@/lib/client/api-client";
@@ -37,10 +37,21 @@ async function slugAvailability(slug: string, signal?: AbortSignal): Promise<Ava
 /**
  * Asks for the new preset's slug (URL-safe, checked against existing presets as it is typed) and a
  * starting model, then opens the editor on the unsaved preset. Nothing is created until the first save.
+ * Its own chunk (the form brings react-hook-form and the contract's zod schemas): `NewPresetDialog` loads it
+ * on the first press of its button and keeps it mounted afterwards.
  */
-export function NewPresetDialog() {
+export default function NewPresetForm({
+  open,
+  setOpen,
+  trigger,
+  contentId,
+}: {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+  contentId: string;
+}) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
   const models = useQuery({ ...modelSuggestionsQuery(), enabled: open });
   const form = useForm<NewPreset>({
     resolver: zodResolver(NewPresetSchema),
@@ -94,10 +105,16 @@ export function NewPresetDialog() {
         if (!next) form.reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button variant="primary">New preset</Button>
-      </DialogTrigger>
-      <DialogContent title="New preset" description="Choose its slug and a model to start from. It is created when you first save.">
+      <DialogContent
+        id={contentId}
+        title="New preset"
+        description="Choose its slug and a model to start from. It is created when you first save."
+        // What DialogTrigger would do: focus goes back to the button that opened the dialog.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          trigger.current?.focus();
+        }}
+      >
         <form onSubmit={submit} noValidate className="space-y-4">
           <Field label="Slug" hint={slugHint} error={slugError}>
             {(control) => (
