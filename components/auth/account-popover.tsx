@@ -10,15 +10,17 @@ import { ROLE_TONE } from "./role-tone";
 
 /**
  * The account menu's content, anchored to the header's account button (`UserMenu`). Its own chunk: Radix's
- * popper (floating-ui) is loaded the first time someone opens the menu, not with every page.
+ * popper (floating-ui) is loaded on the way to the menu's first opening, not with every page.
  */
 export default function AccountPopover({
   user,
+  open,
   trigger,
   contentId,
   onOpenChange,
 }: {
   user: SessionUser;
+  open: boolean;
   trigger: RefObject<HTMLButtonElement | null>;
   contentId: string;
   onOpenChange: (open: boolean) => void;
@@ -26,7 +28,7 @@ export default function AccountPopover({
   const [pending, startTransition] = useTransition();
   const interactedOutside = useRef(false);
   return (
-    <Popover.Root open onOpenChange={onOpenChange}>
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Anchor virtualRef={trigger as RefObject<HTMLButtonElement>} />
       <Popover.Portal>
         <Popover.Content
@@ -42,6 +44,7 @@ export default function AccountPopover({
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             if (!interactedOutside.current) trigger.current?.focus();
+            interactedOutside.current = false;
           }}
           className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >

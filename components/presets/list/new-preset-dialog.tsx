@@ -1,37 +1,21 @@
 "use client";
 
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
+import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 
-const NewPresetForm = lazy(() => import("./new-preset-form"));
+const loadForm = () => import("./new-preset-form");
+const NewPresetForm = lazy(loadForm);
 
-/**
- * The "New preset" button and its dialog. The dialog's code is fetched when the pointer nears the button or on
- * the first press (not with the list page), and stays mounted once loaded.
- */
+/** The "New preset" button and its dialog, whose code (a form with zod) loads on the way to the first press. */
 export function NewPresetDialog() {
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const contentId = useId();
+  const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(loadForm);
   return (
     <>
-      <Button
-        ref={trigger}
-        variant="primary"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? contentId : undefined}
-        data-state={open ? "open" : "closed"}
-        onPointerEnter={() => void import("./new-preset-form")}
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
-      >
+      <Button variant="primary" {...triggerProps}>
         New preset
       </Button>
-      {loaded ? (
+      {mounted ? (
         <Suspense fallback={null}>
           <NewPresetForm open={open} setOpen={setOpen} trigger={trigger} contentId={contentId} />
         </Suspense>
