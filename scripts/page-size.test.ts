@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkBudget, firstLoadSizes, formatTable, isPage, PAGE_BUDGET_BYTES, parseRouteBundleStats } from "./page-size";
+import { checkBudget, firstLoadSizes, formatTable, isPage, PAGE_BUDGET_BYTES, parseRouteBundleStats, staleCeilings } from "./page-size";
 
 const sizes: Record<string, { raw: number; gzip: number }> = {
   ".next/static/chunks/framework.js": { raw: 400_000, gzip: 130 * 1024 },
@@ -38,11 +38,31 @@ describe("page size", () => {
       { route: "/a", chunks: 1, raw: 1, gzip: PAGE_BUDGET_BYTES + 1 },
       { route: "/b", chunks: 1, raw: 1, gzip: PAGE_BUDGET_BYTES },
     ]);
-    expect(verdicts.map((v) => [v.route, v.over])).toEqual([
-      ["/a", true],
-      ["/b", false],
+    expect(verdicts.map((v) => [v.route, v.over, v.heldAtCeiling])).toEqual([
+      ["/a", true, false],
+      ["/b", false, false],
     ]);
     expect(formatTable(verdicts)).toMatch(/\/a .*OVER by 0\.0 kB\n\/b .*ok$/);
+  });
+
+  it("holds a known exception at its ceiling: over the budget passes up to it, not beyond", () => {
+    const kb = 1024;
+    const pages = [
+      { route: "/studio", chunks: 1, raw: 1, gzip: 200 * kb },
+      { route: "/grown", chunks: 1, raw: 1, gzip: 181 * kb },
+      { route: "/fixed", chunks: 1, raw: 1, gzip: 140 * kb },
+    ];
+    const ceilings = { "/studio": 200 * kb, "/grown": 180 * kb, "/fixed": 190 * kb, "/gone": 170 * kb };
+    const verdicts = checkBudget(pages, PAGE_BUDGET_BYTES, ceilings);
+    expect(verdicts.map((v) => [v.route, v.limit / kb, v.over, v.heldAtCeiling])).toEqual([
+      ["/studio", 200, false, true],
+      ["/grown", 180, true, false],
+      ["/fixed", 190, false, false],
+    ]);
+    expect(formatTable(verdicts)).toMatch(/\/studio .*held at its ceiling\n\/grown .*OVER by 1\.0 kB\n\/fixed .*ok$/);
+    // A ceiling below the budget never tightens it; ceilings of fixed or vanished pages are reported for removal.
+    expect(checkBudget(pages, PAGE_BUDGET_BYTES, { "/fixed": 100 * kb })[2]).toMatchObject({ limit: PAGE_BUDGET_BYTES, over: false });
+    expect(staleCeilings(verdicts, PAGE_BUDGET_BYTES, ceilings)).toEqual(["/fixed", "/gone"]);
   });
 
   it("refuses a diagnostics file of another shape", () => {
