@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogActions, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { apiRequest } from "@/lib/client/api-client";
@@ -139,14 +139,11 @@ export function NewPresetDialog() {
               ))}
             </div>
           ) : null}
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button>Cancel</Button>
-            </DialogClose>
+          <DialogActions>
             <Button type="submit" variant="primary" disabled={status === "taken" || form.formState.isSubmitting}>
               Open the editor
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>
