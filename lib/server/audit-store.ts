@@ -11,22 +11,29 @@ export interface AuditActor {
 export class AuditStore {
   constructor(private readonly db: AppDb) {}
 
-  recordPresetWrite(entry: { slug: string; version: number; versionId: string | null; user: AuditActor; at?: Date }): void {
-    this.db
-      .prepare(
-        `INSERT INTO preset_audit (slug, version, version_id, user_id, user_email, user_name, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(entry.slug, entry.version, entry.versionId, entry.user.id, entry.user.email, entry.user.name, (entry.at ?? new Date()).toISOString());
+  async recordPresetWrite(entry: { slug: string; version: number; versionId: string | null; user: AuditActor; at?: Date }): Promise<void> {
+    await this.db.kysely
+      .insertInto("preset_audit")
+      .values({
+        slug: entry.slug,
+        version: entry.version,
+        version_id: entry.versionId,
+        user_id: entry.user.id,
+        user_email: entry.user.email,
+        user_name: entry.user.name,
+        created_at: (entry.at ?? new Date()).toISOString(),
+      })
+      .execute();
   }
 
   /** Newest first. */
-  listForPreset(slug: string, limit = 500): PresetAuditEntry[] {
-    return this.db
-      .prepare(
-        `SELECT slug, version, version_id, user_email, user_name, created_at
-         FROM preset_audit WHERE slug = ? ORDER BY id DESC LIMIT ?`,
-      )
-      .all(slug, limit) as PresetAuditEntry[];
+  async listForPreset(slug: string, limit = 500): Promise<PresetAuditEntry[]> {
+    return this.db.kysely
+      .selectFrom("preset_audit")
+      .select(["slug", "version", "version_id", "user_email", "user_name", "created_at"])
+      .where("slug", "=", slug)
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
   }
 }

@@ -12,7 +12,6 @@ import {
 import { appContext } from "../app-context";
 import { parseQuery, parseWith, readJsonBody } from "../body";
 import { HttpError, jsonResponse } from "../errors";
-import { KeyedLock } from "../keyed-lock";
 import { defineRoute } from "../route";
 import { encodeSegment, upstreamError, upstreamFetch, upstreamJson } from "../upstream";
 import { proxyJson } from "./proxy-json";
@@ -48,10 +47,8 @@ export const getPresetVersion = defineRoute<VersionParams>({ role: "viewer", lim
 
 export const getPresetAudit = defineRoute<SlugParams>({ role: "viewer" }, async ({ params }) => {
   const slug = slugFrom(params);
-  return jsonResponse({ data: appContext().audit.listForPreset(slug) });
+  return jsonResponse({ data: await (await appContext()).audit.listForPreset(slug) });
 });
-
-const saveLock = new KeyedLock();
 
 /** `"abc"`, `W/"abc"` and `abc` all name version abc; `*` means "whatever is there". */
 export function parseIfMatch(header: string | null): string | null {
@@ -107,7 +104,10 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
   const expected = parseIfMatch(request.headers.get("if-match")) ?? query.base_version_id ?? null;
   const createOnly = request.headers.get("if-none-match")?.trim() === "*";
 
-  return saveLock.run(slug, async () => {
+  const { db, audit } = await appContext();
+  // Around read-check-write: on this instance and, with PostgreSQL, on every instance sharing the
+  // database, so against a gateway that ignores If-Match two saves cannot both pass the check.
+  return db.serialize(`preset-save:${slug}`, async () => {
     const current = await currentPreset(slug, request.signal);
     if (current) {
       if (createOnly) throw conflict(slug, current, `A preset named "${slug}" already exists`);
@@ -146,7 +146,7 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
       }
       throw error;
     }
-    appContext().audit.recordPresetWrite({
+    await audit.recordPresetWrite({
       slug,
       // The reference lets designated_version be null; the row is still kept, with version 0.
       version: saved.data.designated_version?.version ?? 0,
