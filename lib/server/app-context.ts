@@ -4,11 +4,13 @@ import { AuditStore } from "./audit-store";
 import { resolveDemoPassword, type DemoPassword } from "./demo-password";
 import { serverEnv, type ServerEnv } from "./env";
 import { UsersStore } from "./users-store";
+import { VideoGenerationsStore } from "./video-generations-store";
 
 export interface AppContext {
   db: AppDb;
   users: UsersStore;
   audit: AuditStore;
+  videoGenerations: VideoGenerationsStore;
   /** Set in embedded mode only: the demo accounts' password. */
   demo: DemoPassword | null;
 }
@@ -56,7 +58,7 @@ async function openAppContext(env: ServerEnv, target: AppDbTarget): Promise<AppC
     const removed = await users.removeDemoUsers();
     if (removed > 0) console.log(`gatehouse: removed ${removed} demo accounts (not in embedded mode)`);
   }
-  return { db, users, audit: new AuditStore(db), demo };
+  return { db, users, audit: new AuditStore(db), videoGenerations: new VideoGenerationsStore(db), demo };
 }
 
 /** Tests point DATA_DIR elsewhere between files; close what the previous one opened. */

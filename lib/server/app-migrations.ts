@@ -14,6 +14,8 @@ export interface DialectSql {
   email: { column: string; unique: string };
   /** A rate-limiter key (rate-limiter-flexible's RateLimiterPostgres declares VARCHAR(255)). */
   limiterKey: string;
+  /** A floating-point number (`pg` returns DOUBLE PRECISION as a JS number, unlike NUMERIC). */
+  real: string;
 }
 
 export const DIALECT_SQL: Readonly<Record<"sqlite" | "postgres", DialectSql>> = {
@@ -22,12 +24,14 @@ export const DIALECT_SQL: Readonly<Record<"sqlite" | "postgres", DialectSql>> = 
     epochMs: "INTEGER",
     email: { column: "TEXT NOT NULL UNIQUE COLLATE NOCASE", unique: "" },
     limiterKey: "TEXT",
+    real: "REAL",
   },
   postgres: {
     autoId: "BIGSERIAL PRIMARY KEY",
     epochMs: "BIGINT",
     email: { column: "TEXT NOT NULL", unique: "CREATE UNIQUE INDEX users_email_key ON users (lower(email));" },
     limiterKey: "VARCHAR(255)",
+    real: "DOUBLE PRECISION",
   },
 };
 
@@ -110,6 +114,52 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
         key   TEXT PRIMARY KEY,
         value TEXT NOT NULL
       );
+    `,
+  },
+  {
+    version: 5,
+    name: "video generations",
+    // One row per generation (a prompt on 1-4 models) and one per model's gateway job. The history is
+    // ours: the gateway knows only its key, not who asked. Costs are USD as REAL/DOUBLE (estimates and
+    // the gateway's own figures, summed for the daily spending guard, never used for billing).
+    // next_poll_at (epoch ms) is stored so every tab and instance shares one backoff per job.
+    sql: (d) => `
+      CREATE TABLE video_generations (
+        id              TEXT PRIMARY KEY,
+        user_id         TEXT NOT NULL,
+        user_email      TEXT NOT NULL,
+        user_name       TEXT NOT NULL,
+        prompt          TEXT NOT NULL,
+        settings        TEXT NOT NULL,
+        models          TEXT NOT NULL,
+        estimated_cost  ${d.real} NOT NULL,
+        estimate_complete INTEGER NOT NULL CHECK (estimate_complete IN (0, 1)),
+        idempotency_key TEXT NOT NULL,
+        request_fingerprint TEXT NOT NULL,
+        created_at      TEXT NOT NULL,
+        UNIQUE (user_id, idempotency_key)
+      );
+      CREATE INDEX video_generations_by_time ON video_generations (created_at DESC, id DESC);
+      CREATE INDEX video_generations_by_user_time ON video_generations (user_id, created_at);
+
+      CREATE TABLE video_jobs (
+        id             ${d.autoId},
+        generation_id  TEXT NOT NULL REFERENCES video_generations (id) ON DELETE CASCADE,
+        position       INTEGER NOT NULL,
+        model          TEXT NOT NULL,
+        gateway_job_id TEXT,
+        status         TEXT NOT NULL,
+        error          TEXT,
+        estimated_cost ${d.real},
+        cost           ${d.real},
+        submitted_at   TEXT NOT NULL,
+        completed_at   TEXT,
+        content_url    TEXT,
+        next_poll_at   ${d.epochMs},
+        poll_count     INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX video_jobs_by_generation ON video_jobs (generation_id, position);
+      CREATE INDEX video_jobs_by_gateway_job ON video_jobs (gateway_job_id);
     `,
   },
 ];

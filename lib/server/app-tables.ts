@@ -48,10 +48,45 @@ export interface InstanceSettingsTable {
   value: string;
 }
 
+/** Settings and models are JSON text: both dialects store and return them alike. */
+export interface VideoGenerationsTable {
+  id: string;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+  prompt: string;
+  settings: string;
+  models: string;
+  estimated_cost: number;
+  estimate_complete: number;
+  idempotency_key: string;
+  request_fingerprint: string;
+  created_at: string;
+}
+
+export interface VideoJobsTable {
+  id: Generated<number>;
+  generation_id: string;
+  position: number;
+  model: string;
+  gateway_job_id: string | null;
+  status: string;
+  error: string | null;
+  estimated_cost: number | null;
+  cost: number | null;
+  submitted_at: string;
+  completed_at: string | null;
+  content_url: string | null;
+  next_poll_at: number | null;
+  poll_count: Generated<number>;
+}
+
 export interface AppTables {
   instance_settings: InstanceSettingsTable;
   users: UsersTable;
   preset_audit: PresetAuditTable;
   revoked_sessions: RevokedSessionsTable;
   rate_limits: RateLimitsTable;
+  video_generations: VideoGenerationsTable;
+  video_jobs: VideoJobsTable;
 }
