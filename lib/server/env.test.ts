@@ -45,6 +45,12 @@ describe("parseServerEnv", () => {
     ]);
   });
 
+  it("has a video spending guard in USD, decimals allowed, each setting checked", () => {
+    expect(parseServerEnv(valid)).toMatchObject({ VIDEO_MAX_COST_PER_REQUEST_USD: 10, VIDEO_MAX_COST_PER_DAY_USD: 50 });
+    expect(parseServerEnv({ ...valid, VIDEO_MAX_COST_PER_REQUEST_USD: "2.5" }).VIDEO_MAX_COST_PER_REQUEST_USD).toBe(2.5);
+    expect(problems({ ...valid, VIDEO_MAX_COST_PER_DAY_USD: "-1" })).toEqual(["VIDEO_MAX_COST_PER_DAY_USD must be a positive number"]);
+  });
+
   it("tells how to start when GATEWAY_URL is unset", () => {
     expect(problems({ ...valid, GATEWAY_URL: undefined })).toEqual([
       "GATEWAY_URL is unset: start Gatehouse with `npm start`, which serves the embedded gateway",

@@ -10,20 +10,24 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 
-function positiveInt(fallback: number) {
+/** A setting that is a positive number (`whole`: an integer), or `fallback` when unset or blank. */
+function positiveSetting(fallback: number, whole: boolean) {
   return z
     .string()
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value.trim() === "") return fallback;
       const n = Number(value);
-      if (!Number.isSafeInteger(n) || n <= 0) {
-        ctx.addIssue({ code: "custom", message: "must be a positive integer" });
+      if (!(whole ? Number.isSafeInteger(n) : Number.isFinite(n)) || n <= 0) {
+        ctx.addIssue({ code: "custom", message: `must be a positive ${whole ? "integer" : "number"}` });
         return z.NEVER;
       }
       return n;
     });
 }
+
+const positiveInt = (fallback: number) => positiveSetting(fallback, true);
+const positiveNumber = (fallback: number) => positiveSetting(fallback, false);
 
 function httpUrl(unsetMessage: string) {
   return z
@@ -98,6 +102,10 @@ const EnvSchema = z
     RATE_LIMIT_RESPONSES_PER_MINUTE: positiveInt(120),
     RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_GATEWAY_PER_MINUTE: positiveInt(1200),
+    // Per-user spending guard on video generation (lib/server/video-spending-guard.ts), in USD of the
+    // SKU calculator's estimates: one generation (all its models), and the last 24 hours.
+    VIDEO_MAX_COST_PER_REQUEST_USD: positiveNumber(10),
+    VIDEO_MAX_COST_PER_DAY_USD: positiveNumber(50),
   })
   .superRefine((env, ctx) => {
     const oidc = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET };
