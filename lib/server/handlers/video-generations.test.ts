@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GenerationEnvelopeSchema, GenerationListResponseSchema, type Generation } from "@/lib/bff/video-generations";
+import { ErrorBodySchema } from "@/lib/gateway";
+import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
+import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
+import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
+import type { Role } from "@/lib/bff/schemas";
+import { resetServerEnv } from "../env";
+import { params, setUpBff, type BffTestEnv } from "../test-support";
+import { clearVideoModelsCache } from "./catalog";
+import { startCountingProxy, type CountingProxy } from "./counting-proxy";
+import { relayJobContent } from "./video-content";
+import { cancelGeneration, createGeneration, getGeneration, listGenerations } from "./video-generations";
+
+/**
+ * Issue 18, the BFF side: real HTTP to embedded gateways (time scale 0: a job completes once its clip
+ * is made; a second one at scale 1 for jobs that must still be running), through a proxy that counts
+ * what reaches them, and the app database on both dialects.
+ */
+const VEO = "google/veo-3.1";
+const FAST = "google/veo-3.1-fast";
+const KLING = "kwaivgi/kling-v2.5-turbo-pro";
+const SETTINGS = { duration: 4, resolution: "720p", aspect_ratio: "16:9", audio: true };
+
+describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
+  let gateway: EmbeddedGateway;
+  let slow: EmbeddedGateway;
+  let proxy: CountingProxy;
+  let bff: BffTestEnv;
+  let keyCounter = 0;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ videoTimeScale: 0, videoCreditsUsd: 1000 });
+    slow = await startTestGateway({ videoTimeScale: 1, videoCreditsUsd: 1000 });
+    proxy = await startCountingProxy(gateway.baseUrl);
+    bff = await setUpBff({ baseUrl: proxy.baseUrl, apiKey: gateway.apiKey }, {}, { database: dialect });
+    clearVideoModelsCache();
+  });
+  afterAll(async () => {
+    await bff.cleanup();
+    await proxy.close();
+    await Promise.all([gateway.close(), slow.close()]);
+  });
+
+  function submit(body: unknown, options: { role?: Role; key?: string | null } = {}) {
+    const key = options.key === undefined ? `test-key-${dialect}-${keyCounter++}` : options.key;
+    return createGeneration(
+      bff.request("/api/videos/generations", { role: options.role ?? "editor", json: body, headers: key === null ? {} : { "idempotency-key": key } }),
+      params({}),
+    );
+  }
+
+  async function read(id: string): Promise<Generation> {
+    const response = await getGeneration(bff.request(`/api/videos/generations/${id}`, { role: "viewer" }), params({ id }));
+    expect(response.status).toBe(200);
+    return GenerationEnvelopeSchema.parse(await response.json()).data;
+  }
+
+  /** Reads the generation (which polls the gateway when a job is due) until every job is final. */
+  async function settled(id: string, timeoutMs = 20_000): Promise<Generation> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const generation = await read(id);
+      if (generation.jobs.every((job) => !["pending", "in_progress"].includes(job.status))) return generation;
+      if (Date.now() > deadline) throw new Error(`generation ${id} still running: ${JSON.stringify(generation.jobs)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  async function errorOf(response: Response, status: number) {
+    expect(response.status).toBe(status);
+    const body = ErrorBodySchema.parse(await response.json());
+    expect(body.error.code).toBe(status);
+    return body.error;
+  }
+
+  let completed: Generation;
+
+  it("two models both complete; the history lists them newest first with who, settings and cost", async () => {
+    const response = await submit({ prompt: "A lighthouse in a storm", models: [VEO, FAST], settings: SETTINGS });
+    expect(response.status).toBe(202);
+    const submitted = GenerationEnvelopeSchema.parse(await response.json()).data;
+    // Veo 3.1 with audio $0.75/s and Veo 3.1 Fast $0.15/s, 4 s each.
+    expect(submitted.jobs.map((job) => job.estimated_cost)).toEqual([3, 0.6]);
+    expect(submitted.estimated_cost).toBeCloseTo(3.6);
+    expect(submitted.jobs.every((job) => job.job_id !== null)).toBe(true);
+
+    completed = await settled(submitted.id);
+    expect(completed.jobs.map((job) => job.status)).toEqual(["completed", "completed"]);
+    expect(completed.jobs.map((job) => job.cost)).toEqual([3, 0.6]);
+    expect(completed.jobs[0].content_url).toBe(`/api/videos/jobs/${completed.jobs[0].job_id}/content`);
+
+    const list = await listGenerations(bff.request("/api/videos/generations", { role: "viewer" }), params({}));
+    const history = GenerationListResponseSchema.parse(await list.json());
+    expect(history.data[0]).toMatchObject({ id: submitted.id, prompt: "A lighthouse in a storm", models: [VEO, FAST], settings: SETTINGS, user: { email: "editor@test.local" } });
+    expect(history.data[0].jobs.map((job) => [job.status, job.cost])).toEqual([["completed", 3], ["completed", 0.6]]);
+  });
+
+  it("pages the history with an opaque cursor and refuses a forged one", async () => {
+    await submit({ prompt: "Second", models: [FAST], settings: SETTINGS });
+    const first = GenerationListResponseSchema.parse(await (await listGenerations(bff.request("/api/videos/generations?limit=1", { role: "viewer" }), params({}))).json());
+    expect(first.data.map((g) => g.prompt)).toEqual(["Second"]);
+    const second = GenerationListResponseSchema.parse(
+      await (await listGenerations(bff.request(`/api/videos/generations?limit=1&cursor=${first.next_cursor}`, { role: "viewer" }), params({}))).json(),
+    );
+    expect(second.data.map((g) => g.prompt)).toEqual(["A lighthouse in a storm"]);
+    const forged = await errorOf(await listGenerations(bff.request("/api/videos/generations?cursor=bm9wZQ", { role: "viewer" }), params({})), 400);
+    expect(forged.message).toMatch(/cursor/);
+  });
+
+  it("relays the content with Range: 206, Content-Range, the type and the length; only for jobs in the history", async () => {
+    const jobId = completed.jobs[0].job_id!;
+    const response = await relayJobContent(bff.request(`/api/videos/jobs/${jobId}/content`, { role: "viewer", headers: { range: "bytes=0-99" } }), params({ jobId }));
+    expect(response.status).toBe(206);
+    expect(response.headers.get("content-range")).toMatch(/^bytes 0-99\/\d+$/);
+    expect(response.headers.get("content-type")).toBe("video/webm");
+    expect(response.headers.get("content-length")).toBe("100");
+    expect((await response.arrayBuffer()).byteLength).toBe(100);
+    const whole = await relayJobContent(bff.request(`/api/videos/jobs/${jobId}/content`, { role: "viewer" }), params({ jobId }));
+    expect(whole.status).toBe(200);
+    expect(Number(whole.headers.get("content-length"))).toBe((await whole.arrayBuffer()).byteLength);
+    await errorOf(await relayJobContent(bff.request("/api/videos/jobs/not-ours/content", { role: "viewer" }), params({ jobId: "not-ours" })), 404);
+  });
+
+  it("a model whose job fails shows its error while the other completes", async () => {
+    const rule = await fetch(`${gateway.baseUrl}/__faults`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${gateway.managementKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ path: "/videos", count: 1, fail_video_job: "Provider returned an error", model: FAST }),
+    });
+    expect(rule.status).toBe(201);
+    const submitted = GenerationEnvelopeSchema.parse(await (await submit({ prompt: "A fox", models: [VEO, FAST], settings: SETTINGS })).json()).data;
+    const done = await settled(submitted.id);
+    expect(done.jobs.map((job) => [job.model, job.status, job.error])).toEqual([
+      [VEO, "completed", null],
+      [FAST, "failed", "Provider returned an error"],
+    ]);
+  });
+
+  it("a gateway 402 for one model fails that job with the explanation; the other carries on", async () => {
+    const poor = await startTestGateway({ videoTimeScale: 0, videoCreditsUsd: 1 });
+    proxy.retarget(poor.baseUrl);
+    try {
+      const submitted = GenerationEnvelopeSchema.parse(await (await submit({ prompt: "A fox", models: [VEO, FAST], settings: SETTINGS })).json()).data;
+      expect(submitted.jobs[0]).toMatchObject({ status: "failed", job_id: null });
+      expect(submitted.jobs[0].error).toMatch(/lack of credits.*Insufficient credits/);
+      expect((await settled(submitted.id)).jobs[1].status).toBe("completed");
+    } finally {
+      proxy.retarget(gateway.baseUrl);
+      await poor.close();
+    }
+  });
+
+  it("a viewer may read but not submit (403), and nothing reaches the gateway", async () => {
+    const before = proxy.count("POST", "/videos");
+    const error = await errorOf(await submit({ prompt: "x", models: [FAST] }, { role: "viewer" }), 403);
+    expect(error.message).toMatch(/editor/);
+    expect(proxy.count("POST", "/videos")).toBe(before);
+  });
+
+  it("400s name the field: prompt, models, Idempotency-Key", async () => {
+    expect((await errorOf(await submit({ prompt: "", models: [FAST] }), 400)).message).toMatch(/prompt/);
+    expect((await errorOf(await submit({ prompt: "x", models: [] }), 400)).message).toMatch(/models/);
+    expect((await errorOf(await submit({ prompt: "x", models: ["nobody/none"] }), 400)).message).toMatch(/models\[0\]/);
+    expect((await errorOf(await submit({ prompt: "x", models: [FAST] }, { key: null }), 400)).message).toMatch(/Idempotency-Key/);
+  });
+
+  it("a setting one model cannot take is a 400 naming each model and field; nothing is submitted", async () => {
+    const before = proxy.count("POST", "/videos");
+    const error = await errorOf(await submit({ prompt: "x", models: [VEO, KLING], settings: { duration: 4, seed: 7 } }), 400);
+    expect(error.metadata?.unsupported).toEqual([
+      { model: KLING, field: "duration", message: `${KLING} takes 5, 10`, supported: [5, 10] },
+      { model: KLING, field: "seed", message: `${KLING} takes no seed`, supported: [] },
+    ]);
+    expect(error.message).toMatch(/settings\.duration/);
+    expect(proxy.count("POST", "/videos")).toBe(before);
+  });
+
+  it("the same Idempotency-Key twice gives one generation, and the gateway saw one submission per model", async () => {
+    const before = proxy.count("POST", "/videos");
+    const body = { prompt: "Once only", models: [VEO, FAST], settings: SETTINGS };
+    const first = await submit(body, { key: `once-${dialect}` });
+    const again = await submit(body, { key: `once-${dialect}` });
+    expect(again.status).toBe(202);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(GenerationEnvelopeSchema.parse(await again.json()).data.id).toBe(GenerationEnvelopeSchema.parse(await first.json()).data.id);
+    expect(proxy.count("POST", "/videos")).toBe(before + 2);
+    const history = GenerationListResponseSchema.parse(await (await listGenerations(bff.request("/api/videos/generations?limit=100", { role: "viewer" }), params({}))).json());
+    expect(history.data.filter((g) => g.prompt === "Once only")).toHaveLength(1);
+    const other = await errorOf(await submit({ ...body, prompt: "Something else" }, { key: `once-${dialect}` }), 400);
+    expect(other.message).toMatch(/Idempotency-Key/);
+  });
+
+  it("the spending guard refuses over the per-generation (402) and per-day (429) limits, naming them", async () => {
+    try {
+      Object.assign(process.env, { VIDEO_MAX_COST_PER_REQUEST_USD: "1", VIDEO_MAX_COST_PER_DAY_USD: "4" });
+      resetServerEnv();
+      const perRequest = await errorOf(await submit({ prompt: "x", models: [VEO], settings: SETTINGS }, { role: "admin" }), 402);
+      expect(perRequest.message).toMatch(/\$3\.00.*limit of \$1\.00 per generation/);
+      expect(perRequest.metadata).toMatchObject({ limit: "per_request", setting: "VIDEO_MAX_COST_PER_REQUEST_USD", limit_usd: 1 });
+
+      process.env.VIDEO_MAX_COST_PER_REQUEST_USD = "10";
+      resetServerEnv();
+      expect((await submit({ prompt: "x", models: [VEO], settings: SETTINGS }, { role: "admin" })).status).toBe(202);
+      const perDay = await submit({ prompt: "y", models: [VEO], settings: SETTINGS }, { role: "admin" });
+      const error = await errorOf(perDay, 429);
+      expect(error.message).toMatch(/\$3\.00 you spent in the last 24 hours is over your limit of \$4\.00 a day/);
+      expect(error.metadata).toMatchObject({ limit: "per_day", limit_usd: 4, spent_usd: 3 });
+      expect(Number(perDay.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
+    } finally {
+      delete process.env.VIDEO_MAX_COST_PER_REQUEST_USD;
+      delete process.env.VIDEO_MAX_COST_PER_DAY_USD;
+      resetServerEnv();
+    }
+  });
+
+  it("honours the gateway's Retry-After when a poll is refused: no poll before it, whatever the backoff says", async () => {
+    proxy.retarget(slow.baseUrl);
+    const faults = (method: string, body?: unknown) =>
+      fetch(`${slow.baseUrl}/__faults`, {
+        method,
+        headers: { authorization: `Bearer ${slow.managementKey}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    try {
+      const submitted = GenerationEnvelopeSchema.parse(await (await submit({ prompt: "Busy", models: [VEO], settings: SETTINGS })).json()).data;
+      const jobPath = `/videos/${submitted.jobs[0].job_id}`;
+      expect((await faults("POST", { path: "/videos/*", method: "GET", count: 5, status: 429, retry_after_seconds: 30 })).status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await read(submitted.id);
+      // Retry-After 30 s is past the upstream client's 3 s retry budget: one attempt, then the answer.
+      expect(proxy.count("GET", jobPath)).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      expect((await read(submitted.id)).jobs[0].status).toMatch(/pending|in_progress/);
+      expect(proxy.count("GET", jobPath)).toBe(1);
+    } finally {
+      await faults("DELETE");
+      proxy.retarget(gateway.baseUrl);
+    }
+  });
+
+  it("polls with a stored backoff: a second read within it does not call the gateway; cancel keeps the record and stops polling", async () => {
+    proxy.retarget(slow.baseUrl);
+    try {
+      const submitted = GenerationEnvelopeSchema.parse(await (await submit({ prompt: "Slow", models: [VEO], settings: SETTINGS })).json()).data;
+      const jobPath = `/videos/${submitted.jobs[0].job_id}`;
+      expect(proxy.count("GET", jobPath)).toBe(0);
+      // Not due yet (first poll a second after submission): reading costs the gateway nothing.
+      await read(submitted.id);
+      expect(proxy.count("GET", jobPath)).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await read(submitted.id)).jobs[0].status).toMatch(/pending|in_progress/);
+      expect(proxy.count("GET", jobPath)).toBe(1);
+      await read(submitted.id);
+      expect(proxy.count("GET", jobPath)).toBe(1);
+
+      const refused = await cancelGeneration(bff.request(`/api/videos/generations/${submitted.id}/cancel`, { role: "viewer", method: "POST" }), params({ id: submitted.id }));
+      await errorOf(refused, 403);
+      const cancel = await cancelGeneration(bff.request(`/api/videos/generations/${submitted.id}/cancel`, { role: "editor", method: "POST" }), params({ id: submitted.id }));
+      expect(cancel.status).toBe(200);
+      expect(GenerationEnvelopeSchema.parse(await cancel.json()).data.jobs[0].status).toBe("cancelled");
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      const kept = await read(submitted.id);
+      expect(kept).toMatchObject({ id: submitted.id, prompt: "Slow" });
+      expect(kept.jobs[0].status).toBe("cancelled");
+      expect(proxy.count("GET", jobPath)).toBe(1);
+    } finally {
+      proxy.retarget(gateway.baseUrl);
+    }
+  });
+});

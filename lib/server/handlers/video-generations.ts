@@ -1,0 +1,81 @@
+import "server-only";
+import { z } from "zod";
+import { CreateGenerationRequestSchema, GenerationListQuerySchema, IdempotencyKeySchema, type Generation } from "@/lib/bff/video-generations";
+import { appContext } from "../app-context";
+import { parseQuery, parseWith, readJsonBody } from "../body";
+import { HttpError, jsonResponse } from "../errors";
+import { defineRoute } from "../route";
+import { catalogById, planGeneration } from "../video-generation-plan";
+import { refreshJobs } from "../video-job-polling";
+import { submitGeneration } from "../video-submission";
+import { cachedVideoModelCatalog } from "./catalog";
+
+type IdParams = { id: string };
+
+const GenerationIdSchema = z.uuid({ message: "must be a generation id" });
+
+/** The list's cursor: the last entry's (created_at, id), opaque to the browser. */
+const CursorSchema = z.tuple([z.string().max(40), z.uuid()]);
+
+function encodeCursor(generation: Generation): string {
+  return Buffer.from(JSON.stringify([generation.created_at, generation.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  let value: unknown = null;
+  try {
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    // Falls through to the 400 below.
+  }
+  const parsed = CursorSchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, "cursor is not a cursor this list gave out", { metadata: { issues: [{ path: "cursor", message: "cursor is malformed" }] } });
+  return { createdAt: parsed.data[0], id: parsed.data[1] };
+}
+
+async function generationOr404(id: string): Promise<Generation> {
+  const generation = await (await appContext()).videoGenerations.get(parseWith(GenerationIdSchema, id, "Invalid generation id"));
+  if (!generation) throw new HttpError(404, `No video generation ${id}`);
+  return generation;
+}
+
+/**
+ * POST /api/videos/generations: checks the models and settings against the catalog, estimates the
+ * cost, applies the user's spending guard, then submits one gateway job per model. 202 with the
+ * generation; the same Idempotency-Key again answers the same generation (Idempotent-Replayed).
+ */
+export const createGeneration = defineRoute({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, user }) => {
+  const idempotencyKey = parseWith(IdempotencyKeySchema, request.headers.get("idempotency-key") ?? undefined, "Invalid Idempotency-Key header");
+  const body = parseWith(CreateGenerationRequestSchema, await readJsonBody(request));
+  const plan = planGeneration(body, catalogById((await cachedVideoModelCatalog()).body));
+  const { generation, replayed } = await submitGeneration(await appContext(), user, body, plan, idempotencyKey);
+  return jsonResponse({ data: generation }, { status: 202, headers: replayed ? { "Idempotent-Replayed": "true" } : {} });
+});
+
+/** GET /api/videos/generations: everyone's history, newest first (no gateway call: the record is ours). */
+export const listGenerations = defineRoute({ role: "viewer" }, async ({ request }) => {
+  const query = parseQuery(request, GenerationListQuerySchema);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const page = await (await appContext()).videoGenerations.list(query.limit + 1, after);
+  const data = page.slice(0, query.limit);
+  return jsonResponse({ data, next_cursor: page.length > query.limit ? encodeCursor(data[data.length - 1]) : null });
+});
+
+/** GET /api/videos/generations/{id}: the generation with its jobs, the due ones refreshed from the gateway first. */
+export const getGeneration = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+  const { id } = await generationOr404(params.id);
+  const store = (await appContext()).videoGenerations;
+  await refreshJobs(store, id, request.signal);
+  return jsonResponse({ data: await store.get(id) });
+});
+
+/** POST /api/videos/generations/{id}/cancel: stops following the jobs still running; the record stays. */
+export const cancelGeneration = defineRoute<IdParams>({ role: "editor", mutating: true }, async ({ params, user }) => {
+  const generation = await generationOr404(params.id);
+  if (generation.user.id !== user.id && user.role !== "admin") {
+    throw new HttpError(403, "Only the person who started this generation, or an admin, may cancel it");
+  }
+  const store = (await appContext()).videoGenerations;
+  await store.cancel(generation.id, new Date().toISOString());
+  return jsonResponse({ data: await store.get(generation.id) });
+});
