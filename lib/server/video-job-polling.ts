@@ -60,6 +60,11 @@ export function jobUpdateFrom(answer: VideoJob): JobUpdate {
   };
 }
 
+/** Past this, a job recorded before its submission but never given a gateway id was interrupted (a crash, a restart). */
+const UNCONFIRMED_AFTER_MS = 5 * 60 * 1000;
+
+const INTERRUPTED = "The submission was interrupted before the gateway's answer was recorded; the gateway may or may not have started (and charged) it. Run the generation again to retry.";
+
 /**
  * Brings a generation's unfinished jobs up to date from the gateway, each only when its stored
  * next-poll time has come: a reload, a second tab or another instance within the backoff costs the
@@ -67,7 +72,13 @@ export function jobUpdateFrom(answer: VideoJob): JobUpdate {
  */
 export async function refreshJobs(store: VideoGenerationsStore, generationId: string, signal?: AbortSignal): Promise<void> {
   const now = Date.now();
-  const due = (await store.jobRows(generationId)).filter(
+  const jobs = await store.jobRows(generationId);
+  for (const job of jobs) {
+    if (job.gateway_job_id === null && !isVideoJobFinished(job.status) && Date.parse(job.submitted_at) < now - UNCONFIRMED_AFTER_MS) {
+      await store.recordPoll(job.id, { status: "failed", error: INTERRUPTED, completed_at: new Date(now).toISOString(), next_poll_at: null });
+    }
+  }
+  const due = jobs.filter(
     (job): job is VideoJobRow & { gateway_job_id: string } => job.gateway_job_id !== null && !isVideoJobFinished(job.status),
   );
   await Promise.all(

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GenerationEnvelopeSchema, GenerationListResponseSchema, type Generation } from "@/lib/bff/video-generations";
+import { GenerationEnvelopeSchema, GenerationListResponseSchema, type Generation, type GenerationSettings } from "@/lib/bff/video-generations";
 import { ErrorBodySchema } from "@/lib/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import type { Role } from "@/lib/bff/schemas";
+import { randomUUID } from "node:crypto";
+import { appContext } from "../app-context";
 import { resetServerEnv } from "../env";
 import { params, setUpBff, type BffTestEnv } from "../test-support";
 import { clearVideoModelsCache } from "./catalog";
@@ -20,7 +22,7 @@ import { cancelGeneration, createGeneration, getGeneration, listGenerations } fr
 const VEO = "google/veo-3.1";
 const FAST = "google/veo-3.1-fast";
 const KLING = "kwaivgi/kling-v2.5-turbo-pro";
-const SETTINGS = { duration: 4, resolution: "720p", aspect_ratio: "16:9", audio: true };
+const SETTINGS: GenerationSettings = { duration: 4, resolution: "720p", aspect_ratio: "16:9", audio: true };
 
 describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
   let gateway: EmbeddedGateway;
@@ -149,6 +151,30 @@ describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
       proxy.retarget(gateway.baseUrl);
       await poor.close();
     }
+  });
+
+  it("a job whose submission was interrupted before the gateway answered ends failed, saying so, instead of pending forever", async () => {
+    const { videoGenerations } = await appContext();
+    const id = randomUUID();
+    const user = { id: bff.userIds.editor, email: "editor@test.local", name: "Test editor" };
+    const longAgo = new Date(Date.now() - 10 * 60 * 1000).toISOString();
+    // Recorded, then the process died before the gateway's answer was written.
+    await videoGenerations.create({
+      id,
+      user,
+      prompt: "Crashed",
+      settings: SETTINGS,
+      models: [FAST],
+      estimatedCost: 0.6,
+      estimateComplete: true,
+      idempotencyKey: `crashed-${dialect}`,
+      requestFingerprint: "x",
+      createdAt: longAgo,
+      jobs: [{ model: FAST, estimatedCost: 0.6 }],
+    });
+    const job = (await read(id)).jobs[0];
+    expect(job).toMatchObject({ status: "failed", job_id: null });
+    expect(job.error).toMatch(/interrupted/);
   });
 
   it("a viewer may read but not submit (403), and nothing reaches the gateway", async () => {
