@@ -29,4 +29,21 @@ export class AuditStore {
       )
       .all(slug, limit) as PresetAuditEntry[];
   }
+
+  /**
+   * The newest entry of each of `slugs` in one query (a list page's "saved by" column), keyed by slug; slugs
+   * nobody saved through Gatehouse are absent. Plain SQL both dialects run; preset_audit_by_slug serves it.
+   */
+  lastAuthors(slugs: readonly string[]): Map<string, PresetAuditEntry> {
+    const unique = [...new Set(slugs)];
+    if (unique.length === 0) return new Map();
+    const rows = this.db
+      .prepare(
+        `SELECT slug, version, version_id, user_email, user_name, created_at
+         FROM preset_audit
+         WHERE id IN (SELECT MAX(id) FROM preset_audit WHERE slug IN (${unique.map(() => "?").join(", ")}) GROUP BY slug)`,
+      )
+      .all(...unique) as PresetAuditEntry[];
+    return new Map(rows.map((row) => [row.slug, row]));
+  }
 }

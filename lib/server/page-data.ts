@@ -1,5 +1,13 @@
 import "server-only";
-import { PresetAuditResponseSchema, UserListResponseSchema, type PresetAuditEntry, type User } from "@/lib/bff/schemas";
+import {
+  PresetAuditResponseSchema,
+  PresetRowListResponseSchema,
+  UserListResponseSchema,
+  type PresetAuditEntry,
+  type PresetRowListResponse,
+  type PresetSummary,
+  type User,
+} from "@/lib/bff/schemas";
 import {
   FileListQuerySchema,
   FileListResponseSchema,
@@ -23,6 +31,7 @@ import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
 import { collectPresetCatalog, collectPresetVersions, type PresetCatalog } from "@/lib/presets/paging";
 import { appContext } from "./app-context";
 import { cachedVideoModelCatalog, NO_WORKSPACES, readModelCatalog, workspacesUpstream } from "./handlers/catalog";
+import { presetRows, summarizePresets } from "./handlers/presets";
 import { listPublicUsers } from "./handlers/users";
 import { encodeSegment, upstreamJson, type UpstreamRequest } from "./upstream";
 
@@ -54,6 +63,16 @@ const presetPath = (slug: string) => `/presets/${encodeSegment(slug)}`;
 export async function loadPresetPage(offset: number, limit: number, request = budget()): Promise<PresetListResponse> {
   const { data } = await upstreamJson({ method: "GET", path: "/presets", query: { offset, limit }, ...request }, PresetListResponseSchema);
   return data;
+}
+
+/** One page of GET /presets with each row's version and last author (the list's query: `presetQueries.page`). */
+export async function loadPresetRows(offset: number, limit: number): Promise<PresetRowListResponse> {
+  return PresetRowListResponseSchema.parse(await presetRows(offset, limit, budget()));
+}
+
+/** Version and last author of the rows a search or sort shows (`presetQueries.summaries`). */
+export function loadPresetSummaries(slugs: readonly string[]): Promise<PresetSummary[]> {
+  return summarizePresets(slugs.map((slug) => ({ slug })), budget());
 }
 
 /** Every preset up to the cap (`presetQueries.catalog`), within one budget. */

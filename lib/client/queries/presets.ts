@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { PresetAuditResponseSchema } from "@/lib/bff/schemas";
+import { PresetAuditResponseSchema, PresetRowListResponseSchema, PresetSummaryListResponseSchema } from "@/lib/bff/schemas";
 import {
   ModelListResponseSchema,
   PresetEnvelopeSchema,
@@ -22,6 +22,7 @@ export const presetKeys = {
   lists: () => [...presetKeys.all, "list"] as const,
   page: (offset: number, limit: number) => [...presetKeys.lists(), "page", { offset, limit }] as const,
   catalog: () => [...presetKeys.lists(), "catalog"] as const,
+  summaries: (slugs: readonly string[]) => [...presetKeys.lists(), "summaries", [...slugs]] as const,
   detail: (slug: string) => [...presetKeys.all, "detail", slug] as const,
   versions: (slug: string) => [...presetKeys.detail(slug), "versions"] as const,
   version: (slug: string, version: number) => [...presetKeys.detail(slug), "version", version] as const,
@@ -29,11 +30,23 @@ export const presetKeys = {
 };
 
 export const presetQueries = {
-  /** One page of GET /api/presets, in the gateway's order (most recently updated first). */
+  /**
+   * One page of GET /api/presets, in the gateway's order (most recently updated first), each row with its
+   * version and last author (`with=summary`): one request however many rows.
+   */
   page: (offset: number, limit: number) =>
     queryOptions({
       queryKey: presetKeys.page(offset, limit),
-      queryFn: ({ signal }) => apiFetch(`/api/presets?offset=${offset}&limit=${limit}`, PresetListResponseSchema, { signal }),
+      queryFn: ({ signal }) => apiFetch(`/api/presets?offset=${offset}&limit=${limit}&with=summary`, PresetRowListResponseSchema, { signal }),
+      placeholderData: (previous) => previous,
+    }),
+
+  /** Version and last author of the rows a search or sort of the catalog shows: one request for them all. */
+  summaries: (slugs: readonly string[]) =>
+    queryOptions({
+      queryKey: presetKeys.summaries(slugs),
+      queryFn: ({ signal }) =>
+        apiFetch(`/api/preset-summaries?slugs=${slugs.map(enc).join(",")}`, PresetSummaryListResponseSchema, { signal }).then((body) => body.data),
       placeholderData: (previous) => previous,
     }),
 
