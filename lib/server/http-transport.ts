@@ -2,6 +2,14 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 
+/** The bytes of each answer bufferedRequest read, so a caller passing them on skips reading the Response's stream. */
+const bodies = new WeakMap<Response, Buffer<ArrayBuffer>>();
+
+/** The whole body of a Response made by bufferedRequest (undefined for any other Response). */
+export function bufferedBody(response: Response): Buffer<ArrayBuffer> | undefined {
+  return bodies.get(response);
+}
+
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 256 }),
   "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
@@ -31,8 +39,8 @@ export function bufferedRequest(
       target,
       { method: init.method, headers, agent: agents[target.protocol as "http:" | "https:"] },
       (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        const chunks: Buffer<ArrayBuffer>[] = [];
+        response.on("data", (chunk: Buffer<ArrayBuffer>) => chunks.push(chunk));
         response.on("end", () => {
           init.signal.removeEventListener("abort", onAbort);
           const out = new Headers();
@@ -42,7 +50,10 @@ export function bufferedRequest(
           }
           const status = response.statusCode ?? 502;
           const nullBody = status === 204 || status === 304;
-          resolve(new Response(nullBody ? null : Buffer.concat(chunks), { status, statusText: response.statusMessage, headers: out }));
+          const body = nullBody ? null : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+          const answer = new Response(body, { status, statusText: response.statusMessage, headers: out });
+          if (body) bodies.set(answer, body);
+          resolve(answer);
         });
         response.on("error", fail);
       },

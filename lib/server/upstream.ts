@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ErrorBodySchema } from "@/lib/gateway/errors";
 import { serverEnv } from "./env";
 import { HttpError } from "./errors";
-import { bufferedRequest } from "./http-transport";
+import { bufferedBody, bufferedRequest } from "./http-transport";
 
 export type UpstreamKey = "api" | "management";
 
@@ -162,10 +162,15 @@ export async function readUpstreamText(response: Response, timeoutMs = serverEnv
   return new TextDecoder().decode(await readUpstreamBytes(response, timeoutMs));
 }
 
-/** Reads an upstream body as bytes (no decode and re-encode when it is only passed on). */
-export async function readUpstreamBytes(response: Response, timeoutMs = serverEnv().GATEWAY_TIMEOUT_MS): Promise<ArrayBuffer> {
+/**
+ * Reads an upstream body as bytes (no decode and re-encode when it is only passed on). A JSON call's body was
+ * read whole already (bufferedRequest): those bytes are used as they are, without a pass through web streams.
+ */
+export async function readUpstreamBytes(response: Response, timeoutMs = serverEnv().GATEWAY_TIMEOUT_MS): Promise<Uint8Array<ArrayBuffer>> {
   try {
-    return await response.arrayBuffer();
+    const buffered = response.bodyUsed ? undefined : bufferedBody(response);
+    if (buffered) return buffered;
+    return new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     throw networkError(error, timeoutMs);
   } finally {
