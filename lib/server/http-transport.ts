@@ -24,7 +24,7 @@ const agents = {
  */
 export function bufferedRequest(
   url: string,
-  init: { method: string; headers: Headers; body?: string; signal: AbortSignal },
+  init: { method: string; headers: Headers; body?: string; signal?: AbortSignal; timeoutMs: number },
 ): Promise<Response> {
   const target = new URL(url);
   const transport = target.protocol === "https:" ? https : http;
@@ -33,8 +33,23 @@ export function bufferedRequest(
     headers[name] = value;
   });
   if (init.body !== undefined) headers["content-length"] = String(Buffer.byteLength(init.body));
+  const signal = init.signal;
   return new Promise((resolve, reject) => {
-    if (init.signal.aborted) return reject(init.signal.reason);
+    if (signal?.aborted) return reject(signal.reason);
+    // Its own timer and the caller's signal, not AbortSignal.any over both: that costs more than this whole
+    // function on every call (a new controller, a combined signal and its bookkeeping).
+    let stopped: unknown = null;
+    const stop = (reason: unknown) => {
+      if (stopped !== null) return;
+      stopped = reason;
+      request.destroy(reason instanceof Error ? reason : new Error("aborted"));
+    };
+    const timer = setTimeout(() => stop(new DOMException("The gateway timed out", "TimeoutError")), init.timeoutMs);
+    const onAbort = () => stop(signal?.reason);
+    const settle = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
     const request = transport.request(
       target,
       { method: init.method, headers, agent: agents[target.protocol as "http:" | "https:"] },
@@ -42,7 +57,7 @@ export function bufferedRequest(
         const chunks: Buffer<ArrayBuffer>[] = [];
         response.on("data", (chunk: Buffer<ArrayBuffer>) => chunks.push(chunk));
         response.on("end", () => {
-          init.signal.removeEventListener("abort", onAbort);
+          settle();
           const out = new Headers();
           for (const [name, value] of Object.entries(response.headers)) {
             if (value === undefined) continue;
@@ -59,13 +74,10 @@ export function bufferedRequest(
       },
     );
     function fail(error: unknown) {
-      init.signal.removeEventListener("abort", onAbort);
-      reject(init.signal.aborted ? init.signal.reason : new TypeError("fetch failed", { cause: error }));
+      settle();
+      reject(stopped !== null ? stopped : new TypeError("fetch failed", { cause: error }));
     }
-    function onAbort() {
-      request.destroy(init.signal.reason instanceof Error ? init.signal.reason : new Error("aborted"));
-    }
-    init.signal.addEventListener("abort", onAbort, { once: true });
+    signal?.addEventListener("abort", onAbort, { once: true });
     request.on("error", fail);
     request.end(init.body);
   });

@@ -124,17 +124,21 @@ async function oneAttempt(request: UpstreamRequest, timeoutMs: number): Promise<
     body = request.body;
   }
 
+  const url = upstreamUrl(request.path, request.query);
+  if (request.bodyTimeout && !request.body) {
+    // A JSON call: read whole, within the timeout, over plain node:http (cheaper than fetch).
+    try {
+      return await bufferedRequest(url, { method: request.method, headers, body: body as string | undefined, signal: request.signal, timeoutMs });
+    } catch (error) {
+      if (request.signal?.aborted) throw new HttpError(499, "The request was cancelled", { cause: error });
+      throw networkError(error, timeoutMs);
+    }
+  }
+
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new DOMException("The gateway timed out", "TimeoutError")), timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
   try {
-    const url = upstreamUrl(request.path, request.query);
-    if (request.bodyTimeout && !request.body) {
-      // A JSON call: read whole, within the timeout, over plain node:http (cheaper than fetch).
-      const response = await bufferedRequest(url, { method: request.method, headers, body: body as string | undefined, signal });
-      clearTimeout(timer);
-      return response;
-    }
     const response = await rawFetch(url, {
       method: request.method,
       headers,
