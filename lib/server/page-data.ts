@@ -11,7 +11,6 @@ import {
 import {
   FileListQuerySchema,
   FileListResponseSchema,
-  ModelListResponseSchema,
   PresetEnvelopeSchema,
   PresetListResponseSchema,
   PresetVersionEnvelopeSchema,
@@ -110,9 +109,9 @@ export async function loadPresetAudit(slug: string): Promise<PresetAuditEntry[]>
   return PresetAuditResponseSchema.parse({ data: appContext().audit.listForPreset(slug) }).data;
 }
 
-/** GET /models as the BFF answers it (the editor's and playground's model suggestions). */
-export async function loadModels(): Promise<ModelListResponse> {
-  return ModelListResponseSchema.parse(await readModelCatalog(budget()));
+/** GET /models as the BFF answers it (the editor's and playground's model suggestions), each entry checked once, there. */
+export function loadModels(): Promise<ModelListResponse> {
+  return readModelCatalog(budget());
 }
 
 /** The workspaces the file browser's switcher lists (`fileQueries.workspaces`: one page of 100). */
@@ -128,10 +127,14 @@ export async function loadUsers(): Promise<User[]> {
   return UserListResponseSchema.parse({ data: await listPublicUsers() }).data;
 }
 
+/** The cached catalog's body parsed once per version (its ETag), not again on every page view. */
+let videoModelList: { etag: string; list: VideoModelListResponse } | null = null;
+
 /** The video model catalog from the route's own one-minute cache, with the ETag the browser revalidates against. */
 export async function loadVideoModels(): Promise<{ list: VideoModelListResponse; etag: string }> {
   const { body, etag } = await cachedVideoModelCatalog();
-  return { list: VideoModelListResponseSchema.parse(JSON.parse(body)), etag };
+  if (videoModelList?.etag !== etag) videoModelList = { etag, list: VideoModelListResponseSchema.parse(JSON.parse(body)) };
+  return { list: videoModelList.list, etag };
 }
 
 /**
