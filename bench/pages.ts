@@ -11,7 +11,8 @@
  *
  * Headless Chromium, with the HTTP cache disabled, opens each page RUNS times (a fresh tab each time) and
  * reports per page, medians over the runs:
- *   - compressed JS: the encoded body bytes of the page's .js resources (Resource Timing),
+ *   - compressed JS: the encoded body bytes of the .js files the page loaded as scripts (Resource Timing; the
+ *     route code Next prefetches for links in view is left out),
  *   - /api requests: the browser's calls to the BFF until the page is settled,
  *   - upstream calls: the gateway calls counted at the pass-through (server render and BFF routes alike),
  *     and the longest chain of them that ran one after another ("sequential": each waits for the last),
@@ -227,7 +228,8 @@ async function loadPage(context: BrowserContext, baseUrl: string, spec: PageSpec
     const figures = await page.evaluate(async () => {
       const js = performance
         .getEntriesByType("resource")
-        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        // Scripts the page ran, not the other routes' code Next prefetches for the links in view (<link> loads).
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js") && (entry as PerformanceResourceTiming).initiatorType === "script")
         .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0);
       const lcpMs = await new Promise<number>((resolve) => {
         new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? NaN)).observe({ type: "largest-contentful-paint", buffered: true });
