@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ErrorBodySchema } from "@/lib/gateway/errors";
 import { serverEnv } from "./env";
 import { HttpError } from "./errors";
-import { bufferedBody, bufferedRequest } from "./http-transport";
+import { bufferedBody, bufferedRequest, streamingRequest } from "./http-transport";
 
 export type UpstreamKey = "api" | "management";
 
@@ -125,10 +125,12 @@ async function oneAttempt(request: UpstreamRequest, timeoutMs: number): Promise<
   }
 
   const url = upstreamUrl(request.path, request.query);
-  if (request.bodyTimeout && !request.body) {
-    // A JSON call: read whole, within the timeout, over plain node:http (cheaper than fetch).
+  if (!request.body) {
+    // Over plain node:http (cheaper than fetch): a JSON call is read whole within the timeout; a stream or a
+    // download is handed on at its headers.
+    const send = request.bodyTimeout ? bufferedRequest : streamingRequest;
     try {
-      return await bufferedRequest(url, { method: request.method, headers, body: body as string | undefined, signal: request.signal, timeoutMs });
+      return await send(url, { method: request.method, headers, body: body as string | undefined, signal: request.signal, timeoutMs });
     } catch (error) {
       if (request.signal?.aborted) throw new HttpError(499, "The request was cancelled", { cause: error });
       throw networkError(error, timeoutMs);
