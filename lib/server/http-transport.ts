@@ -5,7 +5,7 @@ import https from "node:https";
 /** The bytes of each answer bufferedRequest read, so a caller passing them on skips reading the Response's stream. */
 const bodies = new WeakMap<Response, Buffer<ArrayBuffer>>();
 
-/** The whole body of a Response made by bufferedRequest (undefined for any other Response). */
+/** The whole body of a Response made by bufferedRequest, whose own body is empty (undefined for any other Response). */
 export function bufferedBody(response: Response): Buffer<ArrayBuffer> | undefined {
   return bodies.get(response);
 }
@@ -114,9 +114,10 @@ export function bufferedRequest(url: string, init: TransportInit): Promise<Respo
       call.done();
       const status = response.statusCode ?? 502;
       const nullBody = status === 204 || status === 304;
-      const body = nullBody ? null : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      const answer = new Response(body, { status, statusText: response.statusMessage, headers: responseHeaders(response) });
-      if (body) bodies.set(answer, body);
+      // No body stream on the Response (building one costs more than the rest of the answer): the bytes are
+      // read with bufferedBody (upstream.ts: readUpstreamBytes, readUpstreamText).
+      const answer = new Response(null, { status, statusText: response.statusMessage, headers: responseHeaders(response) });
+      bodies.set(answer, nullBody ? Buffer.alloc(0) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
       call.resolve(answer);
     });
   });

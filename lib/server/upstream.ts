@@ -174,7 +174,7 @@ export async function readUpstreamText(response: Response, timeoutMs = serverEnv
  */
 export async function readUpstreamBytes(response: Response, timeoutMs = serverEnv().GATEWAY_TIMEOUT_MS): Promise<Uint8Array<ArrayBuffer>> {
   try {
-    const buffered = response.bodyUsed ? undefined : bufferedBody(response);
+    const buffered = bufferedBody(response);
     if (buffered) return buffered;
     return new Uint8Array(await response.arrayBuffer());
   } catch (error) {

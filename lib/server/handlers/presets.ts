@@ -19,7 +19,7 @@ import { HttpError, jsonResponse } from "../errors";
 import { KeyedLock } from "../keyed-lock";
 import { defineRoute } from "../route";
 import { chargeUser } from "../user-limits";
-import { encodeSegment, upstreamError, upstreamFetch, upstreamJson, type UpstreamRequest } from "../upstream";
+import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson, type UpstreamRequest } from "../upstream";
 import { proxyJson } from "./proxy-json";
 
 type SlugParams = { slug: string };
@@ -158,7 +158,7 @@ async function currentPreset(slug: string, signal: AbortSignal): Promise<PresetW
     return null;
   }
   if (!response.ok) throw await upstreamError(response);
-  const text = await response.text();
+  const text = await readUpstreamText(response);
   const parsed = PresetEnvelopeSchema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new HttpError(502, "The gateway's answer does not match the expected shape");
   return parsed.data.data;
