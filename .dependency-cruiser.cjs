@@ -12,7 +12,8 @@
  * Tests are exempt from the client/server rules: a component's or a parser's test may start a gateway.
  */
 
-const TESTS = "\\.test\\.tsx?$";
+/** Test files, and the test-fixtures/ folders only tests may import (so fixtures may read the gateway's test data too). */
+const TESTS = "(\\.test\\.tsx?$|/test-fixtures/)";
 const SERVER_SIDE = "^lib/(server|embedded-gateway|sqlite)/";
 /** Server-only modules outside lib/: auth.ts is Auth.js's setup (secrets, the users database through lib/server). */
 const SERVER_ONLY = [SERVER_SIDE, "^auth\\.ts$"];

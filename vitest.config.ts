@@ -13,6 +13,8 @@ export default defineConfig({
     include: ["*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",
     setupFiles: ["lib/testing/vitest-setup.ts"],
+    // A real PostgreSQL for the store suites that run on both dialects (lib/testing/postgres-database.ts).
+    globalSetup: ["lib/testing/postgres-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",

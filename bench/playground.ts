@@ -31,6 +31,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { Citation } from "../lib/embedded-gateway/responder/compose";
 import { addUser, benchLog, launchChromium, percentile, root, runBench, signedInContext, startApp, stopProcess, waitForHttp, writeResults, type AppProcess } from "./support";
 
 const CHARS = Number(process.env.BENCH_CHARS ?? 20_000);
@@ -60,14 +61,6 @@ const SENTENCES = [
   "Deep OFFSET pages read and discard every skipped row, so they get slower.",
 ];
 
-interface Citation {
-  type: "url_citation";
-  url: string;
-  title: string;
-  start_index: number;
-  end_index: number;
-  content: string;
-}
 
 /**
  * A Markdown answer: sections with a heading, a paragraph (bold and code spans inside sentences),

@@ -1,5 +1,5 @@
 /**
- * `npm test`: lint, import layers, type check, unit and HTTP tests, production build, then end-to-end tests in Chromium.
+ * `npm test`: lint, import layers, type check, unit and HTTP tests, production build, page sizes, then end-to-end tests in Chromium.
  * Every step runs even after an earlier one fails (but the browser tests need a build), so one run shows
  * every problem; the closing lines give each runner's counts and the total.
  */
@@ -37,6 +37,8 @@ const steps: Step[] = [
   },
   { name: "browser", ...npx(["tsx", "scripts/ensure-browser.ts"]) },
   { name: "build", ...npx(["next", "build"]) },
+  // First-load JavaScript per page against the 150 kB budget (issue 16), from the build just made.
+  { name: "size", ...npx(["tsx", "scripts/check-page-size.ts"]), needs: "build" },
   { name: "e2e", ...npx(["playwright", "test"]), needs: "build" },
 ];
 

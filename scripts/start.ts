@@ -74,6 +74,17 @@ async function main() {
   makePrivateDir(dataDir);
   const appPort = parsePort("PORT", 3000);
 
+  // A team deployment (README "Deploying a team instance"): instances sharing one database must share
+  // the gateway and the session secret, so neither may be made up here per instance.
+  if (process.env.DATABASE_URL?.trim()) {
+    if (!process.env.GATEWAY_URL) {
+      fail("DATABASE_URL is set, so several instances may share this database: they need one gateway. Set GATEWAY_URL (a real gateway, or one shared `npm run gateway`) and its keys.");
+    }
+    if (!process.env.AUTH_SECRET) {
+      fail("DATABASE_URL is set, so several instances may share this database: each must accept the others' sessions. Set the same AUTH_SECRET (e.g. `openssl rand -base64 32`) on every instance.");
+    }
+  }
+
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,

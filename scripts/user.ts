@@ -1,6 +1,6 @@
 /**
- * `npm run user -- <command>`: manage Gatehouse's sign-in accounts (the users table in
- * DATA_DIR/gatehouse.db) on a real deployment.
+ * `npm run user -- <command>`: manage Gatehouse's sign-in accounts (the users table in the PostgreSQL
+ * database at DATABASE_URL, or DATA_DIR/gatehouse.db) on a real deployment.
  *
  *   add <email> --role <viewer|editor|admin> [--name "Full Name"]   password asked twice without echo, or read from stdin
  *   list
@@ -8,11 +8,14 @@
  *   set-password <email>                                             password asked or read from stdin
  *   sign-out <email>                                                 ends every session the user has open
  *   remove <email>
+ *   forget-auth-secret                                               (DATABASE_URL) to rotate AUTH_SECRET
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { EmailSchema, PasswordSchema, RoleSchema } from "../lib/bff/schemas";
 import { appDbFile, openAppDb } from "../lib/server/app-db";
+import { describeDatabaseUrl } from "../lib/server/database-url";
+import { forgetAuthSecret } from "../lib/server/shared-secret-check";
 import { LastAdminError, UserExistsError, UsersStore } from "../lib/server/users-store";
 
 const USAGE = `Usage: npm run user -- <command>
@@ -22,9 +25,11 @@ const USAGE = `Usage: npm run user -- <command>
   set-password <email>
   sign-out <email>      end every session the user has open (a new password or a lower role does this too)
   remove <email>
+  forget-auth-secret    (DATABASE_URL) forget the recorded AUTH_SECRET fingerprint, to rotate the secret
 The password is asked without echo, or read from stdin when it is not a terminal
 (e.g. printf '%s' "$PASSWORD" | npm run user -- add ops@example.com --role admin).
-Accounts live in $DATA_DIR/gatehouse.db (DATA_DIR defaults to .data).`;
+Accounts live in the PostgreSQL database at $DATABASE_URL when it is set, else in
+$DATA_DIR/gatehouse.db (DATA_DIR defaults to .data).`;
 
 class UsageError extends Error {}
 
@@ -109,12 +114,15 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const dataDir = path.resolve(process.env.DATA_DIR || ".data");
-  const db = openAppDb(appDbFile(dataDir));
+  // The same database the server uses: PostgreSQL when DATABASE_URL is set, else DATA_DIR's SQLite file.
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  const where = databaseUrl ? `the PostgreSQL database at ${describeDatabaseUrl(databaseUrl)}` : appDbFile(dataDir);
+  const db = await openAppDb(databaseUrl ? { dialect: "postgres", url: databaseUrl } : { dialect: "sqlite", file: appDbFile(dataDir) });
   const users = new UsersStore(db);
   /** The account named on the command line, or a usage error saying there is none. */
-  const existingUser = (raw: string | undefined) => {
+  const existingUser = async (raw: string | undefined) => {
     const email = parseEmail(raw);
-    const user = users.findByEmail(email);
+    const user = await users.findByEmail(email);
     if (!user) throw new UsageError(`No user with email ${email}.`);
     return { email, user };
   };
@@ -123,16 +131,16 @@ async function main(argv: string[]): Promise<void> {
       case "add": {
         const email = parseEmail(rest[0]);
         const role = parseRole(values.role);
-        if (users.findByEmail(email)) throw new UsageError(`A user with email ${email} already exists.`);
+        if (await users.findByEmail(email)) throw new UsageError(`A user with email ${email} already exists.`);
         const password = await askPassword();
         const user = await users.create({ email, role, name: values.name, password });
         console.log(`Added ${user.email} (${user.name}) as ${user.role}.`);
         break;
       }
       case "list": {
-        const all = users.list();
+        const all = await users.list();
         if (all.length === 0) {
-          console.log(`No users in ${appDbFile(dataDir)}.`);
+          console.log(`No users in ${where}.`);
           break;
         }
         const width = Math.max(5, ...all.map((u) => u.email.length));
@@ -141,36 +149,42 @@ async function main(argv: string[]): Promise<void> {
         break;
       }
       case "set-role": {
-        const { email, user } = existingUser(rest[0]);
+        const { email, user } = await existingUser(rest[0]);
         const role = parseRole(rest[1] ?? values.role);
         await users.update(user.id, { role });
         console.log(`${email} is now ${role}.`);
         break;
       }
       case "set-password": {
-        const { email, user } = existingUser(rest[0]);
+        const { email, user } = await existingUser(rest[0]);
         if (user.provider !== "credentials") throw new UsageError(`${email} signs in with single sign-on and has no password.`);
         await users.update(user.id, { password: await askPassword() });
         console.log(`Password of ${email} changed.`);
         break;
       }
       case "sign-out": {
-        const { email, user } = existingUser(rest[0]);
-        users.endAllSessions(user.id);
+        const { email, user } = await existingUser(rest[0]);
+        await users.endAllSessions(user.id);
         console.log(`Every session of ${email} is over; they sign in again.`);
         break;
       }
       case "remove": {
-        const { email, user } = existingUser(rest[0]);
-        users.remove(user.id);
+        const { email, user } = await existingUser(rest[0]);
+        await users.remove(user.id);
         console.log(`Removed ${email}.`);
+        break;
+      }
+      case "forget-auth-secret": {
+        // Secret rotation with DATABASE_URL: every instance stopped, then started with the new secret.
+        await forgetAuthSecret(db);
+        console.log(`Forgot the recorded AUTH_SECRET fingerprint in ${where}; the next instance to start records its own.`);
         break;
       }
       default:
         throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
     }
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

@@ -20,6 +20,9 @@ export const IMPLEMENTED: Readonly<Record<string, readonly string[]>> = {
   "/presets/{slug}/versions/{version}": ["get"],
   "/responses": ["post"],
   "/models": ["get"],
+  "/videos": ["post"],
+  "/videos/{jobId}": ["get"],
+  "/videos/{jobId}/content": ["get"],
   "/videos/models": ["get"],
   "/workspaces": ["get"],
 };

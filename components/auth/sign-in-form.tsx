@@ -1,14 +1,32 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import { useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signInWithOidc, signInWithPassword } from "@/app/(auth)/actions";
-import { SignInSchema, type SignInValues } from "@/lib/auth/sign-in-schema";
+import type { SignInValues } from "@/lib/auth/sign-in-schema";
 import { Alert } from "@/components/ui/alert";
+
+type FieldName = keyof SignInValues;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+/**
+ * Checks the form with the schema the server action parses with: the parsed values, or each field's first
+ * problem. The schema (and zod) load with the first check, not with the page: this form is the whole page, and
+ * zod alone would be most of its JavaScript.
+ */
+async function validate(values: SignInValues): Promise<{ data: SignInValues; errors?: undefined } | { data?: undefined; errors: FieldErrors }> {
+  const { SignInSchema } = await import("@/lib/auth/sign-in-schema");
+  const result = SignInSchema.safeParse(values);
+  if (result.success) return { data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as FieldName;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
 
 export interface DemoAccounts {
   password: string;
@@ -28,24 +46,51 @@ export function SignInForm({
 }) {
   const [formError, setFormError] = useState<string | null>(initialError ?? null);
   const [pending, startTransition] = useTransition();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({ resolver: zodResolver(SignInSchema), defaultValues: { email: "", password: "" } });
-  const busy = isSubmitting || pending;
+  const [values, setValues] = useState<SignInValues>({ email: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  // After the first submit, a field is checked again as it changes (until then, only on submit).
+  const submitted = useRef(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const busy = submitting || pending;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const result = await signInWithPassword(values, callbackUrl);
-    if (result?.error) {
-      setFormError(result.error);
-      setValue("password", "");
-      setFocus("password");
+  /** Sets fields and, when asked, shows their problems (or clears them) without waiting for a submit. */
+  async function change(next: Partial<SignInValues>, check: boolean) {
+    const all = { ...values, ...next };
+    setValues(all);
+    if (!check) return;
+    const result = await validate(all);
+    setErrors((previous) => {
+      const updated = { ...previous };
+      for (const field of Object.keys(next) as FieldName[]) updated[field] = result.errors?.[field];
+      return updated;
+    });
+  }
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    submitted.current = true;
+    setSubmitting(true);
+    try {
+      const result = await validate(values);
+      if (!result.data) {
+        setErrors(result.errors);
+        inputs[result.errors.email ? "email" : "password"].current?.focus();
+        return;
+      }
+      setErrors({});
+      setFormError(null);
+      const answer = await signInWithPassword(result.data, callbackUrl);
+      if (answer?.error) {
+        setFormError(answer.error);
+        setValues((current) => ({ ...current, password: "" }));
+        inputs.password.current?.focus();
+      }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  }
 
   return (
     <div className="space-y-5">
@@ -53,11 +98,33 @@ export function SignInForm({
         <Alert id="sign-in-error">{formError}</Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={formError ? "sign-in-error" : undefined}>
-        <Field label="Email" error={errors.email?.message}>
-          {(control) => <Input {...control} {...register("email")} type="email" autoComplete="username" inputMode="email" autoFocus />}
+        <Field label="Email" error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={inputs.email}
+              name="email"
+              value={values.email}
+              onChange={(event) => void change({ email: event.target.value }, submitted.current)}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              autoFocus
+            />
+          )}
         </Field>
-        <Field label="Password" error={errors.password?.message}>
-          {(control) => <Input {...control} {...register("password")} type="password" autoComplete="current-password" />}
+        <Field label="Password" error={errors.password}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={inputs.password}
+              name="password"
+              value={values.password}
+              onChange={(event) => void change({ password: event.target.value }, submitted.current)}
+              type="password"
+              autoComplete="current-password"
+            />
+          )}
         </Field>
         <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}
@@ -91,10 +158,7 @@ export function SignInForm({
                 <Button
                   size="sm"
                   variant="secondary"
-                  onClick={() => {
-                    setValue("email", email, { shouldValidate: true });
-                    setValue("password", demo.password, { shouldValidate: true });
-                  }}
+                  onClick={() => void change({ email, password: demo.password }, true)}
                 >
                   Use {email}
                 </Button>

@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
 import type { GatewayFile } from "@/lib/gateway";
 
 /** Asks before deleting, naming the file (or the first few of several): deletion cannot be undone. */
@@ -41,14 +41,11 @@ export function ConfirmDeleteDialog({
             {error}
           </p>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button disabled={pending}>Cancel</Button>
-          </DialogClose>
+        <DialogActions cancelDisabled={pending}>
           <Button variant="danger" onClick={onConfirm} disabled={pending}>
             {pending ? "Deleting…" : single ? "Delete file" : `Delete ${files.length} files`}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

@@ -2,9 +2,12 @@
 
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeletons } from "@/components/ui/skeleton";
 import { ListShell } from "./list-shell";
 import { Alert } from "@/components/ui/alert";
+
+/* A file row's bars: icon, name, then the columns (two of them only on wider screens). */
+const FILE_ROW = ["h-5 w-5", "h-3.5 flex-1", "hidden h-3.5 w-24 sm:block", "h-3.5 w-14", "hidden h-3.5 w-20 sm:block"];
 
 /** The first page is on its way. */
 export function FilesLoading({ retryIn }: { retryIn: number | null }) {
@@ -13,11 +16,7 @@ export function FilesLoading({ retryIn }: { retryIn: number | null }) {
       <div className="flex-1 overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800" data-testid="files-skeleton">
         {Array.from({ length: 12 }, (_, i) => (
           <div key={i} className="flex h-11 items-center gap-3 border-b border-slate-100 px-3 dark:border-slate-800/70">
-            <Skeleton className="h-5 w-5" />
-            <Skeleton className="h-3.5 flex-1" />
-            <Skeleton className="hidden h-3.5 w-24 sm:block" />
-            <Skeleton className="h-3.5 w-14" />
-            <Skeleton className="hidden h-3.5 w-20 sm:block" />
+            <Skeletons bars={FILE_ROW} />
           </div>
         ))}
       </div>

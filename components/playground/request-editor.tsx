@@ -2,13 +2,13 @@
 
 import { useId } from "react";
 import type { Model } from "@/lib/gateway";
-import { numberFromText } from "@/lib/playground/field-values";
 import { presetModel } from "@/lib/presets/preset-model";
 import { firstIssueMessage, readConversation, readModel, TURN_ROLES, writeConversation, writeModel, type Turn, type TurnRole } from "@/lib/playground/setup";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, FieldMessages } from "@/components/ui/field";
-import { Input, Select, Textarea } from "@/components/ui/input";
+import { Input, Select, SelectOptions, Textarea } from "@/components/ui/input";
+import { CountInput } from "./count-input";
 import { SectionTitle, type SectionProps } from "./section-parts";
 
 export type { SectionProps } from "./section-parts";
@@ -80,11 +80,7 @@ export function ConversationSection({ request, onChange, issues, disabled }: Sec
               value={turn.role}
               onChange={(event) => update(turns.map((t, i) => (i === index ? { ...t, role: event.target.value as TurnRole } : t)))}
             >
-              {TURN_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {role}
-                </option>
-              ))}
+              <SelectOptions values={TURN_ROLES} />
             </Select>
             {turn.annotations && turn.annotations.length > 0 ? <Badge>{turn.annotations.length} citations kept</Badge> : null}
             <Button
@@ -128,15 +124,11 @@ export function OutputSection({ request, onChange, issues, disabled }: SectionPr
   return (
     <Field label="Max output tokens" hint="Leave empty for the model's default." error={firstIssueMessage(issues, "max_output_tokens")}>
       {(control) => (
-        <Input
+        <CountInput
           {...control}
-          type="number"
-          inputMode="numeric"
-          min={1}
           disabled={disabled}
-          value={typeof request.max_output_tokens === "number" ? request.max_output_tokens : ""}
-          onChange={(event) => {
-            const value = numberFromText(event.target.value);
+          value={typeof request.max_output_tokens === "number" ? request.max_output_tokens : undefined}
+          onValueChange={(value) => {
             const next = { ...request };
             if (value === undefined) delete next.max_output_tokens;
             else next.max_output_tokens = value;

@@ -2,12 +2,12 @@
 
 import { useId } from "react";
 import { LIMITS, WEB_SEARCH_ENGINES, WEB_SEARCH_TOOL_ENGINES } from "@/lib/gateway";
-import { numberFromText } from "@/lib/playground/field-values";
 import { firstIssueMessage, maxResultsCap, readModel, readSearch, searchLocation, writeSearch, type SearchMode, type SearchSettings } from "@/lib/playground/setup";
 import { Badge } from "@/components/ui/badge";
 import { ChipsInput } from "@/components/ui/chips-input";
 import { Field } from "@/components/ui/field";
-import { Input, Select } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/input";
+import { CountInput } from "./count-input";
 import { SectionTitle, type SectionProps } from "./section-parts";
 import { XSearchFilterFields } from "./x-search-filter-fields";
 
@@ -67,26 +67,13 @@ export function SearchSection({ request, onChange, issues, disabled }: SectionPr
             {(control) => (
               <Select {...control} value={settings.engine ?? ""} onChange={(event) => set({ engine: event.target.value || undefined })}>
                 <option value="">{settings.mode === "tool" ? "Default (auto)" : "Automatic"}</option>
-                {engines.map((engine) => (
-                  <option key={engine} value={engine}>
-                    {engine}
-                  </option>
-                ))}
+                <SelectOptions values={engines} />
               </Select>
             )}
           </Field>
           <Field label="Max results" hint={`1 to ${cap}${cap !== LIMITS.webMaxResults ? " with perplexity" : ""}; default 5.`} error={issue("maxResults")}>
             {(control) => (
-              <Input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={cap}
-                value={settings.maxResults ?? ""}
-                data-testid="max-results"
-                onChange={(event) => set({ maxResults: numberFromText(event.target.value) })}
-              />
+              <CountInput {...control} max={cap} value={settings.maxResults} data-testid="max-results" onValueChange={(maxResults) => set({ maxResults })} />
             )}
           </Field>
           <Field label="Include domains" hint="Only these sites; wildcards like *.example.com allowed." error={issue("include")}>

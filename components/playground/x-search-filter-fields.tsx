@@ -8,6 +8,16 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { SectionProps } from "./section-parts";
 
+const HANDLE_LISTS = [
+  { field: "allowed_x_handles", label: "Allowed X handles" },
+  { field: "excluded_x_handles", label: "Excluded X handles" },
+] as const satisfies readonly { field: keyof XSearchFilter; label: string }[];
+
+const DATES = [
+  { field: "from_date", label: "From date" },
+  { field: "to_date", label: "To date" },
+] as const satisfies readonly { field: keyof XSearchFilter; label: string }[];
+
 /** The X search filter's fields, shown for models that take it (or while the request has one). */
 export function XSearchFilterFields({ request, onChange, issues, disabled }: SectionProps) {
   const model = readModel(request);
@@ -21,36 +31,28 @@ export function XSearchFilterFields({ request, onChange, issues, disabled }: Sec
         <span className="font-semibold text-slate-800 dark:text-slate-200">X search filter</span> (xAI models only). Allowed and excluded handles are mutually exclusive.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Allowed X handles" hint={`At most ${X_HANDLES_MAX}.`} error={issue("allowed_x_handles")}>
-          {(control) => (
-            <ChipsInput
-              {...control}
-              itemLabel="handle"
-              max={X_HANDLES_MAX}
-              value={stringList(filter.allowed_x_handles)}
-              disabled={disabled}
-              onChange={(next) => set({ allowed_x_handles: next.length > 0 ? next : undefined })}
-            />
-          )}
-        </Field>
-        <Field label="Excluded X handles" hint={`At most ${X_HANDLES_MAX}.`} error={issue("excluded_x_handles")}>
-          {(control) => (
-            <ChipsInput
-              {...control}
-              itemLabel="handle"
-              max={X_HANDLES_MAX}
-              value={stringList(filter.excluded_x_handles)}
-              disabled={disabled}
-              onChange={(next) => set({ excluded_x_handles: next.length > 0 ? next : undefined })}
-            />
-          )}
-        </Field>
-        <Field label="From date" error={issue("from_date")}>
-          {(control) => <Input {...control} type="date" value={typeof filter.from_date === "string" ? filter.from_date : ""} onChange={(event) => set({ from_date: event.target.value || undefined })} />}
-        </Field>
-        <Field label="To date" error={issue("to_date")}>
-          {(control) => <Input {...control} type="date" value={typeof filter.to_date === "string" ? filter.to_date : ""} onChange={(event) => set({ to_date: event.target.value || undefined })} />}
-        </Field>
+        {HANDLE_LISTS.map(({ field, label }) => (
+          <Field key={field} label={label} hint={`At most ${X_HANDLES_MAX}.`} error={issue(field)}>
+            {(control) => (
+              <ChipsInput
+                {...control}
+                itemLabel="handle"
+                max={X_HANDLES_MAX}
+                value={stringList(filter[field])}
+                disabled={disabled}
+                onChange={(next) => set({ [field]: next.length > 0 ? next : undefined })}
+              />
+            )}
+          </Field>
+        ))}
+        {DATES.map(({ field, label }) => (
+          <Field key={field} label={label} error={issue(field)}>
+            {(control) => {
+              const value = filter[field];
+              return <Input {...control} type="date" value={typeof value === "string" ? value : ""} onChange={(event) => set({ [field]: event.target.value || undefined })} />;
+            }}
+          </Field>
+        ))}
       </div>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-2">

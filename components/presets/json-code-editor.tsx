@@ -1,100 +1,54 @@
 "use client";
 
-import { json, jsonParseLinter } from "@codemirror/lang-json";
-import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
-import { EditorView } from "@codemirror/view";
-import CodeMirror from "@uiw/react-codemirror";
-import { useMemo, useSyncExternalStore } from "react";
-import { accessibleDarkTheme } from "./code-theme";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import type { JsonCodeEditorProps } from "./codemirror-json-editor";
 
-function subscribeToScheme(onChange: () => void) {
-  const query = window.matchMedia("(prefers-color-scheme: dark)");
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
+export type { JsonCodeEditorProps } from "./codemirror-json-editor";
 
-/** The editor's theme follows the system setting, as the rest of the app does. */
-export function usePrefersDark(): boolean {
+// CodeMirror is most of the preset studio's JavaScript and most of its views show no editor: it is fetched the
+// first time an editor is on screen, never with the page.
+const CodeMirrorJsonEditor = lazy(() => import("./codemirror-json-editor"));
+
+const subscribeNever = () => () => {};
+
+/** True once the page is hydrated; false on the server and during hydration, so both render the same placeholder. */
+function useHydrated(): boolean {
   return useSyncExternalStore(
-    subscribeToScheme,
-    () => window.matchMedia("(prefers-color-scheme: dark)").matches,
+    subscribeNever,
+    () => true,
     () => false,
   );
 }
 
-export interface JsonCodeEditorProps {
-  value: string;
-  onChange?: (text: string) => void;
-  onBlur?: () => void;
-  /** Accessible name of the editing surface. */
-  label: string;
-  readOnly?: boolean;
-  /** Problems beyond JSON syntax (schema errors), computed from the text. */
-  diagnose?: (text: string) => Diagnostic[];
-  minHeight?: string;
-  maxHeight?: string;
-  describedBy?: string;
-  testId?: string;
+/**
+ * The text as CodeMirror will lay it out (same font, line height, padding, heights), shown while the editor's
+ * code loads, so nothing moves when it arrives. Not a textbox: nothing can be typed into it yet.
+ */
+function EditorPlaceholder({ value, minHeight = "6rem", maxHeight = "28rem" }: Pick<JsonCodeEditorProps, "value" | "minHeight" | "maxHeight">) {
+  return (
+    <div aria-busy="true" className="overflow-auto font-mono leading-[1.4]" style={{ minHeight, maxHeight }}>
+      <span className="sr-only">Loading the editor…</span>
+      <pre aria-hidden className="whitespace-pre-wrap break-words py-1 pl-12 pr-0.5 font-mono text-slate-500 dark:text-slate-400">
+        {value}
+      </pre>
+    </div>
+  );
 }
 
 /**
- * CodeMirror 6 with JSON highlighting, syntax errors, and optional schema diagnostics underlined at
- * the path they concern.
+ * A JSON editor (CodeMirror 6: highlighting, syntax errors, optional schema diagnostics). The editor's code
+ * is its own chunk, loaded when the first editor renders after hydration; until then a placeholder of the
+ * same size shows the text.
  */
-export function JsonCodeEditor({
-  value,
-  onChange,
-  onBlur,
-  label,
-  readOnly,
-  diagnose,
-  minHeight = "6rem",
-  maxHeight = "28rem",
-  describedBy,
-  testId,
-}: JsonCodeEditorProps) {
-  const dark = usePrefersDark();
-  const extensions = useMemo(() => {
-    const list = [
-      json(),
-      EditorView.lineWrapping,
-      // Focusable even when read-only, so keyboard users can reach and scroll every code block.
-      EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0", ...(describedBy ? { "aria-describedby": describedBy } : {}) }),
-    ];
-    if (!readOnly) {
-      list.push(lintGutter());
-      list.push(
-        linter(
-          (view) => {
-            const syntax = jsonParseLinter()(view);
-            if (syntax.length > 0 || !diagnose) return syntax;
-            return diagnose(view.state.doc.toString());
-          },
-          { delay: 250 },
-        ),
-      );
-    }
-    return list;
-  }, [label, describedBy, readOnly, diagnose]);
-
+export function JsonCodeEditor(props: JsonCodeEditorProps) {
+  const hydrated = useHydrated();
+  const placeholder = <EditorPlaceholder value={props.value} minHeight={props.minHeight} maxHeight={props.maxHeight} />;
   return (
     <div
-      data-testid={testId}
+      data-testid={props.testId}
       className="overflow-hidden rounded-md border border-slate-300 text-[13px] focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30 dark:border-slate-700"
     >
-      <CodeMirror
-        value={value}
-        onChange={onChange}
-        onBlur={onBlur}
-        extensions={extensions}
-        // Read-only stays "editable" for CodeMirror so the cursor can move and scroll; edits are refused.
-        editable
-        readOnly={readOnly}
-        theme={dark ? accessibleDarkTheme : "light"}
-        minHeight={minHeight}
-        maxHeight={maxHeight}
-        basicSetup={{ foldGutter: true, highlightActiveLine: !readOnly, highlightActiveLineGutter: !readOnly, autocompletion: false }}
-      />
+      {hydrated ? <Suspense fallback={placeholder}><CodeMirrorJsonEditor {...props} /></Suspense> : placeholder}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { clsx } from "clsx";
+import { Button } from "./button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -55,5 +56,20 @@ export function DialogContent({
         <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/**
+ * A dialog's closing row: Cancel (which closes it) and then the dialog's own action, given as children.
+ * `cancelDisabled` holds the dialog open while its action is under way.
+ */
+export function DialogActions({ cancelDisabled, className, children }: { cancelDisabled?: boolean; className?: string; children: React.ReactNode }) {
+  return (
+    <div className={clsx("flex justify-end gap-2", className)}>
+      <DialogPrimitive.Close asChild>
+        <Button disabled={cancelDisabled}>Cancel</Button>
+      </DialogPrimitive.Close>
+      {children}
+    </div>
   );
 }

@@ -1,5 +1,12 @@
 import { useId } from "react";
 
+/** What Field hands its control: the id its label names and the aria props that tie in the hint and error. */
+export interface FieldControlProps {
+  id: string;
+  "aria-invalid": boolean;
+  "aria-describedby"?: string;
+}
+
 /**
  * A labelled form control with its hint and error wired through aria-describedby, so screen readers read the
  * error with the field. The render prop receives the ids and aria props to spread on the control.
@@ -13,7 +20,7 @@ export function Field({
   label: React.ReactNode;
   hint?: React.ReactNode;
   error?: string;
-  children: (control: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode;
+  children: (control: FieldControlProps) => React.ReactNode;
 }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;

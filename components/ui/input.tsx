@@ -24,3 +24,12 @@ export const Select = forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<H
 ) {
   return <select ref={ref} className={clsx(inputClassName, "pr-8", className)} {...props} />;
 });
+
+/** A Select's options, one per value, shown as `label(value)` (the value itself unless told otherwise). */
+export function SelectOptions<Value extends string | number>({ values, label = String }: { values: readonly Value[]; label?: (value: Value) => React.ReactNode }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label(value)}
+    </option>
+  ));
+}

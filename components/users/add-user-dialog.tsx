@@ -6,15 +6,15 @@ import { forwardRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog, DialogTrigger } from "@/components/ui/dialog";
 import { Field, FieldMessages } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { CreateUserRequestSchema, ROLES, type User } from "@/lib/bff/schemas";
 import { createUser } from "@/lib/client/queries/users";
 import { placeApiError, withLabel } from "./api-errors";
+import { FormDialogContent } from "./form-dialog-content";
 import { PasswordField } from "./password-field";
 import { ROLE_INFO } from "./roles";
-import { Alert } from "@/components/ui/alert";
 
 type AddUserInput = z.input<typeof CreateUserRequestSchema>;
 type AddUserValues = z.output<typeof CreateUserRequestSchema>;
@@ -80,16 +80,16 @@ export const AddUserDialog = forwardRef<HTMLButtonElement, { onAdded: (user: Use
           Add user
         </Button>
       </DialogTrigger>
-      <DialogContent
+      <FormDialogContent
         title="Add user"
         description="They sign in with this email and password. Tell them the password yourself: Gatehouse sends no email."
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          form.setFocus("email");
-        }}
+        focusFirstField={() => form.setFocus("email")}
+        onSubmit={submit}
+        error={formError}
+        submitting={form.formState.isSubmitting}
+        submitLabel="Add user"
+        submittingLabel="Adding…"
       >
-        <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={formError ? "add-user-error" : undefined}>
-          {formError ? <Alert id="add-user-error">{formError}</Alert> : null}
           <Field label="Email" error={message("email")}>
             {(control) => <Input {...control} {...form.register("email")} type="email" inputMode="email" autoComplete="off" spellCheck={false} />}
           </Field>
@@ -120,16 +120,7 @@ export const AddUserDialog = forwardRef<HTMLButtonElement, { onAdded: (user: Use
             registration={form.register("password")}
             onGenerate={(generated) => form.setValue("password", generated, { shouldValidate: true, shouldDirty: true })}
           />
-          <div className="flex justify-end gap-2 pt-1">
-            <DialogClose asChild>
-              <Button disabled={form.formState.isSubmitting}>Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting ? "Adding…" : "Add user"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
+      </FormDialogContent>
     </Dialog>
   );
 });

@@ -2,11 +2,12 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
 import type { User } from "@/lib/bff/schemas";
 import { removeUser } from "@/lib/client/queries/users";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { Alert } from "@/components/ui/alert";
+import type { UserActionDialogProps } from "./user-action-dialog-props";
 
 /** Asks before removing, naming the user; a refusal (last admin, yourself, already gone) stays in the dialog. */
 export function RemoveUserDialog({
@@ -15,11 +16,7 @@ export function RemoveUserDialog({
   onFailed,
   onRemoved,
   onCloseAutoFocus,
-}: {
-  user: User | null;
-  onOpenChange: (open: boolean) => void;
-  /** Told about every refusal, so the page can refresh a list that turned out stale. */
-  onFailed?: (error: unknown) => void;
+}: UserActionDialogProps & {
   onRemoved: (user: User) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
@@ -61,14 +58,11 @@ export function RemoveUserDialog({
               <Alert>{error}</Alert>
             </div>
           ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button disabled={pending}>Cancel</Button>
-            </DialogClose>
+          <DialogActions cancelDisabled={pending} className="flex-wrap">
             <Button variant="danger" onClick={() => void confirm()} disabled={pending}>
               {pending ? "Removing…" : "Remove user"}
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       ) : null}
     </Dialog>

@@ -4,13 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
 import { PasswordSchema, type User } from "@/lib/bff/schemas";
 import { updateUser } from "@/lib/client/queries/users";
 import { placeApiError, withLabel } from "./api-errors";
+import { FormDialogContent } from "./form-dialog-content";
 import { PasswordField } from "./password-field";
-import { Alert } from "@/components/ui/alert";
+import type { UserActionDialogProps } from "./user-action-dialog-props";
 
 const ResetSchema = z.object({ password: PasswordSchema });
 type ResetValues = z.infer<typeof ResetSchema>;
@@ -21,13 +21,7 @@ export function ResetPasswordDialog({
   onOpenChange,
   onFailed,
   onDone,
-}: {
-  user: User | null;
-  onOpenChange: (open: boolean) => void;
-  /** Told about every refusal, so the page can refresh a list that turned out stale. */
-  onFailed?: (error: unknown) => void;
-  onDone: (user: User) => void;
-}) {
+}: UserActionDialogProps & { onDone: (user: User) => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ResetValues>({ resolver: zodResolver(ResetSchema), defaultValues: { password: "" } });
   const password = useWatch({ control: form.control, name: "password" }) ?? "";
@@ -64,16 +58,16 @@ export function ResetPasswordDialog({
       }}
     >
       {user ? (
-        <DialogContent
+        <FormDialogContent
           title={`Reset the password of ${user.name}`}
           description={`${user.email} signs in with the new password from now on. Sessions already open stay signed in; remove the user to end them.`}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            form.setFocus("password");
-          }}
+          focusFirstField={() => form.setFocus("password")}
+          onSubmit={submit}
+          error={formError}
+          submitting={form.formState.isSubmitting}
+          submitLabel="Set password"
+          submittingLabel="Saving…"
         >
-          <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={formError ? "reset-password-error" : undefined}>
-            {formError ? <Alert id="reset-password-error">{formError}</Alert> : null}
             <PasswordField
               label="New password"
               value={password}
@@ -81,16 +75,7 @@ export function ResetPasswordDialog({
               registration={form.register("password")}
               onGenerate={(generated) => form.setValue("password", generated, { shouldValidate: true, shouldDirty: true })}
             />
-            <div className="flex justify-end gap-2 pt-1">
-              <DialogClose asChild>
-                <Button disabled={form.formState.isSubmitting}>Cancel</Button>
-              </DialogClose>
-              <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? "Saving…" : "Set password"}
-              </Button>
-            </div>
-          </form>
-        </DialogContent>
+        </FormDialogContent>
       ) : null}
     </Dialog>
   );

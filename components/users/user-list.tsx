@@ -3,9 +3,10 @@
 import { clsx } from "clsx";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/input";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { ROLES, type Role, type User } from "@/lib/bff/schemas";
+import { ROLES, type Role } from "@/lib/bff/roles";
+import type { User } from "@/lib/bff/schemas";
 import { ROLE_INFO, SOURCE_LABEL } from "./roles";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
 
@@ -38,11 +39,7 @@ function RoleControl({ user, isSelf, pending, onChange }: { user: User; isSelf: 
         onChange={(event) => onChange(event.target.value as Role)}
         className="w-auto min-w-28"
       >
-        {ROLES.map((role) => (
-          <option key={role} value={role}>
-            {ROLE_INFO[role].label}
-          </option>
-        ))}
+        <SelectOptions values={ROLES} label={(role) => ROLE_INFO[role].label} />
       </Select>
       {pending ? (
         <span aria-hidden className="text-xs text-slate-600 dark:text-slate-400">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { Select } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/input";
 import type { CatalogEntry } from "@/lib/video-models/catalog";
 import type { CostSettings } from "@/lib/video-models/cost";
 import { formatUsd } from "@/lib/video-models/money";
@@ -32,11 +32,7 @@ export function CalculatorControls({
           Duration
         </label>
         <Select id={durationId} className="w-28" value={settings.duration} onChange={(event) => onChange({ duration: Number(event.target.value) })}>
-          {durationOptions.map((d) => (
-            <option key={d} value={d}>
-              {d} s
-            </option>
-          ))}
+          <SelectOptions values={durationOptions} label={(duration) => `${duration} s`} />
         </Select>
       </div>
       <div>
@@ -44,11 +40,7 @@ export function CalculatorControls({
           Resolution
         </label>
         <Select id={resolutionId} className="w-28" value={settings.resolution} onChange={(event) => onChange({ resolution: event.target.value })}>
-          {resolutionOptions.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
+          <SelectOptions values={resolutionOptions} />
         </Select>
       </div>
       <label className="flex h-9 cursor-pointer items-center gap-2 text-sm">

@@ -1,19 +1,14 @@
 import { z } from "zod";
 import { PresetSchema } from "@/lib/gateway/presets";
+import { ROLES } from "./roles";
 
 /**
  * Wire shapes the BFF serves that are Gatehouse's own (not the gateway's): the signed-in user,
  * user administration and the preset audit log. Pure, so client components parse with them too.
  */
 
-export const ROLES = ["viewer", "editor", "admin"] as const;
+export { ROLES, roleAtLeast, type Role } from "./roles";
 export const RoleSchema = z.enum(ROLES, { error: 'must be one of: "viewer", "editor", "admin"' });
-export type Role = z.infer<typeof RoleSchema>;
-
-/** viewer < editor < admin: each role can do everything the ones before it can. */
-export function roleAtLeast(role: Role, required: Role): boolean {
-  return ROLES.indexOf(role) >= ROLES.indexOf(required);
-}
 
 export const SessionUserSchema = z.object({
   id: z.string(),

@@ -53,11 +53,15 @@ export interface ApiRequestInit extends Omit<RequestInit, "body"> {
   body?: BodyInit | null;
 }
 
-/** Fetches a BFF route and parses the JSON answer with the shared contract schema. */
-export async function apiFetch<S extends z.ZodType>(path: string, schema: S, init: ApiRequestInit = {}): Promise<z.output<S>> {
+/**
+ * Fetches a BFF route and parses the JSON answer with the shared contract schema, or with the schema a loader
+ * gives (`gatewaySchema(…)` in ./contract: loaded with the first answer, not with the page).
+ */
+export async function apiFetch<S extends z.ZodType>(path: string, schema: S | (() => Promise<S>), init: ApiRequestInit = {}): Promise<z.output<S>> {
   const response = await apiRequest(path, init);
   const data: unknown = await response.json();
-  return schema.parse(data);
+  const parser = typeof schema === "function" ? await schema() : schema;
+  return parser.parse(data);
 }
 
 /** Fetches a BFF route and returns the raw Response (streams, downloads), throwing ApiError on non-2xx. */

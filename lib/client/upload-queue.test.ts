@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GatewayFile } from "@/lib/gateway";
 import { ApiError } from "./api-client";
 import { UploadQueue } from "./upload-queue";
@@ -13,6 +13,12 @@ interface PendingUpload {
 }
 
 let pending: PendingUpload[] = [];
+
+// The queue loads the contract's FileSchema with the first answer (not with the page); loaded here once, so
+// `settle()` below waits only for the queue's own steps.
+beforeAll(async () => {
+  await import("@/lib/gateway");
+});
 
 beforeEach(() => {
   pending = [];

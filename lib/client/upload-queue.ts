@@ -1,4 +1,5 @@
-import { FileSchema, type GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/gateway";
+import { gatewaySchema } from "@/lib/client/contract";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { fileUploadUrl } from "@/lib/client/queries/files";
 import { uploadWithProgress } from "@/lib/client/upload-with-progress";
@@ -114,7 +115,7 @@ export class UploadQueue {
         file,
         onProgress: (sent) => this.patch(key, { sentBytes: sent }),
       });
-      const uploaded = FileSchema.parse(body);
+      const uploaded = (await gatewaySchema("FileSchema")()).parse(body);
       this.files.delete(key);
       this.patch(key, { status: "done", sentBytes: file.size, file: uploaded });
       this.onUploaded(workspaceId, uploaded);

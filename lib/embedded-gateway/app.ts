@@ -1,5 +1,6 @@
 import { errorBody, MESSAGES } from "@/lib/gateway";
 import { Hono } from "hono";
+import { BASE_PATH } from "./base-path";
 import type { GatewayContext, GatewayCtx, GatewayEnv, RouteDef } from "./context";
 import { findKey } from "./keys";
 import { HttpError } from "./http-error";
@@ -9,9 +10,10 @@ import { debugRoutes } from "./routes/debug";
 import { fileRoutes } from "./routes/files";
 import { presetRoutes } from "./routes/presets";
 import { responseRoutes } from "./routes/responses";
+import { videoRoutes } from "./routes/videos";
 import { sleep } from "./responder/generate";
 
-export const BASE_PATH = "/api/v1";
+export { BASE_PATH };
 
 function compile(path: string): RegExp {
   const pattern = path
@@ -43,7 +45,7 @@ function authenticate(ctx: GatewayContext, c: GatewayCtx, route: RouteDef) {
 export function createGatewayApp(ctx: GatewayContext): Hono<GatewayEnv> {
   // strict: false so "/files/" is "/files", matching how the 404/405 check reads paths.
   const app = new Hono<GatewayEnv>({ strict: false }).basePath(BASE_PATH);
-  const routes = [...presetRoutes(ctx), ...fileRoutes(ctx), ...catalogRoutes(ctx), ...responseRoutes(ctx), ...debugRoutes(ctx)];
+  const routes = [...presetRoutes(ctx), ...fileRoutes(ctx), ...catalogRoutes(ctx), ...responseRoutes(ctx), ...videoRoutes(ctx), ...debugRoutes(ctx)];
   const compiled = routes.map((route) => ({ route, regex: compile(route.path) }));
 
   app.onError((error) => {

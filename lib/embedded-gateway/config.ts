@@ -37,6 +37,14 @@ export interface EmbeddedGatewayOptions {
   corpus?: CorpusChoice;
   /** Where node_modules is looked up for the npm corpus (default the working directory). */
   projectRoot?: string;
+  /** Multiplies the simulated video generation times (EMBEDDED_GATEWAY_VIDEO_TIME_SCALE, default 1; 0: done as soon as the clip is made). */
+  videoTimeScale?: number;
+  /** Demo credits in USD per key for video generation (EMBEDDED_GATEWAY_VIDEO_CREDITS, default 50); past them POST /videos is a 402. */
+  videoCreditsUsd?: number;
+  /** POST /videos per minute per key (EMBEDDED_GATEWAY_VIDEO_RATE_LIMIT, default 60). */
+  videoRateLimitPerMinute?: number;
+  /** Where generated clips are kept (default `${dataDir}/video-cache`, or a fresh OS temp folder with an in-memory database). */
+  videoCacheDir?: string;
 }
 
 export interface ResolvedConfig {
@@ -58,6 +66,10 @@ export interface ResolvedConfig {
   uploadTmpDir: string | undefined;
   corpus: CorpusChoice;
   projectRoot: string;
+  videoTimeScale: number;
+  videoCreditsUsd: number;
+  videoRateLimitPerMinute: number;
+  videoCacheDir: string | undefined;
 }
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
@@ -67,6 +79,14 @@ function envInt(name: string, fallback: number, min: number, max: number): numbe
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
+  return value;
+}
+
+function envNumber(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -100,5 +120,9 @@ export function resolveConfig(opts: EmbeddedGatewayOptions = {}): ResolvedConfig
     uploadTmpDir: opts.uploadTmpDir,
     corpus: opts.corpus ?? ((corpusEnv as CorpusChoice | undefined) || "npm"),
     projectRoot: opts.projectRoot ?? process.cwd(),
+    videoTimeScale: opts.videoTimeScale ?? envNumber("EMBEDDED_GATEWAY_VIDEO_TIME_SCALE", 1, 0, 100),
+    videoCreditsUsd: opts.videoCreditsUsd ?? envNumber("EMBEDDED_GATEWAY_VIDEO_CREDITS", 50, 0, 1_000_000),
+    videoRateLimitPerMinute: opts.videoRateLimitPerMinute ?? envInt("EMBEDDED_GATEWAY_VIDEO_RATE_LIMIT", 60, 1, 1_000_000),
+    videoCacheDir: opts.videoCacheDir,
   };
 }

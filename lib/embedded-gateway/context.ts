@@ -8,6 +8,8 @@ import type { PresetsStore } from "./presets-store";
 import type { RateLimiter } from "./rate-limit";
 import type { StreamCounters } from "./responder/sse";
 import type { UploadSlots } from "./upload-slots";
+import type { VideoJobsStore } from "./video/jobs-store";
+import type { VideoRenderer } from "./video/renderer";
 import type { WebSearchIndex } from "./search/web-search";
 import type { WorkspacesStore } from "./workspaces-store";
 
@@ -29,6 +31,14 @@ export interface GatewayContext {
   strict: boolean;
   streams: StreamCounters;
   search: () => WebSearchIndex;
+  videos: {
+    jobs: VideoJobsStore;
+    renderer: VideoRenderer;
+    /** Per-key limit on POST /videos. */
+    rateLimiter: RateLimiter;
+    timeScale: number;
+    creditsUsd: number;
+  };
 }
 
 export type GatewayEnv = {

@@ -113,11 +113,21 @@ describe("rate limit on GET /files", () => {
 });
 
 describe("fault path patterns", () => {
-  it("match one segment with * and any rest with **, relative to the base path or not", () => {
-    expect(pathMatches("/presets/*/chat/completions", "/api/v1/presets/abc/chat/completions")).toBe(true);
-    expect(pathMatches("/presets/*/chat/completions", "/api/v1/presets/a/b/chat/completions")).toBe(false);
-    expect(pathMatches("/files/**", "/api/v1/files/x/content")).toBe(true);
-    expect(pathMatches("/files", "/api/v1/files/x")).toBe(false);
-    expect(pathMatches("/api/v1/files", "/api/v1/files")).toBe(true);
+  // * is one segment, ** one or more; a pattern may name the base path or leave it out; a star inside a segment is a letter.
+  it.each([
+    ["/presets/*/chat/completions", "/api/v1/presets/abc/chat/completions", true],
+    ["/presets/*/chat/completions", "/api/v1/presets/a/b/chat/completions", false],
+    ["/presets/*/versions", "/presets/web-research/versions", true],
+    ["/presets/*/versions", "/presets/a/b/versions", false],
+    ["/files/**", "/api/v1/files/x/content", true],
+    ["/files/**", "/files/abc/content", true],
+    ["/files/**", "/files", false],
+    ["/files", "/api/v1/files/x", false],
+    ["/api/v1/files", "/api/v1/files", true],
+    ["/api/v1/files", "/files/", true],
+    ["/a*b", "/axb", false],
+    ["/a*b", "/a*b", true],
+  ])("match %s against %s: %s", (pattern, path, expected) => {
+    expect(pathMatches(pattern, path)).toBe(expected);
   });
 });

@@ -11,6 +11,10 @@ export interface FaultRule {
   latency_ms: number;
   cut_stream_after_events: number | null;
   retry_after_seconds: number;
+  /** Set: not a fault of the request itself; the video job it submits fails with this error at its end. */
+  fail_video_job: string | null;
+  /** With fail_video_job: only submissions for this model count (null: any model). */
+  model: string | null;
 }
 
 /** Body of POST /__faults. */
@@ -22,6 +26,8 @@ export interface FaultRuleInput {
   latency_ms?: number;
   cut_stream_after_events?: number;
   retry_after_seconds?: number;
+  fail_video_job?: string;
+  model?: string;
 }
 
 export interface FaultHit {
@@ -49,6 +55,8 @@ export class FaultInjector {
       latency_ms: input.latency_ms ?? 0,
       cut_stream_after_events: input.cut_stream_after_events ?? null,
       retry_after_seconds: input.retry_after_seconds ?? 1,
+      fail_video_job: input.fail_video_job ?? null,
+      model: input.model ?? null,
     };
     this.rules.push(rule);
     return rule;
@@ -63,16 +71,33 @@ export class FaultInjector {
   }
 
   take(method: string, path: string): FaultHit | null {
-    const rule = this.rules.find((r) => r.remaining > 0 && (!r.method || r.method === method) && pathMatches(r.path, path));
+    const rule = this.rules.find((r) => r.fail_video_job === null && r.remaining > 0 && (!r.method || r.method === method) && pathMatches(r.path, path));
     if (!rule) return null;
-    rule.remaining -= 1;
-    if (rule.remaining === 0) this.rules = this.rules.filter((r) => r !== rule);
+    this.consume(rule);
     return {
       status: rule.status,
       latencyMs: rule.latency_ms,
       cutStreamAfterEvents: rule.cut_stream_after_events,
       retryAfterSeconds: rule.retry_after_seconds,
     };
+  }
+
+  /**
+   * For POST /videos once the body is read: the error message the submitted job is to fail with, when
+   * a fail_video_job rule matches the path and (if it names one) the model; the job itself is accepted.
+   */
+  takeVideoFailure(path: string, model: string): string | null {
+    const rule = this.rules.find(
+      (r) => r.fail_video_job !== null && r.remaining > 0 && (!r.method || r.method === "POST") && (r.model === null || r.model === model) && pathMatches(r.path, path),
+    );
+    if (!rule) return null;
+    this.consume(rule);
+    return rule.fail_video_job;
+  }
+
+  private consume(rule: FaultRule): void {
+    rule.remaining -= 1;
+    if (rule.remaining === 0) this.rules = this.rules.filter((r) => r !== rule);
   }
 }
 

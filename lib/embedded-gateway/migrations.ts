@@ -90,6 +90,35 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "video generation jobs",
+    sql: `
+      -- One row per POST /videos. The status is not stored: it follows from submitted_at and the two
+      -- durations (video/timeline.ts), so a restart picks every job up where its clock says it is.
+      CREATE TABLE video_jobs (
+        seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+        id              TEXT NOT NULL UNIQUE,
+        generation_id   TEXT NOT NULL,
+        key_id          TEXT NOT NULL,
+        user_id         TEXT NOT NULL,
+        model           TEXT NOT NULL,
+        request         TEXT NOT NULL,
+        request_hash    TEXT NOT NULL,
+        settings        TEXT NOT NULL,
+        seed            INTEGER NOT NULL,
+        cost_usd        REAL,
+        submitted_at    INTEGER NOT NULL,
+        queued_ms       INTEGER NOT NULL CHECK (queued_ms >= 0),
+        generation_ms   INTEGER NOT NULL CHECK (generation_ms >= 0),
+        fail_message    TEXT,
+        idempotency_key TEXT,
+        content_bytes   INTEGER,
+        UNIQUE (key_id, idempotency_key)
+      );
+      CREATE INDEX video_jobs_by_key ON video_jobs (key_id, fail_message);
+    `,
+  },
 ];
 
 export function runMigrations(db: Database.Database): number[] {

@@ -15,6 +15,8 @@ import { createSearchIndexLoader } from "./search/corpus";
 import { seedDemoData, syncVideoModels } from "./seed";
 import { UploadSlots } from "./upload-slots";
 import { prepareUploadTmpDir } from "./upload-tmp";
+import { VideoJobsStore } from "./video/jobs-store";
+import { prepareClipCache, VideoRenderer } from "./video/renderer";
 import { WorkspacesStore } from "./workspaces-store";
 
 /*
@@ -63,6 +65,11 @@ export function createGatewayContext(opts: EmbeddedGatewayOptions = {}) {
       });
     }
     const uploadTmp = prepareUploadTmpDir({ dataDir: config.dataDir, inMemory: config.dbFile === ":memory:", explicit: config.uploadTmpDir });
+    const videoJobs = new VideoJobsStore(db);
+    const clipCache = prepareClipCache({ dataDir: config.dataDir, inMemory: config.dbFile === ":memory:", explicit: config.videoCacheDir });
+    const videoModelNames = new Map(
+      (db.prepare("SELECT id, json_extract(body, '$.name') AS name FROM video_models").all() as { id: string; name: string }[]).map((row) => [row.id, row.name]),
+    );
     const ctx: GatewayContext = {
       db,
       presets: new PresetsStore(db),
@@ -76,6 +83,13 @@ export function createGatewayContext(opts: EmbeddedGatewayOptions = {}) {
       strict: config.strict,
       streams: newStreamCounters(),
       search: createSearchIndexLoader(config.corpus, config.projectRoot),
+      videos: {
+        jobs: videoJobs,
+        renderer: new VideoRenderer(videoJobs, clipCache, (id) => videoModelNames.get(id) ?? id),
+        rateLimiter: new RateLimiter(config.videoRateLimitPerMinute),
+        timeScale: config.videoTimeScale,
+        creditsUsd: config.videoCreditsUsd,
+      },
     };
     return { config, ctx, keys, disposeUploadTmp: uploadTmp.dispose };
   } catch (error) {
@@ -99,11 +113,14 @@ export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): P
       });
     });
   } catch (error) {
+    await ctx.videos.renderer.close();
     ctx.db.close();
     disposeUploadTmp();
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
+  // Jobs submitted before a restart whose clips were not made yet: their timelines go on from the stored times.
+  ctx.videos.renderer.resume();
   const hostForUrl = config.host.includes(":") ? `[${config.host}]` : config.host;
   const baseUrl = `http://${hostForUrl}:${port}${BASE_PATH}`;
 
@@ -136,9 +153,12 @@ export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): P
       closing ??= new Promise<void>((resolve) => {
         clearTimeout(warm);
         server.close(() => {
-          ctx.db.close();
-          disposeUploadTmp();
-          resolve();
+          // The renderer stops (a clip half made is dropped and made again on the next start) before the database closes.
+          void ctx.videos.renderer.close().finally(() => {
+            ctx.db.close();
+            disposeUploadTmp();
+            resolve();
+          });
         });
         // Open event streams would keep close() waiting forever.
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -45,17 +45,8 @@ describe("wildcardMatch", () => {
   });
 });
 
+// The examples of each matcher are in its own module's test (faults.test.ts, search/web-search.test.ts).
 describe("fault path patterns", () => {
-  it("match * as one segment and ** as one or more", () => {
-    expect(pathMatches("/presets/*/versions", "/presets/web-research/versions")).toBe(true);
-    expect(pathMatches("/presets/*/versions", "/presets/a/b/versions")).toBe(false);
-    expect(pathMatches("/files/**", "/files/abc/content")).toBe(true);
-    expect(pathMatches("/files/**", "/files")).toBe(false);
-    expect(pathMatches("/api/v1/files", "/files/")).toBe(true);
-    expect(pathMatches("/a*b", "/axb")).toBe(false);
-    expect(pathMatches("/a*b", "/a*b")).toBe(true);
-  });
-
   it("agree with the regex they replaced", () => {
     fc.assert(
       fc.property(
@@ -81,18 +72,6 @@ describe("fault path patterns", () => {
 });
 
 describe("domainMatches", () => {
-  it("keeps the documented semantics and globs inside one label", () => {
-    expect(domainMatches("example.com", "https://docs.example.com/a")).toBe(true);
-    expect(domainMatches("*.example.com", "https://example.com/")).toBe(false);
-    expect(domainMatches("*.example.com", "https://a.b.example.com/")).toBe(true);
-    expect(domainMatches("api-*.example.com", "https://api-v2.example.com/")).toBe(true);
-    expect(domainMatches("api-*.example.com", "https://api-v2.eu.example.com/")).toBe(false);
-    expect(domainMatches("*.*.example.com", "https://a.b.example.com/")).toBe(true);
-    expect(domainMatches("*.*.example.com", "https://b.example.com/")).toBe(false);
-    expect(domainMatches("EXAMPLE.com/Docs", "https://example.com/docs/intro")).toBe(true);
-    expect(domainMatches("https://*.example.com/docs", "https://www.example.com/blog")).toBe(false);
-  });
-
   it("answers a 24-star pattern at once (the regex took tens of seconds)", () => {
     const started = performance.now();
     expect(domainMatches(`${"*".repeat(24)}q`, "https://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.com/")).toBe(false);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { isRecord } from "@/lib/json/is-record";
 import { ChatRequestSchema } from "./chat-request";
 import {
   ErrorBodySchema,
@@ -66,7 +67,7 @@ describe("errorBody", () => {
 
   it("leads a parse failure with the contract's 400 message", () => {
     const body = zodErrorToBody(failure(z.object({ n: z.number() }), { n: "x" }));
-    const contract = REFERENCE_EXAMPLES.errorBody.find((example) => example.error.code === 400);
+    const contract = REFERENCE_EXAMPLES.errorBody.map((example) => ErrorBodySchema.parse(example)).find((example) => example.error.code === 400);
     expect(body.error.message.startsWith(`${contract?.error.message}: `)).toBe(true);
   });
 });
@@ -150,7 +151,7 @@ describe("ErrorBodySchema", () => {
     const examples = REFERENCE_EXAMPLES.errorBody;
     expect(examples.length).toBeGreaterThanOrEqual(7);
     for (const example of examples) expect(ErrorBodySchema.safeParse(example).success).toBe(true);
-    const guardrail = examples.find((example) => "openrouter_metadata" in example);
+    const guardrail = examples.find((example) => isRecord(example) && "openrouter_metadata" in example);
     expect(guardrail && ErrorBodySchema.parse(guardrail).openrouter_metadata).toBeTruthy();
   });
 

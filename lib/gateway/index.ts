@@ -6,6 +6,7 @@ export * from "./errors";
 export * from "./presets";
 export * from "./files";
 export * from "./video-models";
+export * from "./videos";
 export * from "./chat-request";
 export * from "./responses";
 export * from "./workspaces";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRESET_LIST_DEFAULT_LIMIT, PRESET_LIST_MAX_LIMIT } from "./constants";
 
 /**
  * Preset slug (path parameter of every /presets/{slug} operation).
@@ -107,8 +108,7 @@ export type PresetVersionListResponse = z.infer<typeof PresetVersionListResponse
 export const PresetVersionEnvelopeSchema = z.looseObject({ data: PresetVersionSchema });
 export type PresetVersionEnvelope = z.infer<typeof PresetVersionEnvelopeSchema>;
 
-export const PRESET_LIST_DEFAULT_LIMIT = 50;
-export const PRESET_LIST_MAX_LIMIT = 100;
+export { PRESET_LIST_DEFAULT_LIMIT, PRESET_LIST_MAX_LIMIT };
 
 /** Query of GET /presets and GET /presets/{slug}/versions; values arrive as strings. */
 export const PresetListQuerySchema = z.object({

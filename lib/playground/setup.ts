@@ -262,30 +262,26 @@ function numberOrUndefined(value: unknown): number | undefined {
   return typeof value === "number" ? value : undefined;
 }
 
+/** The settings a web search tool's parameters or the web plugin hold; the two name the domain lists differently. */
+function settingsIn(mode: "tool" | "plugin", source: Record<string, unknown>, fields: typeof TOOL_FIELDS): SearchSettings {
+  const engine = source[fields.engine];
+  return {
+    mode,
+    engine: typeof engine === "string" ? engine : undefined,
+    maxResults: numberOrUndefined(source[fields.maxResults]),
+    includeDomains: strings(source[fields.include]),
+    excludeDomains: strings(source[fields.exclude]),
+  };
+}
+
 export function readSearch(request: RequestDraft): SearchSettings {
   const tool = toolIndex(request);
   if (tool >= 0) {
-    const parameters = (request.tools as unknown[])[tool] as { parameters?: Record<string, unknown> };
-    const p = isRecord(parameters.parameters) ? parameters.parameters : {};
-    return {
-      mode: "tool",
-      engine: typeof p.engine === "string" ? p.engine : undefined,
-      maxResults: numberOrUndefined(p.max_results),
-      includeDomains: strings(p.allowed_domains),
-      excludeDomains: strings(p.excluded_domains),
-    };
+    const { parameters } = (request.tools as unknown[])[tool] as { parameters?: unknown };
+    return settingsIn("tool", isRecord(parameters) ? parameters : {}, TOOL_FIELDS);
   }
   const plugin = pluginIndex(request);
-  if (plugin >= 0) {
-    const p = (request.plugins as unknown[])[plugin] as Record<string, unknown>;
-    return {
-      mode: "plugin",
-      engine: typeof p.engine === "string" ? p.engine : undefined,
-      maxResults: numberOrUndefined(p.max_results),
-      includeDomains: strings(p.include_domains),
-      excludeDomains: strings(p.exclude_domains),
-    };
-  }
+  if (plugin >= 0) return settingsIn("plugin", (request.plugins as unknown[])[plugin] as Record<string, unknown>, PLUGIN_FIELDS);
   if (typeof request.model === "string" && request.model.endsWith(ONLINE_SUFFIX)) return { mode: "online" };
   return { mode: "off" };
 }

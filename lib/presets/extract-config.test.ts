@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ChatRequestSchema } from "@/lib/gateway";
+import { ChatRequestSchema, PresetEnvelopeSchema } from "@/lib/gateway";
 import { REFERENCE_EXAMPLES } from "@/lib/gateway/test-fixtures/reference-examples";
 import {
   PER_REQUEST_FIELDS,
@@ -51,12 +51,12 @@ describe("extractPresetConfig", () => {
 
   it("reproduces the reference sample: config {model, temperature} and the system prompt", () => {
     const [, presetRequest] = REFERENCE_EXAMPLES.chatRequest;
-    const created = REFERENCE_EXAMPLES.presetEnvelope.find(
-      (example) => example.data.designated_version.config.model === "openai/gpt-5.4",
-    );
+    const created = REFERENCE_EXAMPLES.presetEnvelope
+      .map((example) => PresetEnvelopeSchema.parse(example))
+      .find((example) => example.data.designated_version?.config.model === "openai/gpt-5.4");
     const { config, system_prompt } = extractPresetConfig(parse(presetRequest));
-    expect(config).toEqual(created?.data.designated_version.config);
-    expect(system_prompt).toBe(created?.data.designated_version.system_prompt);
+    expect(config).toEqual(created?.data.designated_version?.config);
+    expect(system_prompt).toBe(created?.data.designated_version?.system_prompt);
   });
 });
 

@@ -57,17 +57,29 @@ class Scanner {
             this.skipSpace();
             this.index += 1; // ':'
           }
-          this.skipValue();
-          this.skipSpace();
-          const next = this.text[this.index];
-          this.index += 1;
-          if (next !== ",") break;
+          if (!this.skipMember()) break;
         }
       }
     } else {
       while (this.index < this.text.length && !/[\s,\]}]/.test(this.text[this.index])) this.index += 1;
     }
     return { from, to: this.index };
+  }
+
+  /** Skips the value here and the comma after it; false when that value was its container's last. */
+  skipMember(): boolean {
+    this.skipValue();
+    this.skipSpace();
+    const next = this.text[this.index];
+    this.index += 1;
+    return next === ",";
+  }
+
+  /** The span of the value that starts here, without moving past it. */
+  peekValue(): TextSpan {
+    const probe = new Scanner(this.text);
+    probe.index = this.index;
+    return probe.skipValue();
   }
 }
 
@@ -80,9 +92,7 @@ export function locateJsonPath(text: string, path: readonly Segment[]): LocatedP
   const scanner = new Scanner(text);
   scanner.skipSpace();
   if (scanner.index >= text.length) return null;
-  const whole = new Scanner(text);
-  whole.index = scanner.index;
-  let current: LocatedPath = { ...whole.skipValue(), depth: 0 };
+  let current: LocatedPath = { ...scanner.peekValue(), depth: 0 };
 
   try {
     for (const [depth, segment] of path.entries()) {
@@ -101,18 +111,10 @@ export function locateJsonPath(text: string, path: readonly Segment[]): LocatedP
           scanner.index += 1; // ':'
           scanner.skipSpace();
           if (key === segment) {
-            const valueStart = scanner.index;
-            const probe = new Scanner(text);
-            probe.index = valueStart;
-            const value = probe.skipValue();
-            found = { from: keyFrom, to: value.to, depth: depth + 1 };
+            found = { from: keyFrom, to: scanner.peekValue().to, depth: depth + 1 };
             break;
           }
-          scanner.skipValue();
-          scanner.skipSpace();
-          const next = text[scanner.index];
-          scanner.index += 1;
-          if (next !== ",") break;
+          if (!scanner.skipMember()) break;
         }
       } else if (char === "[" && typeof segment === "number") {
         scanner.index += 1;
@@ -121,17 +123,10 @@ export function locateJsonPath(text: string, path: readonly Segment[]): LocatedP
         for (let item = 0; ; item += 1) {
           scanner.skipSpace();
           if (item === segment) {
-            const probe = new Scanner(text);
-            probe.index = scanner.index;
-            const value = probe.skipValue();
-            found = { ...value, depth: depth + 1 };
+            found = { ...scanner.peekValue(), depth: depth + 1 };
             break;
           }
-          scanner.skipValue();
-          scanner.skipSpace();
-          const next = text[scanner.index];
-          scanner.index += 1;
-          if (next !== ",") break;
+          if (!scanner.skipMember()) break;
         }
       }
       if (!found) break;

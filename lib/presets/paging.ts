@@ -1,4 +1,5 @@
-import { PRESET_LIST_MAX_LIMIT, type Preset, type PresetListResponse, type PresetVersion, type PresetVersionListResponse } from "@/lib/gateway";
+import type { Preset, PresetListResponse, PresetVersion, PresetVersionListResponse } from "@/lib/gateway";
+import { PRESET_LIST_MAX_LIMIT } from "@/lib/gateway/constants";
 
 /**
  * Walking the gateway's offset paging for the presets list and a preset's versions. The browser's queries

@@ -11,7 +11,7 @@ describe("demo accounts in embedded mode", () => {
   let dataDir: string;
   const saved = { ...process.env };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-context-"));
     for (const name of SCRUBBED) delete process.env[name];
     Object.assign(process.env, {
@@ -22,42 +22,38 @@ describe("demo accounts in embedded mode", () => {
       GATEHOUSE_MODE: "embedded",
     });
     resetServerEnv();
-    closeAppContexts();
+    await closeAppContexts();
   });
 
-  afterEach(() => {
-    closeAppContexts();
+  afterEach(async () => {
+    await closeAppContexts();
     process.env = { ...saved };
     resetServerEnv();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("are created with a new database and never resurrected once removed", async () => {
-    const first = appContext();
-    await first.ready;
-    const admin = first.users.findByEmail("admin@demo.local");
+    const first = await appContext();
+    const admin = await first.users.findByEmail("admin@demo.local");
     expect(admin?.isDemo).toBe(true);
     // A team keeps using the data folder: they add a real admin and remove the demo admin.
     await first.users.create({ email: "owner@example.com", role: "admin", password: "a real password" });
-    expect(first.users.remove(admin!.id)).toBe(true);
+    expect(await first.users.remove(admin!.id)).toBe(true);
 
-    closeAppContexts(); // the next start of the server
-    const second = appContext();
-    await second.ready;
-    expect(second.users.findByEmail("admin@demo.local")).toBeUndefined();
-    expect(second.users.findByEmail("editor@demo.local")?.isDemo).toBe(true);
+    await closeAppContexts(); // the next start of the server
+    const second = await appContext();
+    expect(await second.users.findByEmail("admin@demo.local")).toBeUndefined();
+    expect((await second.users.findByEmail("editor@demo.local"))?.isDemo).toBe(true);
   });
 
   it("are not reset to the demo password on the next start", async () => {
-    const first = appContext();
-    await first.ready;
+    const first = await appContext();
     const password = first.demo!.password;
-    const editor = first.users.findByEmail("editor@demo.local")!;
+    const editor = (await first.users.findByEmail("editor@demo.local"))!;
     await first.users.update(editor.id, { password: "the editor's own password" });
 
-    closeAppContexts();
-    const second = appContext();
-    await second.ready;
+    await closeAppContexts();
+    const second = await appContext();
     expect(await second.users.verifyCredentials("editor@demo.local", password)).toBeNull();
     expect(await second.users.verifyCredentials("editor@demo.local", "the editor's own password")).not.toBeNull();
   });

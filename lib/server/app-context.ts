@@ -1,9 +1,8 @@
 import "server-only";
-import fs from "node:fs";
-import { appDbFile, openAppDb, type AppDb } from "./app-db";
+import { appDbFile, openAppDb, type AppDb, type AppDbTarget } from "./app-db";
 import { AuditStore } from "./audit-store";
 import { resolveDemoPassword, type DemoPassword } from "./demo-password";
-import { serverEnv } from "./env";
+import { serverEnv, type ServerEnv } from "./env";
 import { UsersStore } from "./users-store";
 
 export interface AppContext {
@@ -12,47 +11,59 @@ export interface AppContext {
   audit: AuditStore;
   /** Set in embedded mode only: the demo accounts' password. */
   demo: DemoPassword | null;
-  /** Resolves once the demo accounts exist (immediately outside embedded mode). */
-  ready: Promise<void>;
 }
 
 // Next may load this module in more than one bundle (instrumentation, route handlers, pages) and
-// reloads it in dev; one context per process and data folder keeps a single DB handle.
+// reloads it in dev; one context per process and database keeps a single handle (and pool).
 const KEY = Symbol.for("gatehouse.app-context");
-type Holder = { [KEY]?: Map<string, AppContext> };
+type Holder = { [KEY]?: Map<string, Promise<AppContext>> };
 
-export function appContext(): AppContext {
+/** Where the settings put the app's own data: PostgreSQL when DATABASE_URL is set, else DATA_DIR's SQLite file. */
+export function appDbTarget(env: Pick<ServerEnv, "DATABASE_URL" | "DATA_DIR">): AppDbTarget {
+  return env.DATABASE_URL ? { dialect: "postgres", url: env.DATABASE_URL } : { dialect: "sqlite", file: appDbFile(env.DATA_DIR) };
+}
+
+/**
+ * The app's database and stores, opened, migrated and (embedded mode) seeded with the demo accounts on
+ * first use. A failed opening (the database unreachable at start) is not cached: the next request tries again.
+ */
+export function appContext(): Promise<AppContext> {
   const env = serverEnv();
+  const target = appDbTarget(env);
+  const key = target.dialect === "sqlite" ? target.file : target.url;
   const holder = globalThis as Holder;
   const contexts = (holder[KEY] ??= new Map());
-  const existing = contexts.get(env.DATA_DIR);
-  if (existing) return existing;
-
-  const file = appDbFile(env.DATA_DIR);
-  // Demo accounts are created with the database and never again: one that an admin removed must not come
-  // back on the next start with the password the sign-in page shows.
-  const isNewDatabase = !fs.existsSync(file);
-  const db = openAppDb(file);
-  const users = new UsersStore(db);
-  const demo = env.GATEHOUSE_MODE === "embedded" ? resolveDemoPassword(env.DATA_DIR, env.DEMO_PASSWORD) : null;
-  const ready = demo
-    ? isNewDatabase
-      ? users.createDemoUsers(demo.password)
-      : Promise.resolve()
-    : Promise.resolve().then(() => {
-        const removed = users.removeDemoUsers();
-        if (removed > 0) console.log(`gatehouse: removed ${removed} demo accounts (not in embedded mode)`);
-      });
-  const context: AppContext = { db, users, audit: new AuditStore(db), demo, ready };
-  contexts.set(env.DATA_DIR, context);
-  ready.catch((error) => console.error("[gatehouse] seeding the demo users failed", error));
+  let context = contexts.get(key);
+  if (!context) {
+    context = openAppContext(env, target);
+    contexts.set(key, context);
+    context.catch(() => {
+      if (contexts.get(key) === context) contexts.delete(key);
+    });
+  }
   return context;
 }
 
+async function openAppContext(env: ServerEnv, target: AppDbTarget): Promise<AppContext> {
+  const db = await openAppDb(target);
+  const users = new UsersStore(db);
+  const demo = env.GATEHOUSE_MODE === "embedded" ? resolveDemoPassword(env.DATA_DIR, env.DEMO_PASSWORD) : null;
+  if (demo) {
+    // Demo accounts are created with the database and never again: one that an admin removed must not
+    // come back on the next start with the password the sign-in page shows.
+    if (db.migrated.includes(1)) await users.createDemoUsers(demo.password);
+  } else {
+    const removed = await users.removeDemoUsers();
+    if (removed > 0) console.log(`gatehouse: removed ${removed} demo accounts (not in embedded mode)`);
+  }
+  return { db, users, audit: new AuditStore(db), demo };
+}
+
 /** Tests point DATA_DIR elsewhere between files; close what the previous one opened. */
-export function closeAppContexts(): void {
+export async function closeAppContexts(): Promise<void> {
   const contexts = (globalThis as Holder)[KEY];
   if (!contexts) return;
-  for (const context of contexts.values()) context.db.close();
+  const open = [...contexts.values()];
   contexts.clear();
+  await Promise.all(open.map((context) => context.then((c) => c.db.close()).catch(() => undefined)));
 }

@@ -1,83 +1,148 @@
 import type Database from "better-sqlite3";
+import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
 import path from "node:path";
-import { applyMigrations, type Migration } from "@/lib/sqlite/migrate";
+import pg from "pg";
+import { applyMigrations, pendingMigrations } from "@/lib/sqlite/migrate";
 import { openSqlite } from "@/lib/sqlite/open";
+import { APP_MIGRATIONS, DIALECT_SQL } from "./app-migrations";
+import type { AppTables } from "./app-tables";
+import { KeyedLock } from "./keyed-lock";
 
-export type AppDb = Database.Database;
-
-/** The app's own database (users, audit, rate limits): its schema history (rules in lib/sqlite/migrate.ts). */
-export const APP_MIGRATIONS: readonly Migration[] = [
-  {
-    version: 1,
-    name: "users and preset audit",
-    sql: `
-      CREATE TABLE users (
-        id            TEXT PRIMARY KEY,
-        email         TEXT NOT NULL UNIQUE COLLATE NOCASE,
-        name          TEXT NOT NULL,
-        role          TEXT NOT NULL CHECK (role IN ('viewer', 'editor', 'admin')),
-        provider      TEXT NOT NULL CHECK (provider IN ('credentials', 'oidc')),
-        password_hash TEXT,
-        is_demo       INTEGER NOT NULL DEFAULT 0 CHECK (is_demo IN (0, 1)),
-        created_at    TEXT NOT NULL,
-        updated_at    TEXT NOT NULL
-      );
-
-      CREATE TABLE preset_audit (
-        id         INTEGER PRIMARY KEY AUTOINCREMENT,
-        slug       TEXT NOT NULL,
-        version    INTEGER NOT NULL,
-        version_id TEXT,
-        user_id    TEXT NOT NULL,
-        user_email TEXT NOT NULL,
-        user_name  TEXT NOT NULL,
-        created_at TEXT NOT NULL
-      );
-      CREATE INDEX preset_audit_by_slug ON preset_audit (slug, id DESC);
-    `,
-  },
-  {
-    version: 2,
-    name: "session revocation",
-    // session_version is sealed into each session token at sign-in; raising it (password reset, lower
-    // role, sign-out everywhere) ends every session issued before. revoked_sessions holds single sessions
-    // ended by signing out, until the moment they would have expired anyway.
-    sql: `
-      ALTER TABLE users ADD COLUMN session_version INTEGER NOT NULL DEFAULT 1;
-      CREATE TABLE revoked_sessions (
-        session_id TEXT PRIMARY KEY,
-        expires_at INTEGER NOT NULL
-      );
-      CREATE INDEX revoked_sessions_by_expiry ON revoked_sessions (expires_at);
-    `,
-  },
-  {
-    version: 3,
-    name: "rate limits",
-    // The shape rate-limiter-flexible's RateLimiterSQLite reads and writes (lib/server/rate-limits.ts):
-    // one row per limiter key, `expire` in epoch milliseconds. Rows past `expire` count as absent and
-    // are swept; the index keeps that sweep cheap.
-    sql: `
-      CREATE TABLE rate_limits (
-        key    TEXT PRIMARY KEY,
-        points INTEGER NOT NULL DEFAULT 0,
-        expire INTEGER
-      );
-      CREATE INDEX rate_limits_by_expire ON rate_limits (expire);
-    `,
-  },
-];
+/** Where the app's own data lives: the embedded default (a SQLite file) or a shared PostgreSQL. */
+export type AppDbTarget = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 
 /**
- * Opens (creating if needed) the app database and migrates it. The longer busy timeout covers the
- * `npm run user` CLI writing while the server reads.
+ * The app's own database (users, sessions, audit, rate limits), one interface over both dialects.
+ * Stores query it through `kysely`; the rate limiters need the driver underneath (`driver`).
  */
-export function openAppDb(file: string): AppDb {
-  const db = openSqlite(file, { busyTimeoutMs: 5000 });
-  applyMigrations(db, APP_MIGRATIONS, "app");
-  return db;
+export interface AppDb {
+  readonly dialect: AppDbTarget["dialect"];
+  readonly kysely: Kysely<AppTables>;
+  readonly driver: { dialect: "sqlite"; database: Database.Database } | { dialect: "postgres"; pool: pg.Pool };
+  /** The versions the opening migration applied: [1, …] when the database was new. */
+  readonly migrated: readonly number[];
+  /**
+   * Runs `task` while no other task with the same key runs, on this instance or (PostgreSQL) on any
+   * other instance sharing the database: preset saves hold it around read-check-write.
+   */
+  serialize<T>(key: string, task: () => Promise<T>): Promise<T>;
+  /** Resolves when the database answers a trivial query within `timeoutMs`, else rejects. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+  isClosed(): boolean;
 }
 
 export function appDbFile(dataDir: string): string {
   return path.join(dataDir, "gatehouse.db");
+}
+
+/** Opens (creating if needed) the app database and brings its schema up to date. */
+export async function openAppDb(target: AppDbTarget): Promise<AppDb> {
+  return target.dialect === "sqlite" ? openSqliteAppDb(target.file) : openPostgresAppDb(target.url);
+}
+
+/** The SQLite side, synchronous: the file is ready when this returns. */
+export function openSqliteAppDb(file: string): AppDb & { driver: { dialect: "sqlite"; database: Database.Database } } {
+  // The longer busy timeout covers the `npm run user` CLI writing while the server reads.
+  const database = openSqlite(file, { busyTimeoutMs: 5000 });
+  const migrated = applyMigrations(
+    database,
+    APP_MIGRATIONS.map((m) => ({ version: m.version, name: m.name, sql: m.sql(DIALECT_SQL.sqlite) })),
+    "app",
+  );
+  const kysely = new Kysely<AppTables>({ dialect: new SqliteDialect({ database }) });
+  // One SQLite file serves one instance: a lock in this process is the whole of it.
+  const locks = new KeyedLock();
+  return {
+    dialect: "sqlite",
+    kysely,
+    driver: { dialect: "sqlite" as const, database },
+    migrated,
+    serialize: (key, task) => locks.run(key, task),
+    ping: async () => {
+      database.prepare("SELECT 1").get();
+    },
+    close: () => kysely.destroy(),
+    isClosed: () => !database.open,
+  };
+}
+
+// Arbitrary, fixed first halves of PostgreSQL's two-int advisory lock keys, so Gatehouse's locks do not
+// collide with another application's on a shared server.
+const MIGRATION_LOCK = 0x47_48_01;
+const SERIALIZE_LOCK_SPACE = 0x47_48_02;
+
+async function openPostgresAppDb(url: string): Promise<AppDb> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    // A database that went away must fail a request within seconds (503), not hang it.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    max: 20,
+  });
+  // An idle connection the server drops (restart, failover) is reported here; without a listener
+  // the process would die of it. The pool replaces the connection on the next checkout.
+  pool.on("error", (error) => console.error(`[app-db] idle PostgreSQL connection lost: ${error.message}`));
+  const kysely = new Kysely<AppTables>({ dialect: new PostgresDialect({ pool }) });
+  let migrated: number[];
+  try {
+    migrated = await migratePostgres(kysely);
+  } catch (error) {
+    await kysely.destroy().catch(() => undefined);
+    throw error;
+  }
+  // In front of the advisory lock: saves of one preset on this instance queue here without each
+  // holding a pooled connection while they wait.
+  const locks = new KeyedLock();
+  return {
+    dialect: "postgres",
+    kysely,
+    driver: { dialect: "postgres", pool },
+    migrated,
+    serialize: (key, task) =>
+      locks.run(key, () =>
+        kysely.transaction().execute(async (trx) => {
+          // Held until this transaction ends, whichever way: a crashed instance's connection closes
+          // and releases it too.
+          await sql`SELECT pg_advisory_xact_lock(${SERIALIZE_LOCK_SPACE}, hashtext(${key}))`.execute(trx);
+          return task();
+        }),
+      ),
+    ping: (timeoutMs = 2_000) => withTimeout(sql`SELECT 1`.execute(kysely).then(() => undefined), timeoutMs),
+    close: () => kysely.destroy(),
+    isClosed: () => pool.ended,
+  };
+}
+
+/**
+ * PostgreSQL's runner: one transaction under an advisory lock, so instances starting together apply
+ * each migration once (the second waits, then finds nothing to do), and DDL being transactional there,
+ * a failure leaves the schema as it was.
+ */
+async function migratePostgres(kysely: Kysely<AppTables>): Promise<number[]> {
+  return kysely.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version    INTEGER PRIMARY KEY,
+      name       TEXT NOT NULL,
+      applied_at TEXT NOT NULL
+    )`.execute(trx);
+    const applied = await sql<{ version: number }>`SELECT version FROM schema_migrations`.execute(trx);
+    const ran: number[] = [];
+    for (const migration of pendingMigrations(APP_MIGRATIONS, applied.rows.map((row) => row.version), "app")) {
+      await sql.raw(migration.sql(DIALECT_SQL.postgres)).execute(trx);
+      await sql`INSERT INTO schema_migrations (version, name, applied_at)
+        VALUES (${migration.version}, ${migration.name}, ${new Date().toISOString()})`.execute(trx);
+      ran.push(migration.version);
+    }
+    return ran;
+  });
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -11,39 +11,44 @@ export interface AuditActor {
 export class AuditStore {
   constructor(private readonly db: AppDb) {}
 
-  recordPresetWrite(entry: { slug: string; version: number; versionId: string | null; user: AuditActor; at?: Date }): void {
-    this.db
-      .prepare(
-        `INSERT INTO preset_audit (slug, version, version_id, user_id, user_email, user_name, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(entry.slug, entry.version, entry.versionId, entry.user.id, entry.user.email, entry.user.name, (entry.at ?? new Date()).toISOString());
+  async recordPresetWrite(entry: { slug: string; version: number; versionId: string | null; user: AuditActor; at?: Date }): Promise<void> {
+    await this.db.kysely
+      .insertInto("preset_audit")
+      .values({
+        slug: entry.slug,
+        version: entry.version,
+        version_id: entry.versionId,
+        user_id: entry.user.id,
+        user_email: entry.user.email,
+        user_name: entry.user.name,
+        created_at: (entry.at ?? new Date()).toISOString(),
+      })
+      .execute();
   }
 
   /** Newest first. */
-  listForPreset(slug: string, limit = 500): PresetAuditEntry[] {
-    return this.db
-      .prepare(
-        `SELECT slug, version, version_id, user_email, user_name, created_at
-         FROM preset_audit WHERE slug = ? ORDER BY id DESC LIMIT ?`,
-      )
-      .all(slug, limit) as PresetAuditEntry[];
+  async listForPreset(slug: string, limit = 500): Promise<PresetAuditEntry[]> {
+    return this.db.kysely
+      .selectFrom("preset_audit")
+      .select(["slug", "version", "version_id", "user_email", "user_name", "created_at"])
+      .where("slug", "=", slug)
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
   }
 
   /**
    * The newest entry of each of `slugs` in one query (a list page's "saved by" column), keyed by slug; slugs
-   * nobody saved through Gatehouse are absent. Plain SQL both dialects run; preset_audit_by_slug serves it.
+   * nobody saved through Gatehouse are absent. preset_audit_by_slug serves it, in SQLite and PostgreSQL alike.
    */
-  lastAuthors(slugs: readonly string[]): Map<string, PresetAuditEntry> {
+  async lastAuthors(slugs: readonly string[]): Promise<Map<string, PresetAuditEntry>> {
     const unique = [...new Set(slugs)];
     if (unique.length === 0) return new Map();
-    const rows = this.db
-      .prepare(
-        `SELECT slug, version, version_id, user_email, user_name, created_at
-         FROM preset_audit
-         WHERE id IN (SELECT MAX(id) FROM preset_audit WHERE slug IN (${unique.map(() => "?").join(", ")}) GROUP BY slug)`,
-      )
-      .all(...unique) as PresetAuditEntry[];
+    const rows = await this.db.kysely
+      .selectFrom("preset_audit")
+      .select(["slug", "version", "version_id", "user_email", "user_name", "created_at"])
+      .where("id", "in", (eb) => eb.selectFrom("preset_audit").select((inner) => inner.fn.max("id").as("id")).where("slug", "in", unique).groupBy("slug"))
+      .execute();
     return new Map(rows.map((row) => [row.slug, row]));
   }
 }

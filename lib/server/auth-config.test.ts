@@ -21,10 +21,10 @@ beforeEach(async () => {
   );
   config = authConfigFor();
 });
-afterEach(() => {
+afterEach(async () => {
   for (const name of ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_ROLE_MAP", "OIDC_NAME", "OIDC_LINK_PASSWORD_ACCOUNTS"]) delete process.env[name];
   resetServerEnv();
-  bff.cleanup();
+  await bff.cleanup();
 });
 
 /** An OIDC sign-in through the config's signIn callback, as Auth.js calls it after the provider answered. */
@@ -49,19 +49,19 @@ describe("OIDC sign-in", () => {
     expect(await signIn("dev@corp.example")).toBe(true);
     expect(await signIn("eve@elsewhere.example")).toBe(false);
     expect(await signIn("liar@corp.example", { email_verified: false })).toBe(false);
-    const users = appContext().users;
-    expect(users.findByEmail("boss@corp.example")).toMatchObject({ role: "admin", provider: "oidc", name: "The Boss" });
-    expect(users.findByEmail("dev@corp.example")).toMatchObject({ role: "editor", provider: "oidc" });
-    expect(users.findByEmail("eve@elsewhere.example")).toBeUndefined();
+    const { users } = await appContext();
+    expect(await users.findByEmail("boss@corp.example")).toMatchObject({ role: "admin", provider: "oidc", name: "The Boss" });
+    expect(await users.findByEmail("dev@corp.example")).toMatchObject({ role: "editor", provider: "oidc" });
+    expect(await users.findByEmail("eve@elsewhere.example")).toBeUndefined();
   });
 
   it("afterwards the users table decides the role, and the token's subject is our user id", async () => {
     await signIn("dev@corp.example");
-    const users = appContext().users;
-    const dev = users.findByEmail("dev@corp.example")!;
+    const { users } = await appContext();
+    const dev = (await users.findByEmail("dev@corp.example"))!;
     await users.update(dev.id, { role: "viewer" });
     expect(await signIn("dev@corp.example")).toBe(true);
-    expect(users.findByEmail("dev@corp.example")!.role).toBe("viewer");
+    expect((await users.findByEmail("dev@corp.example"))!.role).toBe("viewer");
     const token = await config.callbacks!.jwt!({
       token: {},
       user: { id: "provider-subject", email: "dev@corp.example" },
@@ -77,7 +77,7 @@ describe("OIDC sign-in", () => {
     expect(await signIn("dev@corp.example", { email_verified: undefined })).toBe(false);
     expect(await signIn("dev@corp.example", { email_verified: "true" })).toBe(false);
     expect(await signIn("dev@corp.example", { email_verified: 1 })).toBe(false);
-    expect(appContext().users.findByEmail("dev@corp.example")).toBeUndefined();
+    expect(await (await appContext()).users.findByEmail("dev@corp.example")).toBeUndefined();
     expect(await signIn("dev@corp.example", { email_verified: true })).toBe(true);
   });
 
@@ -88,7 +88,7 @@ describe("OIDC sign-in", () => {
     resetServerEnv();
     const refused = await signInWith(authConfigFor(), "editor@test.local");
     expect(refused).toBe("/sign-in?error=OidcPasswordAccount");
-    expect(appContext().users.findByEmail("editor@test.local")).toMatchObject({ provider: "credentials", role: "editor" });
+    expect(await (await appContext()).users.findByEmail("editor@test.local")).toMatchObject({ provider: "credentials", role: "editor" });
 
     process.env.OIDC_LINK_PASSWORD_ACCOUNTS = "1";
     resetServerEnv();

@@ -34,11 +34,10 @@ function providers(): NextAuthConfig["providers"] {
         const parsed = SignInSchema.safeParse(raw);
         if (!parsed.success) return null;
         const { email, password } = parsed.data;
-        const context = appContext();
+        const context = await appContext();
         // Reserved before the hash: a failure needs no second write, and a refusal costs no scrypt.
         const attempt = await signInThrottle(context.db).attempt(email, clientAddress(request.headers));
         if (!attempt.allowed) throw new TooManyAttempts(attempt.retryAfterSeconds);
-        await context.ready;
         const user = await context.users.verifyCredentials(email, password);
         if (!user) return null;
         await attempt.succeeded();
@@ -90,9 +89,8 @@ function buildAuthConfig(): NextAuthConfig {
         if (account?.provider !== OIDC_PROVIDER_ID) return true;
         const email = verifiedEmail(profile as Record<string, unknown> | undefined);
         if (!email) return false;
-        const context = appContext();
-        await context.ready;
-        const existing = context.users.findByEmail(email);
+        const context = await appContext();
+        const existing = await context.users.findByEmail(email);
         if (existing) {
           if (existing.provider === "oidc" || env.OIDC_LINK_PASSWORD_ACCOUNTS) return true;
           // A password account with this address: signing in as it takes the password, unless linking is on.
@@ -108,9 +106,9 @@ function buildAuthConfig(): NextAuthConfig {
       async jwt({ token, user, account, profile }) {
         if (!account) return token;
         // Sign-in: the token's subject is our users-table id, whatever the provider calls the user.
-        const context = appContext();
+        const context = await appContext();
         const email = account.provider === OIDC_PROVIDER_ID ? verifiedEmail(profile as Record<string, unknown>) : user?.email;
-        const stored = email ? context.users.findByEmail(email) : undefined;
+        const stored = email ? await context.users.findByEmail(email) : undefined;
         if (!stored) return { sub: user?.id, email: null, name: null };
         // sid and ver let one session, or all of the user's, be ended before they expire (session.ts).
         return { sub: stored.id, email: stored.email, name: stored.name, ...sessionClaims(stored.sessionVersion) };
@@ -124,10 +122,9 @@ function buildAuthConfig(): NextAuthConfig {
         // Signing out ends this session for good, not just in this browser: a copied cookie stops too.
         const token = "token" in message ? message.token : null;
         if (typeof token?.sid !== "string") return;
-        const context = appContext();
-        await context.ready;
+        const context = await appContext();
         const expires = typeof token.exp === "number" ? token.exp * 1000 : Date.now() + SESSION_MAX_AGE_SECONDS * 1000;
-        context.users.revokeSession(token.sid, expires);
+        await context.users.revokeSession(token.sid, expires);
       },
     },
     logger: {

@@ -71,6 +71,18 @@ describe("parseServerEnv", () => {
     expect(found.some((p) => p.startsWith('OIDC_ROLE_MAP has an invalid entry "alice@x.com=owner"'))).toBe(true);
   });
 
+  it("takes a PostgreSQL DATABASE_URL, refuses other schemes, and wants a shared gateway with it", () => {
+    expect(parseServerEnv({ ...valid, DATABASE_URL: "postgres://u:p@db.internal:5432/gatehouse" }).DATABASE_URL).toBe(
+      "postgres://u:p@db.internal:5432/gatehouse",
+    );
+    expect(parseServerEnv(valid).DATABASE_URL).toBeUndefined();
+    expect(problems({ ...valid, DATABASE_URL: "mysql://db/gatehouse" })).toEqual(["DATABASE_URL must be a postgres:// or postgresql:// URL"]);
+    // An instance serving its own embedded gateway cannot share a database with others.
+    const embedded = problems({ ...valid, GATEHOUSE_MODE: "embedded", DATABASE_URL: "postgresql://db/gatehouse" });
+    expect(embedded).toHaveLength(1);
+    expect(embedded[0]).toMatch(/^GATEWAY_URL is required with DATABASE_URL/);
+  });
+
   it("the error message lists every problem", () => {
     expect(() => parseServerEnv({})).toThrow(/GATEWAY_URL is unset[\s\S]*GATEWAY_API_KEY is unset[\s\S]*AUTH_SECRET is unset/);
   });

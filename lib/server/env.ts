@@ -69,6 +69,12 @@ const EnvSchema = z
       .string({ error: "is unset: `npm start` generates one; set it yourself when running `next start` directly" })
       .min(32, { message: "must be at least 32 characters (generate one with `openssl rand -base64 32`)" }),
     DEMO_PASSWORD: optionalText,
+    // Unset: the app's own data lives in DATA_DIR/gatehouse.db (SQLite). Set: in this PostgreSQL, which
+    // several instances may share (README "Deploying a team instance").
+    DATABASE_URL: optionalText.refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
+      { message: "must be a postgres:// or postgresql:// URL" },
+    ),
     MAX_UPLOAD_BYTES: positiveInt(100 * MB),
     OIDC_ISSUER: optionalText,
     OIDC_CLIENT_ID: optionalText,
@@ -116,6 +122,15 @@ const EnvSchema = z
       } catch (error) {
         ctx.addIssue({ code: "custom", path: ["OIDC_ROLE_MAP"], message: (error as Error).message });
       }
+    }
+    if (env.DATABASE_URL !== undefined && env.GATEHOUSE_MODE === "embedded") {
+      // Each `npm start` without GATEWAY_URL serves its own embedded gateway: instances sharing one
+      // database would each see different presets and files.
+      ctx.addIssue({
+        code: "custom",
+        path: ["GATEWAY_URL"],
+        message: "is required with DATABASE_URL: instances sharing a database need one gateway (a real one, or one shared `npm run gateway`)",
+      });
     }
     if (env.OIDC_ISSUER !== undefined && env.OIDC_ROLE_MAP === undefined) {
       ctx.addIssue({ code: "custom", path: ["OIDC_ROLE_MAP"], message: 'is required with OIDC: e.g. "alice@example.com=admin,*@example.com=viewer"' });

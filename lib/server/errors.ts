@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { errorBody, MESSAGES, zodErrorToBody, type ErrorBody } from "@/lib/gateway/errors";
+import { isDatabaseUnavailable } from "./database-errors";
 
 /**
  * The one error type of the BFF. Anything a handler throws ends up as the contract's
@@ -55,6 +56,15 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: H
 /** Turns whatever a handler threw into a contract error response; unknown errors are logged, never echoed. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof HttpError) return error.toResponse();
+  if (isDatabaseUnavailable(error)) {
+    // Users, sessions and limits live there: nothing can be decided until it is back. Logged without
+    // the driver's detail (which may name the host); the client may retry.
+    console.error(`[bff] the app database is unreachable: ${(error as { code?: string }).code ?? "connection lost"}`);
+    return jsonResponse(errorBody(503, "Gatehouse cannot reach its database right now. Try again in a moment.", { retry_after: 5 }), {
+      status: 503,
+      headers: { "Retry-After": "5" },
+    });
+  }
   const id = crypto.randomUUID();
   console.error(`[bff] unexpected error ${id}`, error);
   return jsonResponse(errorBody(500, MESSAGES.internal, { error_id: id }), { status: 500 });

@@ -105,7 +105,7 @@ export async function loadPresetVersion(slug: string, version: number): Promise<
 
 /** Who saved which version, newest first, from the dashboard's audit log (`presetQueries.audit`). */
 export async function loadPresetAudit(slug: string): Promise<PresetAuditEntry[]> {
-  return PresetAuditResponseSchema.parse({ data: appContext().audit.listForPreset(slug) }).data;
+  return PresetAuditResponseSchema.parse({ data: await (await appContext()).audit.listForPreset(slug) }).data;
 }
 
 /** GET /models as the BFF answers it (the editor's and playground's model suggestions), each entry checked once, there. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { AppDb } from "./app-db";
 
 export { RateLimiterRes };
@@ -29,15 +29,15 @@ function sweepExpired(db: AppDb): void {
   if (swept.has(db)) return;
   swept.add(db);
   const timer = setInterval(() => {
-    if (!db.open) {
+    if (db.isClosed()) {
       clearInterval(timer);
       return;
     }
-    try {
-      db.prepare(`DELETE FROM ${TABLE} WHERE expire < ?`).run(Date.now());
-    } catch (error) {
-      console.error("[rate-limits] sweeping expired rows failed", error);
-    }
+    db.kysely
+      .deleteFrom("rate_limits")
+      .where("expire", "<", Date.now())
+      .execute()
+      .catch((error: unknown) => console.error("[rate-limits] sweeping expired rows failed", error));
   }, SWEEP_EVERY_MS);
   timer.unref();
 }
@@ -45,19 +45,13 @@ function sweepExpired(db: AppDb): void {
 /**
  * The one place limiters are built: state in the app database, so every instance sharing it shares
  * the counts, and a restart forgets nothing. Fixed windows that start at a key's first point.
- * A store with a PostgreSQL dialect swaps RateLimiterSQLite for RateLimiterPostgres here.
  */
 export function createRateLimiter(db: AppDb, spec: LimiterSpec): RateLimiter {
   sweepExpired(db);
-  return new RateLimiterSQLite({
-    storeClient: db,
-    storeType: "better-sqlite3",
-    tableName: TABLE,
-    tableCreated: true,
-    keyPrefix: spec.name,
-    points: spec.points,
-    duration: spec.windowSeconds,
-  });
+  const common = { tableName: TABLE, tableCreated: true, keyPrefix: spec.name, points: spec.points, duration: spec.windowSeconds };
+  return db.driver.dialect === "sqlite"
+    ? new RateLimiterSQLite({ ...common, storeClient: db.driver.database, storeType: "better-sqlite3" })
+    : new RateLimiterPostgres({ ...common, storeClient: db.driver.pool, storeType: "pool", clearExpiredByTimeout: false });
 }
 
 /** Whole seconds until a refused key may try again (at least 1, as Retry-After wants). */

@@ -66,7 +66,7 @@ describe("defineRoute", () => {
   });
 
   it("applies a role change or removal on the next request, not at the next sign-in", async () => {
-    const users = appContext().users;
+    const { users } = await appContext();
     // A higher role applies within the session; a lower one ends it (session-revocation.test.ts).
     await users.update(bff.userIds.viewer, { role: "editor" });
     expect((await call(editorOnly, bff.request("/api/x", { method: "POST", role: "viewer" }))).status).toBe(200);

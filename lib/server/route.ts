@@ -78,7 +78,7 @@ export function defineRoute<P = Record<string, never>>(
       if (options.mutating) checkOrigin(request);
       // Charged once the caller is known and allowed, before the body is read: refused 401s and 403s
       // cost nobody's budget, a 400 does (the request reached us and we did the work of reading it).
-      if (options.limit) await chargeUser(appContext().db, options.limit, user.id);
+      if (options.limit) await chargeUser((await appContext()).db, options.limit, user.id);
       const params = ((await context?.params) ?? {}) as P;
       return await handler({ request, params, user });
     } catch (error) {

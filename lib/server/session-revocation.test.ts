@@ -5,16 +5,13 @@ import { appContext } from "./app-context";
 import { authConfigFor } from "./auth-config";
 import { deleteUser, getMe, updateUser } from "./handlers/users";
 import { mintSessionCookie, readSessionToken, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from "./session";
+import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { params, setUpBff, TEST_ORIGIN, type BffTestEnv } from "./test-support";
 
 // Issue 12 item 4: an old session cookie stops working on the next request after a password reset, a
 // lower role, removal or sign-out. Every case goes through a real route handler with a real sealed cookie.
 
 let bff: BffTestEnv;
-beforeEach(async () => {
-  bff = await setUpBff({ baseUrl: "http://127.0.0.1:9/api/v1", apiKey: "k" });
-});
-afterEach(() => bff.cleanup());
 
 /** GET /api/me with exactly this cookie: 200 while the session stands, 401 once it is over. */
 async function meWith(cookie: string): Promise<number> {
@@ -30,7 +27,12 @@ async function adminPatch(id: string, json: unknown): Promise<number> {
 /** A second, independent session of the same user (another browser). */
 const anotherSession = (role: Role) => mintSessionCookie(bff.userIds[role]);
 
-describe("session revocation", () => {
+describe.each(APP_DB_DIALECTS)("session revocation on %s", (dialect) => {
+  beforeEach(async () => {
+    bff = await setUpBff({ baseUrl: "http://127.0.0.1:9/api/v1", apiKey: "k" }, {}, { database: dialect });
+  });
+  afterEach(() => bff.cleanup());
+
   it("a password reset by an admin ends every session of that user", async () => {
     const laptop = bff.cookies.editor;
     const phone = await anotherSession("editor");
@@ -71,7 +73,7 @@ describe("session revocation", () => {
   it("`npm run user -- sign-out` (endAllSessions) ends every session of the user", async () => {
     const one = bff.cookies.admin;
     const two = await anotherSession("admin");
-    appContext().users.endAllSessions(bff.userIds.admin);
+    await (await appContext()).users.endAllSessions(bff.userIds.admin);
     expect(await meWith(one)).toBe(401);
     expect(await meWith(two)).toBe(401);
   });
@@ -83,10 +85,10 @@ describe("session revocation", () => {
   });
 
   it("revoked sessions are swept once they would have expired anyway", async () => {
-    const users = appContext().users;
-    users.revokeSession("long-gone", Date.now() - 1000);
-    users.revokeSession("still-live", Date.now() + 60_000);
-    expect(users.isSessionRevoked("long-gone")).toBe(false);
-    expect(users.isSessionRevoked("still-live")).toBe(true);
+    const { users } = await appContext();
+    await users.revokeSession("long-gone", Date.now() - 1000);
+    await users.revokeSession("still-live", Date.now() + 60_000);
+    expect(await users.isSessionRevoked("long-gone")).toBe(false);
+    expect(await users.isSessionRevoked("still-live")).toBe(true);
   });
 });

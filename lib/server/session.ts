@@ -94,17 +94,16 @@ export function sessionClaims(sessionVersion: number): SessionClaims {
 export async function sessionUser(headers: Headers): Promise<SessionUser | null> {
   const token = await readSessionToken(headers);
   if (!token?.sub || typeof token.sid !== "string" || typeof token.ver !== "number") return null;
-  const context = appContext();
-  await context.ready;
-  const user = context.users.findById(token.sub);
-  if (!user || user.sessionVersion !== token.ver || context.users.isSessionRevoked(token.sid)) return null;
+  const { users } = await appContext();
+  const user = await users.findSessionUser(token.sub, token.sid, token.ver);
+  if (!user) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
 /** A session cookie for `userId`, exactly as Auth.js would seal it (tests and benchmarks sign in with it). */
 export async function mintSessionCookie(userId: string, options: { secure?: boolean } = {}): Promise<string> {
   const name = options.secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-  const user = appContext().users.findById(userId);
+  const user = await (await appContext()).users.findById(userId);
   const token = await encode({
     token: { sub: userId, email: user?.email, name: user?.name, ...sessionClaims(user?.sessionVersion ?? 1) },
     secret: serverEnv().AUTH_SECRET,

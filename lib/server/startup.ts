@@ -1,26 +1,44 @@
 import "server-only";
 import { appContext } from "./app-context";
+import { describeDatabaseUrl } from "./database-url";
 import { demoPasswordFile } from "./demo-password";
 import { EnvError, serverEnv } from "./env";
+import { checkSharedAuthSecret, SecretMismatchError } from "./shared-secret-check";
+
+function stop(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
 
 /**
  * Runs once when the Next server starts (instrumentation.ts): a bad setting stops the server with
- * a message naming it, instead of failing on the first request; demo users are seeded; a generated
- * demo password is printed this one time.
+ * a message naming it, instead of failing on the first request; the app database is opened and
+ * migrated; demo users are seeded; a generated demo password is printed this one time.
  */
 export async function startGatehouseServer(): Promise<void> {
   let env;
   try {
     env = serverEnv();
   } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(`\n${error.message}\n`);
-      process.exit(1);
-    }
+    if (error instanceof EnvError) stop(error.message);
     throw error;
   }
-  const context = appContext();
-  await context.ready;
+  let context;
+  try {
+    context = await appContext();
+  } catch (error) {
+    if (!env.DATABASE_URL) throw error;
+    stop(`Gatehouse cannot start: the database at DATABASE_URL (${describeDatabaseUrl(env.DATABASE_URL)}) cannot be opened: ${(error as Error).message}`);
+  }
+  if (context.db.dialect === "postgres") {
+    try {
+      await checkSharedAuthSecret(context.db, env.AUTH_SECRET);
+    } catch (error) {
+      if (error instanceof SecretMismatchError) stop(`Gatehouse cannot start: ${error.message}`);
+      throw error;
+    }
+    console.log(`gatehouse: app data in PostgreSQL (${describeDatabaseUrl(env.DATABASE_URL!)})`);
+  }
   if (context.demo?.generated) {
     const line = "-".repeat(64);
     console.log(

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Role } from "@/lib/bff/schemas";
+import { freshPostgresDatabase, type AppDbDialect } from "@/lib/testing/postgres-database";
 import { appContext, closeAppContexts } from "./app-context";
+import { appDbFile, openAppDb, type AppDb } from "./app-db";
 import { resetServerEnv } from "./env";
 import { hashPassword } from "./password";
 import { mintSessionCookie } from "./session";
@@ -22,22 +24,29 @@ export interface BffTestEnv {
     pathAndQuery: string,
     init?: { role?: Role | null; method?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string>; signal?: AbortSignal },
   ): Request;
-  cleanup(): void;
+  cleanup(): Promise<void>;
 }
 
 /**
  * Points the BFF of this test process at a gateway and a fresh data folder, with one signed-in
  * user per role. Handlers are then called directly with real Requests.
  */
-export async function setUpBff(gateway: { baseUrl: string; apiKey: string; managementKey?: string }, extraEnv: Record<string, string> = {}): Promise<BffTestEnv> {
+export async function setUpBff(
+  gateway: { baseUrl: string; apiKey: string; managementKey?: string },
+  extraEnv: Record<string, string> = {},
+  options: { database?: AppDbDialect } = {},
+): Promise<BffTestEnv> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-bff-"));
-  closeAppContexts();
+  await closeAppContexts();
+  // SQLite in the data folder unless the test asks for PostgreSQL: then a new database of its own.
+  const databaseUrl = options.database === "postgres" ? await freshPostgresDatabase() : "";
   Object.assign(process.env, {
     GATEWAY_URL: gateway.baseUrl,
     GATEWAY_API_KEY: gateway.apiKey,
     GATEWAY_MANAGEMENT_KEY: gateway.managementKey ?? "",
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
     DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
     GATEHOUSE_MODE: "remote",
     // Limits from the caller's environment must not decide a test. The per-user limits are lifted:
     // suites that call one route hundreds of times as one user (the fuzzers) are not about them;
@@ -51,7 +60,7 @@ export async function setUpBff(gateway: { baseUrl: string; apiKey: string; manag
     ...extraEnv,
   });
   resetServerEnv();
-  const users = appContext().users;
+  const { users } = await appContext();
   const userIds = {} as Record<Role, string>;
   const cookies = {} as Record<Role, string>;
   for (const role of ["viewer", "editor", "admin"] as const) {
@@ -84,8 +93,8 @@ export async function setUpBff(gateway: { baseUrl: string; apiKey: string; manag
         ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
       } as RequestInit);
     },
-    cleanup() {
-      closeAppContexts();
+    async cleanup() {
+      await closeAppContexts();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -94,4 +103,12 @@ export async function setUpBff(gateway: { baseUrl: string; apiKey: string; manag
 /** The context argument Next passes to a route handler. */
 export function params<P>(value: P): { params: Promise<P> } {
   return { params: Promise.resolve(value) };
+}
+
+/**
+ * An empty, migrated app database of `dialect` for a store test: a SQLite file in `dataDir`, or a new
+ * database on the test run's PostgreSQL. Close it after the test.
+ */
+export async function openTestAppDb(dialect: AppDbDialect, dataDir: string): Promise<AppDb> {
+  return openAppDb(dialect === "sqlite" ? { dialect, file: appDbFile(dataDir) } : { dialect, url: await freshPostgresDatabase() });
 }

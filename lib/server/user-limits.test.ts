@@ -33,8 +33,8 @@ beforeEach(async () => {
     RATE_LIMIT_GATEWAY_PER_MINUTE: String(GATEWAY),
   });
 });
-afterEach(() => {
-  bff.cleanup();
+afterEach(async () => {
+  await bff.cleanup();
   resetServerEnv();
 });
 
@@ -126,7 +126,7 @@ describe("per-user limits", () => {
 
   it("counts live in the app database: they survive reopening it", async () => {
     for (let i = 0; i < RESPONSES; i++) await (await respond("editor")).text();
-    closeAppContexts();
+    await closeAppContexts();
     resetServerEnv();
     await expectLimited(await respond("editor"), "responses", RESPONSES);
   });

@@ -1,22 +1,12 @@
-import type Database from "better-sqlite3";
+import type { Selectable, Transaction } from "kysely";
 import { randomUUID } from "node:crypto";
 import type { Role, User } from "@/lib/bff/schemas";
 import type { AppDb } from "./app-db";
+import type { AppTables, UsersTable } from "./app-tables";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./password";
 import { roleAtLeast } from "@/lib/bff/schemas";
 
-interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  provider: "credentials" | "oidc";
-  password_hash: string | null;
-  is_demo: number;
-  session_version: number;
-  created_at: string;
-  updated_at: string;
-}
+type UserRow = Selectable<UsersTable>;
 
 export interface StoredUser extends User {
   isDemo: boolean;
@@ -73,33 +63,39 @@ function nameFromEmail(email: string): string {
   return email.split("@")[0] ?? email;
 }
 
-/** The users table: credentials accounts (scrypt hashes) and OIDC accounts (no password). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
+function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * The users table: credentials accounts (scrypt hashes) and OIDC accounts (no password), in SQLite or
+ * PostgreSQL (app-db.ts). Every check-then-write runs in one transaction, so two instances sharing the
+ * database cannot both remove "the other" admin.
+ */
 export class UsersStore {
-  // Every API request looks its user up and checks its session: keep those statements compiled.
-  private readonly byId: Database.Statement;
-  private readonly revoked: Database.Statement;
+  constructor(private readonly db: AppDb) {}
 
-  constructor(private readonly db: AppDb) {
-    this.byId = db.prepare("SELECT * FROM users WHERE id = ?");
-    this.revoked = db.prepare("SELECT 1 FROM revoked_sessions WHERE session_id = ?");
+  private get kysely() {
+    return this.db.kysely;
   }
 
-  private row(sql: string, ...args: unknown[]): UserRow | undefined {
-    return this.db.prepare(sql).get(...args) as UserRow | undefined;
-  }
-
-  findById(id: string): StoredUser | undefined {
-    const row = this.byId.get(id) as UserRow | undefined;
+  async findById(id: string): Promise<StoredUser | undefined> {
+    const row = await this.kysely.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
     return row && toUser(row);
   }
 
-  findByEmail(email: string): StoredUser | undefined {
-    const row = this.row("SELECT * FROM users WHERE email = ?", email.trim());
+  async findByEmail(email: string): Promise<StoredUser | undefined> {
+    const row = await this.kysely.selectFrom("users").selectAll().where("email", "=", normalEmail(email)).executeTakeFirst();
     return row && toUser(row);
   }
 
-  list(): StoredUser[] {
-    return (this.db.prepare("SELECT * FROM users ORDER BY email").all() as UserRow[]).map(toUser);
+  async list(): Promise<StoredUser[]> {
+    return (await this.kysely.selectFrom("users").selectAll().orderBy("email").execute()).map(toUser);
   }
 
   async create(input: {
@@ -112,30 +108,45 @@ export class UsersStore {
     provider?: "credentials" | "oidc";
     isDemo?: boolean;
   }): Promise<StoredUser> {
-    const email = input.email.trim().toLowerCase();
+    const email = normalEmail(input.email);
     // Checked before hashing: a duplicate is refused without spending a password hash on it.
-    if (this.findByEmail(email)) throw new UserExistsError(email);
+    if (await this.findByEmail(email)) throw new UserExistsError(email);
     const provider = input.provider ?? "credentials";
     const hash = input.password === undefined ? (input.passwordHash ?? null) : await hashPassword(input.password);
     if (provider === "credentials" && hash === null) throw new Error("A credentials user needs a password");
     const now = new Date().toISOString();
     const id = randomUUID();
     try {
-      this.db
-        .prepare(
-          `INSERT INTO users (id, email, name, role, provider, password_hash, is_demo, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(id, email, input.name?.trim() || nameFromEmail(email), input.role, provider, hash, input.isDemo ? 1 : 0, now, now);
+      await this.kysely
+        .insertInto("users")
+        .values({
+          id,
+          email,
+          name: input.name?.trim() || nameFromEmail(email),
+          role: input.role,
+          provider,
+          password_hash: hash,
+          is_demo: input.isDemo ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
     } catch (error) {
-      if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new UserExistsError(email);
+      // Another instance (or request) created the same email between the check and the insert.
+      if (isUniqueViolation(error)) throw new UserExistsError(email);
       throw error;
     }
-    return this.findById(id)!;
+    return (await this.findById(id))!;
   }
 
-  private adminCount(): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'admin'").get() as { n: number }).n;
+  /**
+   * The number of admins, inside a transaction that is about to demote or remove one. In PostgreSQL the
+   * admin rows stay locked until it ends: a second instance's demotion waits and then counts again.
+   * SQLite runs one writer at a time anyway.
+   */
+  private async lockedAdminCount(trx: Transaction<AppTables>): Promise<number> {
+    const admins = trx.selectFrom("users").select("id").where("role", "=", "admin");
+    return (await (this.db.dialect === "postgres" ? admins.forUpdate() : admins).execute()).length;
   }
 
   /**
@@ -143,65 +154,87 @@ export class UsersStore {
    * or a session granted the old role, must sign in again.
    */
   async update(id: string, changes: { name?: string; role?: Role; password?: string }): Promise<StoredUser | undefined> {
-    const current = this.findById(id);
-    if (!current) return undefined;
+    if (!(await this.findById(id))) return undefined;
     const hash = changes.password === undefined ? undefined : await hashPassword(changes.password);
-    this.db
-      .transaction(() => {
-        const before = this.findById(id);
-        if (!before) return;
-        if (changes.role !== undefined && before.role === "admin" && changes.role !== "admin" && this.adminCount() <= 1) {
-          throw new LastAdminError();
-        }
-        const lowered = changes.role !== undefined && !roleAtLeast(changes.role, before.role);
-        const endSessions = hash !== undefined || lowered ? 1 : 0;
-        this.db
-          .prepare(
-            `UPDATE users SET name = COALESCE(?, name), role = COALESCE(?, role),
-               password_hash = COALESCE(?, password_hash), session_version = session_version + ?, updated_at = ?
-             WHERE id = ?`,
-          )
-          .run(changes.name ?? null, changes.role ?? null, hash ?? null, endSessions, new Date().toISOString(), id);
-      })
-      .immediate();
-    return this.findById(id);
+    const found = await this.kysely.transaction().execute(async (trx) => {
+      const adminsBefore = changes.role !== undefined && changes.role !== "admin" ? await this.lockedAdminCount(trx) : null;
+      const before = await trx.selectFrom("users").select("role").where("id", "=", id).executeTakeFirst();
+      if (!before) return false;
+      if (adminsBefore !== null && before.role === "admin" && adminsBefore <= 1) throw new LastAdminError();
+      const lowered = changes.role !== undefined && !roleAtLeast(changes.role, before.role);
+      await trx
+        .updateTable("users")
+        .set((eb) => ({
+          ...(changes.name === undefined ? {} : { name: changes.name }),
+          ...(changes.role === undefined ? {} : { role: changes.role }),
+          ...(hash === undefined ? {} : { password_hash: hash }),
+          session_version: eb("session_version", "+", hash !== undefined || lowered ? 1 : 0),
+          updated_at: new Date().toISOString(),
+        }))
+        .where("id", "=", id)
+        .execute();
+      return true;
+    });
+    return found ? this.findById(id) : undefined;
   }
 
   /** Ends every session of a user at once (a new sign-in is needed everywhere). */
-  endAllSessions(id: string): void {
-    this.db.prepare("UPDATE users SET session_version = session_version + 1 WHERE id = ?").run(id);
+  async endAllSessions(id: string): Promise<void> {
+    await this.kysely
+      .updateTable("users")
+      .set((eb) => ({ session_version: eb("session_version", "+", 1) }))
+      .where("id", "=", id)
+      .execute();
   }
 
   /**
    * Ends one session (sign-out): its id is kept until the session would have expired anyway, when it
    * is swept. The cookie may have been copied before the browser dropped it; the copy stops working.
    */
-  revokeSession(sessionId: string, expiresAtMs: number): void {
-    this.db.transaction(() => {
-      this.db.prepare("DELETE FROM revoked_sessions WHERE expires_at <= ?").run(Date.now());
-      this.db.prepare("INSERT OR IGNORE INTO revoked_sessions (session_id, expires_at) VALUES (?, ?)").run(sessionId, expiresAtMs);
-    })();
+  async revokeSession(sessionId: string, expiresAtMs: number): Promise<void> {
+    await this.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom("revoked_sessions").where("expires_at", "<=", Date.now()).execute();
+      await trx
+        .insertInto("revoked_sessions")
+        .values({ session_id: sessionId, expires_at: expiresAtMs })
+        .onConflict((conflict) => conflict.column("session_id").doNothing())
+        .execute();
+    });
   }
 
-  isSessionRevoked(sessionId: string): boolean {
-    return this.revoked.get(sessionId) !== undefined;
+  async isSessionRevoked(sessionId: string): Promise<boolean> {
+    const row = await this.kysely.selectFrom("revoked_sessions").select("session_id").where("session_id", "=", sessionId).executeTakeFirst();
+    return row !== undefined;
   }
 
-  remove(id: string): boolean {
-    return this.db
-      .transaction(() => {
-        const current = this.findById(id);
-        if (!current) return false;
-        if (current.role === "admin" && this.adminCount() <= 1) throw new LastAdminError();
-        this.db.prepare("DELETE FROM users WHERE id = ?").run(id);
-        return true;
-      })
-      .immediate();
+  /**
+   * The signed-in user behind a session token, or undefined when the session no longer stands (user
+   * removed, session version raised, this session signed out). One round trip: every request asks.
+   */
+  async findSessionUser(userId: string, sessionId: string, sessionVersion: number): Promise<StoredUser | undefined> {
+    const row = await this.kysely
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", userId)
+      .where("session_version", "=", sessionVersion)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("revoked_sessions").select("session_id").where("session_id", "=", sessionId))))
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return this.kysely.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom("users").select("role").where("id", "=", id).executeTakeFirst();
+      if (!current) return false;
+      if (current.role === "admin" && (await this.lockedAdminCount(trx)) <= 1) throw new LastAdminError();
+      await trx.deleteFrom("users").where("id", "=", id).execute();
+      return true;
+    });
   }
 
   /** The user when email and password match a credentials account, else null (same time either way). */
   async verifyCredentials(email: string, password: string): Promise<StoredUser | null> {
-    const row = this.row("SELECT * FROM users WHERE email = ?", email.trim());
+    const row = await this.kysely.selectFrom("users").selectAll().where("email", "=", normalEmail(email)).executeTakeFirst();
     if (!row || row.provider !== "credentials" || row.password_hash === null) {
       await burnPasswordCheck(password);
       return null;
@@ -211,14 +244,20 @@ export class UsersStore {
       // The password is at hand only now: re-hash it at today's cost. Guarded by the old hash, so a
       // password changed meanwhile is never overwritten; sessions stay valid (the password is the same).
       const upgraded = await hashPassword(password);
-      this.db.prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?").run(upgraded, row.id, row.password_hash);
+      await this.kysely
+        .updateTable("users")
+        .set({ password_hash: upgraded })
+        .where("id", "=", row.id)
+        .where("password_hash", "=", row.password_hash)
+        .execute();
     }
     return toUser(row);
   }
 
   /** Against a real gateway no demo account may sign in, even one left from an embedded run. */
-  removeDemoUsers(): number {
-    return this.db.prepare("DELETE FROM users WHERE is_demo = 1").run().changes;
+  async removeDemoUsers(): Promise<number> {
+    const result = await this.kysely.deleteFrom("users").where("is_demo", "=", 1).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /**
@@ -228,12 +267,12 @@ export class UsersStore {
   async createDemoUsers(password: string): Promise<void> {
     for (const role of ["admin", "editor", "viewer"] as const) {
       const email = `${role}@demo.local`;
-      if (this.findByEmail(email)) continue;
+      if (await this.findByEmail(email)) continue;
       await this.create({ email, name: `Demo ${role[0].toUpperCase()}${role.slice(1)}`, role, password, isDemo: true });
     }
   }
 
-  hasDemoUsers(): boolean {
-    return this.db.prepare("SELECT 1 FROM users WHERE is_demo = 1 LIMIT 1").get() !== undefined;
+  async hasDemoUsers(): Promise<boolean> {
+    return (await this.kysely.selectFrom("users").select("id").where("is_demo", "=", 1).limit(1).executeTakeFirst()) !== undefined;
   }
 }

@@ -3,7 +3,7 @@ import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSyn
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "@/lib/embedded-gateway/db";
-import { openAppDb } from "@/lib/server/app-db";
+import { openSqliteAppDb } from "@/lib/server/app-db";
 
 // Issue 12 item 10: the data folder is 0700 and every database file 0600, whichever command opens them.
 
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe.each([
-  ["the app database", (file: string) => openAppDb(file)],
+  ["the app database", (file: string) => openSqliteAppDb(file).driver.database],
   ["the embedded gateway's database", (file: string) => openDatabase(file)],
 ])("%s", (_name, open) => {
   it("is created 0600, with its -wal and -shm, in a data folder made 0700", () => {

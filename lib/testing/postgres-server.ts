@@ -14,6 +14,9 @@ export interface PostgresServer {
   url: string;
   databaseUrl(name: string): string;
   createDatabase(name: string): Promise<string>;
+  /** Stops the server but keeps its data, as a crash or a failover would (fault tests); start() brings it back. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,7 +34,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     user,
     password,
     port,
-    persistent: false,
+    // Kept across pause()/resume(); stop() removes the whole folder.
+    persistent: true,
     // PostgreSQL refuses to run as root: the package then runs it as a `postgres` user it creates.
     createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200"],
@@ -47,6 +51,12 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     async createDatabase(name) {
       await server.createDatabase(name);
       return databaseUrl(name);
+    },
+    async pause() {
+      await server.stop();
+    },
+    async resume() {
+      await server.start();
     },
     async stop() {
       await server.stop().catch(() => undefined);

@@ -56,26 +56,22 @@ describe("estimateCost", () => {
     expect(usd(estimateCost(model, { duration: 30, resolution: "720p", audio: false }))).toBe(3);
   });
 
-  it("'generate' has no readable unit: n/a, not a guess", () => {
-    const veo = videoModel({ id: "google/veo-3.1", pricing_skus: { generate: "0.50" } });
-    expect(estimateCost(veo, { duration: 8, resolution: "720p", audio: false })).toEqual({ kind: "na", reason: "Unit unknown (generate)" });
+  const audioAt720pOnly = videoModel({
+    id: "x/partial",
+    generate_audio: true,
+    supported_resolutions: ["720p", "1080p"],
+    pricing_skus: { duration_seconds_with_audio_720p: "0.4" },
   });
-
-  it("n/a when the model does not offer the duration, resolution or audio", () => {
-    expect(estimateCost(tiered, { duration: 5, resolution: "720p", audio: false })).toEqual({ kind: "na", reason: "No 5 s option" });
-    expect(estimateCost(tiered, { duration: 8, resolution: "4K", audio: false })).toEqual({ kind: "na", reason: "No 4K option" });
-    expect(estimateCost(tiered, { duration: 8, resolution: "720p", audio: true })).toEqual({ kind: "na", reason: "No audio option" });
-  });
-
-  it("n/a when no SKU covers the chosen settings", () => {
-    const model = videoModel({
-      id: "x/partial",
-      generate_audio: true,
-      supported_resolutions: ["720p", "1080p"],
-      pricing_skus: { duration_seconds_with_audio_720p: "0.4" },
-    });
-    expect(estimateCost(model, { duration: 5, resolution: "1080p", audio: true })).toEqual({ kind: "na", reason: "No price for 5 s · 1080p · with audio" });
-    expect(estimateCost(model, { duration: 5, resolution: "720p", audio: false })).toEqual({ kind: "na", reason: "No price for 5 s · 720p · without audio" });
+  it.each([
+    { when: "'generate' has no readable unit (n/a, not a guess)", model: videoModel({ id: "google/veo-3.1", pricing_skus: { generate: "0.50" } }), duration: 8, resolution: "720p", audio: false, reason: "Unit unknown (generate)" },
+    { when: "the model does not offer the duration", model: tiered, duration: 5, resolution: "720p", audio: false, reason: "No 5 s option" },
+    { when: "the model does not offer the resolution", model: tiered, duration: 8, resolution: "4K", audio: false, reason: "No 4K option" },
+    { when: "the model does not offer audio", model: tiered, duration: 8, resolution: "720p", audio: true, reason: "No audio option" },
+    { when: "no SKU covers the settings (with audio)", model: audioAt720pOnly, duration: 5, resolution: "1080p", audio: true, reason: "No price for 5 s · 1080p · with audio" },
+    { when: "no SKU covers the settings (without audio)", model: audioAt720pOnly, duration: 5, resolution: "720p", audio: false, reason: "No price for 5 s · 720p · without audio" },
+    { when: "there are no prices at all", model: videoModel({ id: "x/none", pricing_skus: null }), duration: 5, resolution: "720p", audio: false, reason: "No prices published" },
+  ])("n/a when $when", ({ model, duration, resolution, audio, reason }) => {
+    expect(estimateCost(model, { duration, resolution, audio })).toEqual({ kind: "na", reason });
   });
 
   it("n/a when two equally specific SKUs give different prices", () => {
@@ -83,13 +79,6 @@ describe("estimateCost", () => {
     const estimate = estimateCost(model, { duration: 5, resolution: "720p", audio: false });
     expect(estimate.kind).toBe("na");
     expect(estimate.kind === "na" && estimate.reason).toMatch(/^Several prices apply/);
-  });
-
-  it("n/a with no prices at all", () => {
-    expect(estimateCost(videoModel({ id: "x/none", pricing_skus: null }), { duration: 5, resolution: "720p", audio: false })).toEqual({
-      kind: "na",
-      reason: "No prices published",
-    });
   });
 
   it("ignores SKUs with words it cannot read rather than applying them, and lists them", () => {

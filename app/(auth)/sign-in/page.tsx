@@ -27,11 +27,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   if (await currentPageUser()) redirect(callbackUrl);
 
-  const context = appContext();
-  await context.ready;
+  const context = await appContext();
   const error = typeof params.error === "string" ? (AUTH_ERRORS[params.error] ?? "Signing in failed. Try again.") : null;
   // The demo password opens an admin account: only someone at this machine may read it.
-  const showDemo = context.demo !== null && context.users.hasDemoUsers() && isLoopbackRequest(await headers());
+  const showDemo = context.demo !== null && (await context.users.hasDemoUsers()) && isLoopbackRequest(await headers());
   const demo = showDemo && context.demo
     ? { password: context.demo.password, emails: ["admin@demo.local", "editor@demo.local", "viewer@demo.local"] }
     : null;

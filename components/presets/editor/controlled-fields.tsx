@@ -41,11 +41,8 @@ export function ChipsField({
   label,
   hint,
   className,
-  max,
-  sortable,
-  itemLabel,
-  suggestions,
-}: BaseFieldProps & { max?: number; sortable?: boolean; itemLabel?: string; suggestions?: readonly string[] }) {
+  ...chipsOptions
+}: BaseFieldProps & Pick<React.ComponentProps<typeof ChipsInput>, "max" | "sortable" | "itemLabel" | "suggestions">) {
   const { control } = useFormContext<FieldValues>();
   const readOnly = useReadOnly();
   const error = useFieldError(name);
@@ -61,11 +58,8 @@ export function ChipsField({
               {(controlProps) => (
                 <ChipsInput
                   {...controlProps}
+                  {...chipsOptions}
                   value={value}
-                  max={max}
-                  sortable={sortable}
-                  itemLabel={itemLabel}
-                  suggestions={suggestions}
                   disabled={readOnly}
                   onChange={(next) => {
                     field.onChange(next.length === 0 ? undefined : next);

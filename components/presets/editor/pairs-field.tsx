@@ -34,26 +34,30 @@ function objectOf(rows: Row[], kind: ValueKind): Record<string, unknown> | undef
   return Object.keys(out).length === 0 ? undefined : out;
 }
 
+/** What a pairs field is about: its label (also naming each row's inputs), value kind, limits and placeholders. */
+interface PairsOptions {
+  label: string;
+  kind?: ValueKind;
+  maxPairs?: number;
+  keyMax?: number;
+  valueMax?: number;
+  keyPlaceholder?: string;
+  valuePlaceholder?: string;
+}
+
 function PairsEditor({
   value,
   onChange,
   label,
-  kind,
+  kind = "string",
   maxPairs,
   keyMax,
   valueMax,
-  keyPlaceholder,
-  valuePlaceholder,
-}: {
+  keyPlaceholder = "key",
+  valuePlaceholder = "value",
+}: PairsOptions & {
   value: unknown;
   onChange: (value: Record<string, unknown> | undefined) => void;
-  label: string;
-  kind: ValueKind;
-  maxPairs?: number;
-  keyMax?: number;
-  valueMax?: number;
-  keyPlaceholder: string;
-  valuePlaceholder: string;
 }) {
   const readOnly = useReadOnly();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(value));
@@ -145,50 +149,24 @@ function PairsEditor({
 }
 
 /** An object of key/value pairs (metadata, logit_bias) edited as rows. */
-export function PairsField({
-  name,
-  label,
-  hint,
-  kind = "string",
-  maxPairs,
-  keyMax,
-  valueMax,
-  keyPlaceholder = "key",
-  valuePlaceholder = "value",
-}: {
-  name: string;
-  label: string;
-  hint?: React.ReactNode;
-  kind?: ValueKind;
-  maxPairs?: number;
-  keyMax?: number;
-  valueMax?: number;
-  keyPlaceholder?: string;
-  valuePlaceholder?: string;
-}) {
+export function PairsField({ name, hint, ...options }: PairsOptions & { name: string; hint?: React.ReactNode }) {
   const { control } = useFormContext<FieldValues>();
   const error = useFieldError(name);
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{label}</legend>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{options.label}</legend>
       {hint ? <p className="text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
       <Controller
         control={control}
         name={name}
         render={({ field }) => (
           <PairsEditor
+            {...options}
             value={field.value}
             onChange={(value) => {
               field.onChange(value);
               field.onBlur();
             }}
-            label={label}
-            kind={kind}
-            maxPairs={maxPairs}
-            keyMax={keyMax}
-            valueMax={valueMax}
-            keyPlaceholder={keyPlaceholder}
-            valuePlaceholder={valuePlaceholder}
           />
         )}
       />

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { presetQueries } from "@/lib/client/queries/presets";
 import type { PresetVersion } from "@/lib/gateway";
@@ -17,6 +17,18 @@ function useVersion(slug: string, number: number, versions: readonly PresetVersi
   const known = versions.find((version) => version.version === number);
   const query = useQuery({ ...presetQueries.version(slug, number), enabled: !known });
   return known ?? query.data ?? null;
+}
+
+/** One end of the pair; its accessible name ("Compare from version") says more than the visible "From". */
+function VersionSelect({ label, numbers, value, onChange }: { label: "From" | "To"; numbers: readonly number[]; value: number; onChange: (number: number) => void }) {
+  return (
+    <label className="text-xs">
+      <span className="mb-0.5 block text-slate-600 dark:text-slate-400">{label}</span>
+      <Select value={String(value)} onChange={(event) => onChange(Number(event.target.value))} className="w-auto" aria-label={`Compare ${label.toLowerCase()} version`}>
+        <SelectOptions values={numbers} label={(number) => `v${number}`} />
+      </Select>
+    </label>
+  );
 }
 
 /** Field-level and JSON diff of two versions; the pair lives in the URL (?compare=3..5). */
@@ -57,29 +69,11 @@ export function ComparePanel({
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <label className="text-xs">
-            <span className="mb-0.5 block text-slate-600 dark:text-slate-400">From</span>
-            <Select value={String(pair.from)} onChange={(event) => onPairChange({ ...pair, from: Number(event.target.value) })} className="w-auto" aria-label="Compare from version">
-              {numbers.map((number) => (
-                <option key={number} value={number}>
-                  v{number}
-                </option>
-              ))}
-            </Select>
-          </label>
+          <VersionSelect label="From" numbers={numbers} value={pair.from} onChange={(from) => onPairChange({ ...pair, from })} />
           <Button size="sm" variant="ghost" onClick={() => onPairChange({ from: pair.to, to: pair.from })} aria-label="Swap versions">
             ⇄
           </Button>
-          <label className="text-xs">
-            <span className="mb-0.5 block text-slate-600 dark:text-slate-400">To</span>
-            <Select value={String(pair.to)} onChange={(event) => onPairChange({ ...pair, to: Number(event.target.value) })} className="w-auto" aria-label="Compare to version">
-              {numbers.map((number) => (
-                <option key={number} value={number}>
-                  v{number}
-                </option>
-              ))}
-            </Select>
-          </label>
+          <VersionSelect label="To" numbers={numbers} value={pair.to} onChange={(to) => onPairChange({ ...pair, to })} />
           <Button size="sm" onClick={onClose}>
             Close
           </Button>

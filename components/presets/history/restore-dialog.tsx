@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
 import { apiErrorMessage, isApiStatus } from "@/lib/client/api-error-message";
 import type { PresetVersion } from "@/lib/gateway";
 import { Alert } from "@/components/ui/alert";
@@ -40,14 +40,11 @@ export function RestoreDialog({
                   : apiErrorMessage(error)}
               </Alert>
             ) : null}
-            <div className="flex justify-end gap-2">
-              <DialogClose asChild>
-                <Button>Cancel</Button>
-              </DialogClose>
+            <DialogActions>
               <Button variant="primary" disabled={pending} onClick={() => onConfirm(target)}>
                 {pending ? "Restoring…" : `Restore as a new version`}
               </Button>
-            </div>
+            </DialogActions>
           </div>
         </DialogContent>
       ) : null}

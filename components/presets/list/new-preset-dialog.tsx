@@ -1,154 +1,25 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
+import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { apiRequest } from "@/lib/client/api-client";
-import { isApiStatus } from "@/lib/client/api-error-message";
-import { modelSuggestionsQuery } from "@/lib/client/queries/presets";
-import { ChatRequestSchema, SlugSchema } from "@/lib/gateway";
+import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 
-const NewPresetSchema = z.object({
-  slug: SlugSchema,
-  model: ChatRequestSchema.shape.model.unwrap().min(1, "Choose a model to start from"),
-});
-type NewPreset = z.infer<typeof NewPresetSchema>;
+const loadForm = () => import("./new-preset-form");
+const NewPresetForm = lazy(loadForm);
 
-type Availability = "unknown" | "checking" | "free" | "taken" | "error";
-
-async function slugAvailability(slug: string, signal?: AbortSignal): Promise<Availability> {
-  try {
-    await apiRequest(`/api/presets/${encodeURIComponent(slug)}`, { signal });
-    return "taken";
-  } catch (error) {
-    if (isApiStatus(error, 404)) return "free";
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    return "error";
-  }
-}
-
-/**
- * Asks for the new preset's slug (URL-safe, checked against existing presets as it is typed) and a
- * starting model, then opens the editor on the unsaved preset. Nothing is created until the first save.
- */
+/** The "New preset" button and its dialog, whose code (a form with zod) loads on the way to the first press. */
 export function NewPresetDialog() {
-  const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const models = useQuery({ ...modelSuggestionsQuery(), enabled: open });
-  const form = useForm<NewPreset>({
-    resolver: zodResolver(NewPresetSchema),
-    mode: "onTouched",
-    defaultValues: { slug: "", model: "" },
-  });
-  const slug = useWatch({ control: form.control, name: "slug" });
-  const slugValid = SlugSchema.safeParse(slug).success;
-  const availability = useQuery({
-    queryKey: ["presets", "slug-availability", slug],
-    queryFn: ({ signal }) => slugAvailability(slug, signal),
-    enabled: open && slugValid,
-    staleTime: 5_000,
-    retry: false,
-  });
-  const status: Availability = !slugValid ? "unknown" : availability.isFetching ? "checking" : (availability.data ?? "checking");
-
-  const submit = form.handleSubmit(async (values) => {
-    const fresh = await slugAvailability(values.slug);
-    if (fresh === "taken") {
-      form.setError("slug", { message: `A preset named "${values.slug}" already exists` });
-      void availability.refetch();
-      return;
-    }
-    if (fresh === "error") {
-      form.setError("slug", { message: "Could not check the slug; try again" });
-      return;
-    }
-    setOpen(false);
-    router.push(`/presets/${encodeURIComponent(values.slug)}?new=1&model=${encodeURIComponent(values.model)}`);
-  });
-
-  const formError = form.formState.errors.slug?.message;
-  const slugError =
-    (formError && /^must /.test(formError) ? `The slug ${formError}` : formError) ??
-    (status === "taken" ? `A preset named "${slug}" already exists` : undefined);
-  const slugHint =
-    status === "free"
-      ? "Available."
-      : status === "checking"
-        ? "Checking…"
-        : status === "error"
-          ? "Could not check availability."
-          : "Letters, digits, '.', '_', '~' and '-'. Used in @preset/<slug>.";
-
+  const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(loadForm);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset();
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="primary">New preset</Button>
-      </DialogTrigger>
-      <DialogContent title="New preset" description="Choose its slug and a model to start from. It is created when you first save.">
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <Field label="Slug" hint={slugHint} error={slugError}>
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="support-bot"
-                {...form.register("slug", {
-                  onChange: () => {
-                    if (form.formState.errors.slug?.type === "manual") form.clearErrors("slug");
-                  },
-                })}
-                data-slug-status={status}
-              />
-            )}
-          </Field>
-          <Field label="Starting model" hint="You can change it, and add fallbacks, in the editor." error={form.formState.errors.model?.message}>
-            {(control) => <Input {...control} list="new-preset-models" autoComplete="off" placeholder="provider/model" {...form.register("model")} />}
-          </Field>
-          <datalist id="new-preset-models">
-            {(models.data ?? []).map((model) => (
-              <option key={model.id} value={model.id}>
-                {model.name}
-              </option>
-            ))}
-          </datalist>
-          {(models.data ?? []).length > 0 ? (
-            <div className="flex flex-wrap gap-1.5" role="group" aria-label="Suggested models">
-              {(models.data ?? []).slice(0, 6).map((model) => (
-                <button
-                  key={model.id}
-                  type="button"
-                  onClick={() => form.setValue("model", model.id, { shouldValidate: true, shouldTouch: true })}
-                  className="rounded-full border border-slate-300 px-2.5 py-0.5 font-mono text-xs hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
-                >
-                  {model.id}
-                </button>
-              ))}
-            </div>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button>Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="primary" disabled={status === "taken" || form.formState.isSubmitting}>
-              Open the editor
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button variant="primary" {...triggerProps}>
+        New preset
+      </Button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <NewPresetForm open={open} setOpen={setOpen} trigger={trigger} contentId={contentId} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

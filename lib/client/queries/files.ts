@@ -1,13 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import {
-  FileDeleteResponseSchema,
-  FileGetResponseSchema,
-  FileListResponseSchema,
-  WorkspaceListResponseSchema,
-  type FileListResponse,
-  type GatewayFile,
-} from "@/lib/gateway";
+import type { FileListResponse, GatewayFile } from "@/lib/gateway";
 import { apiFetch } from "@/lib/client/api-client";
+import { gatewaySchema } from "@/lib/client/contract";
 import { internFileStrings } from "@/lib/files/intern";
 import { nextCursor } from "@/lib/files/merge-pages";
 import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
@@ -76,7 +70,7 @@ export const fileQueries = {
     infiniteQueryOptions({
       queryKey: fileKeys.list(workspaceId),
       queryFn: ({ pageParam, signal }) =>
-        apiFetch(fileListUrl(workspaceId, pageParam), FileListResponseSchema, { signal }).then(internFileStrings),
+        apiFetch(fileListUrl(workspaceId, pageParam), gatewaySchema("FileListResponseSchema"), { signal }).then(internFileStrings),
       initialPageParam: null as FilePageParam,
       getNextPageParam: nextCursor,
       // Never refetched behind the user's back: refetching an infinite query walks every loaded page again
@@ -92,7 +86,7 @@ export const fileQueries = {
   detail: (workspaceId: string | null, id: string) =>
     queryOptions({
       queryKey: fileKeys.detail(workspaceId, id),
-      queryFn: ({ signal }) => apiFetch(fileUrl(workspaceId, id), FileGetResponseSchema, { signal }),
+      queryFn: ({ signal }) => apiFetch(fileUrl(workspaceId, id), gatewaySchema("FileGetResponseSchema"), { signal }),
       retry: (failureCount, error: Error) => shouldRetryPage(failureCount, error),
       retryDelay: (failureCount, error: Error) => pageRetryDelayMs(failureCount, error),
     }),
@@ -101,13 +95,13 @@ export const fileQueries = {
     queryOptions({
       queryKey: fileKeys.workspaces(),
       // One page of the largest size the list allows; a key with more than 100 workspaces is not a case we serve yet.
-      queryFn: ({ signal }) => apiFetch("/api/workspaces?limit=100", WorkspaceListResponseSchema, { signal }),
+      queryFn: ({ signal }) => apiFetch("/api/workspaces?limit=100", gatewaySchema("WorkspaceListResponseSchema"), { signal }),
       staleTime: 5 * 60_000,
     }),
 };
 
 export async function deleteFile(workspaceId: string | null, id: string): Promise<void> {
-  await apiFetch(fileUrl(workspaceId, id), FileDeleteResponseSchema, { method: "DELETE" });
+  await apiFetch(fileUrl(workspaceId, id), gatewaySchema("FileDeleteResponseSchema"), { method: "DELETE" });
 }
 
 /** Removes files from every cached page of the workspace's list (after a delete), keeping untouched pages. */

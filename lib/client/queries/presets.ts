@@ -1,13 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { PresetAuditResponseSchema, PresetRowListResponseSchema, PresetSummaryListResponseSchema } from "@/lib/bff/schemas";
-import {
-  ModelListResponseSchema,
-  PresetEnvelopeSchema,
-  PresetListResponseSchema,
-  PresetVersionEnvelopeSchema,
-  PresetVersionListResponseSchema,
-} from "@/lib/gateway";
 import { apiFetch } from "@/lib/client/api-client";
+import { bffSchema, gatewaySchema } from "@/lib/client/contract";
 import { collectPresetCatalog, collectPresetVersions } from "@/lib/presets/paging";
 
 /**
@@ -37,7 +30,7 @@ export const presetQueries = {
   page: (offset: number, limit: number) =>
     queryOptions({
       queryKey: presetKeys.page(offset, limit),
-      queryFn: ({ signal }) => apiFetch(`/api/presets?offset=${offset}&limit=${limit}&with=summary`, PresetRowListResponseSchema, { signal }),
+      queryFn: ({ signal }) => apiFetch(`/api/presets?offset=${offset}&limit=${limit}&with=summary`, bffSchema("PresetRowListResponseSchema"), { signal }),
       placeholderData: (previous) => previous,
     }),
 
@@ -46,7 +39,7 @@ export const presetQueries = {
     queryOptions({
       queryKey: presetKeys.summaries(slugs),
       queryFn: ({ signal }) =>
-        apiFetch(`/api/preset-summaries?slugs=${slugs.map(enc).join(",")}`, PresetSummaryListResponseSchema, { signal }).then((body) => body.data),
+        apiFetch(`/api/preset-summaries?slugs=${slugs.map(enc).join(",")}`, bffSchema("PresetSummaryListResponseSchema"), { signal }).then((body) => body.data),
       placeholderData: (previous) => previous,
     }),
 
@@ -58,13 +51,13 @@ export const presetQueries = {
     queryOptions({
       queryKey: presetKeys.catalog(),
       queryFn: ({ signal }) =>
-        collectPresetCatalog((offset, limit) => apiFetch(`/api/presets?offset=${offset}&limit=${limit}`, PresetListResponseSchema, { signal })),
+        collectPresetCatalog((offset, limit) => apiFetch(`/api/presets?offset=${offset}&limit=${limit}`, gatewaySchema("PresetListResponseSchema"), { signal })),
     }),
 
   detail: (slug: string) =>
     queryOptions({
       queryKey: presetKeys.detail(slug),
-      queryFn: ({ signal }) => apiFetch(`/api/presets/${enc(slug)}`, PresetEnvelopeSchema, { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiFetch(`/api/presets/${enc(slug)}`, gatewaySchema("PresetEnvelopeSchema"), { signal }).then((body) => body.data),
       // A missing preset is an answer (the editor offers to create it), not something to retry.
       retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
     }),
@@ -75,7 +68,7 @@ export const presetQueries = {
       queryKey: presetKeys.versions(slug),
       queryFn: ({ signal }) =>
         collectPresetVersions((offset, limit) =>
-          apiFetch(`/api/presets/${enc(slug)}/versions?offset=${offset}&limit=${limit}`, PresetVersionListResponseSchema, { signal }),
+          apiFetch(`/api/presets/${enc(slug)}/versions?offset=${offset}&limit=${limit}`, gatewaySchema("PresetVersionListResponseSchema"), { signal }),
         ),
     }),
 
@@ -83,7 +76,7 @@ export const presetQueries = {
     queryOptions({
       queryKey: presetKeys.version(slug, version),
       queryFn: ({ signal }) =>
-        apiFetch(`/api/presets/${enc(slug)}/versions/${version}`, PresetVersionEnvelopeSchema, { signal }).then((body) => body.data),
+        apiFetch(`/api/presets/${enc(slug)}/versions/${version}`, gatewaySchema("PresetVersionEnvelopeSchema"), { signal }).then((body) => body.data),
       // A stored version never changes.
       staleTime: Infinity,
     }),
@@ -91,14 +84,14 @@ export const presetQueries = {
   audit: (slug: string) =>
     queryOptions({
       queryKey: presetKeys.audit(slug),
-      queryFn: ({ signal }) => apiFetch(`/api/presets/${enc(slug)}/audit`, PresetAuditResponseSchema, { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiFetch(`/api/presets/${enc(slug)}/audit`, bffSchema("PresetAuditResponseSchema"), { signal }).then((body) => body.data),
     }),
 };
 
 const modelCatalogQuery = () =>
   queryOptions({
     queryKey: [...presetKeys.all, "model-suggestions"] as const,
-    queryFn: ({ signal }) => apiFetch("/api/models", ModelListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/models", gatewaySchema("ModelListResponseSchema"), { signal }),
     staleTime: 10 * 60_000,
     retry: false,
   });

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { UserEnvelopeSchema, UserListResponseSchema, type CreateUserRequest, type UpdateUserRequest, type User } from "@/lib/bff/schemas";
+import type { CreateUserRequest, UpdateUserRequest, User } from "@/lib/bff/schemas";
+import { bffSchema } from "@/lib/client/contract";
 import { apiFetch, apiRequest } from "@/lib/client/api-client";
 
 /** Query keys and calls of the users admin page (GET/POST /api/users, PATCH/DELETE /api/users/[id]). */
@@ -13,7 +14,7 @@ export const userQueries = {
   list: () =>
     queryOptions({
       queryKey: userKeys.list(),
-      queryFn: ({ signal }) => apiFetch("/api/users", UserListResponseSchema, { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiFetch("/api/users", bffSchema("UserListResponseSchema"), { signal }).then((body) => body.data),
       // A refusal (403 for a non-admin, 401 without a session) is an answer, not a hiccup worth retrying.
       retry: (count, error) => {
         const status = (error as { status?: number }).status ?? 0;
@@ -25,11 +26,11 @@ export const userQueries = {
 const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
 export function createUser(input: CreateUserRequest): Promise<User> {
-  return apiFetch("/api/users", UserEnvelopeSchema, { method: "POST", json: input }).then((body) => body.data);
+  return apiFetch("/api/users", bffSchema("UserEnvelopeSchema"), { method: "POST", json: input }).then((body) => body.data);
 }
 
 export function updateUser(id: string, changes: UpdateUserRequest): Promise<User> {
-  return apiFetch(userPath(id), UserEnvelopeSchema, { method: "PATCH", json: changes }).then((body) => body.data);
+  return apiFetch(userPath(id), bffSchema("UserEnvelopeSchema"), { method: "PATCH", json: changes }).then((body) => body.data);
 }
 
 export async function removeUser(id: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import { VideoModelListResponseSchema, type VideoModelListResponse } from "@/lib/gateway";
+import type { VideoModelListResponse } from "@/lib/gateway";
+import { gatewaySchema } from "@/lib/client/contract";
 import { ApiError, apiRequest } from "@/lib/client/api-client";
 
 export const VIDEO_MODELS_PATH = "/api/videos/models";
@@ -30,7 +31,8 @@ export async function fetchVideoModels(client: QueryClient, signal?: AbortSignal
       cache: "no-store",
       headers: etag ? { "if-none-match": etag } : undefined,
     });
-    const data = VideoModelListResponseSchema.parse(await response.json());
+    const [schema, body] = await Promise.all([gatewaySchema("VideoModelListResponseSchema")(), response.json()]);
+    const data = schema.parse(body);
     cachedEtag = response.headers.get("etag");
     return data;
   } catch (error) {

@@ -10,6 +10,9 @@ export const FaultRequestSchema = z.strictObject({
   latency_ms: z.number().int().min(0).max(60_000).optional(),
   cut_stream_after_events: z.number().int().min(0).optional(),
   retry_after_seconds: z.number().int().min(0).max(3600).optional(),
+  // POST /videos: the submitted job is accepted, then fails at its end with this error (optionally one model's jobs only).
+  fail_video_job: z.string().min(1).max(500).optional(),
+  model: z.string().min(1).max(256).optional(),
 });
 
 /** Test-only routes; registered only when fault injection is enabled. */

@@ -3,14 +3,23 @@ import { FIXED_CORPUS } from "./fixed-corpus";
 import { domainMatches, WebSearchIndex } from "./web-search";
 
 describe("web search", () => {
-  it("matches domains with and without wildcards and paths", () => {
-    expect(domainMatches("example.com", "https://docs.example.com/a")).toBe(true);
-    expect(domainMatches("example.com", "https://example.com/a")).toBe(true);
-    expect(domainMatches("*.example.com", "https://example.com/a")).toBe(false);
-    expect(domainMatches("*.example.com", "https://a.b.example.com/a")).toBe(true);
-    expect(domainMatches("notexample.com", "https://example.com/")).toBe(false);
-    expect(domainMatches("npmjs.com/package/zod", "https://www.npmjs.com/package/zod#intro")).toBe(true);
-    expect(domainMatches("npmjs.com/package/zod", "https://www.npmjs.com/package/react")).toBe(false);
+  // A domain matches itself and its subdomains; a star stands for part of one label; a path narrows it.
+  it.each([
+    ["example.com", "https://docs.example.com/a", true],
+    ["example.com", "https://example.com/a", true],
+    ["*.example.com", "https://example.com/a", false],
+    ["*.example.com", "https://a.b.example.com/a", true],
+    ["notexample.com", "https://example.com/", false],
+    ["api-*.example.com", "https://api-v2.example.com/", true],
+    ["api-*.example.com", "https://api-v2.eu.example.com/", false],
+    ["*.*.example.com", "https://a.b.example.com/", true],
+    ["*.*.example.com", "https://b.example.com/", false],
+    ["npmjs.com/package/zod", "https://www.npmjs.com/package/zod#intro", true],
+    ["npmjs.com/package/zod", "https://www.npmjs.com/package/react", false],
+    ["EXAMPLE.com/Docs", "https://example.com/docs/intro", true],
+    ["https://*.example.com/docs", "https://www.example.com/blog", false],
+  ])("matches domain %j against %s: %s", (pattern, url, expected) => {
+    expect(domainMatches(pattern, url)).toBe(expected);
   });
 
   it("ranks by relevance and honours max_results and filters", () => {

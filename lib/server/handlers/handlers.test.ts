@@ -19,7 +19,7 @@ beforeAll(async () => {
   bff = await setUpBff(gateway);
 });
 afterAll(async () => {
-  bff.cleanup();
+  await bff.cleanup();
   await gateway.close();
 });
 afterEach(async () => {

@@ -16,7 +16,6 @@ import {
 import { appContext } from "../app-context";
 import { parseQuery, parseWith, readJsonBody } from "../body";
 import { HttpError, jsonResponse } from "../errors";
-import { KeyedLock } from "../keyed-lock";
 import { defineRoute } from "../route";
 import { chargeUser } from "../user-limits";
 import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson, type UpstreamRequest } from "../upstream";
@@ -61,7 +60,7 @@ async function designatedVersionNumber(slug: string, request: SummaryRequest): P
  * designated_version_id (only slugs known) are always read.
  */
 export async function summarizePresets(presets: ReadonlyArray<Pick<Preset, "slug" | "designated_version_id">>, request: SummaryRequest = {}): Promise<PresetSummary[]> {
-  const authors = appContext().audit.lastAuthors(presets.map((preset) => preset.slug));
+  const authors = await (await appContext()).audit.lastAuthors(presets.map((preset) => preset.slug));
   const known = (preset: Pick<Preset, "slug" | "designated_version_id">) => {
     const last = authors.get(preset.slug);
     return last && last.version_id !== null && last.version_id === preset.designated_version_id ? last.version : undefined;
@@ -96,7 +95,8 @@ export const listPresets = defineRoute({ role: "viewer", limit: "gateway" }, asy
 /** Each gateway read beyond the route's own call takes one more point from the user's gateway limit. */
 function chargeReads(userId: string): (reads: number) => Promise<void> {
   return async (reads) => {
-    for (let i = 0; i < reads; i++) await chargeUser(appContext().db, "gateway", userId);
+    const { db } = await appContext();
+    for (let i = 0; i < reads; i++) await chargeUser(db, "gateway", userId);
   };
 }
 
@@ -136,10 +136,8 @@ export const getPresetVersion = defineRoute<VersionParams>({ role: "viewer", lim
 
 export const getPresetAudit = defineRoute<SlugParams>({ role: "viewer" }, async ({ params }) => {
   const slug = slugFrom(params);
-  return jsonResponse({ data: appContext().audit.listForPreset(slug) });
+  return jsonResponse({ data: await (await appContext()).audit.listForPreset(slug) });
 });
-
-const saveLock = new KeyedLock();
 
 /** `"abc"`, `W/"abc"` and `abc` all name version abc; `*` means "whatever is there". */
 export function parseIfMatch(header: string | null): string | null {
@@ -195,7 +193,10 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
   const expected = parseIfMatch(request.headers.get("if-match")) ?? query.base_version_id ?? null;
   const createOnly = request.headers.get("if-none-match")?.trim() === "*";
 
-  return saveLock.run(slug, async () => {
+  const { db, audit } = await appContext();
+  // Around read-check-write: on this instance and, with PostgreSQL, on every instance sharing the
+  // database, so against a gateway that ignores If-Match two saves cannot both pass the check.
+  return db.serialize(`preset-save:${slug}`, async () => {
     const current = await currentPreset(slug, request.signal);
     if (current) {
       if (createOnly) throw conflict(slug, current, `A preset named "${slug}" already exists`);
@@ -234,7 +235,7 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
       }
       throw error;
     }
-    appContext().audit.recordPresetWrite({
+    await audit.recordPresetWrite({
       slug,
       // The reference lets designated_version be null; the row is still kept, with version 0.
       version: saved.data.designated_version?.version ?? 0,

@@ -21,7 +21,7 @@ beforeAll(async () => {
   bff = await setUpBff(gateway);
 });
 afterAll(async () => {
-  bff.cleanup();
+  await bff.cleanup();
   await gateway.close();
 });
 beforeEach(() => {

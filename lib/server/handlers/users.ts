@@ -20,9 +20,7 @@ export const getMe = defineRoute({ role: "viewer" }, async ({ user }) => jsonRes
 
 /** Everyone who may sign in, as GET /api/users lists them (the users admin page prefetches this too). */
 export async function listPublicUsers(): Promise<User[]> {
-  const context = appContext();
-  await context.ready;
-  return context.users.list().map(publicUser);
+  return (await (await appContext()).users.list()).map(publicUser);
 }
 
 export const listUsers = defineRoute({ role: "admin" }, async () => jsonResponse({ data: await listPublicUsers() }));
@@ -30,7 +28,7 @@ export const listUsers = defineRoute({ role: "admin" }, async () => jsonResponse
 export const createUser = defineRoute({ role: "admin", mutating: true }, async ({ request }) => {
   const input = parseWith(CreateUserRequestSchema, await readJsonBody(request));
   try {
-    const user = await appContext().users.create(input);
+    const user = await (await appContext()).users.create(input);
     return jsonResponse({ data: publicUser(user) }, { status: 201 });
   } catch (error) {
     if (error instanceof UserExistsError) throw new HttpError(409, error.message, { metadata: { field: "email" } });
@@ -41,8 +39,8 @@ export const createUser = defineRoute({ role: "admin", mutating: true }, async (
 export const updateUser = defineRoute<IdParams>({ role: "admin", mutating: true }, async ({ request, params, user: actor }) => {
   const id = parseWith(UserIdSchema, params.id, "Invalid user id");
   const changes = parseWith(UpdateUserRequestSchema, await readJsonBody(request));
-  const users = appContext().users;
-  const target = users.findById(id);
+  const { users } = await appContext();
+  const target = await users.findById(id);
   if (!target) throw new HttpError(404, "No such user");
   if (changes.password !== undefined && target.provider !== "credentials") {
     throw new HttpError(400, "This user signs in with single sign-on and has no password", { metadata: { field: "password" } });
@@ -64,7 +62,7 @@ export const deleteUser = defineRoute<IdParams>({ role: "admin", mutating: true 
   const id = parseWith(UserIdSchema, params.id, "Invalid user id");
   if (id === actor.id) throw new HttpError(409, "You cannot remove your own account");
   try {
-    if (!appContext().users.remove(id)) throw new HttpError(404, "No such user");
+    if (!(await (await appContext()).users.remove(id))) throw new HttpError(404, "No such user");
   } catch (error) {
     if (error instanceof LastAdminError) throw new HttpError(409, error.message);
     throw error;

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useFieldArray, useFormContext, useWatch, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/input";
 import { DEFAULTS, FUSION_PRESETS, LIMITS, PDF_ENGINES, PLUGIN_IDS, WEB_SEARCH_ENGINES, WEB_SEARCH_TOOL_TYPE } from "@/lib/gateway";
 import { ChipsField, DeprecatedHint, EnabledCheckbox, FieldGrid, NumberField, SelectField, TextAreaField, TextField, useFieldError, useReadOnly } from "../fields";
 import { JsonValueField } from "../json-value-field";
@@ -211,11 +211,7 @@ export function PluginsSection() {
           <label className="text-sm">
             <span className="sr-only">Plugin to add</span>
             <Select value={selected} onChange={(event) => setChoice(event.target.value)} className="w-auto">
-              {available.map((id) => (
-                <option key={id} value={id}>
-                  {PLUGIN_TITLES[id]} ({id})
-                </option>
-              ))}
+              <SelectOptions values={available} label={(id) => `${PLUGIN_TITLES[id]} (${id})`} />
             </Select>
           </label>
           <Button onClick={() => selected && append({ id: selected })}>Add plugin</Button>

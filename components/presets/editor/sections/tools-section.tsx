@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useFieldArray, useFormContext, useWatch, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, FieldMessages } from "@/components/ui/field";
-import { Select } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/input";
 import { KNOWN_TOOL_TYPES, LIMITS, ServerToolSchema, WEB_SEARCH_TOOL_TYPE } from "@/lib/gateway";
 import { FieldGrid, TextAreaField, TextField, TriStateField, useFieldError, useReadOnly } from "../fields";
 import { JsonValueField } from "../json-value-field";
@@ -165,11 +165,7 @@ export function ToolsSection() {
             <label className="text-sm">
               <span className="sr-only">Server tool type</span>
               <Select value={serverType} onChange={(event) => setServerType(event.target.value)} className="w-auto">
-                {SERVER_TOOL_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
+                <SelectOptions values={SERVER_TOOL_TYPES} />
               </Select>
             </label>
             <Button onClick={() => append({ type: serverType })}>Add server tool</Button>

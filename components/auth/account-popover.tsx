@@ -1,0 +1,68 @@
+"use client";
+
+import * as Popover from "@radix-ui/react-popover";
+import { useRef, useTransition, type RefObject } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { SessionUser } from "@/lib/bff/schemas";
+import { signOutAction } from "@/app/(auth)/actions";
+import { ROLE_TONE } from "./role-tone";
+
+/**
+ * The account menu's content, anchored to the header's account button (`UserMenu`). Its own chunk: Radix's
+ * popper (floating-ui) is loaded on the way to the menu's first opening, not with every page.
+ */
+export default function AccountPopover({
+  user,
+  open,
+  trigger,
+  contentId,
+  onOpenChange,
+}: {
+  user: SessionUser;
+  open: boolean;
+  trigger: RefObject<HTMLButtonElement | null>;
+  contentId: string;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [pending, startTransition] = useTransition();
+  const interactedOutside = useRef(false);
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Anchor virtualRef={trigger as RefObject<HTMLButtonElement>} />
+      <Popover.Portal>
+        <Popover.Content
+          id={contentId}
+          align="end"
+          sideOffset={6}
+          // What Popover.Trigger would do: a press on the button itself toggles (not "outside, close, reopen"),
+          // and closing returns focus to it unless the user clicked elsewhere.
+          onInteractOutside={(event) => {
+            if (trigger.current?.contains(event.target as Node)) event.preventDefault();
+            else interactedOutside.current = true;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (!interactedOutside.current) trigger.current?.focus();
+            interactedOutside.current = false;
+          }}
+          className="z-50 w-64 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        >
+          <p className="font-medium">{user.name}</p>
+          <p className="truncate text-slate-600 dark:text-slate-400">{user.email}</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            Role: <Badge tone={ROLE_TONE[user.role]}>{user.role}</Badge>
+          </p>
+          <Button
+            variant="secondary"
+            className="mt-3 w-full"
+            disabled={pending}
+            onClick={() => startTransition(() => signOutAction())}
+          >
+            {pending ? "Signing out…" : "Sign out"}
+          </Button>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

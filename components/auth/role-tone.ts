@@ -1,0 +1,1 @@
+export const ROLE_TONE = { viewer: "neutral", editor: "brand", admin: "amber" } as const;

@@ -1,0 +1,56 @@
+"use client";
+
+import { useId } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { DialogActions, DialogContent } from "@/components/ui/dialog";
+
+/**
+ * The content of the users page's form dialogs: focus on the first field when it opens (not on the close
+ * button, Radix's choice), the server's form-level refusal on top (named by the form's aria-describedby, so
+ * it is read with the form), the fields, then Cancel and the submit button, both held while the request is
+ * under way.
+ */
+export function FormDialogContent({
+  title,
+  description,
+  focusFirstField,
+  onSubmit,
+  error,
+  submitting,
+  submitLabel,
+  submittingLabel,
+  children,
+}: {
+  title: string;
+  description: string;
+  focusFirstField: () => void;
+  onSubmit: React.FormEventHandler<HTMLFormElement>;
+  error: string | null;
+  submitting: boolean;
+  submitLabel: string;
+  submittingLabel: string;
+  children: React.ReactNode;
+}) {
+  const errorId = useId();
+  return (
+    <DialogContent
+      title={title}
+      description={description}
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        focusFirstField();
+      }}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? errorId : undefined}>
+        {error ? <Alert id={errorId}>{error}</Alert> : null}
+        {children}
+        <DialogActions cancelDisabled={submitting} className="pt-1">
+          <Button type="submit" variant="primary" disabled={submitting}>
+            {submitting ? submittingLabel : submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </DialogContent>
+  );
+}

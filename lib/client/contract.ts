@@ -1,0 +1,15 @@
+import type * as Bff from "@/lib/bff/schemas";
+import type * as Gateway from "@/lib/gateway";
+
+/**
+ * The contract's schemas for parsing answers, loaded with the first answer that needs them rather than with the
+ * page: zod and the full contract are a third of a page's first-load JavaScript, and a server-rendered page
+ * starts from data the server already parsed. `apiFetch(path, gatewaySchema("FileListResponseSchema"))`.
+ */
+export function gatewaySchema<K extends keyof typeof Gateway>(name: K): () => Promise<(typeof Gateway)[K]> {
+  return () => import("@/lib/gateway").then((contract) => contract[name]);
+}
+
+export function bffSchema<K extends keyof typeof Bff>(name: K): () => Promise<(typeof Bff)[K]> {
+  return () => import("@/lib/bff/schemas").then((contract) => contract[name]);
+}
