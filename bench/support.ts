@@ -154,10 +154,15 @@ export async function startGateway(env: Record<string, string>, log: Log): Promi
 }
 
 /** Adds a password account to the app's database in `dataDir` through `npm run user`. */
-export function addUser(dataDir: string, user: { email: string; password: string; role: "viewer" | "editor" | "admin" }): void {
+export function addUser(
+  dataDir: string,
+  user: { email: string; password: string; role: "viewer" | "editor" | "admin" },
+  /** DATABASE_URL: the user goes into that PostgreSQL instead of DATA_DIR's SQLite file. */
+  env: Record<string, string> = {},
+): void {
   const added = spawnSync(process.execPath, [TSX, "scripts/user.ts", "add", user.email, "--role", user.role], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, DATA_DIR: dataDir, ...env },
     input: user.password,
     encoding: "utf8",
   });

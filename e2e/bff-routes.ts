@@ -53,6 +53,8 @@ export const ROWS: Row[] = [
   { route: "GET /api/auth/session", role: "public", ok: [200], call: (api) => api.get("/api/auth/session") },
   { route: "GET /api/me", role: "viewer", ok: [200], call: (api) => api.get("/api/me") },
   { route: "GET /api/presets", role: "viewer", ok: [200], call: (api) => api.get("/api/presets?limit=5") },
+  { route: "GET /api/presets?with=summary", role: "viewer", ok: [200], call: (api) => api.get("/api/presets?limit=5&with=summary") },
+  { route: "GET /api/preset-summaries", role: "viewer", ok: [200], call: (api) => api.get(`/api/preset-summaries?slugs=${SEEDED_SLUG}`) },
   { route: "GET /api/presets/[slug]", role: "viewer", ok: [200], call: (api) => api.get(`/api/presets/${SEEDED_SLUG}`) },
   {
     route: "POST /api/presets/[slug]",

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, GATEWAY, gatewayHeaders, test } from "./fixtures";
 import { PresetEditorPage } from "./pages/presets";
 
 /*
@@ -343,5 +343,55 @@ test.describe("preset studio for viewers", () => {
     const api = await apiAs("viewer");
     const response = await api.post(`/api/presets/${slug}`, { data: { model: "x", messages: [{ role: "system", content: "y" }] } });
     expect(response.status()).toBe(403);
+  });
+});
+
+test.describe("presets list", () => {
+  test.use({ role: "viewer" });
+
+  const COUNT = 10_000;
+  async function faults(init: { method: string; body?: unknown }) {
+    const response = await fetch(`${GATEWAY.baseUrl}/__faults`, {
+      method: init.method,
+      headers: { ...gatewayHeaders("management"), "content-type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    expect(response.ok).toBeTruthy();
+    return (await response.json()) as { data: { path: string; remaining: number }[] };
+  }
+
+  // Counting at the gateway: a fault rule with no fault is only consumed by each request it matches.
+  test("shows every row's version and last author, from one list call and one round of reads at the gateway @faults", async ({ page, apiAs, presetsList }) => {
+    const editor = await apiAs("editor");
+    const slug = uniqueSlug("listed");
+    const v1 = await savePresetViaApi(editor, slug, { model: "gatehouse/echo", messages: [{ role: "system", content: "x" }] });
+    await savePresetViaApi(editor, slug, { model: "gatehouse/echo", temperature: 0.3, messages: [{ role: "system", content: "x" }] }, v1.data.designated_version_id);
+
+    await faults({ method: "DELETE" });
+    await faults({ method: "POST", body: { path: "/presets", method: "GET", count: COUNT } });
+    await faults({ method: "POST", body: { path: "/presets/*", method: "GET", count: COUNT } });
+    const browserCalls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/presets")) browserCalls.push(request.url());
+    });
+    try {
+      await presetsList.goto();
+      // Just saved, so first in the gateway's order: version 2, by the demo editor.
+      const row = presetsList.row(slug);
+      await expect(row).toContainText("v2");
+      await expect(row).toContainText(/Editor/i);
+      const rows = await presetsList.table.locator("tr[data-slug]").count();
+      await expect(presetsList.table.locator("tbody .animate-pulse")).toHaveCount(0);
+
+      const rules = (await faults({ method: "GET" })).data;
+      const used = (path: string) => COUNT - (rules.find((rule) => rule.path === path)?.remaining ?? COUNT);
+      expect(used("/presets")).toBe(1);
+      // At most one read per row, none for the rows saved through Gatehouse (this one included).
+      expect(used("/presets/*")).toBeLessThan(rows);
+      // The server rendered it: the browser asked for no row on its own.
+      expect(browserCalls).toEqual([]);
+    } finally {
+      await faults({ method: "DELETE" });
+    }
   });
 });

@@ -36,6 +36,11 @@ async function main() {
     const upgrade = app.getUpgradeHandler();
     server.on("upgrade", (request, socket, head) => void upgrade(request, socket, head));
   }
+  // Idle keep-alive connections stay open longer than the reverse proxies and clients that reuse them keep
+  // theirs (load balancers commonly keep 60 s): with Node's 5 s default, a request sent on a connection the
+  // server is just closing fails with a reset (a 502 behind a proxy, "socket hang up" in a client).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // No hostname: every interface (IPv4 and IPv6), as a server in a container must.
   server.listen(port, hostname, () => {
     const address = server.address();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PresetSchema } from "@/lib/gateway/presets";
 import { ROLES } from "./roles";
 
 /**
@@ -71,3 +72,26 @@ export type PresetAuditEntry = z.infer<typeof PresetAuditEntrySchema>;
 
 export const PresetAuditResponseSchema = z.object({ data: z.array(PresetAuditEntrySchema) });
 export type PresetAuditResponse = z.infer<typeof PresetAuditResponseSchema>;
+
+/**
+ * What the presets list shows of a row beyond the gateway's preset: the designated version's number (null when
+ * there is none; `version_unavailable` when the gateway could not say) and the last save made through
+ * Gatehouse (null: nobody saved it here).
+ */
+export const PresetSummarySchema = z.object({
+  slug: z.string(),
+  version: z.number().int().nullable(),
+  version_unavailable: z.boolean().optional(),
+  last_saved_by: PresetAuditEntrySchema.nullable(),
+});
+export type PresetSummary = z.infer<typeof PresetSummarySchema>;
+
+/** GET /api/presets?with=summary: one page of the gateway's list, each row with its summary. */
+export const PresetRowSchema = PresetSchema.extend({ summary: PresetSummarySchema });
+export type PresetRow = z.infer<typeof PresetRowSchema>;
+export const PresetRowListResponseSchema = z.looseObject({ data: z.array(PresetRowSchema), total_count: z.number().int() });
+export type PresetRowListResponse = z.infer<typeof PresetRowListResponseSchema>;
+
+/** GET /api/preset-summaries?slugs=a,b: the summaries of named presets (the list's rows when it searches or sorts). */
+export const PresetSummaryListResponseSchema = z.object({ data: z.array(PresetSummarySchema) });
+export const PRESET_SUMMARIES_MAX = 100;

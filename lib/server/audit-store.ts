@@ -36,4 +36,19 @@ export class AuditStore {
       .limit(limit)
       .execute();
   }
+
+  /**
+   * The newest entry of each of `slugs` in one query (a list page's "saved by" column), keyed by slug; slugs
+   * nobody saved through Gatehouse are absent. preset_audit_by_slug serves it, in SQLite and PostgreSQL alike.
+   */
+  async lastAuthors(slugs: readonly string[]): Promise<Map<string, PresetAuditEntry>> {
+    const unique = [...new Set(slugs)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.kysely
+      .selectFrom("preset_audit")
+      .select(["slug", "version", "version_id", "user_email", "user_name", "created_at"])
+      .where("id", "in", (eb) => eb.selectFrom("preset_audit").select((inner) => inner.fn.max("id").as("id")).where("slug", "in", unique).groupBy("slug"))
+      .execute();
+    return new Map(rows.map((row) => [row.slug, row]));
+  }
 }

@@ -1,9 +1,15 @@
 import "server-only";
-import { PresetAuditResponseSchema, UserListResponseSchema, type PresetAuditEntry, type User } from "@/lib/bff/schemas";
+import {
+  PresetAuditResponseSchema,
+  UserListResponseSchema,
+  type PresetAuditEntry,
+  type PresetRowListResponse,
+  type PresetSummary,
+  type User,
+} from "@/lib/bff/schemas";
 import {
   FileListQuerySchema,
   FileListResponseSchema,
-  ModelListResponseSchema,
   PresetEnvelopeSchema,
   PresetListResponseSchema,
   PresetVersionEnvelopeSchema,
@@ -23,6 +29,7 @@ import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
 import { collectPresetCatalog, collectPresetVersions, type PresetCatalog } from "@/lib/presets/paging";
 import { appContext } from "./app-context";
 import { cachedVideoModelCatalog, NO_WORKSPACES, readModelCatalog, workspacesUpstream } from "./handlers/catalog";
+import { presetRows, summarizePresets } from "./handlers/presets";
 import { listPublicUsers } from "./handlers/users";
 import { encodeSegment, upstreamJson, type UpstreamRequest } from "./upstream";
 
@@ -54,6 +61,16 @@ const presetPath = (slug: string) => `/presets/${encodeSegment(slug)}`;
 export async function loadPresetPage(offset: number, limit: number, request = budget()): Promise<PresetListResponse> {
   const { data } = await upstreamJson({ method: "GET", path: "/presets", query: { offset, limit }, ...request }, PresetListResponseSchema);
   return data;
+}
+
+/** One page of GET /presets with each row's version and last author (the list's query: `presetQueries.page`). */
+export function loadPresetRows(offset: number, limit: number): Promise<PresetRowListResponse> {
+  return presetRows(offset, limit, budget());
+}
+
+/** Version and last author of the rows a search or sort shows (`presetQueries.summaries`). */
+export function loadPresetSummaries(slugs: readonly string[]): Promise<PresetSummary[]> {
+  return summarizePresets(slugs.map((slug) => ({ slug })), budget());
 }
 
 /** Every preset up to the cap (`presetQueries.catalog`), within one budget. */
@@ -91,9 +108,9 @@ export async function loadPresetAudit(slug: string): Promise<PresetAuditEntry[]>
   return PresetAuditResponseSchema.parse({ data: await (await appContext()).audit.listForPreset(slug) }).data;
 }
 
-/** GET /models as the BFF answers it (the editor's and playground's model suggestions). */
-export async function loadModels(): Promise<ModelListResponse> {
-  return ModelListResponseSchema.parse(await readModelCatalog(budget()));
+/** GET /models as the BFF answers it (the editor's and playground's model suggestions), each entry checked once, there. */
+export function loadModels(): Promise<ModelListResponse> {
+  return readModelCatalog(budget());
 }
 
 /** The workspaces the file browser's switcher lists (`fileQueries.workspaces`: one page of 100). */
@@ -109,10 +126,14 @@ export async function loadUsers(): Promise<User[]> {
   return UserListResponseSchema.parse({ data: await listPublicUsers() }).data;
 }
 
+/** The cached catalog's body parsed once per version (its ETag), not again on every page view. */
+let videoModelList: { etag: string; list: VideoModelListResponse } | null = null;
+
 /** The video model catalog from the route's own one-minute cache, with the ETag the browser revalidates against. */
 export async function loadVideoModels(): Promise<{ list: VideoModelListResponse; etag: string }> {
   const { body, etag } = await cachedVideoModelCatalog();
-  return { list: VideoModelListResponseSchema.parse(JSON.parse(body)), etag };
+  if (videoModelList?.etag !== etag) videoModelList = { etag, list: VideoModelListResponseSchema.parse(JSON.parse(body)) };
+  return { list: videoModelList.list, etag };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ErrorBodySchema } from "@/lib/gateway/errors";
 import { serverEnv } from "./env";
 import { HttpError } from "./errors";
-import { bufferedRequest } from "./http-transport";
+import { bufferedBody, bufferedRequest, streamingRequest } from "./http-transport";
 
 export type UpstreamKey = "api" | "management";
 
@@ -124,17 +124,23 @@ async function oneAttempt(request: UpstreamRequest, timeoutMs: number): Promise<
     body = request.body;
   }
 
+  const url = upstreamUrl(request.path, request.query);
+  if (!request.body) {
+    // Over plain node:http (cheaper than fetch): a JSON call is read whole within the timeout; a stream or a
+    // download is handed on at its headers.
+    const send = request.bodyTimeout ? bufferedRequest : streamingRequest;
+    try {
+      return await send(url, { method: request.method, headers, body: body as string | undefined, signal: request.signal, timeoutMs });
+    } catch (error) {
+      if (request.signal?.aborted) throw new HttpError(499, "The request was cancelled", { cause: error });
+      throw networkError(error, timeoutMs);
+    }
+  }
+
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new DOMException("The gateway timed out", "TimeoutError")), timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
   try {
-    const url = upstreamUrl(request.path, request.query);
-    if (request.bodyTimeout && !request.body) {
-      // A JSON call: read whole, within the timeout, over plain node:http (cheaper than fetch).
-      const response = await bufferedRequest(url, { method: request.method, headers, body: body as string | undefined, signal });
-      clearTimeout(timer);
-      return response;
-    }
     const response = await rawFetch(url, {
       method: request.method,
       headers,
@@ -162,10 +168,15 @@ export async function readUpstreamText(response: Response, timeoutMs = serverEnv
   return new TextDecoder().decode(await readUpstreamBytes(response, timeoutMs));
 }
 
-/** Reads an upstream body as bytes (no decode and re-encode when it is only passed on). */
-export async function readUpstreamBytes(response: Response, timeoutMs = serverEnv().GATEWAY_TIMEOUT_MS): Promise<ArrayBuffer> {
+/**
+ * Reads an upstream body as bytes (no decode and re-encode when it is only passed on). A JSON call's body was
+ * read whole already (bufferedRequest): those bytes are used as they are, without a pass through web streams.
+ */
+export async function readUpstreamBytes(response: Response, timeoutMs = serverEnv().GATEWAY_TIMEOUT_MS): Promise<Uint8Array<ArrayBuffer>> {
   try {
-    return await response.arrayBuffer();
+    const buffered = bufferedBody(response);
+    if (buffered) return buffered;
+    return new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     throw networkError(error, timeoutMs);
   } finally {

@@ -4,19 +4,18 @@ import type { SearchParams } from "nuqs/server";
 import { PresetList } from "@/components/presets/list/preset-list";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { presetQueries } from "@/lib/client/queries/presets";
-import type { Preset } from "@/lib/gateway";
 import { filterPresets, isServerOrder, sortPresets } from "@/lib/presets/list";
 import { PRESET_PAGE_SIZE } from "@/lib/presets/paging";
 import { loadPresetListSearchParams } from "@/lib/presets/search-params";
-import { loadPreset, loadPresetAudit, loadPresetCatalog, loadPresetPage } from "@/lib/server/page-data";
+import { loadPresetCatalog, loadPresetRows, loadPresetSummaries } from "@/lib/server/page-data";
 import { requirePageUser } from "@/lib/server/page-session";
 
 export const metadata: Metadata = { title: "Presets" };
 
 /**
  * Server page: prefetches the rows the URL's search, sort and page show (one gateway page in the gateway's
- * order, else the whole catalog), with each row's designated version and last author, so the table renders
- * at once. Whatever fails here the list fetches itself and reports with a retry.
+ * order, else the whole catalog), with each row's designated version and last author (one answer: the gateway's
+ * page, then one parallel round of reads), so the table renders at once. Whatever fails here the list fetches itself and reports with a retry.
  */
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   // Authorize before touching the gateway: the layout's check runs in parallel with this page.
@@ -25,21 +24,13 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   const offset = (Math.max(1, page) - 1) * PRESET_PAGE_SIZE;
   const queryClient = makeQueryClient();
 
-  let rows: Preset[] = [];
   if (isServerOrder(q, sort, dir)) {
-    const list = presetQueries.page(offset, PRESET_PAGE_SIZE);
-    const data = await queryClient.fetchQuery({ queryKey: list.queryKey, queryFn: () => loadPresetPage(offset, PRESET_PAGE_SIZE) }).catch(() => null);
-    rows = data?.data ?? [];
+    await queryClient.prefetchQuery({ queryKey: presetQueries.page(offset, PRESET_PAGE_SIZE).queryKey, queryFn: () => loadPresetRows(offset, PRESET_PAGE_SIZE) });
   } else {
     const catalog = await queryClient.fetchQuery({ queryKey: presetQueries.catalog().queryKey, queryFn: loadPresetCatalog }).catch(() => null);
-    rows = catalog ? sortPresets(filterPresets(catalog.data, q), sort, dir).slice(offset, offset + PRESET_PAGE_SIZE) : [];
+    const slugs = catalog ? sortPresets(filterPresets(catalog.data, q), sort, dir).slice(offset, offset + PRESET_PAGE_SIZE).map((preset) => preset.slug) : [];
+    if (slugs.length > 0) await queryClient.prefetchQuery({ queryKey: presetQueries.summaries(slugs).queryKey, queryFn: () => loadPresetSummaries(slugs) });
   }
-  await Promise.all(
-    rows.flatMap(({ slug }) => [
-      queryClient.prefetchQuery({ queryKey: presetQueries.detail(slug).queryKey, queryFn: () => loadPreset(slug) }),
-      queryClient.prefetchQuery({ queryKey: presetQueries.audit(slug).queryKey, queryFn: () => loadPresetAudit(slug) }),
-    ]),
-  );
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

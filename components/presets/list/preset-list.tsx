@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { PresetRow, PresetSummary } from "@/lib/bff/schemas";
 import { useHasRole } from "@/lib/client/current-user";
 import { presetQueries } from "@/lib/client/queries/presets";
 import type { Preset } from "@/lib/gateway";
@@ -22,19 +23,18 @@ import { NewPresetDialog } from "./new-preset-dialog";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { Table, TableBody } from "@/components/ui/table";
 
-/** The designated version's number, which the list endpoint does not carry. */
-function VersionCell({ slug }: { slug: string }) {
-  const detail = useQuery(presetQueries.detail(slug));
-  if (detail.isPending) return <Skeleton className="h-4 w-8" />;
-  const version = detail.data?.designated_version?.version;
-  return version ? <span>v{version}</span> : <span className="text-slate-500 dark:text-slate-400">–</span>;
+/** The designated version's number, which the gateway's list does not carry (the BFF adds it to each row). */
+function VersionCell({ summary }: { summary: PresetSummary | null | undefined }) {
+  if (summary === undefined) return <Skeleton className="h-4 w-8" />;
+  if (summary === null || summary.version_unavailable) return <span className="text-slate-500 dark:text-slate-400" title="Could not be read from the gateway">?</span>;
+  return summary.version ? <span>v{summary.version}</span> : <span className="text-slate-500 dark:text-slate-400">–</span>;
 }
 
 /** Who saved last, from the dashboard's audit log (saves made outside Gatehouse are not in it). */
-function SavedByCell({ slug }: { slug: string }) {
-  const audit = useQuery(presetQueries.audit(slug));
-  if (audit.isPending) return <Skeleton className="h-4 w-20" />;
-  const last = audit.data?.[0];
+function SavedByCell({ summary }: { summary: PresetSummary | null | undefined }) {
+  if (summary === undefined) return <Skeleton className="h-4 w-20" />;
+  if (summary === null) return <span className="text-slate-500 dark:text-slate-400">?</span>;
+  const last = summary.last_saved_by;
   return last ? (
     <span title={last.user_email}>{last.user_name || last.user_email}</span>
   ) : (
@@ -70,7 +70,8 @@ function SortHeader({
   );
 }
 
-function Row({ preset }: { preset: Preset }) {
+/** `summary`: undefined while it loads, null when it could not be loaded. */
+function Row({ preset, summary }: { preset: Preset; summary: PresetSummary | null | undefined }) {
   return (
     <tr data-slug={preset.slug}>
       <th scope="row" className="px-3 py-2 font-medium">
@@ -83,13 +84,13 @@ function Row({ preset }: { preset: Preset }) {
         <Badge tone={preset.status === "active" ? "green" : "neutral"}>{preset.status}</Badge>
       </td>
       <td className="px-3 py-2">
-        <VersionCell slug={preset.slug} />
+        <VersionCell summary={summary} />
       </td>
       <td className="whitespace-nowrap px-3 py-2">
         <RelativeTime value={preset.updated_at} />
       </td>
       <td className="hidden px-3 py-2 md:table-cell">
-        <SavedByCell slug={preset.slug} />
+        <SavedByCell summary={summary} />
       </td>
     </tr>
   );
@@ -125,6 +126,14 @@ export function PresetList() {
     const matching = sortPresets(filterPresets(catalog.data.data, params.q), params.sort, params.dir);
     return { rows: matching.slice(offset, offset + PRESET_PAGE_SIZE), total: matching.length, truncated: catalog.data.truncated };
   }, [server, pageQuery.data, catalog.data, params.q, params.sort, params.dir, offset]);
+
+  // Searching or sorting the catalog here: the shown rows' versions and authors in one request.
+  const shownSlugs = !server && view ? view.rows.map((preset) => preset.slug) : [];
+  const summaries = useQuery({ ...presetQueries.summaries(shownSlugs), enabled: shownSlugs.length > 0 });
+  const summaryOf = (preset: Preset): PresetSummary | null | undefined => {
+    if (server) return (preset as PresetRow).summary;
+    return summaries.data?.find((summary) => summary.slug === preset.slug) ?? (summaries.isError ? null : undefined);
+  };
 
   const active = server ? pageQuery : catalog;
   const pages = view ? Math.max(1, Math.ceil(view.total / PRESET_PAGE_SIZE)) : 1;
@@ -195,7 +204,7 @@ export function PresetList() {
           </thead>
           <TableBody>
             {view
-              ? view.rows.map((preset) => <Row key={preset.id} preset={preset} />)
+              ? view.rows.map((preset) => <Row key={preset.id} preset={preset} summary={summaryOf(preset)} />)
               : Array.from({ length: 6 }, (_, index) => (
                   <tr key={index}>
                     <td colSpan={6} className="px-3 py-2.5">

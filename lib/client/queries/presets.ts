@@ -15,6 +15,7 @@ export const presetKeys = {
   lists: () => [...presetKeys.all, "list"] as const,
   page: (offset: number, limit: number) => [...presetKeys.lists(), "page", { offset, limit }] as const,
   catalog: () => [...presetKeys.lists(), "catalog"] as const,
+  summaries: (slugs: readonly string[]) => [...presetKeys.lists(), "summaries", [...slugs]] as const,
   detail: (slug: string) => [...presetKeys.all, "detail", slug] as const,
   versions: (slug: string) => [...presetKeys.detail(slug), "versions"] as const,
   version: (slug: string, version: number) => [...presetKeys.detail(slug), "version", version] as const,
@@ -22,11 +23,23 @@ export const presetKeys = {
 };
 
 export const presetQueries = {
-  /** One page of GET /api/presets, in the gateway's order (most recently updated first). */
+  /**
+   * One page of GET /api/presets, in the gateway's order (most recently updated first), each row with its
+   * version and last author (`with=summary`): one request however many rows.
+   */
   page: (offset: number, limit: number) =>
     queryOptions({
       queryKey: presetKeys.page(offset, limit),
-      queryFn: ({ signal }) => apiFetch(`/api/presets?offset=${offset}&limit=${limit}`, gatewaySchema("PresetListResponseSchema"), { signal }),
+      queryFn: ({ signal }) => apiFetch(`/api/presets?offset=${offset}&limit=${limit}&with=summary`, bffSchema("PresetRowListResponseSchema"), { signal }),
+      placeholderData: (previous) => previous,
+    }),
+
+  /** Version and last author of the rows a search or sort of the catalog shows: one request for them all. */
+  summaries: (slugs: readonly string[]) =>
+    queryOptions({
+      queryKey: presetKeys.summaries(slugs),
+      queryFn: ({ signal }) =>
+        apiFetch(`/api/preset-summaries?slugs=${slugs.map(enc).join(",")}`, bffSchema("PresetSummaryListResponseSchema"), { signal }).then((body) => body.data),
       placeholderData: (previous) => previous,
     }),
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { ModelSchema, readListSkipping, VideoModelSchema } from "@/lib/gateway";
+import { ModelSchema, readListSkipping, VideoModelSchema, type ModelListResponse } from "@/lib/gateway";
 import { serverEnv } from "../env";
 import { API_HEADERS, HttpError, jsonResponse } from "../errors";
 import { parseQuery } from "../body";
@@ -13,7 +13,7 @@ import { proxyJson } from "./proxy-json";
  * A catalog list read entry by entry: an entry the contract does not understand (a model of a
  * newer catalog) is left out and counted in metadata.skipped, so the page still shows the rest.
  */
-function readCatalog(item: z.ZodType, body: unknown, path: string): Record<string, unknown> {
+function readCatalog<T extends z.ZodType>(item: T, body: unknown, path: string) {
   const read = readListSkipping(item, body);
   if (!read) {
     console.error(`[bff] gateway answer to GET ${path} is not a list`);
@@ -26,7 +26,7 @@ function readCatalog(item: z.ZodType, body: unknown, path: string): Record<strin
 }
 
 /** GET /models as the BFF answers it: the entries the contract understands, the rest counted in metadata.skipped. */
-export async function readModelCatalog(request: Pick<UpstreamRequest, "signal" | "timeoutMs"> = {}): Promise<Record<string, unknown>> {
+export async function readModelCatalog(request: Pick<UpstreamRequest, "signal" | "timeoutMs"> = {}): Promise<ModelListResponse> {
   const { data } = await upstreamJson({ method: "GET", path: "/models", ...request });
   return readCatalog(ModelSchema, data, "/models");
 }

@@ -6,7 +6,7 @@ import { checkDeclaredLength, limitStream, parseQuery, parseWith } from "../body
 import { serverEnv } from "../env";
 import { API_HEADERS, HttpError } from "../errors";
 import { defineRoute } from "../route";
-import { encodeSegment, upstreamError, upstreamFetch } from "../upstream";
+import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch } from "../upstream";
 import { proxyJson } from "./proxy-json";
 
 type IdParams = { id: string };
@@ -43,7 +43,7 @@ export const deleteFile = defineRoute<IdParams>({ role: "editor", mutating: true
   const query = parseQuery(request, WorkspaceQuerySchema);
   const response = await upstreamFetch({ method: "DELETE", path: `/files/${encodeSegment(id)}`, query, signal: request.signal, bodyTimeout: true });
   if (!response.ok) throw await upstreamError(response, { query });
-  const text = await response.text();
+  const text = await readUpstreamText(response);
   return new Response(text, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...API_HEADERS } });
 });
 
