@@ -25,11 +25,13 @@ import {
   type VideoModelListResponse,
   type WorkspaceListResponse,
 } from "@/lib/gateway";
+import type { Generation, GenerationListResponse } from "@/lib/bff/video-generations";
 import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
 import { collectPresetCatalog, collectPresetVersions, type PresetCatalog } from "@/lib/presets/paging";
 import { appContext } from "./app-context";
 import { cachedVideoModelCatalog, NO_WORKSPACES, readModelCatalog, workspacesUpstream } from "./handlers/catalog";
 import { presetRows, summarizePresets } from "./handlers/presets";
+import { readGeneration, readGenerationHistory } from "./handlers/video-generations";
 import { listPublicUsers } from "./handlers/users";
 import { encodeSegment, upstreamJson, type UpstreamRequest } from "./upstream";
 
@@ -149,4 +151,14 @@ export async function loadFirstFilePage(workspaceId: string | null): Promise<{ w
   } catch {
     return null;
   }
+}
+
+/** The first page of the video-generation history (`generationQueries.history`; the app database, no gateway call). */
+export function loadGenerationHistory(limit: number): Promise<GenerationListResponse> {
+  return readGenerationHistory(limit);
+}
+
+/** One video generation as recorded (`generationQueries.detail`); the run page's polling asks the gateway. */
+export async function loadGeneration(id: string): Promise<Generation | null> {
+  return (await readGeneration(id)) ?? null;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { CreateGenerationRequestSchema, GenerationListQuerySchema, IdempotencyKeySchema, type Generation } from "@/lib/bff/video-generations";
+import { CreateGenerationRequestSchema, GenerationListQuerySchema, IdempotencyKeySchema, type Generation, type GenerationListResponse } from "@/lib/bff/video-generations";
 import { appContext } from "../app-context";
 import { parseQuery, parseWith, readJsonBody } from "../body";
 import { HttpError, jsonResponse } from "../errors";
@@ -55,11 +55,22 @@ export const createGeneration = defineRoute({ role: "editor", mutating: true, li
 /** GET /api/videos/generations: everyone's history, newest first (no gateway call: the record is ours). */
 export const listGenerations = defineRoute({ role: "viewer" }, async ({ request }) => {
   const query = parseQuery(request, GenerationListQuerySchema);
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const page = await (await appContext()).videoGenerations.list(query.limit + 1, after);
-  const data = page.slice(0, query.limit);
-  return jsonResponse({ data, next_cursor: page.length > query.limit ? encodeCursor(data[data.length - 1]) : null });
+  return jsonResponse(await readGenerationHistory(query.limit, query.cursor));
 });
+
+/** One page of the history with the cursor of the next (the route's answer; the history page prefetches it). */
+export async function readGenerationHistory(limit: number, cursor?: string): Promise<GenerationListResponse> {
+  const after = cursor === undefined ? undefined : decodeCursor(cursor);
+  const page = await (await appContext()).videoGenerations.list(limit + 1, after);
+  const data = page.slice(0, limit);
+  return { data, next_cursor: page.length > limit ? encodeCursor(data[data.length - 1]) : null };
+}
+
+/** One generation as stored, without asking the gateway (the run page's prefetch; its polling refreshes). */
+export async function readGeneration(id: string): Promise<Generation | undefined> {
+  if (!GenerationIdSchema.safeParse(id).success) return undefined;
+  return (await appContext()).videoGenerations.get(id);
+}
 
 /** GET /api/videos/generations/{id}: the generation with its jobs, the due ones refreshed from the gateway first. */
 export const getGeneration = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {

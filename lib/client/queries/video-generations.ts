@@ -1,0 +1,58 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { CreateGenerationRequest, Generation, GenerationListResponse } from "@/lib/bff/video-generations";
+import { videoGenerationSchema } from "@/lib/client/contract";
+import { apiFetch } from "@/lib/client/api-client";
+import { isGenerationFinished } from "@/lib/video-models/generation-progress";
+
+/** Query keys and calls of the video-generation pages (/api/videos/generations and its children). */
+
+export const GENERATIONS_PATH = "/api/videos/generations";
+export const HISTORY_PAGE_SIZE = 20;
+
+export const generationKeys = {
+  all: ["video-generations"] as const,
+  history: () => [...generationKeys.all, "history"] as const,
+  detail: (id: string) => [...generationKeys.all, "detail", id] as const,
+};
+
+const generationPath = (id: string) => `${GENERATIONS_PATH}/${encodeURIComponent(id)}`;
+
+/** How often the run page asks while a job moves: the BFF polls the gateway on its own backoff, so asking it is cheap. */
+export const RUN_POLL_MS = 1500;
+
+export const generationQueries = {
+  /** GET /api/videos/generations/{id}: polled until every job is final (completed, failed, cancelled …). */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: generationKeys.detail(id),
+      queryFn: ({ signal }) => apiFetch(generationPath(id), videoGenerationSchema("GenerationEnvelopeSchema"), { signal }).then((body) => body.data),
+      refetchInterval: (query) => (query.state.data && isGenerationFinished(query.state.data) ? false : RUN_POLL_MS),
+      staleTime: 0,
+    }),
+  /** GET /api/videos/generations?cursor: the history, newest first. */
+  history: () =>
+    infiniteQueryOptions({
+      queryKey: generationKeys.history(),
+      queryFn: ({ signal, pageParam }): Promise<GenerationListResponse> => {
+        const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
+        if (pageParam) query.set("cursor", pageParam);
+        return apiFetch(`${GENERATIONS_PATH}?${query}`, videoGenerationSchema("GenerationListResponseSchema"), { signal });
+      },
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.next_cursor,
+    }),
+};
+
+/** POST /api/videos/generations. `idempotencyKey` is one per confirmed submission, the same on a retry of it. */
+export function createGeneration(body: CreateGenerationRequest, idempotencyKey: string): Promise<Generation> {
+  return apiFetch(GENERATIONS_PATH, videoGenerationSchema("GenerationEnvelopeSchema"), {
+    method: "POST",
+    json: body,
+    headers: { "idempotency-key": idempotencyKey },
+  }).then((body) => body.data);
+}
+
+/** POST /api/videos/generations/{id}/cancel: unfinished jobs become cancelled; the record stays. */
+export function cancelGeneration(id: string): Promise<Generation> {
+  return apiFetch(`${generationPath(id)}/cancel`, videoGenerationSchema("GenerationEnvelopeSchema"), { method: "POST" }).then((body) => body.data);
+}

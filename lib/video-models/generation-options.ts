@@ -1,0 +1,30 @@
+import type { VideoModel } from "@/lib/gateway";
+import { aspectRatiosOf, compareAspectRatios, compareResolutions, durationsOf, resolutionsOf } from "./model-facts";
+
+/**
+ * The values the generation form's shared controls offer: each one at least one chosen model takes (a value
+ * another chosen model cannot take is then shown against that model, by planForModel, not hidden).
+ */
+export interface GenerationOptions {
+  durations: number[];
+  resolutions: string[];
+  aspectRatios: string[];
+  audio: boolean;
+  seed: boolean;
+}
+
+export function generationOptions(models: VideoModel[]): GenerationOptions {
+  return {
+    durations: [...new Set(models.flatMap(durationsOf))].sort((a, b) => a - b),
+    resolutions: [...new Set(models.flatMap(resolutionsOf))].sort(compareResolutions),
+    aspectRatios: [...new Set(models.flatMap(aspectRatiosOf))].sort(compareAspectRatios),
+    audio: models.some((model) => model.generate_audio === true),
+    seed: models.some((model) => model.seed !== false),
+  };
+}
+
+/** The `models` search parameter ("a,b"): known ids, each once, at most `max`. */
+export function modelsFromParam(value: string | string[] | undefined, known: ReadonlySet<string> | null, max: number): string[] {
+  const raw = (Array.isArray(value) ? value.join(",") : (value ?? "")).split(",").map((id) => id.trim());
+  return [...new Set(raw.filter((id) => id.length > 0 && (known === null || known.has(id))))].slice(0, max);
+}
