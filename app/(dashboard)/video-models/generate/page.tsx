@@ -1,0 +1,38 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { GenerateForm } from "@/components/video-generation/generate-form";
+import { PageHeader } from "@/components/ui/page-header";
+import { makeQueryClient } from "@/lib/client/query-client";
+import { videoModelKeys } from "@/lib/client/queries/video-models";
+import { loadVideoModels } from "@/lib/server/page-data";
+import { requirePageUser } from "@/lib/server/page-session";
+import { modelsFromParam } from "@/lib/video-models/generation-options";
+import { MAX_COMPARE } from "@/lib/video-models/search-params";
+
+export const metadata: Metadata = { title: "Generate videos" };
+
+/** Server page: prefetches the catalog (the form's models, supported settings and prices); `?models=a,b` preselects. */
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePageUser();
+  const [loaded, params] = await Promise.all([loadVideoModels().catch(() => null), searchParams]);
+  const queryClient = makeQueryClient();
+  if (loaded) queryClient.setQueryData(videoModelKeys.list(), loaded.list);
+  const known = loaded ? new Set(loaded.list.data.map((model) => model.id)) : null;
+  return (
+    <>
+      <PageHeader
+        title="Generate videos"
+        description="One prompt on up to four video models with the same settings, side by side with their cost."
+        actions={
+          <Link href="/video-models/generations" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
+            History
+          </Link>
+        }
+      />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <GenerateForm initialModels={modelsFromParam(params.models, known, MAX_COMPARE)} />
+      </HydrationBoundary>
+    </>
+  );
+}
