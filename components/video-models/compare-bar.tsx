@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import type { VideoModel } from "@/lib/gateway";
 import { MAX_COMPARE } from "@/lib/video-models/search-params";
@@ -37,6 +38,9 @@ export function CompareBar({ selected, onRemove, onClear, onCompare }: { selecte
         <div className="ml-auto flex gap-2">
           <Button size="sm" variant="ghost" onClick={onClear}>
             Clear
+          </Button>
+          <Button size="sm" asChild>
+            <Link href={`/video-models/generate?models=${selected.map((model) => encodeURIComponent(model.id)).join(",")}`}>Generate with these</Link>
           </Button>
           <Button size="sm" variant="primary" disabled={!ready} onClick={onCompare}>
             Compare {selected.length} models

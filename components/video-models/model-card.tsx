@@ -1,6 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
+import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -144,9 +145,14 @@ export function ModelCard({ model, estimate, settings, durationScale, selected, 
         <EstimateLabel estimate={estimate} settings={settings} />
       </section>
 
-      <footer>
+      <footer className="flex flex-wrap gap-2">
         <Button size="sm" variant="ghost" onClick={() => onOpenDetail(model.id)}>
           Details and raw JSON<span className="sr-only"> of {model.name}</span>
+        </Button>
+        <Button size="sm" variant="ghost" asChild>
+          <Link href={`/video-models/generate?models=${encodeURIComponent(model.id)}`}>
+            Generate<span className="sr-only"> with {model.name}</span>
+          </Link>
         </Button>
       </footer>
     </article>
