@@ -10,9 +10,8 @@ import type { GenerationSettings } from "@/lib/bff/video-generations";
 import { useHasRole } from "@/lib/client/current-user";
 import { videoModelQueries } from "@/lib/client/queries/video-models";
 import type { VideoModel } from "@/lib/gateway";
-import { generationOptions } from "@/lib/video-models/generation-options";
 import { planForModel, type SharedVideoSettings } from "@/lib/video-models/generation-settings";
-import { MAX_COMPARE } from "@/lib/video-models/search-params";
+import { generationOptions, MAX_MODELS } from "@/lib/video-models/generation-options";
 import { CostSummary, type PlannedModel } from "./cost-summary";
 import { ModelPicker } from "./model-picker";
 import { SettingsFields } from "./settings-fields";
@@ -78,7 +77,7 @@ export function GenerateForm({ initialModels }: { initialModels: string[] }) {
           placeholder="A lighthouse at dusk, waves rolling in"
         />
       </div>
-      <ModelPicker catalog={catalog} chosen={chosen} max={MAX_COMPARE} disabled={disabled} onChange={changeModels} />
+      <ModelPicker catalog={catalog} chosen={chosen} max={MAX_MODELS} disabled={disabled} onChange={changeModels} />
       <SettingsFields
         settings={settings}
         options={options}

@@ -1,6 +1,5 @@
 import type * as Bff from "@/lib/bff/schemas";
 import type * as Gateway from "@/lib/gateway";
-import type * as VideoGenerations from "@/lib/bff/video-generations";
 
 /**
  * The contract's schemas for parsing answers, loaded with the first answer that needs them rather than with the
@@ -13,9 +12,4 @@ export function gatewaySchema<K extends keyof typeof Gateway>(name: K): () => Pr
 
 export function bffSchema<K extends keyof typeof Bff>(name: K): () => Promise<(typeof Bff)[K]> {
   return () => import("@/lib/bff/schemas").then((contract) => contract[name]);
-}
-
-/** The video-generation routes' schemas (lib/bff/video-generations), loaded like the others. */
-export function videoGenerationSchema<K extends keyof typeof VideoGenerations>(name: K): () => Promise<(typeof VideoGenerations)[K]> {
-  return () => import("@/lib/bff/video-generations").then((contract) => contract[name]);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { generationOptions, modelsFromParam } from "./generation-options";
+import { MAX_MODELS_PER_GENERATION } from "@/lib/bff/video-generations";
+import { generationOptions, MAX_MODELS, modelsFromParam } from "./generation-options";
 import { videoModel } from "./test-models";
 
 describe("generation options", () => {
@@ -19,5 +20,9 @@ describe("generation options", () => {
     expect(modelsFromParam("a, b,a,,c", new Set(["a", "b", "c"]), 2)).toEqual(["a", "b"]);
     expect(modelsFromParam(["a", "x"], new Set(["a"]), 4)).toEqual(["a"]);
     expect(modelsFromParam(undefined, null, 4)).toEqual([]);
+  });
+
+  it("allows as many models as the BFF does", () => {
+    expect(MAX_MODELS).toBe(MAX_MODELS_PER_GENERATION);
   });
 });

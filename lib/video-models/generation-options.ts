@@ -1,6 +1,9 @@
 import type { VideoModel } from "@/lib/gateway";
 import { aspectRatiosOf, compareAspectRatios, compareResolutions, durationsOf, resolutionsOf } from "./model-facts";
 
+/** Models in one generation: the BFF's limit (MAX_MODELS_PER_GENERATION), kept here so the page loads no zod. */
+export const MAX_MODELS = 4;
+
 /**
  * The values the generation form's shared controls offer: each one at least one chosen model takes (a value
  * another chosen model cannot take is then shown against that model, by planForModel, not hidden).

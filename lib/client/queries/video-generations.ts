@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type * as VideoGenerations from "@/lib/bff/video-generations";
 import type { CreateGenerationRequest, Generation, GenerationListResponse } from "@/lib/bff/video-generations";
-import { videoGenerationSchema } from "@/lib/client/contract";
 import { apiFetch } from "@/lib/client/api-client";
 import { isGenerationFinished } from "@/lib/video-models/generation-progress";
 
@@ -14,6 +14,11 @@ export const generationKeys = {
   history: () => [...generationKeys.all, "history"] as const,
   detail: (id: string) => [...generationKeys.all, "detail", id] as const,
 };
+
+/** The routes' schemas, loaded with the first answer (as lib/client/contract.ts does), keeping zod out of the first load. */
+function videoGenerationSchema<K extends keyof typeof VideoGenerations>(name: K): () => Promise<(typeof VideoGenerations)[K]> {
+  return () => import("@/lib/bff/video-generations").then((contract) => contract[name]);
+}
 
 const generationPath = (id: string) => `${GENERATIONS_PATH}/${encodeURIComponent(id)}`;
 

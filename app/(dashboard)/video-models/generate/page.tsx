@@ -7,8 +7,7 @@ import { makeQueryClient } from "@/lib/client/query-client";
 import { videoModelKeys } from "@/lib/client/queries/video-models";
 import { loadVideoModels } from "@/lib/server/page-data";
 import { requirePageUser } from "@/lib/server/page-session";
-import { modelsFromParam } from "@/lib/video-models/generation-options";
-import { MAX_COMPARE } from "@/lib/video-models/search-params";
+import { MAX_MODELS, modelsFromParam } from "@/lib/video-models/generation-options";
 
 export const metadata: Metadata = { title: "Generate videos" };
 
@@ -31,7 +30,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
         }
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <GenerateForm initialModels={modelsFromParam(params.models, known, MAX_COMPARE)} />
+        <GenerateForm initialModels={modelsFromParam(params.models, known, MAX_MODELS)} />
       </HydrationBoundary>
     </>
   );
