@@ -4,6 +4,7 @@ import { PlaygroundPage } from "./pages/playground";
 import { PresetEditorPage, PresetsListPage } from "./pages/presets";
 import { SignInPage } from "./pages/sign-in";
 import { UsersPage } from "./pages/users";
+import { VideoGenerationPage } from "./pages/video-generation";
 import { VideoModelsPage } from "./pages/video-models";
 import { Axe } from "./support/axe";
 
@@ -80,6 +81,7 @@ interface TestFixtures {
   presetEditor: PresetEditorPage;
   filesPage: FilesPage;
   videoModels: VideoModelsPage;
+  videoGeneration: VideoGenerationPage;
   playground: PlaygroundPage;
   usersPage: UsersPage;
 }
@@ -137,6 +139,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   presetEditor: async ({ page }, provide) => provide(new PresetEditorPage(page)),
   filesPage: async ({ page }, provide) => provide(new FilesPage(page)),
   videoModels: async ({ page }, provide) => provide(new VideoModelsPage(page)),
+  videoGeneration: async ({ page }, provide) => provide(new VideoGenerationPage(page)),
   playground: async ({ page }, provide) => provide(new PlaygroundPage(page)),
   usersPage: async ({ page }, provide) => provide(new UsersPage(page)),
 });
