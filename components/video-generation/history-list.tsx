@@ -1,47 +1,41 @@
-"use client";
-
-import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TableHead } from "@/components/ui/table";
-import { apiErrorMessage } from "@/lib/client/api-error-message";
-import { generationQueries } from "@/lib/client/queries/video-generations";
+import type { Generation, GenerationListResponse } from "@/lib/bff/video-generations";
+import { formatExactTime, formatRelativeTime } from "@/lib/format/time";
 import { generationCost, isGenerationFinished, statusLabel } from "@/lib/video-models/generation-progress";
 import { formatUsd } from "@/lib/video-models/money";
-import type { Generation } from "@/lib/bff/video-generations";
 
 const COLUMNS = ["When", "Who", "Prompt", "Models", "Cost", "Status"] as const;
+const LINK = "font-medium text-brand-700 hover:underline dark:text-brand-100";
 
 function runStatus(generation: Generation): string {
   if (!isGenerationFinished(generation)) return "Running";
-  const statuses = [...new Set(generation.jobs.map((job) => job.status))];
-  return statuses.map(statusLabel).join(", ");
+  return [...new Set(generation.jobs.map((job) => job.status))].map(statusLabel).join(", ");
 }
 
-/** Everyone's video generations, newest first, each linking to its run; more pages on demand. */
-export function HistoryList() {
-  const query = useInfiniteQuery(generationQueries.history());
-  const rows = query.data?.pages.flatMap((page) => page.data) ?? [];
-  if (query.isPending) return <p role="status">Loading the history…</p>;
-  if (query.isError && rows.length === 0) return <Alert>{apiErrorMessage(query.error)}</Alert>;
-  if (rows.length === 0) return <EmptyState title="No generations yet">Pick models in the catalog and generate with them.</EmptyState>;
+/**
+ * Everyone's video generations, newest first, each linking to its run, older ones one cursor page further.
+ * Rendered on the server with no script of its own: the history only reads, so it costs the page nothing.
+ */
+export function HistoryList({ page, first }: { page: GenerationListResponse; first: boolean }) {
+  if (page.data.length === 0) return <EmptyState title="No generations yet">Pick models in the catalog and generate with them.</EmptyState>;
   return (
     <div className="space-y-3">
       <Table framed data-testid="generation-history">
         <caption className="sr-only">Video generations, newest first</caption>
         <TableHead framed columns={COLUMNS} />
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {rows.map((generation) => (
+          {page.data.map((generation) => (
             <tr key={generation.id} data-testid="history-row" data-generation-id={generation.id}>
               <td className="whitespace-nowrap px-3 py-2">
-                <RelativeTime value={generation.created_at} />
+                <time dateTime={generation.created_at} title={formatExactTime(generation.created_at)}>
+                  {formatRelativeTime(generation.created_at)}
+                </time>
               </td>
               <td className="px-3 py-2">{generation.user.name}</td>
               <td className="max-w-xs px-3 py-2">
-                <Link href={`/video-models/generate/${generation.id}`} className="line-clamp-2 font-medium text-brand-700 hover:underline dark:text-brand-100">
+                <Link href={`/video-models/generate/${generation.id}`} className={`line-clamp-2 ${LINK}`}>
                   {generation.prompt}
                 </Link>
               </td>
@@ -52,11 +46,18 @@ export function HistoryList() {
           ))}
         </tbody>
       </Table>
-      {query.hasNextPage ? (
-        <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? "Loading…" : "Show older generations"}
-        </Button>
-      ) : null}
+      <nav aria-label="History pages" className="flex gap-4 text-sm">
+        {first ? null : (
+          <Link href="/video-models/generations" className={LINK}>
+            Newest
+          </Link>
+        )}
+        {page.next_cursor ? (
+          <Link href={`/video-models/generations?cursor=${encodeURIComponent(page.next_cursor)}`} className={LINK}>
+            Older generations
+          </Link>
+        ) : null}
+      </nav>
     </div>
   );
 }

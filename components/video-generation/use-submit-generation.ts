@@ -34,7 +34,6 @@ export function useSubmitGeneration(onCreated: (id: string) => void) {
     onSuccess: (generation) => {
       pending.current = null;
       queryClient.setQueryData(generationKeys.detail(generation.id), generation);
-      void queryClient.invalidateQueries({ queryKey: generationKeys.history() });
       onCreated(generation.id);
     },
   });

@@ -153,9 +153,9 @@ export async function loadFirstFilePage(workspaceId: string | null): Promise<{ w
   }
 }
 
-/** The first page of the video-generation history (`generationQueries.history`; the app database, no gateway call). */
-export function loadGenerationHistory(limit: number): Promise<GenerationListResponse> {
-  return readGenerationHistory(limit);
+/** One page of the video-generation history (the app database, no gateway call); `cursor` as the route gives it out. */
+export function loadGenerationHistory(limit: number, cursor?: string): Promise<GenerationListResponse> {
+  return readGenerationHistory(limit, cursor);
 }
 
 /** One video generation as recorded (`generationQueries.detail`); the run page's polling asks the gateway. */

@@ -1,17 +1,15 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type * as VideoGenerations from "@/lib/bff/video-generations";
-import type { CreateGenerationRequest, Generation, GenerationListResponse } from "@/lib/bff/video-generations";
+import type { CreateGenerationRequest, Generation } from "@/lib/bff/video-generations";
 import { apiFetch } from "@/lib/client/api-client";
 import { isGenerationFinished } from "@/lib/video-models/generation-progress";
 
 /** Query keys and calls of the video-generation pages (/api/videos/generations and its children). */
 
 export const GENERATIONS_PATH = "/api/videos/generations";
-export const HISTORY_PAGE_SIZE = 20;
 
 export const generationKeys = {
   all: ["video-generations"] as const,
-  history: () => [...generationKeys.all, "history"] as const,
   detail: (id: string) => [...generationKeys.all, "detail", id] as const,
 };
 
@@ -33,18 +31,6 @@ export const generationQueries = {
       queryFn: ({ signal }) => apiFetch(generationPath(id), videoGenerationSchema("GenerationEnvelopeSchema"), { signal }).then((body) => body.data),
       refetchInterval: (query) => (query.state.data && isGenerationFinished(query.state.data) ? false : RUN_POLL_MS),
       staleTime: 0,
-    }),
-  /** GET /api/videos/generations?cursor: the history, newest first. */
-  history: () =>
-    infiniteQueryOptions({
-      queryKey: generationKeys.history(),
-      queryFn: ({ signal, pageParam }): Promise<GenerationListResponse> => {
-        const query = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
-        if (pageParam) query.set("cursor", pageParam);
-        return apiFetch(`${GENERATIONS_PATH}?${query}`, videoGenerationSchema("GenerationListResponseSchema"), { signal });
-      },
-      initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.next_cursor,
     }),
 };
 

@@ -1,21 +1,24 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { HistoryList } from "@/components/video-generation/history-list";
-import { makeQueryClient } from "@/lib/client/query-client";
-import { generationKeys, HISTORY_PAGE_SIZE } from "@/lib/client/queries/video-generations";
 import { loadGenerationHistory } from "@/lib/server/page-data";
 import { requirePageUser } from "@/lib/server/page-session";
 
 export const metadata: Metadata = { title: "Video generations" };
 
-/** Server page: prefetches the history's first page (the app database, no gateway call). */
-export default async function Page() {
+const PAGE_SIZE = 20;
+
+/**
+ * Server page: one page of the history (the app database, as GET /api/videos/generations reads it), older
+ * pages by the list's opaque cursor in the URL. Nothing here is interactive, so it ships no script of its own.
+ */
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePageUser();
-  const first = await loadGenerationHistory(HISTORY_PAGE_SIZE).catch(() => null);
-  const queryClient = makeQueryClient();
-  if (first) queryClient.setQueryData(generationKeys.history(), { pages: [first], pageParams: [null] });
+  const { cursor } = await searchParams;
+  const at = typeof cursor === "string" ? cursor : undefined;
+  const page = await loadGenerationHistory(PAGE_SIZE, at).catch(() => null);
   return (
     <>
       <PageHeader
@@ -27,9 +30,13 @@ export default async function Page() {
           </Link>
         }
       />
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <HistoryList />
-      </HydrationBoundary>
+      {page ? (
+        <HistoryList page={page} first={at === undefined} />
+      ) : (
+        <Alert>
+          The history could not be read{at ? " from this page on" : ""}. <Link href="/video-models/generations">Start from the newest</Link> or reload.
+        </Alert>
+      )}
     </>
   );
 }
