@@ -20,4 +20,9 @@ export const PAGE_SIZE_CEILINGS: Record<string, number> = {
   "/files": 200 * KB,
   "/video-models": 189 * KB,
   "/presets": 166 * KB,
+  // The video generation pages (issue 18). The history page ships no script of its own: its 150.9 kB is the
+  // dashboard layout alone, which is the floor issue 16 has to lower (e.g. the nuqs adapter out of the layout).
+  "/video-models/generate": 165 * KB,
+  "/video-models/generate/[id]": 162 * KB,
+  "/video-models/generations": 152 * KB,
 };
