@@ -54,6 +54,7 @@ import {
   runBench,
   signIn,
   startApp,
+  benchGatewayEnv,
   startGateway,
   stopProcess,
   waitForOutput,
@@ -406,18 +407,8 @@ async function main() {
   let app: AppProcess | null = null;
   let postgres: PostgresServer | null = null;
   try {
-    gateway = await startGateway(
-      {
-        DATA_DIR,
-        EMBEDDED_GATEWAY_API_KEY: API_KEY,
-        EMBEDDED_GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
-        EMBEDDED_GATEWAY_DEMO_FILES: "5000",
-        EMBEDDED_GATEWAY_RATE_LIMIT: "1000000",
-        // For GET /__debug/streams, which the abort measurement reads; no fault is ever injected.
-        EMBEDDED_GATEWAY_FAULTS: "1",
-      },
-      log,
-    );
+    // The debug routes for GET /__debug/streams, which the abort measurement reads; no fault is ever injected.
+    gateway = await startGateway(benchGatewayEnv(DATA_DIR, { api: API_KEY, management: MANAGEMENT_KEY }), log);
     pids.gateway = findProcess(gateway.child.pid!, /embedded-gateway\/main\.ts/);
     const gatewayOrigin = new URL(gateway.baseUrl).origin;
     tap = launchTsx("tap", ["bench/bff-tap.ts"], { TAP_PORT: "0", TAP_TARGET: gatewayOrigin }, log);

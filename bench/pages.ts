@@ -46,6 +46,7 @@ import {
   signedInContext,
   signIn,
   startApp,
+  benchGatewayEnv,
   startGateway,
   stopProcess,
   writeResults,
@@ -339,18 +340,7 @@ async function main() {
   let counter: Awaited<ReturnType<typeof startCounter>> | null = null;
   let app: AppProcess | null = null;
   try {
-    gateway = await startGateway(
-      {
-        DATA_DIR,
-        EMBEDDED_GATEWAY_API_KEY: API_KEY,
-        EMBEDDED_GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
-        EMBEDDED_GATEWAY_DEMO_FILES: "5000",
-        EMBEDDED_GATEWAY_RATE_LIMIT: "1000000",
-        EMBEDDED_GATEWAY_CORPUS: "fixed",
-        EMBEDDED_GATEWAY_FAULTS: "1",
-      },
-      log,
-    );
+    gateway = await startGateway(benchGatewayEnv(DATA_DIR, { api: API_KEY, management: MANAGEMENT_KEY }, { EMBEDDED_GATEWAY_CORPUS: "fixed" }), log);
     counter = await startCounter(new URL(gateway.baseUrl).origin);
     log(`app -> counter ${counter.origin} -> gateway ${gateway.baseUrl} (builds the app when needed)`);
     app = await startApp(

@@ -141,6 +141,23 @@ export interface GatewayProcess {
   baseUrl: string;
 }
 
+/**
+ * The settings a bench's embedded gateway starts with: fixed keys (the bench passes them to the app too),
+ * a 5,000-file demo workspace, no request limit worth the name (the bench measures, not the limiter), and
+ * the debug and fault routes (counters, injected latency). `extra` adds or overrides.
+ */
+export function benchGatewayEnv(dataDir: string, keys: { api: string; management: string }, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    EMBEDDED_GATEWAY_API_KEY: keys.api,
+    EMBEDDED_GATEWAY_MANAGEMENT_KEY: keys.management,
+    EMBEDDED_GATEWAY_DEMO_FILES: "5000",
+    EMBEDDED_GATEWAY_RATE_LIMIT: "1000000",
+    EMBEDDED_GATEWAY_FAULTS: "1",
+    ...extra,
+  };
+}
+
 /** The embedded gateway on its own (lib/embedded-gateway/main.ts) on a port the OS picks. */
 export async function startGateway(env: Record<string, string>, log: Log): Promise<GatewayProcess> {
   const child = launchTsx("gateway", ["lib/embedded-gateway/main.ts"], { ...env, GATEWAY_PORT: "0" }, log);

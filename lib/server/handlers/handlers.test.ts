@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema, PresetEnvelopeSchema, PresetSaveResponseSchema, StreamEventSchema } from "@/lib/gateway";
 import { PresetAuditResponseSchema } from "@/lib/bff/schemas";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
-import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
+import { caller, startTestGateway, type Caller } from "@/lib/embedded-gateway/testing/harness";
 import { resetServerEnv } from "../env";
 import { params, setUpBff, type BffTestEnv } from "../test-support";
 import { listVideoModels, clearVideoModelsCache, listModels, listWorkspaces } from "./catalog";
@@ -27,12 +27,7 @@ afterEach(async () => {
 });
 
 /** Direct calls to the gateway with its management key (faults, debug counters, seeding). */
-function gw(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set("authorization", `Bearer ${gateway.managementKey}`);
-  if (init.json !== undefined) headers.set("content-type", "application/json");
-  return fetch(`${gateway.baseUrl}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
-}
+const gw: Caller = (path, init) => caller(gateway, gateway.managementKey)(path, init);
 
 async function json(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;

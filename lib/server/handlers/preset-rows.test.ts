@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PresetRowListResponseSchema, PresetSummaryListResponseSchema } from "@/lib/bff/schemas";
 import { ErrorBodySchema, PresetEnvelopeSchema } from "@/lib/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
-import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
+import { caller, startTestGateway, type Caller } from "@/lib/embedded-gateway/testing/harness";
 import { params, setUpBff, type BffTestEnv } from "../test-support";
 import { listPresets, listPresetSummaries, savePreset } from "./presets";
 
@@ -20,19 +20,14 @@ beforeAll(async () => {
   bff = await setUpBff(gateway);
 });
 afterAll(async () => {
-  bff.cleanup();
+  await bff.cleanup();
   await gateway.close();
 });
 afterEach(async () => {
   await gw("/__faults", { method: "DELETE" });
 });
 
-function gw(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set("authorization", `Bearer ${gateway.managementKey}`);
-  if (init.json !== undefined) headers.set("content-type", "application/json");
-  return fetch(`${gateway.baseUrl}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
-}
+const gw: Caller = (path, init) => caller(gateway, gateway.managementKey)(path, init);
 
 const COUNT = 10_000;
 
