@@ -64,6 +64,8 @@ function send(
     if (signal?.aborted) return reject(signal.reason);
     let stopped: unknown = null;
     let answered = false;
+    let retried = false;
+    let request: http.ClientRequest;
     const stop = (reason: unknown) => {
       if (stopped !== null) return;
       stopped = reason;
@@ -80,22 +82,36 @@ function send(
       done();
       reject(stopped !== null ? stopped : new TypeError("fetch failed", { cause: error }));
     };
-    const request = transport.request(target, options, (response) => {
-      response.on("error", fail);
-      onResponse(response, {
-        headersArrived: () => clearTimeout(timer),
-        done,
-        stopped: () => stopped,
-        request,
-        resolve: (answer) => {
-          answered = true;
-          resolve(answer);
-        },
+    const start = () => {
+      const current = transport.request(target, options, (response) => {
+        response.on("error", fail);
+        onResponse(response, {
+          headersArrived: () => clearTimeout(timer),
+          done,
+          stopped: () => stopped,
+          request: current,
+          resolve: (answer) => {
+            answered = true;
+            resolve(answer);
+          },
+        });
       });
-    });
+      request = current;
+      current.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the gateway closed just as this request went out on it: the gateway never
+        // read the request, so it is sent once more on a new connection (the retry node:http documents for
+        // `reusedSocket`). Only before any answer, only once, and never after our own abort or timeout.
+        if (!answered && stopped === null && !retried && current.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+          retried = true;
+          start();
+          return;
+        }
+        fail(error);
+      });
+      current.end(init.body);
+    };
     signal?.addEventListener("abort", onAbort, { once: true });
-    request.on("error", fail);
-    request.end(init.body);
+    start();
   });
 }
 
