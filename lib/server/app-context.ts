@@ -21,7 +21,7 @@ const KEY = Symbol.for("gatehouse.app-context");
 type Holder = { [KEY]?: Map<string, Promise<AppContext>> };
 
 /** Where the settings put the app's own data: PostgreSQL when DATABASE_URL is set, else DATA_DIR's SQLite file. */
-export function appDbTarget(env: Pick<ServerEnv, "DATABASE_URL" | "DATA_DIR">): AppDbTarget {
+function appDbTarget(env: Pick<ServerEnv, "DATABASE_URL" | "DATA_DIR">): AppDbTarget {
   return env.DATABASE_URL ? { dialect: "postgres", url: env.DATABASE_URL } : { dialect: "sqlite", file: appDbFile(env.DATA_DIR) };
 }
 
