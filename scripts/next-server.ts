@@ -5,6 +5,8 @@
  *   client sent, so the BFF knows who is really connected (the demo password is shown only to this
  *   machine; throttles count per client). PEER_HEADER_ENV tells the BFF the header can be believed.
  * - It listens where scripts/start.ts decides (loopback for the embedded demo).
+ * - It serves the build's scripts and styles Brotli-compressed to browsers that accept it (./precompressed-static.ts);
+ *   Next itself only gzips.
  *
  * Usage (scripts/start.ts runs it): `tsx scripts/next-server.ts --port 3000 --hostname 127.0.0.1 [--dev]`.
  */
@@ -12,6 +14,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { PEER_HEADER, PEER_HEADER_ENV } from "../lib/server/client-address";
+import { loadPrecompressedStatic, servePrecompressed, type PrecompressedAsset } from "./precompressed-static";
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -24,11 +27,14 @@ async function main() {
   const hostname = argument("--hostname");
   process.env[PEER_HEADER_ENV] = "1";
 
-  const app = next({ dev, dir: path.resolve(__dirname, ".."), hostname: hostname ?? "localhost", port });
+  const root = path.resolve(__dirname, "..");
+  const app = next({ dev, dir: root, hostname: hostname ?? "localhost", port });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const precompressed = dev ? new Map<string, PrecompressedAsset>() : await loadPrecompressedStatic(path.resolve(root, process.env.NEXT_DIST_DIR || ".next"));
 
   const server = createServer((request, response) => {
+    if (servePrecompressed(precompressed, request, response)) return;
     request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
     void handle(request, response);
   });

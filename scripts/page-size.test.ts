@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkBudget, firstLoadSizes, formatTable, isPage, PAGE_BUDGET_BYTES, parseRouteBundleStats, staleCeilings } from "./page-size";
+import { type ChunkSize, checkBudget, firstLoadSizes, formatTable, isPage, PAGE_BUDGET_BYTES, parseRouteBundleStats, staleCeilings } from "./page-size";
 
-const sizes: Record<string, { raw: number; gzip: number }> = {
-  ".next/static/chunks/framework.js": { raw: 400_000, gzip: 130 * 1024 },
-  ".next/static/chunks/editor.js": { raw: 90_000, gzip: 30 * 1024 },
-  ".next/static/chunks/list.js": { raw: 30_000, gzip: 10 * 1024 },
+const sizes: Record<string, ChunkSize> = {
+  ".next/static/chunks/framework.js": { raw: 400_000, gzip: 130 * 1024, brotli: 115 * 1024 },
+  ".next/static/chunks/editor.js": { raw: 90_000, gzip: 30 * 1024, brotli: 26 * 1024 },
+  ".next/static/chunks/list.js": { raw: 30_000, gzip: 10 * 1024, brotli: 9 * 1024 },
 };
 const sizeOf = (chunk: string) => {
   const size = sizes[chunk];
@@ -28,15 +28,15 @@ describe("page size", () => {
       { route: "/api/presets", firstLoadChunkPaths: [".next/static/chunks/missing.js"] },
     ]);
     expect(firstLoadSizes(stats, sizeOf)).toEqual([
-      { route: "/presets/[slug]", chunks: 2, raw: 490_000, gzip: 160 * 1024 },
-      { route: "/presets", chunks: 2, raw: 430_000, gzip: 140 * 1024 },
+      { route: "/presets/[slug]", chunks: 2, raw: 490_000, gzip: 160 * 1024, brotli: 141 * 1024 },
+      { route: "/presets", chunks: 2, raw: 430_000, gzip: 140 * 1024, brotli: 124 * 1024 },
     ]);
   });
 
-  it("fails a page over 150 kB gzip, not one at it", () => {
+  it("fails a page over 150 kB as served (Brotli), not one at it, whatever its gzip size", () => {
     const verdicts = checkBudget([
-      { route: "/a", chunks: 1, raw: 1, gzip: PAGE_BUDGET_BYTES + 1 },
-      { route: "/b", chunks: 1, raw: 1, gzip: PAGE_BUDGET_BYTES },
+      { route: "/a", chunks: 1, raw: 1, gzip: PAGE_BUDGET_BYTES, brotli: PAGE_BUDGET_BYTES + 1 },
+      { route: "/b", chunks: 1, raw: 1, gzip: PAGE_BUDGET_BYTES + 9000, brotli: PAGE_BUDGET_BYTES },
     ]);
     expect(verdicts.map((v) => [v.route, v.over, v.heldAtCeiling])).toEqual([
       ["/a", true, false],
@@ -48,9 +48,9 @@ describe("page size", () => {
   it("holds a known exception at its ceiling: over the budget passes up to it, not beyond", () => {
     const kb = 1024;
     const pages = [
-      { route: "/studio", chunks: 1, raw: 1, gzip: 200 * kb },
-      { route: "/grown", chunks: 1, raw: 1, gzip: 181 * kb },
-      { route: "/fixed", chunks: 1, raw: 1, gzip: 140 * kb },
+      { route: "/studio", chunks: 1, raw: 1, gzip: 220 * kb, brotli: 200 * kb },
+      { route: "/grown", chunks: 1, raw: 1, gzip: 201 * kb, brotli: 181 * kb },
+      { route: "/fixed", chunks: 1, raw: 1, gzip: 160 * kb, brotli: 140 * kb },
     ];
     const ceilings = { "/studio": 200 * kb, "/grown": 180 * kb, "/fixed": 190 * kb, "/gone": 170 * kb };
     const verdicts = checkBudget(pages, PAGE_BUDGET_BYTES, ceilings);
