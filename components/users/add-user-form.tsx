@@ -2,11 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { forwardRef, useState } from "react";
+import { useState, type RefObject } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogTrigger } from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
 import { Field, FieldMessages } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { CreateUserRequestSchema, ROLES, type User } from "@/lib/bff/schemas";
@@ -26,10 +25,24 @@ const EMPTY: AddUserInput = { email: "", name: "", role: "viewer", password: "" 
 /**
  * Adds a password user with the API's own schema (CreateUserRequestSchema). A refused add keeps
  * everything typed and puts the server's reason on the field it names; closing without adding keeps
- * the draft too.
+ * the draft too (the form stays mounted once opened).
+ *
+ * Its own chunk (react-hook-form and the contract's zod schemas): `AddUserButton` loads it on the way to the
+ * first press.
  */
-export const AddUserDialog = forwardRef<HTMLButtonElement, { onAdded: (user: User) => void }>(function AddUserDialog({ onAdded }, triggerRef) {
-  const [open, setOpen] = useState(false);
+export default function AddUserForm({
+  open,
+  setOpen,
+  trigger,
+  contentId,
+  onAdded,
+}: {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+  contentId: string;
+  onAdded: (user: User) => void;
+}) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AddUserInput, unknown, AddUserValues>({
     resolver: zodResolver(CreateUserRequestSchema),
@@ -75,12 +88,9 @@ export const AddUserDialog = forwardRef<HTMLButtonElement, { onAdded: (user: Use
 
   return (
     <Dialog open={open} onOpenChange={(next) => !form.formState.isSubmitting && setOpen(next)}>
-      <DialogTrigger asChild>
-        <Button ref={triggerRef} variant="primary">
-          Add user
-        </Button>
-      </DialogTrigger>
       <FormDialogContent
+        id={contentId}
+        returnFocusTo={trigger}
         title="Add user"
         description="They sign in with this email and password. Tell them the password yourself: Gatehouse sends no email."
         focusFirstField={() => form.setFocus("email")}
@@ -123,4 +133,4 @@ export const AddUserDialog = forwardRef<HTMLButtonElement, { onAdded: (user: Use
       </FormDialogContent>
     </Dialog>
   );
-});
+}

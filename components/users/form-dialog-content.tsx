@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useId, type RefObject } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { DialogActions, DialogContent } from "@/components/ui/dialog";
@@ -12,6 +12,8 @@ import { DialogActions, DialogContent } from "@/components/ui/dialog";
  * under way.
  */
 export function FormDialogContent({
+  id,
+  returnFocusTo,
   title,
   description,
   focusFirstField,
@@ -22,6 +24,10 @@ export function FormDialogContent({
   submittingLabel,
   children,
 }: {
+  /** For a dialog opened by a button of its own (not a Radix Trigger): the id its aria-controls names. */
+  id?: string;
+  /** That button, which gets the focus back when the dialog closes, as a Radix Trigger would. */
+  returnFocusTo?: RefObject<HTMLButtonElement | null>;
   title: string;
   description: string;
   focusFirstField: () => void;
@@ -35,6 +41,15 @@ export function FormDialogContent({
   const errorId = useId();
   return (
     <DialogContent
+      id={id}
+      onCloseAutoFocus={
+        returnFocusTo
+          ? (event) => {
+              event.preventDefault();
+              returnFocusTo.current?.focus();
+            }
+          : undefined
+      }
       title={title}
       description={description}
       onOpenAutoFocus={(event) => {

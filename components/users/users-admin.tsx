@@ -1,23 +1,32 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { RoleSchema, type Role, type User } from "@/lib/bff/schemas";
+import { ROLES, type Role } from "@/lib/bff/roles";
+import type { User } from "@/lib/bff/schemas";
 import { isApiStatus } from "@/lib/client/api-error-message";
 import { updateUser, userKeys, userQueries } from "@/lib/client/queries/users";
-import { AddUserDialog } from "./add-user-dialog";
+import { AddUserButton } from "./add-user-button";
 import { AdminsOnly } from "./admins-only";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
-import { RemoveUserDialog } from "./remove-user-dialog";
-import { ResetPasswordDialog } from "./reset-password-dialog";
 import { ROLE_INFO } from "./roles";
 import { UserList } from "./user-list";
 import { Alert } from "@/components/ui/alert";
+
+// The row actions' dialogs are chunks of their own (the reset form brings react-hook-form and zod), fetched when
+// the pointer or the focus reaches the list and mounted on first use.
+const loadResetDialog = () => import("./reset-password-dialog");
+const loadRemoveDialog = () => import("./remove-user-dialog");
+const ResetPasswordDialog = lazy(() => loadResetDialog().then((module) => ({ default: module.ResetPasswordDialog })));
+const RemoveUserDialog = lazy(() => loadRemoveDialog().then((module) => ({ default: module.RemoveUserDialog })));
+const prefetchRowDialogs = () => void Promise.all([loadResetDialog(), loadRemoveDialog()]);
+
+const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value);
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 
@@ -38,6 +47,8 @@ export function UsersAdmin() {
   const latestRole = useRef(new Map<string, Role>());
   const [resetting, setResetting] = useState<User | null>(null);
   const [removing, setRemoving] = useState<User | null>(null);
+  // Once a row action was used its dialog stays mounted, so it can animate closed and keep its state.
+  const [rowDialogsUsed, setRowDialogsUsed] = useState(false);
   const removedRef = useRef(false);
   const addButton = useRef<HTMLButtonElement>(null);
 
@@ -72,8 +83,8 @@ export function UsersAdmin() {
   };
 
   if (isApiStatus(list.error, 403)) {
-    const role = RoleSchema.safeParse(list.error.metadata?.role);
-    return <AdminsOnly role={role.success ? role.data : undefined} />;
+    const role = list.error.metadata?.role;
+    return <AdminsOnly role={isRole(role) ? role : undefined} />;
   }
 
   const users = list.data;
@@ -89,7 +100,7 @@ export function UsersAdmin() {
             : "Who may sign in to this Gatehouse, and with which role."
         }
         actions={
-          <AddUserDialog
+          <AddUserButton
             ref={addButton}
             onAdded={(user) => {
               queryClient.setQueryData<User[]>(userKeys.list(), (old) =>
@@ -141,47 +152,57 @@ export function UsersAdmin() {
           ))}
         </div>
       ) : (
-        <UserList
-          users={users}
-          selfId={me.id}
-          pendingRoles={pendingRoles}
-          onRoleChange={(user, role) => void changeRole(user, role)}
-          onResetPassword={(user) => setResetting(user)}
-          onRemove={(user) => {
-            removedRef.current = false;
-            setRemoving(user);
-          }}
-        />
+        <div onPointerEnter={prefetchRowDialogs} onFocus={prefetchRowDialogs}>
+          <UserList
+            users={users}
+            selfId={me.id}
+            pendingRoles={pendingRoles}
+            onRoleChange={(user, role) => void changeRole(user, role)}
+            onResetPassword={(user) => {
+              setRowDialogsUsed(true);
+              setResetting(user);
+            }}
+            onRemove={(user) => {
+              removedRef.current = false;
+              setRowDialogsUsed(true);
+              setRemoving(user);
+            }}
+          />
+        </div>
       )}
 
-      <ResetPasswordDialog
-        user={resetting}
-        onOpenChange={(open) => !open && setResetting(null)}
-        onFailed={refuse}
-        onDone={(user) => {
-          setResetting(null);
-          replaceUser(user);
-          setNotice({ tone: "success", text: `New password set for ${who(user)}.` });
-        }}
-      />
-      <RemoveUserDialog
-        user={removing}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        onFailed={refuse}
-        onRemoved={(user) => {
-          removedRef.current = true;
-          setRemoving(null);
-          queryClient.setQueryData<User[]>(userKeys.list(), (old) => old?.filter((other) => other.id !== user.id));
-          void queryClient.invalidateQueries({ queryKey: userKeys.list() });
-          setNotice({ tone: "success", text: `Removed ${who(user)}.` });
-        }}
-        onCloseAutoFocus={(event) => {
-          // The row's Remove button is gone: continue from the page's main action instead of the top of the page.
-          if (!removedRef.current) return;
-          event.preventDefault();
-          addButton.current?.focus();
-        }}
-      />
+      {rowDialogsUsed ? (
+        <Suspense fallback={null}>
+          <ResetPasswordDialog
+            user={resetting}
+            onOpenChange={(open) => !open && setResetting(null)}
+            onFailed={refuse}
+            onDone={(user) => {
+              setResetting(null);
+              replaceUser(user);
+              setNotice({ tone: "success", text: `New password set for ${who(user)}.` });
+            }}
+          />
+          <RemoveUserDialog
+            user={removing}
+            onOpenChange={(open) => !open && setRemoving(null)}
+            onFailed={refuse}
+            onRemoved={(user) => {
+              removedRef.current = true;
+              setRemoving(null);
+              queryClient.setQueryData<User[]>(userKeys.list(), (old) => old?.filter((other) => other.id !== user.id));
+              void queryClient.invalidateQueries({ queryKey: userKeys.list() });
+              setNotice({ tone: "success", text: `Removed ${who(user)}.` });
+            }}
+            onCloseAutoFocus={(event) => {
+              // The row's Remove button is gone: continue from the page's main action instead of the top of the page.
+              if (!removedRef.current) return;
+              event.preventDefault();
+              addButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

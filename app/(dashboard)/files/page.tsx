@@ -1,4 +1,5 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
@@ -32,11 +33,13 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
     <>
       <PageHeader title="Files" description="Every file of a workspace, newest first. Scroll to load more." />
       {/* The browser reads its workspace and filter from the URL, which needs a Suspense boundary. */}
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <Suspense fallback={<Skeleton className="h-[calc(100dvh-12rem)] min-h-[28rem] w-full" />}>
-          <FileBrowser initialPage={initialPage} />
-        </Suspense>
-      </HydrationBoundary>
+      <NuqsAdapter>
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <Suspense fallback={<Skeleton className="h-[calc(100dvh-12rem)] min-h-[28rem] w-full" />}>
+            <FileBrowser initialPage={initialPage} />
+          </Suspense>
+        </HydrationBoundary>
+      </NuqsAdapter>
     </>
   );
 }

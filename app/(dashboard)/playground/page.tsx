@@ -1,4 +1,5 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { Metadata } from "next";
 import { createLoader, parseAsString, type SearchParams } from "nuqs/server";
 import { Suspense } from "react";
@@ -46,11 +47,13 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
     <>
       <PageHeader title="Playground" description="Test web-search prompts with streamed, cited answers; compare models side by side." />
       {/* The setup lives in the URL, which needs a Suspense boundary. */}
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-          <Playground />
-        </Suspense>
-      </HydrationBoundary>
+      <NuqsAdapter>
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <Playground />
+          </Suspense>
+        </HydrationBoundary>
+      </NuqsAdapter>
     </>
   );
 }

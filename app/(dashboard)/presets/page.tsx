@@ -1,4 +1,5 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { PresetList } from "@/components/presets/list/preset-list";
@@ -33,8 +34,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   }
 
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <PresetList />
-    </HydrationBoundary>
+    <NuqsAdapter>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <PresetList />
+      </HydrationBoundary>
+    </NuqsAdapter>
   );
 }

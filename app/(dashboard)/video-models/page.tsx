@@ -1,4 +1,5 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
@@ -37,11 +38,13 @@ export default async function Page() {
         title="Video models"
         description="Compare resolutions, durations, aspect ratios, frame images, audio and prices across video-generation models."
       />
-      <HydrationBoundary state={dehydrate(queryClient)}>
-        <Suspense fallback={<CatalogSkeleton />}>
-          <VideoModelCatalog etag={loaded?.etag ?? null} />
-        </Suspense>
-      </HydrationBoundary>
+      <NuqsAdapter>
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <Suspense fallback={<CatalogSkeleton />}>
+            <VideoModelCatalog etag={loaded?.etag ?? null} />
+          </Suspense>
+        </HydrationBoundary>
+      </NuqsAdapter>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { Metadata } from "next";
 import { createLoader, type SearchParams } from "nuqs/server";
 import { PresetStudio } from "@/components/presets/studio/preset-studio";
@@ -48,8 +49,10 @@ export default async function Page({ params, searchParams }: { params: Params; s
     ]);
   }
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
-      <PresetStudio slug={slug} />
-    </HydrationBoundary>
+    <NuqsAdapter>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <PresetStudio slug={slug} />
+      </HydrationBoundary>
+    </NuqsAdapter>
   );
 }
