@@ -36,6 +36,20 @@ test.describe("app shell", () => {
     expect(await presetsList.horizontalOverflow()).toBeLessThanOrEqual(0);
   });
 
+  test("scripts and styles arrive Brotli-compressed, the budget's measure, and the page works from them", async ({ page }) => {
+    const encodings = new Map<string, string | undefined>();
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith("/_next/static/") && /\.(js|css)$/.test(url.pathname)) {
+        encodings.set(url.pathname, response.headers()["content-encoding"]);
+      }
+    });
+    await page.goto("/files");
+    await expect(page.getByRole("listbox", { name: /Files in/ })).toBeVisible();
+    expect(encodings.size).toBeGreaterThan(5);
+    expect([...encodings].filter(([, encoding]) => encoding !== "br")).toEqual([]);
+  });
+
   test("follows the system's dark setting", async ({ page }) => {
     // Tailwind's colours come back as oklch()/lab() strings: let the browser turn them into RGB on a canvas.
     const bodyBrightness = () =>

@@ -1,20 +1,18 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { useQueryState } from "nuqs";
 import { clsx } from "clsx";
-import { useRef, useState, useSyncExternalStore } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useHasRole } from "@/lib/client/current-user";
-import { addFileToCache, DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
-import { fileSearchParams } from "@/lib/files/search-params";
-import { UploadPanel } from "./upload-panel";
-import { UploadQueue, type UploadItem } from "@/lib/client/upload-queue";
+import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
+import { useUrlParam } from "@/lib/client/use-url-param";
+import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
+import { useUploadQueue } from "./use-upload-queue";
 import { WorkspaceFiles } from "./workspace-files";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
-const NO_UPLOADS: readonly UploadItem[] = [];
+const UploadPanel = lazyNamed(() => import("./upload-panel"), "UploadPanel");
 
 /**
  * The /files page's client island: URL state (workspace_id, q), the toolbar, uploads (drag and drop or picker)
@@ -22,20 +20,21 @@ const NO_UPLOADS: readonly UploadItem[] = [];
  */
 export function FileBrowser({ initialPage }: { initialPage: InitialFilePage | null }) {
   // Switching workspace is a step the back button should undo; typing in the filter is not.
-  const [workspaceId, setWorkspaceId] = useQueryState("workspace_id", fileSearchParams.workspace_id.withOptions({ history: "push" }));
-  const [filter, setFilter] = useQueryState("q", fileSearchParams.q);
-  const client = useQueryClient();
+  // (lib/files/search-params.ts names the same parameters for the server page.)
+  const [workspaceId, setWorkspaceId] = useUrlParam("workspace_id", { history: "push" });
+  const [urlFilter, setFilter] = useUrlParam("q");
+  const filter = urlFilter ?? "";
   // Hides controls only; the BFF checks the role on every upload and delete.
   const canEdit = useHasRole("editor");
-  const [queue] = useState(() => new UploadQueue((target, file) => addFileToCache(client, target, file)));
-  const uploads = useSyncExternalStore(queue.subscribe, queue.getSnapshot, () => NO_UPLOADS);
+  const queue = useUploadQueue();
+  const uploadsShown = useNeededOnce(queue.uploads.length > 0);
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [dropRefused, setDropRefused] = useState(false);
 
   function addFiles(files: FileList | null) {
     if (!files || files.length === 0) return;
-    queue.add(Array.from(files), workspaceId);
+    queue.add(files, workspaceId);
   }
 
   const hasFiles = (event: React.DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
@@ -47,6 +46,7 @@ export function FileBrowser({ initialPage }: { initialPage: InitialFilePage | nu
         if (!hasFiles(event)) return;
         event.preventDefault();
         setDragging(true);
+        if (canEdit) queue.prefetch();
       }}
       onDragOver={(event) => {
         if (!hasFiles(event)) return;
@@ -81,7 +81,7 @@ export function FileBrowser({ initialPage }: { initialPage: InitialFilePage | nu
               addFiles(event.target.files);
               event.target.value = "";
             }} />
-            <Button variant="primary" onClick={() => inputRef.current?.click()}>
+            <Button variant="primary" onPointerEnter={queue.prefetch} onFocus={queue.prefetch} onClick={() => inputRef.current?.click()}>
               Upload<span className="hidden sm:inline"> files</span>
             </Button>
           </div>
@@ -95,12 +95,11 @@ export function FileBrowser({ initialPage }: { initialPage: InitialFilePage | nu
           </button>
         </p>
       ) : null}
-      <UploadPanel
-        items={uploads}
-        onRetry={(key) => queue.retry(key)}
-        onDismiss={(key) => queue.dismiss(key)}
-        onClearFinished={() => queue.clearFinished()}
-      />
+      {uploadsShown ? (
+        <Suspense fallback={null}>
+          <UploadPanel items={queue.uploads} onRetry={queue.retry} onDismiss={queue.dismiss} onClearFinished={queue.clearFinished} />
+        </Suspense>
+      ) : null}
       <WorkspaceFiles
         key={workspaceId ?? DEFAULT_WORKSPACE}
         workspaceId={workspaceId}

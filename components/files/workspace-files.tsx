@@ -1,12 +1,11 @@
 "use client";
 
-import { useMemo, useRef, useState } from "react";
+import { Suspense, useMemo, useRef, useState } from "react";
+import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 import type { GatewayFile } from "@/lib/gateway";
 import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
 import { deletedNotice, filesStatusText } from "@/lib/files/list-messages";
 import { activeIndex, clearSelection, forgetIds } from "@/lib/files/selection";
-import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
-import { FileDetailsDrawer } from "./file-details-drawer";
 import { FileList } from "./file-list";
 import { FilesLoadFailed, FilesLoading, NoFiles } from "./file-list-states";
 import { FilesFooter } from "./files-footer";
@@ -18,6 +17,10 @@ import { useScrollMemory } from "./use-scroll-memory";
 import { useTimedNotice } from "./use-timed-notice";
 import { useWorkspaceFilePages } from "./use-workspace-file-pages";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
+
+// The details drawer and the delete confirmation are chunks of their own, loaded when first opened.
+const FileDetailsDrawer = lazyNamed(() => import("./file-details-drawer"), "FileDetailsDrawer");
+const ConfirmDeleteDialog = lazyNamed(() => import("./confirm-delete-dialog"), "ConfirmDeleteDialog");
 
 export function WorkspaceFiles({
   workspaceId,
@@ -44,6 +47,8 @@ export function WorkspaceFiles({
   const listboxRef = useRef<HTMLDivElement>(null);
   const [toDelete, setToDelete] = useState<readonly GatewayFile[]>([]);
   const { notice, announce } = useTimedNotice();
+  const drawerNeeded = useNeededOnce(openFile !== null);
+  const confirmNeeded = useNeededOnce(toDelete.length > 0);
 
   const { remove, deleteError } = useDeleteFiles(workspaceId, ({ deleted, failed }, files) => {
     const gone = new Set(deleted);
@@ -110,28 +115,34 @@ export function WorkspaceFiles({
         resetScrollKey={list.deferredFilter}
         listboxRef={listboxRef}
       />
-      <FileDetailsDrawer
-        workspaceId={workspaceId}
-        file={openFile}
-        open={openFile !== null}
-        onOpenChange={(open) => !open && setOpenFile(null)}
-        canDelete={canEdit}
-        onDelete={(file) => setToDelete([file])}
-        onClosed={() => listboxRef.current?.focus({ preventScroll: true })}
-      />
-      <ConfirmDeleteDialog
-        files={toDelete}
-        open={toDelete.length > 0}
-        onOpenChange={(open) => {
-          if (!open) {
-            setToDelete([]);
-            remove.reset();
-          }
-        }}
-        onConfirm={() => remove.mutate(toDelete)}
-        pending={remove.isPending}
-        error={deleteError}
-      />
+      <Suspense fallback={null}>
+        {drawerNeeded ? (
+          <FileDetailsDrawer
+            workspaceId={workspaceId}
+            file={openFile}
+            open={openFile !== null}
+            onOpenChange={(open) => !open && setOpenFile(null)}
+            canDelete={canEdit}
+            onDelete={(file) => setToDelete([file])}
+            onClosed={() => listboxRef.current?.focus({ preventScroll: true })}
+          />
+        ) : null}
+        {confirmNeeded ? (
+          <ConfirmDeleteDialog
+            files={toDelete}
+            open={toDelete.length > 0}
+            onOpenChange={(open) => {
+              if (!open) {
+                setToDelete([]);
+                remove.reset();
+              }
+            }}
+            onConfirm={() => remove.mutate(toDelete)}
+            pending={remove.isPending}
+            error={deleteError}
+          />
+        ) : null}
+      </Suspense>
     </ListShell>
   );
 }

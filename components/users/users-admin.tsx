@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,13 +17,14 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { ROLE_INFO } from "./roles";
 import { UserList } from "./user-list";
 import { Alert } from "@/components/ui/alert";
+import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 
 // The row actions' dialogs are chunks of their own (the reset form brings react-hook-form and zod), fetched when
 // the pointer or the focus reaches the list and mounted on first use.
 const loadResetDialog = () => import("./reset-password-dialog");
 const loadRemoveDialog = () => import("./remove-user-dialog");
-const ResetPasswordDialog = lazy(() => loadResetDialog().then((module) => ({ default: module.ResetPasswordDialog })));
-const RemoveUserDialog = lazy(() => loadRemoveDialog().then((module) => ({ default: module.RemoveUserDialog })));
+const ResetPasswordDialog = lazyNamed(loadResetDialog, "ResetPasswordDialog");
+const RemoveUserDialog = lazyNamed(loadRemoveDialog, "RemoveUserDialog");
 const prefetchRowDialogs = () => void Promise.all([loadResetDialog(), loadRemoveDialog()]);
 
 const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value);
@@ -47,8 +48,7 @@ export function UsersAdmin() {
   const latestRole = useRef(new Map<string, Role>());
   const [resetting, setResetting] = useState<User | null>(null);
   const [removing, setRemoving] = useState<User | null>(null);
-  // Once a row action was used its dialog stays mounted, so it can animate closed and keep its state.
-  const [rowDialogsUsed, setRowDialogsUsed] = useState(false);
+  const rowDialogsUsed = useNeededOnce(resetting !== null || removing !== null);
   const removedRef = useRef(false);
   const addButton = useRef<HTMLButtonElement>(null);
 
@@ -158,13 +158,9 @@ export function UsersAdmin() {
             selfId={me.id}
             pendingRoles={pendingRoles}
             onRoleChange={(user, role) => void changeRole(user, role)}
-            onResetPassword={(user) => {
-              setRowDialogsUsed(true);
-              setResetting(user);
-            }}
+            onResetPassword={(user) => setResetting(user)}
             onRemove={(user) => {
               removedRef.current = false;
-              setRowDialogsUsed(true);
               setRemoving(user);
             }}
           />

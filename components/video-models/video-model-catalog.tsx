@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { debounce, useQueryStates } from "nuqs";
-import { useCallback, useMemo, useState } from "react";
+import { Suspense, useCallback, useMemo, useState } from "react";
+import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SkippedNote } from "@/components/ui/skipped-note";
@@ -17,15 +18,18 @@ import { CatalogLoadError, CatalogRefreshError } from "./catalog-load-error";
 import { CatalogSkeleton } from "./catalog-skeleton";
 import { CatalogToolbar } from "./catalog-toolbar";
 import { CompareBar } from "./compare-bar";
-import { CompareDialog } from "./compare-dialog";
 import { CalculatorControls, CostChart } from "./cost-calculator";
 import type { UrlPatch } from "./filter-panel";
 import { FiltersAside } from "./filters-aside";
 import { ModelCard } from "./model-card";
-import { ModelDetailDialog } from "./model-detail-dialog";
 import { useReturnFocus } from "./use-return-focus";
 
 const EMPTY: VideoModel[] = [];
+
+// The compare and detail dialogs are chunks of their own, loaded when first opened (a shared link with a
+// model opens its dialog right after the page loads).
+const CompareDialog = lazyNamed(() => import("./compare-dialog"), "CompareDialog");
+const ModelDetailDialog = lazyNamed(() => import("./model-detail-dialog"), "ModelDetailDialog");
 
 /** The catalog page's interactive part: every control writes the URL, everything shown is derived from it and the cached list. */
 export function VideoModelCatalog({ etag = null }: { /** ETag of the list the server prefetched, for the first revalidation. */ etag?: string | null }) {
@@ -58,6 +62,8 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
   };
 
   const detail = url.model ? (byId.get(url.model) ?? null) : null;
+  const compareNeeded = useNeededOnce(compareOpen);
+  const detailNeeded = useNeededOnce(detail !== null);
 
   // The dialogs open from state and the URL, so focus is handed back by hand to the control that opened them.
   const { rememberOpener, returnFocus } = useReturnFocus();
@@ -162,14 +168,20 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
           setCompareOpen(true);
         }}
       />
-      <CompareDialog models={selected} settings={settings} open={compareOpen && selected.length >= 2} onOpenChange={setCompareOpen} onCloseAutoFocus={returnFocus} />
-      <ModelDetailDialog
-        model={detail}
-        estimate={detail ? estimateCost(detail, settings) : null}
-        settings={settings}
-        onClose={() => update({ model: null })}
-        onCloseAutoFocus={returnFocus}
-      />
+      <Suspense fallback={null}>
+        {compareNeeded ? (
+          <CompareDialog models={selected} settings={settings} open={compareOpen && selected.length >= 2} onOpenChange={setCompareOpen} onCloseAutoFocus={returnFocus} />
+        ) : null}
+        {detailNeeded ? (
+          <ModelDetailDialog
+            model={detail}
+            estimate={detail ? estimateCost(detail, settings) : null}
+            settings={settings}
+            onClose={() => update({ model: null })}
+            onCloseAutoFocus={returnFocus}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { Suspense } from "react";
@@ -33,13 +32,11 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
     <>
       <PageHeader title="Files" description="Every file of a workspace, newest first. Scroll to load more." />
       {/* The browser reads its workspace and filter from the URL, which needs a Suspense boundary. */}
-      <NuqsAdapter>
-        <HydrationBoundary state={dehydrate(queryClient)}>
-          <Suspense fallback={<Skeleton className="h-[calc(100dvh-12rem)] min-h-[28rem] w-full" />}>
-            <FileBrowser initialPage={initialPage} />
-          </Suspense>
-        </HydrationBoundary>
-      </NuqsAdapter>
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <Suspense fallback={<Skeleton className="h-[calc(100dvh-12rem)] min-h-[28rem] w-full" />}>
+          <FileBrowser initialPage={initialPage} />
+        </Suspense>
+      </HydrationBoundary>
     </>
   );
 }
