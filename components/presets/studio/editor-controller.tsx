@@ -2,13 +2,14 @@
 
 import { useCallback, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
 import type { ChatRequestInput, PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
 import { reappliedNotice, tookTheirsNotice } from "@/lib/presets/conflict-notices";
 import { diffJson, jsonEqual, presetDocument } from "@/lib/presets/diff";
 import { discardDraft } from "@/lib/presets/draft-storage";
-import { chatRequestResolver, validateRequest } from "@/lib/presets/form-resolver";
 import { newPresetRequest, pruneRequest, storedFieldsOf, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
 import { mergeThreeWay } from "@/lib/presets/merge";
+import { lazyChatRequestResolver, VALIDATOR_UNAVAILABLE } from "@/lib/presets/request-validator";
 import { saveCheckNote } from "@/lib/presets/save-check";
 import { documentOf } from "@/lib/presets/version-document";
 import { ConflictDialog } from "../conflict-dialog";
@@ -21,6 +22,7 @@ import { useDraftAutosave } from "./use-draft-autosave";
 import { useFollowDesignated } from "./use-follow-designated";
 import { usePresetSave } from "./use-preset-save";
 import { useSaveConflict } from "./use-save-conflict";
+import { useRequestProblems } from "./use-request-problems";
 import { useUnparsedJson } from "./use-unparsed-json";
 
 export interface EditorControllerProps {
@@ -47,7 +49,8 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
   const [base, setBase] = useState<PresetVersion | null>(initialBase);
   const form = useForm<ChatRequestInput>({
     defaultValues: initialRequest as ChatRequestInput,
-    resolver: chatRequestResolver,
+    // Waits for the schema's chunk when it is not here yet: a save is always checked in full before it is sent.
+    resolver: lazyChatRequestResolver,
     mode: "onTouched",
   });
   const values = useWatch({ control: form.control });
@@ -55,7 +58,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
   const baseRequest = useMemo(() => (base ? versionToRequest(base) : newPresetRequest(newModel)), [base, newModel]);
   const dirty = !jsonEqual(current, pruneRequest(baseRequest));
   const isNew = base === null;
-  const problems = useMemo(() => validateRequest(current), [current]);
+  const { problems, unavailable: checksUnavailable } = useRequestProblems(current);
 
   const [reviewOpen, setReviewOpen] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -172,7 +175,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
         draftKept={Boolean(draft.draftSavedAt)}
         isNew={isNew}
         baseVersion={base?.version}
-        problemCount={problems.length}
+        problemCount={problems?.length ?? 0}
         blockedByText={blockedByText}
         canDiscard={dirty || draft.restoredAt !== null}
         canSave={canSave}
@@ -191,7 +194,8 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
           onReviewConflict={conflict && !conflict.open ? () => conflicts.setOpen(true) : null}
         />
       ) : null}
-      {showProblems && problems.length > 0 ? <ProblemsAlert problems={problems} /> : null}
+      {showProblems && problems && problems.length > 0 ? <ProblemsAlert problems={problems} /> : null}
+      {showProblems && checksUnavailable ? <Alert>{VALIDATOR_UNAVAILABLE}</Alert> : null}
       {notice ? <NoticeBanner notice={notice} onDismiss={() => setNotice(null)} /> : null}
 
       <PresetEditor
