@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import Link from "next/link";
 import { parseAsString, useQueryState, useQueryStates } from "nuqs";
-import { useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -15,13 +15,22 @@ import { useHasRole } from "@/lib/client/current-user";
 import { presetQueries } from "@/lib/client/queries/presets";
 import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
 import { loadDraft, type PresetDraft } from "@/lib/presets/draft-storage";
-import { tryPresetHref } from "@/lib/playground/preset-compare";
+import { tryPresetHref } from "@/lib/playground/preset-links";
 import { newPresetRequest, versionToRequest } from "@/lib/presets/form-values";
-import { CopyCodeDialog } from "../copy-code-dialog";
+import { ChunkBoundary } from "../chunk-boundary";
+import { CopyCodeButton } from "../copy-code-button";
 import { studioSearchParams, type StudioTab } from "@/lib/presets/search-params";
 import { presetModel } from "@/lib/presets/preset-model";
-import { PresetHistory } from "../history/preset-history";
+import { VersionsSkeleton } from "../history/versions-skeleton";
 import { EditorController } from "./editor-controller";
+
+// The history (version table, diffs, drawer, restore) is a chunk of its own: fetched when its tab is pointed at,
+// focused or opened, or at once when the address opens it.
+const loadHistory = () => import("../history/preset-history");
+const PresetHistory = lazy(() => loadHistory().then((module) => ({ default: module.PresetHistory })));
+const prefetchHistory = (id: StudioTab) => {
+  if (id === "history") void loadHistory();
+};
 
 function StudioSkeleton() {
   return (
@@ -165,7 +174,7 @@ export function PresetStudio({ slug }: { slug: string }) {
               <Button asChild>
                 <Link href={tryPresetHref(slug)}>Try in playground</Link>
               </Button>
-              <CopyCodeDialog slug={slug} />
+              <CopyCodeButton slug={slug} />
             </>
           ) : null}
         </div>
@@ -187,6 +196,8 @@ export function PresetStudio({ slug }: { slug: string }) {
               aria-selected={tab === id}
               aria-controls={`panel-${id}`}
               onClick={() => void setParams({ tab: id, compare: id === "edit" ? null : params.compare, version: null })}
+              onPointerEnter={() => prefetchHistory(id)}
+              onFocus={() => prefetchHistory(id)}
               className={clsx(
                 "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
                 tab === id
@@ -219,7 +230,11 @@ export function PresetStudio({ slug }: { slug: string }) {
       </div>
       {preset && tab === "history" ? (
         <div role="tabpanel" id="panel-history" aria-labelledby="tab-history">
-          <PresetHistory slug={slug} preset={preset} canEdit={canEdit} />
+          <ChunkBoundary what="The history">
+            <Suspense fallback={<VersionsSkeleton />}>
+              <PresetHistory slug={slug} preset={preset} canEdit={canEdit} />
+            </Suspense>
+          </ChunkBoundary>
         </div>
       ) : null}
     </div>
