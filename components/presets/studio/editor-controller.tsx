@@ -40,7 +40,8 @@ export interface EditorControllerProps {
   preset: PresetWithDesignatedVersion | null;
   /** The version the edit starts from (null: a new preset). */
   initialBase: PresetVersion | null;
-  initialRequest: RequestValues;
+  /** A draft's request; null: the base version's (or a new preset's). */
+  initialRequest: RequestValues | null;
   /** When a draft from this browser was restored, its time. */
   restoredDraftAt: number | null;
   /** Model for a new preset, from the "New preset" dialog. */
@@ -50,21 +51,21 @@ export interface EditorControllerProps {
 }
 
 /**
- * Owns one editing session of a preset: the form, the draft kept in the browser, the save with its
+ * Owns one editing session of a preset (a chunk of its own, with react-hook-form and the form; see PresetStudio): the form, the draft kept in the browser, the save with its
  * review and its conflict handling. The version the edit started from (`base`) travels with every
  * save as If-Match, so a save never lands on top of a version the user has not seen.
  */
 export function EditorController({ slug, preset, initialBase, initialRequest, restoredDraftAt, newModel, readOnly, onCreated }: EditorControllerProps) {
   const [base, setBase] = useState<PresetVersion | null>(initialBase);
+  const baseRequest = useMemo(() => (base ? versionToRequest(base) : newPresetRequest(newModel)), [base, newModel]);
   const form = useForm<ChatRequestInput>({
-    defaultValues: initialRequest as ChatRequestInput,
+    defaultValues: (initialRequest ?? baseRequest) as ChatRequestInput,
     // Waits for the schema's chunk when it is not here yet: a save is always checked in full before it is sent.
     resolver: lazyChatRequestResolver,
     mode: "onTouched",
   });
   const values = useWatch({ control: form.control });
   const current = useMemo(() => pruneRequest(values), [values]);
-  const baseRequest = useMemo(() => (base ? versionToRequest(base) : newPresetRequest(newModel)), [base, newModel]);
   const dirty = !jsonEqual(current, pruneRequest(baseRequest));
   const isNew = base === null;
   const { problems, unavailable: checksUnavailable } = useRequestProblems(current);
