@@ -13,7 +13,6 @@
 const KB = 1024;
 
 export const PAGE_SIZE_CEILINGS: Record<string, number> = {
-  "/presets/[slug]": 238 * KB,
   "/playground": 234 * KB,
   "/files": 174 * KB,
   "/video-models": 164 * KB,
