@@ -3,8 +3,13 @@
 import { clsx } from "clsx";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useMemo } from "react";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { previewValue, type ConflictRow } from "@/lib/presets/diff";
+import type { PresetVersion } from "@/lib/gateway";
+import { conflictRows, presetDocument, previewValue } from "@/lib/presets/diff";
+import { pruneRequest, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
+import { mergeThreeWay, type MergeResult } from "@/lib/presets/merge";
+import { documentOf } from "@/lib/presets/version-document";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
 
 function Cell({ value, changed, label }: { value: unknown; changed: boolean; label: string }) {
@@ -22,27 +27,43 @@ function Cell({ value, changed, label }: { value: unknown; changed: boolean; lab
 
 /**
  * Someone saved while this edit was open. Their change and this one, field by field against the
- * version both started from; the user decides, nothing is overwritten silently.
+ * version both started from; the user decides, nothing is overwritten silently. A chunk of its own (the
+ * diff, the merge, Radix Dialog), fetched when a conflict is met or on the way to a save that may meet one.
  */
-export function ConflictDialog({
+export default function ConflictDialog({
   open,
-  rows,
-  baseVersion,
-  theirVersion,
+  base,
+  theirs,
+  current,
+  storedFields,
   theirAuthor,
   onTakeTheirs,
   onReapplyMine,
   onKeepEditing,
 }: {
   open: boolean;
-  rows: readonly ConflictRow[];
-  baseVersion: number | null;
-  theirVersion: number;
+  /** The version the edit started from (null: a new preset). */
+  base: PresetVersion | null;
+  /** The version saved meanwhile. */
+  theirs: PresetVersion;
+  /** The edited request. */
+  current: RequestValues;
+  /** Config fields of `base`, kept as stored (see storedPreview). */
+  storedFields: readonly string[];
   theirAuthor: string | null;
   onTakeTheirs: () => void;
-  onReapplyMine: () => void;
+  /** Mine re-applied on top of theirs: the merged request, and the fields where mine replaced theirs. */
+  onReapplyMine: (merge: MergeResult) => void;
   onKeepEditing: () => void;
 }) {
+  const baseVersion = base?.version ?? null;
+  const theirVersion = theirs.version;
+  const rows = useMemo(
+    () => conflictRows(documentOf(base), presetDocument(theirs), presetDocument(storedPreview(current, storedFields))),
+    [base, theirs, current, storedFields],
+  );
+  const reapplyMine = () =>
+    onReapplyMine(mergeThreeWay(base ? pruneRequest(versionToRequest(base)) : {}, current, versionToRequest(theirs)));
   const clashes = rows.filter((row) => row.clash).length;
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onKeepEditing())}>
@@ -85,7 +106,7 @@ export function ConflictDialog({
           <div className="flex flex-wrap justify-end gap-2">
             <Button onClick={onKeepEditing}>Keep editing</Button>
             <Button onClick={onTakeTheirs}>Take theirs (discard mine)</Button>
-            <Button variant="primary" onClick={onReapplyMine}>
+            <Button variant="primary" onClick={reapplyMine}>
               Re-apply mine on top of theirs
             </Button>
           </div>

@@ -7,7 +7,8 @@ export type { JsonCodeEditorProps } from "./codemirror-json-editor";
 
 // CodeMirror is most of the preset studio's JavaScript and most of its views show no editor: it is fetched the
 // first time an editor is on screen, never with the page.
-const CodeMirrorJsonEditor = lazy(() => import("./codemirror-json-editor"));
+export const loadCodeMirror = () => import("./codemirror-json-editor");
+const CodeMirrorJsonEditor = lazy(loadCodeMirror);
 
 const subscribeNever = () => () => {};
 
@@ -35,6 +36,26 @@ function EditorPlaceholder({ value, minHeight = "6rem", maxHeight = "28rem" }: P
   );
 }
 
+function EditorFrame({ testId, children }: { testId?: string; children: React.ReactNode }) {
+  return (
+    <div
+      data-testid={testId}
+      className="overflow-hidden rounded-md border border-slate-300 text-[13px] focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30 dark:border-slate-700"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** What a JsonCodeEditor shows while its code loads, for a view that is itself still loading the code around it. */
+export function JsonCodeEditorPlaceholder(props: Pick<JsonCodeEditorProps, "value" | "minHeight" | "maxHeight" | "testId">) {
+  return (
+    <EditorFrame testId={props.testId}>
+      <EditorPlaceholder value={props.value} minHeight={props.minHeight} maxHeight={props.maxHeight} />
+    </EditorFrame>
+  );
+}
+
 /**
  * A JSON editor (CodeMirror 6: highlighting, syntax errors, optional schema diagnostics). The editor's code
  * is its own chunk, loaded when the first editor renders after hydration; until then a placeholder of the
@@ -43,12 +64,5 @@ function EditorPlaceholder({ value, minHeight = "6rem", maxHeight = "28rem" }: P
 export function JsonCodeEditor(props: JsonCodeEditorProps) {
   const hydrated = useHydrated();
   const placeholder = <EditorPlaceholder value={props.value} minHeight={props.minHeight} maxHeight={props.maxHeight} />;
-  return (
-    <div
-      data-testid={props.testId}
-      className="overflow-hidden rounded-md border border-slate-300 text-[13px] focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30 dark:border-slate-700"
-    >
-      {hydrated ? <Suspense fallback={placeholder}><CodeMirrorJsonEditor {...props} /></Suspense> : placeholder}
-    </div>
-  );
+  return <EditorFrame testId={props.testId}>{hydrated ? <Suspense fallback={placeholder}><CodeMirrorJsonEditor {...props} /></Suspense> : placeholder}</EditorFrame>;
 }

@@ -1,12 +1,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
+import { gatewaySchema } from "@/lib/client/contract";
 import { presetKeys } from "@/lib/client/queries/presets";
-import { PresetSaveResponseSchema, type PresetSaveResponse } from "@/lib/gateway";
+import type { PresetSaveResponse } from "@/lib/gateway";
 import type { RequestValues } from "@/lib/presets/form-values";
 
 /** Saves `request` as the preset's new version (the editor's save, a restore) through the BFF. */
 export function postPreset(slug: string, request: RequestValues, headers: Record<string, string>): Promise<PresetSaveResponse> {
-  return apiFetch(`/api/presets/${encodeURIComponent(slug)}`, PresetSaveResponseSchema, { method: "POST", json: request, headers });
+  return apiFetch(`/api/presets/${encodeURIComponent(slug)}`, gatewaySchema("PresetSaveResponseSchema"), { method: "POST", json: request, headers });
 }
 
 /** After a save: the preset as answered, and the lists, versions and audit that it made stale. */

@@ -1,19 +1,27 @@
 "use client";
 
+import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
-import { summarizeDiff, type FieldChange } from "@/lib/presets/diff";
+import type { PresetVersion } from "@/lib/gateway";
+import { diffJson, presetDocument, summarizeDiff } from "@/lib/presets/diff";
+import { storedPreview, type RequestValues } from "@/lib/presets/form-values";
+import { documentOf } from "@/lib/presets/version-document";
 import { FieldDiffTable } from "@/components/ui/field-diff-table";
 import { Alert } from "@/components/ui/alert";
 
-/** Before a save: exactly which stored fields change against the version the edit started from. */
-export function SaveReviewDialog({
+/**
+ * Before a save: exactly which stored fields change against the version the edit started from. A chunk of its
+ * own (the diff, Radix Dialog), fetched on the way to the Save button.
+ */
+export default function SaveReviewDialog({
   open,
   onOpenChange,
-  changes,
+  base,
+  current,
+  storedFields,
   baseLabel,
   isNew,
-  ignoredFields,
   saving,
   error,
   onConfirm,
@@ -23,14 +31,22 @@ export function SaveReviewDialog({
   newerVersion?: number | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  changes: readonly FieldChange[];
+  /** The version the edit started from (null: a new preset). */
+  base: PresetVersion | null;
+  /** The edited request. */
+  current: RequestValues;
+  /** Config fields of `base`, kept as stored (see storedPreview). */
+  storedFields: readonly string[];
   baseLabel: string;
   isNew: boolean;
-  ignoredFields: readonly string[];
   saving: boolean;
   error: string | null;
   onConfirm: () => void;
 }) {
+  // Stays mounted after its first opening: computed only while open, not on every keystroke behind it.
+  const stored = useMemo(() => (open ? storedPreview(current, storedFields) : null), [open, current, storedFields]);
+  const changes = useMemo(() => (stored ? diffJson(documentOf(base), presetDocument(stored)) : []), [base, stored]);
+  const ignoredFields = stored?.ignored_fields ?? [];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isRecord } from "@/lib/json/is-record";
+import { LIMITS, REASONING_EFFORTS } from "./chat-request-constants";
 import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 
 /*
@@ -14,25 +15,7 @@ import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 // ---------------------------------------------------------------------------------------------
 // Limits (contract section 8)
 
-export const LIMITS = {
-  stopSequences: 4,
-  metadataPairs: 16,
-  metadataKeyLength: 64,
-  metadataValueLength: 512,
-  sessionIdLength: 256,
-  functionNameLength: 64,
-  topLogprobsMax: 20,
-  costQualityTradeoffMax: 10,
-  fusionAnalysisModelsMax: 8,
-  fusionMaxToolCallsMax: 16,
-  fusionToolsMax: 8,
-  webMaxResults: 25,
-  webMaxResultsPerplexity: 20,
-  /** Our bound, not the contract's: a domain filter list (include / exclude / allowed / blocked domains). */
-  domainListEntries: 100,
-  /** Our bound: one entry, a DNS name (at most 253 characters) plus room for a path prefix. */
-  domainEntryLength: 512,
-} as const;
+export { LIMITS };
 
 /** Defaults the gateway applies when a field is omitted (documented, never injected). */
 export const DEFAULTS = {
@@ -398,8 +381,6 @@ export const FunctionToolSchema = z.looseObject({
 });
 export type FunctionTool = z.infer<typeof FunctionToolSchema>;
 
-const REASONING_EFFORT_VALUES = ["max", "xhigh", "high", "medium", "low", "minimal", "none"] as const;
-
 /** The web-search settings the server tool takes as `parameters` and its shorthand takes inline. */
 const WEB_SEARCH_TOOL_FIELDS = {
   engine: z.enum(WEB_SEARCH_TOOL_ENGINES).optional(),
@@ -431,7 +412,7 @@ export type WebSearchServerTool = z.infer<typeof WebSearchServerToolSchema>;
 const nestedReasoning = () =>
   z
     .looseObject({
-      effort: z.enum(REASONING_EFFORT_VALUES).optional(),
+      effort: z.enum(REASONING_EFFORTS).optional(),
       max_tokens: z.number().int().min(1).optional(),
     })
     .optional();
@@ -636,7 +617,7 @@ export const ResponseFormatSchema = z.discriminatedUnion("type", [
 ]);
 export type ResponseFormat = z.infer<typeof ResponseFormatSchema>;
 
-export const REASONING_EFFORTS = REASONING_EFFORT_VALUES;
+export { REASONING_EFFORTS };
 export const ReasoningEffortSchema = z.enum(REASONING_EFFORTS);
 export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
 

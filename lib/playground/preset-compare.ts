@@ -1,6 +1,5 @@
 import type { PresetVersion } from "@/lib/gateway";
 import { presetToResponsesRequest, type DroppedConfigField } from "@/lib/presets/to-responses-request";
-import { presetModel } from "@/lib/presets/preset-model";
 import { readConversation, serializeSetup, userTurn, type PlaygroundSetup, type RequestDraft } from "./setup";
 
 /*
@@ -29,12 +28,7 @@ export function compareAnswersHref({ slug, from, to, question }: { slug: string;
   return `/playground?${params}`;
 }
 
-/** Link to the playground with the preset itself (its designated version, applied by the gateway) as the model. */
-export function tryPresetHref(slug: string, question?: string): string {
-  const params = new URLSearchParams({ model: presetModel(slug) });
-  if (question !== undefined) params.set("prompt", question);
-  return `/playground?${params}`;
-}
+export { tryPresetHref } from "./preset-links";
 
 /** One version as the request of a column, asking `question`. */
 export function versionRequest(version: Pick<PresetVersion, "config" | "system_prompt">, question: string): { request: RequestDraft; dropped: DroppedConfigField[] } {

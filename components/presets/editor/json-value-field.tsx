@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect, useId, useState } from "react";
 import { Controller, useFormContext, type FieldValues } from "react-hook-form";
 import { FieldMessages } from "@/components/ui/field";
-import { jsonEqual } from "@/lib/presets/diff";
+import { jsonEqual } from "@/lib/presets/json-equal";
 import { JsonCodeEditor } from "../json-code-editor";
 import { useFieldError, useReadOnly } from "./fields";
 import { isRecord } from "@/lib/json/is-record";

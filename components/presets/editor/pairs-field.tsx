@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Controller, useFormContext, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { inputClassName } from "@/components/ui/input";
-import { jsonEqual } from "@/lib/presets/diff";
+import { jsonEqual } from "@/lib/presets/json-equal";
 import { useFieldError, useReadOnly } from "./fields";
 import { FieldMessages } from "@/components/ui/field";
 

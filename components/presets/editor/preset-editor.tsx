@@ -1,20 +1,31 @@
 "use client";
 
 import { clsx } from "clsx";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { FormProvider, type UseFormReturn } from "react-hook-form";
 import type { ChatRequestInput } from "@/lib/gateway";
+import { ChunkBoundary } from "../chunk-boundary";
+import { loadCodeMirror } from "../json-code-editor";
 import { ReadOnlyContext } from "./fields";
 import { UnparsedJsonContext } from "./json-value-field";
-import { RequestJsonView } from "./request-json-view";
+import { RequestJsonPlaceholder } from "./request-json-placeholder";
 import { EDITOR_SECTIONS } from "./section";
 import { ModelSection, ReasoningSection, SamplingSection, SystemPromptSection } from "./sections/basic-sections";
-import { CachingSection, MetadataSection, OtherSection, ServerToolLimitsSection } from "./sections/more-sections";
-import { OutputSection } from "./sections/output-section";
-import { PluginsSection } from "./sections/plugins-section";
-import { RoutingSection } from "./sections/routing-section";
-import { ToolsSection } from "./sections/tools-section";
+import { LowerSectionsPlaceholder } from "./sections/lower-sections-placeholder";
 import { StoredPreview } from "./stored-preview";
+
+// Chunks of their own, so the sections above the fold show first: the sections below it, and the JSON view (its
+// schema checks and CodeMirror). All are fetched as soon as this module runs in the browser, side by side
+// rather than one after another.
+const loadLowerSections = () => import("./sections/lower-sections");
+const loadJsonView = () => import("./request-json-view");
+if (typeof window !== "undefined") {
+  void loadLowerSections();
+  void loadJsonView();
+  void loadCodeMirror();
+}
+const LowerSections = lazy(loadLowerSections);
+const RequestJsonView = lazy(() => loadJsonView().then((module) => ({ default: module.RequestJsonView })));
 
 type View = "form" | "json" | "stored";
 
@@ -49,7 +60,15 @@ export function PresetEditor({
   const [panel, setPanel] = useState<Exclude<View, "form">>("json");
 
   const panelContent = (which: Exclude<View, "form">) =>
-    which === "json" ? <RequestJsonView onApply={onApplyJson} onPendingChange={onUnparsedChange} /> : <StoredPreview storedFields={storedFields} />;
+    which === "json" ? (
+      <ChunkBoundary what="The JSON view">
+        <Suspense fallback={<RequestJsonPlaceholder />}>
+          <RequestJsonView onApply={onApplyJson} onPendingChange={onUnparsedChange} />
+        </Suspense>
+      </ChunkBoundary>
+    ) : (
+      <StoredPreview storedFields={storedFields} />
+    );
 
   return (
     <FormProvider {...form}>
@@ -95,14 +114,11 @@ export function PresetEditor({
                 <SystemPromptSection />
                 <SamplingSection />
                 <ReasoningSection />
-                <OutputSection />
-                <ToolsSection />
-                <RoutingSection />
-                <PluginsSection />
-                <CachingSection />
-                <ServerToolLimitsSection />
-                <MetadataSection />
-                <OtherSection />
+                <ChunkBoundary what="The rest of the settings">
+                  <Suspense fallback={<LowerSectionsPlaceholder />}>
+                    <LowerSections />
+                  </Suspense>
+                </ChunkBoundary>
               </fieldset>
             </form>
 

@@ -3,12 +3,13 @@
 import type { Diagnostic } from "@codemirror/lint";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useWatch, type FieldValues } from "react-hook-form";
-import { jsonEqual } from "@/lib/presets/diff";
+import { jsonEqual } from "@/lib/presets/json-equal";
 import { validateRequest } from "@/lib/presets/form-resolver";
 import { pruneRequest } from "@/lib/presets/form-values";
 import { locateJsonPath } from "@/lib/presets/json-locate";
 import { JsonCodeEditor } from "../json-code-editor";
 import { useReadOnly } from "./fields";
+import { REQUEST_JSON_BOX } from "./request-json-placeholder";
 import { isRecord } from "@/lib/json/is-record";
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
@@ -36,7 +37,7 @@ export function diagnoseRequestText(text: string): Diagnostic[] {
 }
 
 /**
- * The request as JSON, synced both ways with the form: form edits rewrite the text; text that parses
+ * The request as JSON, synced both ways with the form (a chunk of its own, with the schema checks): form edits rewrite the text; text that parses
  * to an object is applied to the form (after a short pause, so typing stays smooth). Text that does
  * not parse stays here, marked, and the form keeps the last valid request.
  */
@@ -86,10 +87,10 @@ export function RequestJsonView({ onApply, onPendingChange }: { onApply: (values
         readOnly={readOnly}
         label="Chat request JSON"
         diagnose={diagnoseRequestText}
-        minHeight="16rem"
-        maxHeight="70vh"
+        minHeight={REQUEST_JSON_BOX.minHeight}
+        maxHeight={REQUEST_JSON_BOX.maxHeight}
         describedBy={statusId}
-        testId="request-json"
+        testId={REQUEST_JSON_BOX.testId}
       />
       <div id={statusId} aria-live="polite" className="text-xs">
         {unparsed ? (

@@ -5,7 +5,6 @@ import { useQueryStates } from "nuqs";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { presetQueries } from "@/lib/client/queries/presets";
 import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
 import { savedBy } from "@/lib/presets/audit";
@@ -17,11 +16,13 @@ import { RestoreDialog } from "./restore-dialog";
 import { useRestoreVersion } from "./use-restore-version";
 import { VersionDrawer } from "./version-drawer";
 import { VersionTable } from "./version-table";
+import { VersionsSkeleton } from "./versions-skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 
 /**
  * The preset's versions: who made each, which one is designated, any version opened read-only, any
- * two compared, and any old one restored as a new version (history is never rewritten).
+ * two compared, and any old one restored as a new version (history is never rewritten). A chunk of its own
+ * (the diffs, the drawer and dialogs), fetched when the History tab is pointed at, focused or opened.
  */
 export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset: PresetWithDesignatedVersion; canEdit: boolean }) {
   const versions = useQuery(presetQueries.versions(slug));
@@ -45,15 +46,7 @@ export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset:
 
   const compare = (from: number, to: number) => void setParams({ compare: { from, to }, tab: "history", version: null });
 
-  if (versions.isPending) {
-    return (
-      <div role="status" className="space-y-2" aria-busy="true" aria-label="Loading versions">
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} className="h-10 w-full" />
-        ))}
-      </div>
-    );
-  }
+  if (versions.isPending) return <VersionsSkeleton />;
   if (versions.isError) {
     return (
       <EmptyState title="Could not load the versions" action={<Button onClick={() => void versions.refetch()}>Try again</Button>}>

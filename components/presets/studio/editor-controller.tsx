@@ -1,27 +1,38 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
 import type { ChatRequestInput, PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
 import { reappliedNotice, tookTheirsNotice } from "@/lib/presets/conflict-notices";
-import { diffJson, jsonEqual, presetDocument } from "@/lib/presets/diff";
 import { discardDraft } from "@/lib/presets/draft-storage";
-import { chatRequestResolver, validateRequest } from "@/lib/presets/form-resolver";
-import { newPresetRequest, pruneRequest, storedFieldsOf, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
-import { mergeThreeWay } from "@/lib/presets/merge";
+import { newPresetRequest, pruneRequest, storedFieldsOf, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
+import { jsonEqual } from "@/lib/presets/json-equal";
+import type { MergeResult } from "@/lib/presets/merge";
+import { lazyChatRequestResolver, VALIDATOR_UNAVAILABLE } from "@/lib/presets/request-validator";
 import { saveCheckNote } from "@/lib/presets/save-check";
-import { documentOf } from "@/lib/presets/version-document";
-import { ConflictDialog } from "../conflict-dialog";
+import { ChunkBoundary } from "../chunk-boundary";
 import { PresetEditor } from "../editor/preset-editor";
 import { NoticeBanner } from "../notice-banner";
-import { SaveReviewDialog } from "../save-review-dialog";
 import { BehindBanner, ProblemsAlert, RestoredDraftBanner } from "./editor-banners";
 import { EditorStatusBar } from "./editor-status-bar";
 import { useDraftAutosave } from "./use-draft-autosave";
 import { useFollowDesignated } from "./use-follow-designated";
 import { usePresetSave } from "./use-preset-save";
 import { useSaveConflict } from "./use-save-conflict";
+import { useRequestProblems } from "./use-request-problems";
 import { useUnparsedJson } from "./use-unparsed-json";
+
+// The review and the conflict dialog (the diff, the merge, Radix Dialog) are chunks of their own, fetched on the
+// way to the Save button and mounted the first time they open.
+const loadSaveReview = () => import("../save-review-dialog");
+const loadConflictDialog = () => import("../conflict-dialog");
+const SaveReviewDialog = lazy(loadSaveReview);
+const ConflictDialog = lazy(loadConflictDialog);
+const prefetchSaveDialogs = () => {
+  void loadSaveReview();
+  void loadConflictDialog();
+};
 
 export interface EditorControllerProps {
   slug: string;
@@ -29,7 +40,8 @@ export interface EditorControllerProps {
   preset: PresetWithDesignatedVersion | null;
   /** The version the edit starts from (null: a new preset). */
   initialBase: PresetVersion | null;
-  initialRequest: RequestValues;
+  /** A draft's request; null: the base version's (or a new preset's). */
+  initialRequest: RequestValues | null;
   /** When a draft from this browser was restored, its time. */
   restoredDraftAt: number | null;
   /** Model for a new preset, from the "New preset" dialog. */
@@ -39,25 +51,27 @@ export interface EditorControllerProps {
 }
 
 /**
- * Owns one editing session of a preset: the form, the draft kept in the browser, the save with its
+ * Owns one editing session of a preset (a chunk of its own, with react-hook-form and the form; see PresetStudio): the form, the draft kept in the browser, the save with its
  * review and its conflict handling. The version the edit started from (`base`) travels with every
  * save as If-Match, so a save never lands on top of a version the user has not seen.
  */
 export function EditorController({ slug, preset, initialBase, initialRequest, restoredDraftAt, newModel, readOnly, onCreated }: EditorControllerProps) {
   const [base, setBase] = useState<PresetVersion | null>(initialBase);
+  const baseRequest = useMemo(() => (base ? versionToRequest(base) : newPresetRequest(newModel)), [base, newModel]);
   const form = useForm<ChatRequestInput>({
-    defaultValues: initialRequest as ChatRequestInput,
-    resolver: chatRequestResolver,
+    defaultValues: (initialRequest ?? baseRequest) as ChatRequestInput,
+    // Waits for the schema's chunk when it is not here yet: a save is always checked in full before it is sent.
+    resolver: lazyChatRequestResolver,
     mode: "onTouched",
   });
   const values = useWatch({ control: form.control });
   const current = useMemo(() => pruneRequest(values), [values]);
-  const baseRequest = useMemo(() => (base ? versionToRequest(base) : newPresetRequest(newModel)), [base, newModel]);
   const dirty = !jsonEqual(current, pruneRequest(baseRequest));
   const isNew = base === null;
-  const problems = useMemo(() => validateRequest(current), [current]);
+  const { problems, unavailable: checksUnavailable } = useRequestProblems(current);
 
   const [reviewOpen, setReviewOpen] = useState(false);
+  const [reviewMounted, setReviewMounted] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [showProblems, setShowProblems] = useState(false);
@@ -81,12 +95,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
 
   // ---- Save ----------------------------------------------------------------------------------
   const storedFields = useMemo(() => storedFieldsOf(base), [base]);
-  const reviewChanges = useMemo(
-    () => (reviewOpen ? diffJson(documentOf(base), presetDocument(storedPreview(current, storedFields))) : []),
-    [reviewOpen, base, current, storedFields],
-  );
-  const stored = useMemo(() => (reviewOpen ? storedPreview(current, storedFields) : null), [reviewOpen, current, storedFields]);
-  const conflicts = useSaveConflict({ slug, behind, base, current, storedFields });
+  const conflicts = useSaveConflict(slug, behind);
   const { conflict, authorOf } = conflicts;
 
   const discard = (latest: PresetVersion | null) => {
@@ -123,6 +132,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
     void form.handleSubmit(
       () => {
         setShowProblems(false);
+        setReviewMounted(true);
         setReviewOpen(true);
       },
       () => {
@@ -142,10 +152,8 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
     window.scrollTo({ top: 0 });
   };
 
-  const reapplyMine = () => {
+  const reapplyMine = ({ merged, overridden }: MergeResult) => {
     if (!conflict) return;
-    const theirsRequest = versionToRequest(conflict.theirs);
-    const { merged, overridden } = mergeThreeWay(base ? pruneRequest(baseRequest) : {}, current, theirsRequest);
     setBase(conflict.theirs);
     resetTo(merged);
     void form.trigger();
@@ -172,12 +180,13 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
         draftKept={Boolean(draft.draftSavedAt)}
         isNew={isNew}
         baseVersion={base?.version}
-        problemCount={problems.length}
+        problemCount={problems?.length ?? 0}
         blockedByText={blockedByText}
         canDiscard={dirty || draft.restoredAt !== null}
         canSave={canSave}
         onDiscard={() => discard(designated)}
         onSave={startSave}
+        onSaveNear={prefetchSaveDialogs}
       />
 
       {draft.restoredAt !== null && dirty ? (
@@ -191,7 +200,8 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
           onReviewConflict={conflict && !conflict.open ? () => conflicts.setOpen(true) : null}
         />
       ) : null}
-      {showProblems && problems.length > 0 ? <ProblemsAlert problems={problems} /> : null}
+      {showProblems && problems && problems.length > 0 ? <ProblemsAlert problems={problems} /> : null}
+      {showProblems && checksUnavailable ? <Alert>{VALIDATOR_UNAVAILABLE}</Alert> : null}
       {notice ? <NoticeBanner notice={notice} onDismiss={() => setNotice(null)} /> : null}
 
       <PresetEditor
@@ -203,33 +213,45 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
         reportUnparsedJson={reportUnparsed}
       />
 
-      <SaveReviewDialog
-        open={reviewOpen}
-        onOpenChange={(open) => {
-          setReviewOpen(open);
-          if (!open) setSaveError(null);
-        }}
-        changes={reviewChanges}
-        baseLabel={base ? `version ${base.version}` : "nothing"}
-        isNew={isNew}
-        ignoredFields={stored?.ignored_fields ?? []}
-        saving={save.isPending}
-        error={saveError}
-        onConfirm={() => save.mutate(current)}
-        newerVersion={behind ? designated?.version : null}
-      />
+      {reviewMounted ? (
+        <ChunkBoundary what="The review of your changes">
+          <Suspense fallback={null}>
+            <SaveReviewDialog
+              open={reviewOpen}
+              onOpenChange={(open) => {
+                setReviewOpen(open);
+                if (!open) setSaveError(null);
+              }}
+              base={base}
+              current={current}
+              storedFields={storedFields}
+              baseLabel={base ? `version ${base.version}` : "nothing"}
+              isNew={isNew}
+              saving={save.isPending}
+              error={saveError}
+              onConfirm={() => save.mutate(current)}
+              newerVersion={behind ? designated?.version : null}
+            />
+          </Suspense>
+        </ChunkBoundary>
+      ) : null}
 
       {conflict ? (
-        <ConflictDialog
-          open={conflict.open}
-          rows={conflicts.rows}
-          baseVersion={base?.version ?? null}
-          theirVersion={conflict.theirs.version}
-          theirAuthor={authorOf(conflict.theirs.version)}
-          onTakeTheirs={takeTheirs}
-          onReapplyMine={reapplyMine}
-          onKeepEditing={() => conflicts.setOpen(false)}
-        />
+        <ChunkBoundary what="The comparison of your edit with the newer version">
+          <Suspense fallback={null}>
+            <ConflictDialog
+              open={conflict.open}
+              base={base}
+              theirs={conflict.theirs}
+              current={current}
+              storedFields={storedFields}
+              theirAuthor={authorOf(conflict.theirs.version)}
+              onTakeTheirs={takeTheirs}
+              onReapplyMine={reapplyMine}
+              onKeepEditing={() => conflicts.setOpen(false)}
+            />
+          </Suspense>
+        </ChunkBoundary>
       ) : null}
     </div>
   );

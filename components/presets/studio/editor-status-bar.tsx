@@ -18,6 +18,8 @@ export interface EditorStatusBarProps {
   canSave: boolean;
   onDiscard: () => void;
   onSave: () => void;
+  /** The pointer or the focus is on Save: time to fetch what a save shows. */
+  onSaveNear: () => void;
 }
 
 /** What state the edit is in, with Discard and Save kept in reach. */
@@ -33,6 +35,7 @@ export function EditorStatusBar({
   canSave,
   onDiscard,
   onSave,
+  onSaveNear,
 }: EditorStatusBarProps) {
   return (
     // Save stays in reach: a bar fixed at the bottom on small screens, sticky under the header on wide ones.
@@ -65,7 +68,7 @@ export function EditorStatusBar({
                 Discard draft
               </Button>
             ) : null}
-            <Button size="sm" variant="primary" onClick={onSave} disabled={!canSave}>
+            <Button size="sm" variant="primary" onClick={onSave} onPointerEnter={onSaveNear} onFocus={onSaveNear} disabled={!canSave}>
               {isNew ? "Create preset…" : "Save…"}
             </Button>
           </div>

@@ -4,37 +4,56 @@ import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import Link from "next/link";
 import { parseAsString, useQueryState, useQueryStates } from "nuqs";
-import { useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, Skeletons } from "@/components/ui/skeleton";
 import { apiErrorMessage, isApiStatus } from "@/lib/client/api-error-message";
 import { useHasRole } from "@/lib/client/current-user";
 import { presetQueries } from "@/lib/client/queries/presets";
 import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
 import { loadDraft, type PresetDraft } from "@/lib/presets/draft-storage";
-import { tryPresetHref } from "@/lib/playground/preset-compare";
-import { newPresetRequest, versionToRequest } from "@/lib/presets/form-values";
-import { CopyCodeDialog } from "../copy-code-dialog";
+import { tryPresetHref } from "@/lib/playground/preset-links";
+import { ChunkBoundary } from "../chunk-boundary";
+import { CopyCodeButton } from "../copy-code-button";
 import { studioSearchParams, type StudioTab } from "@/lib/presets/search-params";
 import { presetModel } from "@/lib/presets/preset-model";
-import { PresetHistory } from "../history/preset-history";
-import { EditorController } from "./editor-controller";
+import { VersionsSkeleton } from "../history/versions-skeleton";
+
+// The editor (react-hook-form, the form's sections, the save) is a chunk of its own. It only ever renders after
+// hydration (a draft lives in this browser), so it is fetched as soon as this module runs in the browser, while
+// the page hydrates, and the header and tabs do not wait for it.
+const loadEditor = () => import("./editor-controller");
+if (typeof window !== "undefined") void loadEditor();
+const EditorController = lazy(() => loadEditor().then((module) => ({ default: module.EditorController })));
+
+// The history (version table, diffs, drawer, restore) is a chunk of its own: fetched when its tab is pointed at,
+// focused or opened, or at once when the address opens it.
+const loadHistory = () => import("../history/preset-history");
+const PresetHistory = lazy(() => loadHistory().then((module) => ({ default: module.PresetHistory })));
+const prefetchHistory = (id: StudioTab) => {
+  if (id === "history") void loadHistory();
+};
+
+function EditorSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_26rem]">
+      <div className="space-y-4">
+        <Skeletons bars={["h-40 w-full", "h-64 w-full"]} />
+      </div>
+      <Skeleton className="h-96 w-full" />
+    </div>
+  );
+}
 
 function StudioSkeleton() {
   return (
     <div role="status" aria-busy="true" aria-label="Loading preset" className="space-y-4">
       <Skeleton className="h-8 w-64" />
       <Skeleton className="h-9 w-48" />
-      <div className="grid gap-6 lg:grid-cols-[1fr_26rem]">
-        <div className="space-y-4">
-          <Skeleton className="h-40 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-        <Skeleton className="h-96 w-full" />
-      </div>
+      <EditorSkeleton />
     </div>
   );
 }
@@ -84,11 +103,9 @@ export function PresetStudio({ slug }: { slug: string }) {
 
   // The edit session is fixed once it starts: later refetches (after a save, a restore) update the
   // header, while the editor itself decides how to follow them.
-  const [session, setSession] = useState<{ base: PresetVersion | null; request: Record<string, unknown>; restoredAt: number | null; model: string } | null>(null);
+  const [session, setSession] = useState<{ base: PresetVersion | null; request: Record<string, unknown> | null; restoredAt: number | null; model: string } | null>(null);
   if (session === null && start !== null && (!notFound || (creating && canEdit))) {
-    const base = creating ? null : start.base;
-    const model = newModel ?? "";
-    setSession({ base, request: start.request ?? (base ? versionToRequest(base) : newPresetRequest(model)), restoredAt: start.restoredAt, model });
+    setSession({ base: creating ? null : start.base, request: start.request, restoredAt: start.restoredAt, model: newModel ?? "" });
   }
 
   if (detail.isError && !notFound) {
@@ -165,7 +182,7 @@ export function PresetStudio({ slug }: { slug: string }) {
               <Button asChild>
                 <Link href={tryPresetHref(slug)}>Try in playground</Link>
               </Button>
-              <CopyCodeDialog slug={slug} />
+              <CopyCodeButton slug={slug} />
             </>
           ) : null}
         </div>
@@ -187,6 +204,8 @@ export function PresetStudio({ slug }: { slug: string }) {
               aria-selected={tab === id}
               aria-controls={`panel-${id}`}
               onClick={() => void setParams({ tab: id, compare: id === "edit" ? null : params.compare, version: null })}
+              onPointerEnter={() => prefetchHistory(id)}
+              onFocus={() => prefetchHistory(id)}
               className={clsx(
                 "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
                 tab === id
@@ -202,24 +221,38 @@ export function PresetStudio({ slug }: { slug: string }) {
 
       {/* The editor stays mounted while the history shows, so switching tabs never loses an edit. */}
       <div role="tabpanel" id="panel-edit" aria-labelledby={preset ? "tab-edit" : undefined} hidden={tab !== "edit"}>
-        <EditorController
-          key={slug}
-          slug={slug}
-          preset={preset}
-          initialBase={session.base}
-          initialRequest={session.request}
-          restoredDraftAt={session.restoredAt}
-          newModel={session.model}
-          readOnly={!canEdit}
-          onCreated={() => {
-            void setNewModel(null);
-            void setIsNewParam(null);
-          }}
-        />
+        <ChunkBoundary what="The editor">
+          <Suspense
+            fallback={
+              <div role="status" aria-busy="true" aria-label="Loading the editor">
+                <EditorSkeleton />
+              </div>
+            }
+          >
+            <EditorController
+              key={slug}
+              slug={slug}
+              preset={preset}
+              initialBase={session.base}
+              initialRequest={session.request}
+              restoredDraftAt={session.restoredAt}
+              newModel={session.model}
+              readOnly={!canEdit}
+              onCreated={() => {
+                void setNewModel(null);
+                void setIsNewParam(null);
+              }}
+            />
+          </Suspense>
+        </ChunkBoundary>
       </div>
       {preset && tab === "history" ? (
         <div role="tabpanel" id="panel-history" aria-labelledby="tab-history">
-          <PresetHistory slug={slug} preset={preset} canEdit={canEdit} />
+          <ChunkBoundary what="The history">
+            <Suspense fallback={<VersionsSkeleton />}>
+              <PresetHistory slug={slug} preset={preset} canEdit={canEdit} />
+            </Suspense>
+          </ChunkBoundary>
         </div>
       ) : null}
     </div>

@@ -2,8 +2,9 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiStatus } from "@/lib/client/api-error-message";
+import { gatewaySchema } from "@/lib/client/contract";
 import { presetKeys } from "@/lib/client/queries/presets";
-import { PresetVersionSchema, type PresetSaveResponse, type PresetVersion } from "@/lib/gateway";
+import type { PresetSaveResponse, PresetVersion } from "@/lib/gateway";
 import type { RequestValues } from "@/lib/presets/form-values";
 import { postPreset, storeSavedPreset } from "../save-preset-request";
 
@@ -29,10 +30,12 @@ export function usePresetSave(slug: string, base: PresetVersion | null, { onSave
       storeSavedPreset(queryClient, slug, envelope);
       onSaved(envelope);
     },
-    onError: (error) => {
+    onError: async (error) => {
       if (isApiStatus(error, 409)) {
-        const theirs = PresetVersionSchema.safeParse(error.metadata?.current_version);
-        if (theirs.success) {
+        // The contract's schemas are loaded with the first answer that needs them, not with the page.
+        const versionSchema = await gatewaySchema("PresetVersionSchema")().catch(() => null);
+        const theirs = versionSchema?.safeParse(error.metadata?.current_version);
+        if (theirs?.success) {
           onConflict(theirs.data);
           void queryClient.invalidateQueries({ queryKey: presetKeys.detail(slug) });
           void queryClient.invalidateQueries({ queryKey: presetKeys.audit(slug) });

@@ -1,0 +1,52 @@
+"use client";
+
+import { useRef, useState, type ComponentType } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+
+type CopyCodeDialogProps = { slug: string; openOnMount: boolean; focusOnMount: boolean };
+
+const loadDialog = () => import("./copy-code-dialog");
+
+/**
+ * "Copy as code" at first load: a button like the dialog's own trigger, which fetches the dialog's chunk when the
+ * pointer or the focus reaches it and is then replaced by the dialog (with the focus, and opened when it was
+ * pressed meanwhile).
+ */
+export function CopyCodeButton({ slug }: { slug: string }) {
+  const [loaded, setLoaded] = useState<{ Dialog: ComponentType<CopyCodeDialogProps>; hadFocus: boolean } | null>(null);
+  const [pressed, setPressed] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const fetchDialog = () => {
+    setFailed(false);
+    loadDialog().then(
+      (module) => {
+        setLoaded({ Dialog: module.CopyCodeDialog, hadFocus: document.activeElement === button.current });
+      },
+      () => setFailed(true),
+    );
+  };
+
+  if (loaded) return <loaded.Dialog slug={slug} openOnMount={pressed} focusOnMount={loaded.hadFocus} />;
+  return (
+    <>
+      <Button
+        ref={button}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        aria-busy={pressed || undefined}
+        onPointerEnter={fetchDialog}
+        onFocus={fetchDialog}
+        onClick={() => {
+          setPressed(true);
+          fetchDialog();
+        }}
+      >
+        Copy as code
+      </Button>
+      {failed && pressed ? <Alert className="basis-full">The code snippets could not be loaded. Check your connection and try again.</Alert> : null}
+    </>
+  );
+}
