@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import { generationFramePath, type Generation, type GenerationJob, type GenerationSettings, type RecordedGenerationSettings } from "@/lib/bff/video-generations";
-import { FRAME_TYPES, type FrameType } from "@/lib/video-models/generation-frames";
+import { FRAME_TYPES, type FrameType } from "@/lib/video-models/generation-frame-types";
 import type { AppDb } from "./app-db";
 import type { VideoGenerationsTable, VideoJobsTable } from "./app-tables";
 

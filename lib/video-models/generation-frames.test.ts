@@ -19,6 +19,9 @@ describe("frame images", () => {
   it("types a file by its media type, else by its extension", () => {
     expect(frameImageTypeOf({ type: "image/png", name: "x" })).toBe("image/png");
     expect(frameImageTypeOf({ mime_type: "IMAGE/JPEG" })).toBe("image/jpeg");
+    // A gateway file's `type` is the object's kind, not its media type.
+    expect(frameImageTypeOf({ type: "file", mime_type: "image/png", filename: "diagram.png" })).toBe("image/png");
+    expect(frameImageTypeOf({ type: "file", mime_type: "application/pdf", filename: "x.pdf" })).toBeNull();
     expect(frameImageTypeOf({ type: "", name: "photo.WEBP" })).toBe("image/webp");
     expect(frameImageTypeOf({ mime_type: "application/octet-stream", filename: "a.jpg" })).toBe("image/jpeg");
     expect(frameImageTypeOf({ type: "image/gif", name: "a.png" })).toBeNull();

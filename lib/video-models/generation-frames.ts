@@ -4,8 +4,7 @@
  * from an upload or a workspace file). Pure and without zod, so the form's first load can use it.
  */
 
-export const FRAME_TYPES = ["first_frame", "last_frame"] as const;
-export type FrameType = (typeof FRAME_TYPES)[number];
+import { frameLabel, type FrameType } from "./generation-frame-types";
 
 export const FRAME_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type FrameImageType = (typeof FRAME_IMAGE_TYPES)[number];
@@ -24,10 +23,6 @@ export const FRAME_HTTPS_URL_MAX_CHARS = 8192;
 /** A frame value's length at most: a data: URL of the largest image allowed. */
 export const FRAME_URL_MAX_CHARS = LONGEST_PREFIX + Math.ceil(FRAME_IMAGE_MAX_BYTES / 3) * 4;
 
-export function frameLabel(frame: FrameType): string {
-  return frame === "first_frame" ? "First frame" : "Last frame";
-}
-
 /** "1.0 MB", "640 kB", "67 B". */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -37,9 +32,12 @@ export function formatBytes(bytes: number): string {
 
 const EXTENSIONS: Record<string, FrameImageType> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", webp: "image/webp" };
 
-/** The frame image type of a file, from its media type, else its name's extension; null when it is none of them. */
+/**
+ * The frame image type of a file (a browser File's `type`, a gateway file's `mime_type`: its `type` is the
+ * object's kind, "file"), else its name's extension; null when it is none of them.
+ */
 export function frameImageTypeOf(file: { type?: string; mime_type?: string; name?: string; filename?: string }): FrameImageType | null {
-  const declared = (file.type ?? file.mime_type ?? "").toLowerCase().split(";")[0].trim();
+  const declared = (file.mime_type ?? file.type ?? "").toLowerCase().split(";")[0].trim();
   if ((FRAME_IMAGE_TYPES as readonly string[]).includes(declared)) return declared as FrameImageType;
   if (declared !== "" && declared !== "application/octet-stream") return null;
   const name = file.name ?? file.filename ?? "";

@@ -1,5 +1,5 @@
 import type { VideoModel } from "@/lib/gateway";
-import { FRAME_TYPES, type FrameType } from "./generation-frames";
+import { FRAME_TYPES, type FrameType } from "./generation-frame-types";
 import { aspectRatiosOf, compareAspectRatios, compareResolutions, durationsOf, resolutionsOf, supportsFrame } from "./model-facts";
 
 /** Models in one generation: the BFF's limit (MAX_MODELS_PER_GENERATION), kept here so the page loads no zod. */

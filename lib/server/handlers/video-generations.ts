@@ -8,7 +8,8 @@ import { defineRoute } from "../route";
 import { catalogById, planGeneration } from "../video-generation-plan";
 import { refreshJobs } from "../video-job-polling";
 import { submitGeneration } from "../video-submission";
-import { FRAME_TYPES, FRAME_URL_MAX_CHARS, parseFrameDataUrl } from "@/lib/video-models/generation-frames";
+import { FRAME_TYPES } from "@/lib/video-models/generation-frame-types";
+import { FRAME_URL_MAX_CHARS, parseFrameDataUrl } from "@/lib/video-models/generation-frames";
 import { cachedVideoModelCatalog } from "./catalog";
 
 type IdParams = { id: string };
