@@ -31,7 +31,7 @@ function FrameField({ frame, chosen, models, disabled, onChange }: {
   disabled: boolean;
   onChange: (frame: FrameType, chosen: ChosenFrame | undefined) => void;
 }) {
-  const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(loadPicker);
+  const { setOpen, mounted, triggerProps, ...popup } = useLazyPopup(loadPicker);
   const name = `${frameLabel(frame).toLowerCase()} image`;
   const others = models.filter((model) => !supportsFrame(model, frame)).map((model) => model.name);
   const hintId = `${frame}-hint`;
@@ -43,10 +43,8 @@ function FrameField({ frame, chosen, models, disabled, onChange }: {
         {mounted ? (
           <FramePickerDialog
             frame={frame}
-            open={open}
+            {...popup}
             onOpenChange={setOpen}
-            trigger={trigger}
-            contentId={contentId}
             onChoose={(next) => {
               onChange(frame, next);
               setOpen(false);
@@ -76,7 +74,7 @@ export function FrameFields({ frames, models, disabled, onChange }: {
 }) {
   if (models.length === 0) return null;
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-2">
+    <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
       <legend className="sr-only">Frame images</legend>
       {FRAME_TYPES.map((frame) => (
         <FrameField key={frame} frame={frame} chosen={frames[frame]} models={models} disabled={disabled} onChange={onChange} />
