@@ -66,7 +66,8 @@ export default function FramePickerDialog({ frame, open, onOpenChange, trigger, 
   const [reading, setReading] = useState<string | null>(null);
   const files = useInfiniteQuery({ ...fileQueries.list(WORKSPACE), enabled: open });
   const images = useMemo(
-    () => (files.data?.pages ?? []).flatMap((page) => page.data).filter((file) => frameImageTypeOf(file) !== null),
+    // The gateway serves the content of downloadable files only (not of uploads, on the real one).
+    () => (files.data?.pages ?? []).flatMap((page) => page.data).filter((file) => file.downloadable && frameImageTypeOf(file) !== null),
     [files.data],
   );
 
@@ -141,7 +142,7 @@ export default function FramePickerDialog({ frame, open, onOpenChange, trigger, 
             </h3>
             {files.isPending ? <p role="status">Loading the files…</p> : null}
             {files.isError ? <Alert>{apiErrorMessage(files.error)}</Alert> : null}
-            {files.isSuccess && images.length === 0 ? <p>No PNG, JPEG or WebP images among the files loaded.</p> : null}
+            {files.isSuccess && images.length === 0 ? <p>No downloadable PNG, JPEG or WebP images among the files loaded.</p> : null}
             {images.length > 0 ? (
               <ul className="max-h-64 divide-y divide-slate-200 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-800" data-testid="frame-files">
                 {images.map((file) => {
