@@ -135,17 +135,39 @@ test.describe("as an editor", () => {
     const id = await videoGeneration.confirm();
     await expect(videoGeneration.job(MODELS[0])).toHaveAttribute("data-status", /pending|in_progress/);
 
+    const runPath = `/api/videos/generations/${id}`;
     const polls: string[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === `/api/videos/generations/${id}`) polls.push(request.url());
+      if (new URL(request.url()).pathname === runPath) polls.push(request.url());
     });
+    // One poll's real answer (still running) is held back until the page shows the cancel, as a slow
+    // network would: arriving last, it must not bring the old status, and the polling, back.
+    let cancelShown!: () => void;
+    const released = new Promise<void>((resolve) => (cancelShown = resolve));
+    let pollHeld!: () => void;
+    const held = new Promise<void>((resolve) => (pollHeld = resolve));
+    let holding = true;
+    await page.route(`**${runPath}`, async (route) => {
+      if (!holding) return route.continue();
+      holding = false;
+      const answer = await route.fetch();
+      pollHeld();
+      await released;
+      // The page may have given up on it (aborted): then there is nobody to answer.
+      await route.fulfill({ response: answer }).catch(() => undefined);
+    });
+    await held;
+    const cancelled = page.waitForResponse((response) => new URL(response.url()).pathname === `${runPath}/cancel`);
     await videoGeneration.cancel.click();
+    expect((await cancelled).status()).toBe(200);
     await expect(videoGeneration.job(MODELS[0])).toHaveAttribute("data-status", "cancelled");
     await expect(videoGeneration.run).toHaveAttribute("data-finished", "true");
+    cancelShown();
     const afterCancel = polls.length;
     // Two and a half polling intervals (RUN_POLL_MS, 1.5 s): a page still polling would ask at least twice.
     await page.waitForTimeout(3_800);
     expect(polls.slice(afterCancel), "requests for the run after cancelling").toEqual([]);
+    await expect(videoGeneration.job(MODELS[0])).toHaveAttribute("data-status", "cancelled");
 
     await videoGeneration.openHistory();
     const row = videoGeneration.historyRows.filter({ hasText: prompt });
