@@ -4,7 +4,7 @@ import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { VideoModel } from "@/lib/gateway";
-import { FRAME_TYPES, frameLabel, type FrameType } from "@/lib/video-models/generation-frame-types";
+import { FRAME_TYPES, frameLabel, type ChosenFrame, type FrameType } from "@/lib/video-models/generation-frame-types";
 import { supportsFrame } from "@/lib/video-models/model-facts";
 
 /**
@@ -14,13 +14,6 @@ import { supportsFrame } from "@/lib/video-models/model-facts";
 const loadPicker = () => import("./frame-picker-dialog");
 const FramePickerDialog = lazy(loadPicker);
 const ChosenFramePreview = lazy(() => loadPicker().then((chunk) => ({ default: chunk.ChosenFramePreview })));
-
-/** A chosen frame image: the data: URL sent, with what the form shows of it. */
-export interface ChosenFrame {
-  url: string;
-  name: string;
-  bytes: number;
-}
 
 export type ChosenFrames = Partial<Record<FrameType, ChosenFrame>>;
 

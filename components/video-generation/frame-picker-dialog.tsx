@@ -17,8 +17,7 @@ import {
   parseFrameDataUrl,
   type FrameImageType,
 } from "@/lib/video-models/generation-frames";
-import { frameLabel, type FrameType } from "@/lib/video-models/generation-frame-types";
-import type { ChosenFrame } from "./frame-fields";
+import { frameLabel, type ChosenFrame, type FrameType } from "@/lib/video-models/generation-frame-types";
 
 /** The workspace whose files are offered: the key's default one (no workspace_id). */
 const WORKSPACE = null;

@@ -8,3 +8,10 @@ export type FrameType = (typeof FRAME_TYPES)[number];
 export function frameLabel(frame: FrameType): string {
   return frame === "first_frame" ? "First frame" : "Last frame";
 }
+
+/** A frame image chosen in the form: the data: URL sent, with what the form shows of it. */
+export interface ChosenFrame {
+  url: string;
+  name: string;
+  bytes: number;
+}
