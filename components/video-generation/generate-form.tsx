@@ -13,6 +13,7 @@ import type { VideoModel } from "@/lib/gateway";
 import { planForModel, type SharedVideoSettings } from "@/lib/video-models/generation-settings";
 import { generationOptions, MAX_MODELS } from "@/lib/video-models/generation-options";
 import { CostSummary, type PlannedModel } from "./cost-summary";
+import { FrameFields, type ChosenFrames } from "./frame-fields";
 import { ModelPicker } from "./model-picker";
 import { SettingsFields } from "./settings-fields";
 import { submitErrorMessage, useSubmitGeneration } from "./use-submit-generation";
@@ -30,6 +31,7 @@ export function GenerateForm({ initialModels }: { initialModels: string[] }) {
   const [prompt, setPrompt] = useState("");
   const [modelIds, setModelIds] = useState(initialModels);
   const [settings, setSettings] = useState<SharedVideoSettings>({});
+  const [frames, setFrames] = useState<ChosenFrames>({});
   const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(loadConfirm);
   const { submit, submitting, error, reset } = useSubmitGeneration((id) => router.push(`/video-models/generate/${id}`));
 
@@ -38,7 +40,15 @@ export function GenerateForm({ initialModels }: { initialModels: string[] }) {
     return modelIds.flatMap((id) => byId.get(id) ?? []);
   }, [catalog, modelIds]);
   const options = useMemo(() => generationOptions(chosen), [chosen]);
-  const planned: PlannedModel[] = useMemo(() => chosen.map((model) => ({ model, plan: planForModel(model, settings) })), [chosen, settings]);
+  const shared: SharedVideoSettings = useMemo(
+    () => ({
+      ...settings,
+      ...(frames.first_frame ? { first_frame: frames.first_frame.url } : {}),
+      ...(frames.last_frame ? { last_frame: frames.last_frame.url } : {}),
+    }),
+    [settings, frames],
+  );
+  const planned: PlannedModel[] = useMemo(() => chosen.map((model) => ({ model, plan: planForModel(model, shared) })), [chosen, shared]);
   const blocked = planned.some(({ plan }) => plan.unsupported.length > 0);
   const ready = canGenerate && prompt.trim().length > 0 && chosen.length > 0 && !blocked;
   const disabled = !canGenerate || submitting;
@@ -87,6 +97,15 @@ export function GenerateForm({ initialModels }: { initialModels: string[] }) {
           reset();
         }}
       />
+      <FrameFields
+        frames={frames}
+        models={chosen}
+        disabled={disabled}
+        onChange={(frame, next) => {
+          setFrames((current) => ({ ...current, [frame]: next }));
+          reset();
+        }}
+      />
       {planned.length > 0 ? <CostSummary planned={planned} /> : null}
       {blocked ? <Alert live={false}>A model above cannot take a setting you chose: change the setting or remove the model.</Alert> : null}
       {error && !open ? <Alert data-testid="submit-error">{submitErrorMessage(error)}</Alert> : null}
@@ -108,7 +127,7 @@ export function GenerateForm({ initialModels }: { initialModels: string[] }) {
             onConfirm={() =>
               submit(
                 // The controls offer only values from the catalog's lists; the BFF checks them again.
-                { prompt: prompt.trim(), models: chosen.map((model) => model.id), settings: settings as GenerationSettings },
+                { prompt: prompt.trim(), models: chosen.map((model) => model.id), settings: shared as GenerationSettings },
                 { onError: () => setOpen(false) },
               )
             }

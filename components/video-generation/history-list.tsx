@@ -6,7 +6,9 @@ import { formatExactTime, formatRelativeTime } from "@/lib/format/time";
 import { generationCost, isGenerationFinished, statusLabel } from "@/lib/video-models/generation-progress";
 import { formatUsd } from "@/lib/video-models/money";
 
-const COLUMNS = ["When", "Who", "Prompt", "Models", "Cost", "Status"] as const;
+/** Who and which models give way first on a narrow screen: the prompt, cost and status stay in view. */
+const NARROW_HIDDEN = "hidden sm:table-cell";
+const COLUMNS = ["When", { label: "Who", className: NARROW_HIDDEN }, "Prompt", { label: "Models", className: NARROW_HIDDEN }, "Cost", "Status"];
 const LINK = "font-medium text-brand-700 hover:underline dark:text-brand-100";
 
 function runStatus(generation: Generation): string {
@@ -33,13 +35,13 @@ export function HistoryList({ page, first }: { page: GenerationListResponse; fir
                   {formatRelativeTime(generation.created_at)}
                 </time>
               </td>
-              <td className="px-3 py-2">{generation.user.name}</td>
+              <td className={`${NARROW_HIDDEN} px-3 py-2`}>{generation.user.name}</td>
               <td className="max-w-xs px-3 py-2">
                 <Link href={`/video-models/generate/${generation.id}`} className={`line-clamp-2 ${LINK}`}>
                   {generation.prompt}
                 </Link>
               </td>
-              <td className="px-3 py-2 font-mono text-xs">{generation.models.join(", ")}</td>
+              <td className={`${NARROW_HIDDEN} px-3 py-2 font-mono text-xs`}>{generation.models.join(", ")}</td>
               <td className="px-3 py-2 tabular-nums">{formatUsd(generationCost(generation))}</td>
               <td className="px-3 py-2">{runStatus(generation)}</td>
             </tr>

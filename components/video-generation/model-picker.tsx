@@ -16,7 +16,7 @@ export function ModelPicker({ catalog, chosen, max, disabled, onChange }: {
   const ids = chosen.map((model) => model.id);
   const addable = catalog.filter((model) => !ids.includes(model.id));
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="min-w-0 space-y-2">
       <legend className="text-sm font-medium">
         Models <span className="font-normal text-slate-600 dark:text-slate-400">({chosen.length} of {max})</span>
       </legend>
@@ -49,14 +49,14 @@ export function ModelPicker({ catalog, chosen, max, disabled, onChange }: {
           <label htmlFor={addId} className="sr-only">
             Model to add
           </label>
-          <select id={addId} name="model" disabled={disabled} className="h-9 min-w-0 max-w-xs rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+          <select id={addId} name="model" disabled={disabled} className="h-9 min-w-0 max-w-xs flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900">
             {addable.map((model) => (
               <option key={model.id} value={model.id}>
                 {model.name}
               </option>
             ))}
           </select>
-          <Button type="submit" size="md" disabled={disabled || addable.length === 0}>
+          <Button type="submit" size="md" className="shrink-0" disabled={disabled || addable.length === 0}>
             Add model
           </Button>
         </form>

@@ -9,6 +9,7 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { cancelGeneration, generationKeys, generationQueries } from "@/lib/client/queries/video-generations";
 import { videoModelQueries } from "@/lib/client/queries/video-models";
+import { FRAME_TYPES, frameLabel } from "@/lib/video-models/generation-frame-types";
 import { generationCost, isGenerationFinished } from "@/lib/video-models/generation-progress";
 import { formatUsd } from "@/lib/video-models/money";
 import { JobCard } from "./job-card";
@@ -32,7 +33,11 @@ export function RunView({ id }: { id: string }) {
   const players = useSyncedPlayers();
   const cancel = useMutation({
     mutationFn: () => cancelGeneration(id),
-    onSuccess: (next) => queryClient.setQueryData(generationKeys.detail(id), next),
+    onSuccess: async (next) => {
+      // A poll still in flight would land after the cancelled answer and bring the old statuses (and the polling) back.
+      await queryClient.cancelQueries({ queryKey: generationKeys.detail(id) });
+      queryClient.setQueryData(generationKeys.detail(id), next);
+    },
   });
 
   if (query.isPending) return <p role="status">Loading the generation…</p>;
@@ -57,6 +62,19 @@ export function RunView({ id }: { id: string }) {
         <p className="text-slate-600 dark:text-slate-400">
           By {generation.user.name} · <time dateTime={generation.created_at}>{new Date(generation.created_at).toLocaleString()}</time> · {formatUsd(generationCost(generation))}
           {finished ? "" : " so far (estimated)"}
+        </p>
+        <p className="flex flex-wrap gap-3">
+          {FRAME_TYPES.map((frame) => {
+            const url = generation.settings[frame];
+            // A stored upload is served by the BFF (same origin); an https frame is only linked (the page loads no outside image).
+            return url ? (
+              <a key={frame} href={url} target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 font-medium text-brand-700 hover:underline dark:text-brand-100" data-testid={`run-${frame}`}>
+                {/* eslint-disable-next-line @next/next/no-img-element -- served by the BFF from the record, not a static asset */}
+                {url.startsWith("/") ? <img src={url} alt="" className="h-12 w-16 rounded border border-slate-200 object-cover dark:border-slate-700" /> : null}
+                {frameLabel(frame)} image
+              </a>
+            ) : null;
+          })}
         </p>
       </section>
       <div className="flex flex-wrap items-center gap-2">

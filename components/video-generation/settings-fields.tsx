@@ -1,5 +1,6 @@
 "use client";
 
+import { useId } from "react";
 import type { SharedVideoSettings } from "@/lib/video-models/generation-settings";
 import type { GenerationOptions } from "@/lib/video-models/generation-options";
 
@@ -13,10 +14,13 @@ function SelectField({ label, value, values, format, disabled, onChange }: {
   disabled: boolean;
   onChange: (value: string) => void;
 }) {
+  const id = useId();
   return (
-    <label className="block space-y-1 text-sm font-medium">
-      <span>{label}</span>
-      <select className={CONTROL} value={value} disabled={disabled || values.length === 0} onChange={(event) => onChange(event.target.value)}>
+    <div className="space-y-1 text-sm font-medium">
+      <label htmlFor={id} className="block">
+        {label}
+      </label>
+      <select id={id} className={CONTROL} value={value} disabled={disabled || values.length === 0} onChange={(event) => onChange(event.target.value)}>
         <option value="">Each model’s default</option>
         {values.map((option) => (
           <option key={option} value={String(option)}>
@@ -24,7 +28,7 @@ function SelectField({ label, value, values, format, disabled, onChange }: {
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
@@ -36,8 +40,9 @@ export function SettingsFields({ settings, options, disabled, onChange }: {
   onChange: (patch: Partial<SharedVideoSettings>) => void;
 }) {
   const audioValue = settings.audio === undefined ? "" : settings.audio ? "on" : "off";
+  const id = useId();
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+    <fieldset className="grid min-w-0 gap-3 sm:grid-cols-2 lg:grid-cols-5">
       <legend className="sr-only">Shared settings</legend>
       <SelectField
         label="Duration"
@@ -49,17 +54,22 @@ export function SettingsFields({ settings, options, disabled, onChange }: {
       />
       <SelectField label="Resolution" value={settings.resolution ?? ""} values={options.resolutions} disabled={disabled} onChange={(value) => onChange({ resolution: value || undefined })} />
       <SelectField label="Aspect ratio" value={settings.aspect_ratio ?? ""} values={options.aspectRatios} disabled={disabled} onChange={(value) => onChange({ aspect_ratio: value || undefined })} />
-      <label className="block space-y-1 text-sm font-medium">
-        <span>Audio</span>
-        <select className={CONTROL} value={audioValue} disabled={disabled} onChange={(event) => onChange({ audio: event.target.value === "" ? undefined : event.target.value === "on" })}>
+      <div className="space-y-1 text-sm font-medium">
+        <label htmlFor={`${id}-audio`} className="block">
+          Audio
+        </label>
+        <select id={`${id}-audio`} className={CONTROL} value={audioValue} disabled={disabled} onChange={(event) => onChange({ audio: event.target.value === "" ? undefined : event.target.value === "on" })}>
           <option value="">Each model’s default</option>
           {options.audio ? <option value="on">With audio</option> : null}
           <option value="off">Without audio</option>
         </select>
-      </label>
-      <label className="block space-y-1 text-sm font-medium">
-        <span>Seed</span>
+      </div>
+      <div className="space-y-1 text-sm font-medium">
+        <label htmlFor={`${id}-seed`} className="block">
+          Seed
+        </label>
         <input
+          id={`${id}-seed`}
           type="number"
           inputMode="numeric"
           min={0}
@@ -74,7 +84,7 @@ export function SettingsFields({ settings, options, disabled, onChange }: {
             onChange({ seed: Number.isFinite(seed) && seed >= 0 ? seed : undefined });
           }}
         />
-      </label>
+      </div>
     </fieldset>
   );
 }

@@ -30,9 +30,9 @@ export function SyncControls({ playing, time, duration, onPlay, onPause, onSeek 
         value={Math.min(time, duration)}
         onChange={(event) => onSeek(Number(event.target.value))}
         aria-valuetext={`${time.toFixed(1)} seconds`}
-        className="min-w-40 flex-1 accent-brand-600"
+        className="min-w-24 flex-1 accent-brand-600"
       />
-      <span className="w-16 text-right text-sm tabular-nums" aria-hidden>
+      <span className="w-12 text-right text-sm tabular-nums" aria-hidden>
         {time.toFixed(1)} s
       </span>
     </div>

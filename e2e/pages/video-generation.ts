@@ -16,10 +16,29 @@ export class VideoGenerationPage extends AppPage {
   readonly pauseAll = this.page.getByRole("button", { name: "Pause all" });
   readonly seekAll = this.page.getByLabel("Seek all");
   readonly historyRows = this.page.getByTestId("history-row");
+  readonly cancel = this.page.getByRole("button", { name: "Cancel the unfinished jobs" });
 
   async openForm(models: string[] = []) {
     await this.page.goto(`/video-models/generate${models.length > 0 ? `?models=${models.join(",")}` : ""}`);
     await expect(this.page.getByTestId("generate-form")).toBeVisible();
+  }
+
+  /** The first or last frame image control of the form. */
+  frame(frame: "first_frame" | "last_frame"): Locator {
+    return this.page.getByTestId(`frame-${frame}`);
+  }
+
+  frameHint(frame: "first_frame" | "last_frame"): Locator {
+    return this.page.locator(`#${frame}-hint`);
+  }
+
+  /** Opens the frame image picker (upload or workspace file) and returns its dialog. */
+  async openFramePicker(frame: "first_frame" | "last_frame"): Promise<Locator> {
+    const label = frame === "first_frame" ? "first frame" : "last frame";
+    await this.frame(frame).getByRole("button", { name: new RegExp(`^(Choose a|Change the) ${label} image`) }).click();
+    const dialog = this.page.getByRole("dialog", { name: `${label[0].toUpperCase()}${label.slice(1)} image` });
+    await expect(dialog).toBeVisible();
+    return dialog;
   }
 
   job(model: string): Locator {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VIDEO_ASPECT_RATIOS, VIDEO_LIMITS, VIDEO_RESOLUTIONS } from "@/lib/gateway/videos";
+import { FRAME_URL_MAX_CHARS, frameUrlProblem } from "@/lib/video-models/generation-frames";
 
 /**
  * The BFF's video-generation routes (/api/videos/generations, issue 18): one prompt on 1–4 models
@@ -8,7 +9,15 @@ import { VIDEO_ASPECT_RATIOS, VIDEO_LIMITS, VIDEO_RESOLUTIONS } from "@/lib/gate
 
 export const MAX_MODELS_PER_GENERATION = 4;
 
-const FrameUrlSchema = z.string().min(1).max(VIDEO_LIMITS.urlChars);
+/** An https URL, or a base64 data: URL of a PNG, JPEG or WebP image of at most 1 MB whose bytes are that type. */
+const FrameUrlSchema = z
+  .string()
+  .min(1)
+  .max(FRAME_URL_MAX_CHARS)
+  .superRefine((url, ctx) => {
+    const problem = frameUrlProblem(url);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /** Settings shared by every model of a generation; left out, each model takes its own default. */
 export const GenerationSettingsSchema = z.strictObject({
@@ -22,6 +31,22 @@ export const GenerationSettingsSchema = z.strictObject({
   last_frame: FrameUrlSchema.optional(),
 });
 export type GenerationSettings = z.infer<typeof GenerationSettingsSchema>;
+
+/**
+ * The settings of a recorded generation as the routes answer them: a frame image sent as a data: URL is
+ * given as the same-origin path that serves it (generationFramePath), so a poll or a history page does
+ * not carry megabytes of images again and again; an https frame stays as it was sent.
+ */
+export const RecordedGenerationSettingsSchema = GenerationSettingsSchema.extend({
+  first_frame: z.string().optional(),
+  last_frame: z.string().optional(),
+});
+export type RecordedGenerationSettings = z.infer<typeof RecordedGenerationSettingsSchema>;
+
+/** Where the BFF serves the frame image a generation was sent as a data: URL. */
+export function generationFramePath(generationId: string, frame: "first_frame" | "last_frame"): string {
+  return `/api/videos/generations/${encodeURIComponent(generationId)}/frames/${frame}`;
+}
 
 export const CreateGenerationRequestSchema = z.strictObject({
   prompt: z.string().trim().min(1, { message: "must not be empty" }).max(VIDEO_LIMITS.promptChars),
@@ -64,7 +89,7 @@ export const GenerationSchema = z.object({
   created_at: z.string(),
   prompt: z.string(),
   models: z.array(z.string()),
-  settings: GenerationSettingsSchema,
+  settings: RecordedGenerationSettingsSchema,
   /** Sum of the models' estimates; null parts (no estimate) count as 0 and `estimate_complete` says so. */
   estimated_cost: z.number(),
   estimate_complete: z.boolean(),

@@ -22,16 +22,17 @@ export type VideoJobStatus = (typeof VIDEO_JOB_STATUSES)[number];
 export const VIDEO_LIMITS = {
   promptChars: 4000,
   urlChars: 8192,
+  /** A frame image may be a base64 data: URL (as the reference allows for images): one of a 1 MB image fits. */
+  frameImageUrlChars: 1_500_000,
   inputReferences: 8,
   idempotencyKeyChars: 255,
 } as const;
 
-const ImageUrlPartSchema = z.looseObject({
+export const FrameImageSchema = z.looseObject({
   type: z.literal("image_url"),
-  image_url: z.looseObject({ url: z.string().min(1).max(VIDEO_LIMITS.urlChars) }),
+  image_url: z.looseObject({ url: z.string().min(1).max(VIDEO_LIMITS.frameImageUrlChars) }),
+  frame_type: z.enum(VIDEO_FRAME_TYPES),
 });
-
-export const FrameImageSchema = ImageUrlPartSchema.extend({ frame_type: z.enum(VIDEO_FRAME_TYPES) });
 export type FrameImage = z.infer<typeof FrameImageSchema>;
 
 /** An image, audio or video reference (the reference's InputReference); only the kind is checked here. */

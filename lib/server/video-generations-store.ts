@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
-import type { Generation, GenerationJob, GenerationSettings } from "@/lib/bff/video-generations";
+import { generationFramePath, type Generation, type GenerationJob, type GenerationSettings, type RecordedGenerationSettings } from "@/lib/bff/video-generations";
+import { FRAME_TYPES, type FrameType } from "@/lib/video-models/generation-frame-types";
 import type { AppDb } from "./app-db";
 import type { VideoGenerationsTable, VideoJobsTable } from "./app-tables";
 
@@ -42,6 +43,13 @@ function toJob(row: VideoJobRow): GenerationJob {
   };
 }
 
+/** The settings as the routes answer them: a data: URL frame as the path that serves it (see RecordedGenerationSettingsSchema). */
+function recordedSettings(id: string, stored: GenerationSettings): RecordedGenerationSettings {
+  const settings: RecordedGenerationSettings = { ...stored };
+  for (const frame of FRAME_TYPES) if (stored[frame]?.startsWith("data:")) settings[frame] = generationFramePath(id, frame);
+  return settings;
+}
+
 function toGeneration(row: GenerationRow, jobs: VideoJobRow[]): Generation {
   return {
     id: row.id,
@@ -49,7 +57,7 @@ function toGeneration(row: GenerationRow, jobs: VideoJobRow[]): Generation {
     created_at: row.created_at,
     prompt: row.prompt,
     models: JSON.parse(row.models) as string[],
-    settings: JSON.parse(row.settings) as GenerationSettings,
+    settings: recordedSettings(row.id, JSON.parse(row.settings) as GenerationSettings),
     estimated_cost: row.estimated_cost,
     estimate_complete: row.estimate_complete === 1,
     jobs: jobs.map(toJob),
@@ -136,6 +144,12 @@ export class VideoGenerationsStore {
   async get(id: string): Promise<Generation | undefined> {
     const row = await this.kysely.selectFrom("video_generations").selectAll().where("id", "=", id).executeTakeFirst();
     return row && toGeneration(row, await this.jobRows(id));
+  }
+
+  /** The frame image a generation was sent, as sent (an https or data: URL); undefined when it had none. */
+  async frame(id: string, frame: FrameType): Promise<string | undefined> {
+    const row = await this.kysely.selectFrom("video_generations").select("settings").where("id", "=", id).executeTakeFirst();
+    return row ? (JSON.parse(row.settings) as GenerationSettings)[frame] : undefined;
   }
 
   async jobRows(generationId: string): Promise<VideoJobRow[]> {

@@ -16,6 +16,15 @@ describe("generation options", () => {
     expect(generationOptions([]).audio).toBe(false);
   });
 
+  it("offers a frame image when one chosen model takes it", () => {
+    const both = videoModel({ id: "both", supported_frame_images: ["first_frame", "last_frame"] });
+    const first = videoModel({ id: "first", supported_frame_images: ["first_frame"] });
+    const none = videoModel({ id: "none", supported_frame_images: null });
+    expect(generationOptions([first, none]).frames).toEqual(["first_frame"]);
+    expect(generationOptions([none, both]).frames).toEqual(["first_frame", "last_frame"]);
+    expect(generationOptions([none]).frames).toEqual([]);
+  });
+
   it("reads the models parameter: known ids, once each, at most max", () => {
     expect(modelsFromParam("a, b,a,,c", new Set(["a", "b", "c"]), 2)).toEqual(["a", "b"]);
     expect(modelsFromParam(["a", "x"], new Set(["a"]), 4)).toEqual(["a"]);

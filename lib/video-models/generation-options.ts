@@ -1,5 +1,6 @@
 import type { VideoModel } from "@/lib/gateway";
-import { aspectRatiosOf, compareAspectRatios, compareResolutions, durationsOf, resolutionsOf } from "./model-facts";
+import { FRAME_TYPES, type FrameType } from "./generation-frame-types";
+import { aspectRatiosOf, compareAspectRatios, compareResolutions, durationsOf, resolutionsOf, supportsFrame } from "./model-facts";
 
 /** Models in one generation: the BFF's limit (MAX_MODELS_PER_GENERATION), kept here so the page loads no zod. */
 export const MAX_MODELS = 4;
@@ -14,6 +15,8 @@ export interface GenerationOptions {
   aspectRatios: string[];
   audio: boolean;
   seed: boolean;
+  /** The frame images at least one chosen model takes. */
+  frames: FrameType[];
 }
 
 export function generationOptions(models: VideoModel[]): GenerationOptions {
@@ -23,6 +26,7 @@ export function generationOptions(models: VideoModel[]): GenerationOptions {
     aspectRatios: [...new Set(models.flatMap(aspectRatiosOf))].sort(compareAspectRatios),
     audio: models.some((model) => model.generate_audio === true),
     seed: models.some((model) => model.seed !== false),
+    frames: FRAME_TYPES.filter((frame) => models.some((model) => supportsFrame(model, frame))),
   };
 }
 

@@ -25,6 +25,9 @@ import { CLIP_MEDIA_TYPE } from "../video/renderer";
 import { resolveVideoSettings } from "../video/settings";
 import { simulatedTimes, statusAt } from "../video/timeline";
 
+/** How long a content request waits for a clip being made again (one takes well under a second). */
+const CLIP_REMAKE_WAIT_MS = 10_000;
+
 /** Printable ASCII without spaces, as Stripe and the IETF draft use for Idempotency-Key. */
 const IDEMPOTENCY_KEY = new RegExp(`^[\\x21-\\x7e]{1,${VIDEO_LIMITS.idempotencyKeyChars}}$`);
 
@@ -158,10 +161,12 @@ export function videoRoutes(ctx: GatewayContext): RouteDef[] {
       method: "GET",
       path: "/videos/:jobId/content",
       access: "any",
-      handler(c) {
+      async handler(c) {
         const job = findJob(ctx, c);
         const { index } = parseQuery(c.req.url, VideoContentQuerySchema);
         if (index !== undefined && index !== 0) throw HttpError.field("index", "must be 0: the job has one video");
+        // A completed job whose clip the cache evicted: it is made again now (the same bytes), and this answer waits for it.
+        if (job.failMessage === null && job.submittedAt + job.queuedMs + job.generationMs <= Date.now()) await renderer.whenMade(job, CLIP_REMAKE_WAIT_MS);
         const status = toWire(ctx, c, job).status;
         if (status !== "completed") {
           throw new HttpError(400, `${MESSAGES.badRequest}: the video is not ready (job status ${status})`, { status });

@@ -10,6 +10,20 @@ const SAFE_ID = /^job-[0-9a-f]{24}$/;
 
 export const CLIP_MEDIA_TYPE = "video/webm";
 
+/**
+ * How much the clip cache keeps: at most this many clips and bytes, the least recently used going first.
+ * A clip is made again from its job when asked for after that (the same bytes: it depends only on the job).
+ */
+export interface ClipCacheLimits {
+  maxClips: number;
+  maxBytes: number;
+}
+
+/** About 500 clips of a few hundred kB; a demo's day of generations, a few hundred MB at most. */
+export const DEFAULT_CLIP_CACHE_LIMITS: ClipCacheLimits = { maxClips: 500, maxBytes: 256 * 1024 * 1024 };
+
+const CLIP_FILE = /^(job-[0-9a-f]{24})\.webm$/;
+
 export interface ClipCache {
   /** The folder, made on first use. */
   dir(): string;
@@ -75,11 +89,16 @@ export class VideoRenderer {
   private readonly abort = new AbortController();
   /** Clips made since start, with the time each took (for tests and the README's figures). */
   readonly made: { id: string; bytes: number; ms: number }[] = [];
+  /** The clips on disk, least recently used first (a Map keeps insertion order), with their sizes; read from the folder on first use. */
+  private lru: Map<string, number> | null = null;
+  private lruBytes = 0;
+  private readonly waiting = new Map<string, (() => void)[]>();
 
   constructor(
     private readonly jobs: VideoJobsStore,
     private readonly cache: ClipCache,
     private readonly modelName: (id: string) => string,
+    private readonly limits: ClipCacheLimits = DEFAULT_CLIP_CACHE_LIMITS,
   ) {}
 
   fileOf(id: string): string {
@@ -90,7 +109,11 @@ export class VideoRenderer {
   /** Whether the job's clip is on disk; if it should be and is not (cache emptied), it is made again. */
   ready(job: VideoJobRow): boolean {
     if (job.failMessage !== null) return false;
-    if (job.contentBytes !== null && existsSync(this.fileOf(job.id))) return true;
+    if (job.contentBytes !== null && existsSync(this.fileOf(job.id))) {
+      // Asked for now: the last clip to be evicted (and not between this answer and the read that follows it).
+      this.touch(job.id, job.contentBytes);
+      return true;
+    }
     if (job.contentBytes !== null) {
       this.jobs.setContentBytes(job.id, null);
       job.contentBytes = null;
@@ -118,6 +141,24 @@ export class VideoRenderer {
     for (const job of this.jobs.unrendered()) this.enqueue(job.id);
   }
 
+  /** Waits (at most timeoutMs) for the job's clip when it is being made, as after an eviction; true when it is on disk. */
+  async whenMade(job: VideoJobRow, timeoutMs: number): Promise<boolean> {
+    if (this.ready(job)) return true;
+    if (!this.queued.has(job.id)) return false;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      const waiting = this.waiting.get(job.id) ?? [];
+      waiting.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.waiting.set(job.id, waiting);
+    });
+    const fresh = this.jobs.get(job.id);
+    if (fresh) job.contentBytes = fresh.contentBytes;
+    return this.ready(job);
+  }
+
   /** Resolves when the queue is empty (tests). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -140,6 +181,8 @@ export class VideoRenderer {
         console.error(`embedded gateway: making the clip of ${id} failed`, error);
       } finally {
         this.queued.delete(id);
+        for (const wake of this.waiting.get(id) ?? []) wake();
+        this.waiting.delete(id);
       }
     }
   }
@@ -160,7 +203,46 @@ export class VideoRenderer {
       throw error;
     }
     this.jobs.setContentBytes(id, bytes.byteLength);
+    this.touch(id, bytes.byteLength);
+    this.evict();
     this.made.push({ id, bytes: bytes.byteLength, ms: Math.round(performance.now() - started) });
     if (this.made.length > 100) this.made.shift();
+  }
+
+  /** The cache's clips by last use, from the folder's modification times the first time (after a restart). */
+  private clips(): Map<string, number> {
+    if (this.lru) return this.lru;
+    const dir = this.cache.dir();
+    const found: { id: string; bytes: number; used: number }[] = [];
+    for (const name of readdirSync(dir)) {
+      const id = CLIP_FILE.exec(name)?.[1];
+      if (!id) continue;
+      const stat = statSync(path.join(dir, name), { throwIfNoEntry: false });
+      if (stat) found.push({ id, bytes: stat.size, used: stat.mtimeMs });
+    }
+    found.sort((a, b) => a.used - b.used);
+    this.lru = new Map(found.map((clip) => [clip.id, clip.bytes]));
+    this.lruBytes = found.reduce((sum, clip) => sum + clip.bytes, 0);
+    return this.lru;
+  }
+
+  private touch(id: string, bytes: number): void {
+    const clips = this.clips();
+    this.lruBytes += bytes - (clips.get(id) ?? 0);
+    clips.delete(id);
+    clips.set(id, bytes);
+  }
+
+  /** Removes the least recently used clips over the limits, never the one used last; their jobs make them again when asked. */
+  private evict(): void {
+    const clips = this.clips();
+    while (clips.size > 1 && (clips.size > this.limits.maxClips || this.lruBytes > this.limits.maxBytes)) {
+      const [id, bytes] = clips.entries().next().value as [string, number];
+      clips.delete(id);
+      this.lruBytes -= bytes;
+      // content_bytes stays: the job is not "never made" (resume() would make every evicted clip again at the
+      // next start); ready() sees the file gone and queues it when the clip is asked for.
+      rmSync(this.fileOf(id), { force: true });
+    }
   }
 }

@@ -12,7 +12,7 @@ import { params, setUpBff, type BffTestEnv } from "../test-support";
 import { clearVideoModelsCache } from "./catalog";
 import { startCountingProxy, type CountingProxy } from "./counting-proxy";
 import { relayJobContent } from "./video-content";
-import { cancelGeneration, createGeneration, getGeneration, listGenerations } from "./video-generations";
+import { cancelGeneration, createGeneration, getGeneration, getGenerationFrame, listGenerations } from "./video-generations";
 
 /**
  * Issue 18, the BFF side: real HTTP to embedded gateways (time scale 0: a job completes once its clip
@@ -23,6 +23,10 @@ const VEO = "google/veo-3.1";
 const FAST = "google/veo-3.1-fast";
 const KLING = "kwaivgi/kling-v2.5-turbo-pro";
 const SETTINGS: GenerationSettings = { duration: 4, resolution: "720p", aspect_ratio: "16:9", audio: true };
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A frame image of `size` bytes: the PNG signature, then filler (neither the BFF nor the gateway decodes it). */
+const pngOf = (size: number) => Buffer.concat([PNG_SIGNATURE, Buffer.alloc(size - PNG_SIGNATURE.length, 3)]);
+const dataUrlOf = (bytes: Buffer, type = "image/png") => `data:${type};base64,${bytes.toString("base64")}`;
 
 describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
   let gateway: EmbeddedGateway;
@@ -189,6 +193,48 @@ describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
     expect((await errorOf(await submit({ prompt: "x", models: [] }), 400)).message).toMatch(/models/);
     expect((await errorOf(await submit({ prompt: "x", models: ["nobody/none"] }), 400)).message).toMatch(/models\[0\]/);
     expect((await errorOf(await submit({ prompt: "x", models: [FAST] }, { key: null }), 400)).message).toMatch(/Idempotency-Key/);
+  });
+
+  it("a first frame image goes to each model; the routes answer the path that serves it, with the same bytes", async () => {
+    const image = pngOf(300);
+    const submitted = GenerationEnvelopeSchema.parse(
+      await (await submit({ prompt: "From this frame", models: [VEO, FAST], settings: { ...SETTINGS, first_frame: dataUrlOf(image) } })).json(),
+    ).data;
+    const framePath = `/api/videos/generations/${submitted.id}/frames/first_frame`;
+    expect(submitted.settings.first_frame).toBe(framePath);
+    // The gateway took the frame_images each model was sent (it refuses a malformed or unsupported one).
+    const done = await settled(submitted.id);
+    expect(done.jobs.map((job) => job.status)).toEqual(["completed", "completed"]);
+    expect(done.settings.first_frame).toBe(framePath);
+
+    const frame = await getGenerationFrame(bff.request(framePath, { role: "viewer" }), params({ id: submitted.id, frame: "first_frame" }));
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get("content-type")).toBe("image/png");
+    expect(frame.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await frame.arrayBuffer()).equals(image)).toBe(true);
+    await errorOf(await getGenerationFrame(bff.request(framePath, { role: "viewer" }), params({ id: submitted.id, frame: "last_frame" })), 404);
+    expect((await errorOf(await getGenerationFrame(bff.request(framePath, { role: "viewer" }), params({ id: submitted.id, frame: "middle" })), 400)).message).toMatch(/frame/);
+  });
+
+  it("takes two frame images of the largest size allowed, over the usual 1 MB body bound", async () => {
+    const largest = dataUrlOf(pngOf(1024 * 1024));
+    const response = await submit({ prompt: "Between two frames", models: [VEO], settings: { ...SETTINGS, first_frame: largest, last_frame: largest } });
+    expect(response.status).toBe(202);
+    const submitted = GenerationEnvelopeSchema.parse(await response.json()).data;
+    expect((await settled(submitted.id)).jobs[0]).toMatchObject({ status: "completed", error: null });
+  });
+
+  it("frame images: 400s name the field (type, size, bytes, scheme, a model that takes none); nothing is submitted", async () => {
+    const before = proxy.count("POST", "/videos");
+    const refused = async (settings: GenerationSettings, models = [VEO]) => (await errorOf(await submit({ prompt: "x", models, settings }), 400)).message;
+    expect(await refused({ first_frame: dataUrlOf(Buffer.from("GIF89a......"), "image/gif") })).toMatch(/settings\.first_frame.*PNG, JPEG or WebP/);
+    expect(await refused({ last_frame: dataUrlOf(pngOf(1024 * 1024 + 1)) })).toMatch(/settings\.last_frame.*over the 1\.0 MB limit/);
+    expect(await refused({ first_frame: dataUrlOf(Buffer.from("not a png at all")) })).toMatch(/settings\.first_frame.*not .*PNG/);
+    expect(await refused({ first_frame: "data:image/png;base64,%%%%" })).toMatch(/settings\.first_frame.*base64/);
+    expect(await refused({ first_frame: "http://example.com/a.png" })).toMatch(/settings\.first_frame.*https URL/);
+    expect(await refused({ frame_images: [] } as GenerationSettings)).toMatch(/frame_images/);
+    expect(await refused({ last_frame: dataUrlOf(pngOf(100)) }, [VEO, FAST])).toMatch(new RegExp(`settings\\.last_frame: ${FAST} takes no last frame image`));
+    expect(proxy.count("POST", "/videos")).toBe(before);
   });
 
   it("a setting one model cannot take is a 400 naming each model and field; nothing is submitted", async () => {

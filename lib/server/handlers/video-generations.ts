@@ -3,14 +3,21 @@ import { z } from "zod";
 import { CreateGenerationRequestSchema, GenerationListQuerySchema, IdempotencyKeySchema, type Generation, type GenerationListResponse } from "@/lib/bff/video-generations";
 import { appContext } from "../app-context";
 import { parseQuery, parseWith, readJsonBody } from "../body";
-import { HttpError, jsonResponse } from "../errors";
+import { API_HEADERS, HttpError, jsonResponse } from "../errors";
 import { defineRoute } from "../route";
 import { catalogById, planGeneration } from "../video-generation-plan";
 import { refreshJobs } from "../video-job-polling";
 import { submitGeneration } from "../video-submission";
+import { FRAME_TYPES } from "@/lib/video-models/generation-frame-types";
+import { FRAME_URL_MAX_CHARS, parseFrameDataUrl } from "@/lib/video-models/generation-frames";
 import { cachedVideoModelCatalog } from "./catalog";
 
 type IdParams = { id: string };
+type FrameParams = { id: string; frame: string };
+
+/** A generation's body: the prompt and settings, with room for two frame images as data: URLs. */
+const CREATE_BODY_LIMIT = 2 * FRAME_URL_MAX_CHARS + 64 * 1024;
+const FrameParamSchema = z.enum(FRAME_TYPES, { message: `must be ${FRAME_TYPES.join(" or ")}` });
 
 const GenerationIdSchema = z.uuid({ message: "must be a generation id" });
 
@@ -46,7 +53,7 @@ async function generationOr404(id: string): Promise<Generation> {
  */
 export const createGeneration = defineRoute({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, user }) => {
   const idempotencyKey = parseWith(IdempotencyKeySchema, request.headers.get("idempotency-key") ?? undefined, "Invalid Idempotency-Key header");
-  const body = parseWith(CreateGenerationRequestSchema, await readJsonBody(request));
+  const body = parseWith(CreateGenerationRequestSchema, await readJsonBody(request, CREATE_BODY_LIMIT));
   const plan = planGeneration(body, catalogById((await cachedVideoModelCatalog()).body));
   const { generation, replayed } = await submitGeneration(await appContext(), user, body, plan, idempotencyKey);
   return jsonResponse({ data: generation }, { status: 202, headers: replayed ? { "Idempotent-Replayed": "true" } : {} });
@@ -89,4 +96,28 @@ export const cancelGeneration = defineRoute<IdParams>({ role: "editor", mutating
   const store = (await appContext()).videoGenerations;
   await store.cancel(generation.id, new Date().toISOString());
   return jsonResponse({ data: await store.get(generation.id) });
+});
+
+/**
+ * GET /api/videos/generations/{id}/frames/{frame}: the frame image a generation was sent as a data: URL
+ * (the routes answer that path in its settings instead of the megabytes). Only the three image types the
+ * BFF let in, with nosniff and a sandboxing CSP, so an image can never run as a page.
+ */
+export const getGenerationFrame = defineRoute<FrameParams>({ role: "viewer" }, async ({ params }) => {
+  const { id } = await generationOr404(params.id);
+  const frame = parseWith(FrameParamSchema, params.frame, "Invalid frame");
+  const url = await (await appContext()).videoGenerations.frame(id, frame);
+  const image = url?.startsWith("data:") ? parseFrameDataUrl(url) : undefined;
+  if (!image || typeof image === "string") throw new HttpError(404, `Generation ${id} has no ${frame} image stored here`);
+  return new Response(Buffer.from(image.base64, "base64"), {
+    status: 200,
+    headers: {
+      "Content-Type": image.type,
+      "Content-Length": String(image.bytes),
+      // A generation's frame never changes.
+      "Cache-Control": "private, max-age=31536000, immutable",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      ...API_HEADERS,
+    },
+  });
 });
