@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isRecord } from "@/lib/json/is-record";
+import { LIMITS, PERPLEXITY_ENGINE, WEB_SEARCH_ENGINES, WEB_SEARCH_TOOL_ENGINES, WEB_SEARCH_TOOL_TYPE } from "./constants";
 import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 
 /*
@@ -14,25 +15,7 @@ import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 // ---------------------------------------------------------------------------------------------
 // Limits (contract section 8)
 
-export const LIMITS = {
-  stopSequences: 4,
-  metadataPairs: 16,
-  metadataKeyLength: 64,
-  metadataValueLength: 512,
-  sessionIdLength: 256,
-  functionNameLength: 64,
-  topLogprobsMax: 20,
-  costQualityTradeoffMax: 10,
-  fusionAnalysisModelsMax: 8,
-  fusionMaxToolCallsMax: 16,
-  fusionToolsMax: 8,
-  webMaxResults: 25,
-  webMaxResultsPerplexity: 20,
-  /** Our bound, not the contract's: a domain filter list (include / exclude / allowed / blocked domains). */
-  domainListEntries: 100,
-  /** Our bound: one entry, a DNS name (at most 253 characters) plus room for a path prefix. */
-  domainEntryLength: 512,
-} as const;
+export { LIMITS };
 
 /** Defaults the gateway applies when a field is omitted (documented, never injected). */
 export const DEFAULTS = {
@@ -199,16 +182,11 @@ export type MessageRole = Message["role"];
 // ---------------------------------------------------------------------------------------------
 // Web search settings shared by the web plugin and the openrouter:web_search server tool
 
-/** Engines of the web plugin (reference WebSearchEngine). */
-export const WEB_SEARCH_ENGINES = ["native", "exa", "firecrawl", "parallel", "perplexity"] as const;
+export { WEB_SEARCH_ENGINES };
 export const WebSearchEngineSchema = z.enum(WEB_SEARCH_ENGINES);
 export type WebSearchEngine = z.infer<typeof WebSearchEngineSchema>;
 
-/** Engines of the openrouter:web_search server tool: the plugin's plus "auto" (the default). */
-export const WEB_SEARCH_TOOL_ENGINES = [...WEB_SEARCH_ENGINES, "auto"] as const;
-
-/** The engine family with the lower max_results cap (contract 4.5, reference WebSearchConfig). */
-export const PERPLEXITY_ENGINE = "perplexity";
+export { WEB_SEARCH_TOOL_ENGINES, PERPLEXITY_ENGINE };
 
 export const WEB_SEARCH_MODES = [
   "instant",
@@ -420,7 +398,7 @@ export const WebSearchToolParametersSchema = z
   .superRefine(checkPerplexityCap, EVEN_WITH_OTHER_ISSUES);
 export type WebSearchToolParameters = z.infer<typeof WebSearchToolParametersSchema>;
 
-export const WEB_SEARCH_TOOL_TYPE = "openrouter:web_search";
+export { WEB_SEARCH_TOOL_TYPE };
 
 export const WebSearchServerToolSchema = z.looseObject({
   type: z.literal(WEB_SEARCH_TOOL_TYPE),
