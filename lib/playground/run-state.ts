@@ -13,6 +13,7 @@ import {
   type SearchItem,
 } from "@/lib/gateway";
 import { STREAM_EVENT_TYPES } from "@/lib/gateway";
+import { initialRunState } from "./initial-run-state";
 
 /*
  * The state of one playground run, folded from stream events by a pure reducer. Time comes in
@@ -73,21 +74,7 @@ export type RunAction =
   /** The stream closed ([DONE] or end of body). */
   | { type: "end"; at: number };
 
-export const initialRunState: RunState = {
-  status: "idle",
-  responseId: null,
-  model: null,
-  parts: [],
-  searches: [],
-  usage: null,
-  error: null,
-  incompleteReason: null,
-  startedAt: null,
-  firstTokenAt: null,
-  endedAt: null,
-  lastDeltaSequence: -1,
-  eventCount: 0,
-};
+export { initialRunState };
 
 const KNOWN = new Set<string>(STREAM_EVENT_TYPES);
 
