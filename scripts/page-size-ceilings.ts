@@ -7,14 +7,12 @@
  * Why they are over: every dashboard page starts at about 127 kB before any code of its own (Next and React
  * 114 kB, which is all of /; TanStack Query 11 kB, which hydrates the server's prefetch), and the pages that keep
  * state in the URL add nuqs (about 7 kB). Above that floor: react-hook-form, zod and the contract's schemas in the
- * preset studio's form and the playground's request checks and stream parser; TanStack Virtual in the file
- * browser; the catalog's dialogs.
+ * preset studio's form; TanStack Virtual in the file browser; the catalog's dialogs.
  */
 const KB = 1024;
 
 export const PAGE_SIZE_CEILINGS: Record<string, number> = {
   "/presets/[slug]": 238 * KB,
-  "/playground": 234 * KB,
   "/files": 174 * KB,
   "/video-models": 164 * KB,
 };
