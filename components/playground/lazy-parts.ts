@@ -23,9 +23,6 @@ export const compareSummaryPart = lazyPart<ComponentProps<typeof CompareSummary>
 /** The "Copy as code" dialog's snippets: shown on the button's first press. */
 export const codeDialogPart = lazyPart(() => import("./code-dialog-content"));
 
-/** A comparison of two preset versions (?preset=…&versions=…): its diff panel and the columns built from it. */
-export const presetComparisonPart = lazyPart(() => import("./preset-comparison"));
-
 /**
  * On the way to a run (pointer on a Run button, focus in the request form, from where Ctrl+Enter runs): what
  * a run will need, fetched once. `compare` adds the summary below the columns.

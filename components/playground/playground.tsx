@@ -8,10 +8,12 @@ import { playgroundQueries } from "@/lib/client/queries/playground";
 import type { Model } from "@/lib/gateway";
 import type { VersionPair } from "@/lib/playground/preset-compare";
 import { serializeSetup, setupFromParams, type PlaygroundSetup } from "@/lib/playground/setup";
-import { LazyPartSlot } from "./lazy-part";
-import { presetComparisonPart } from "./lazy-parts";
+import { LazyPartSlot, lazyPart } from "./lazy-part";
 import { playgroundUrlKeys, URL_OPTIONS } from "./url-state";
 import { Workbench } from "./workbench";
+
+/** A comparison of two preset versions: its diff panel and the columns built from it (a chunk of its own). */
+const presetComparisonPart = lazyPart(() => import("./preset-comparison"));
 
 const PREFERRED_DEFAULT_MODEL = "gatehouse/swift";
 const NO_MODELS: Model[] = [];

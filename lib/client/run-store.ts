@@ -2,8 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { ApiError } from "@/lib/client/api-client";
-import { initialRunState } from "@/lib/playground/initial-run-state";
-import type { RunAction, RunState } from "@/lib/playground/run-state";
+import { initialRunState, type RunAction, type RunState } from "@/lib/playground/run-shape";
 import { runBody, type RequestDraft } from "@/lib/playground/setup";
 
 type RunEngine = typeof import("./run-engine");
