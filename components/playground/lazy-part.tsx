@@ -37,9 +37,10 @@ export function lazyPart<P extends object>(load: () => Promise<{ default: Compon
     get Component() {
       return current;
     },
+    // A failed preload is not an error yet: the render that needs the part tries again and shows the failure.
     preload: () => load().then(
-      () => {},
-      () => {},
+      () => undefined,
+      () => undefined,
     ),
     retry: () => {
       current = make();
