@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isRecord } from "@/lib/json/is-record";
-import { LIMITS, PERPLEXITY_ENGINE, WEB_SEARCH_ENGINES, WEB_SEARCH_TOOL_ENGINES, WEB_SEARCH_TOOL_TYPE } from "./constants";
+import { LIMITS, PERPLEXITY_ENGINE, WEB_SEARCH_ENGINES, WEB_SEARCH_TOOL_ENGINES, WEB_SEARCH_TOOL_TYPE } from "./request-constants";
 import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 
 /*

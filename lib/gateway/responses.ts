@@ -11,7 +11,7 @@ import {
 } from "./chat-request";
 import { FALLBACK_BRANCH_PARAM } from "./errors";
 import { SlugSchema } from "./presets";
-import { X_HANDLES_MAX } from "./constants";
+import { X_HANDLES_MAX } from "./request-constants";
 import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 
 /*
