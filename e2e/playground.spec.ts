@@ -211,6 +211,23 @@ test.describe("playground (editor)", () => {
     await expect(page.getByTestId("snippet-ts")).toContainText("process.env.GATEWAY_API_KEY");
   });
 
+  test("what a run needs loads on the way to Run; when it cannot be loaded the column says so and can try again", async ({ page, playground }) => {
+    await playground.open(...asking(["gatehouse/swift"]));
+    // The first paint had everything it needed; from now on no script can be fetched.
+    const chunks = "**/_next/static/chunks/**";
+    await page.route(chunks, (route) => route.abort("internetdisconnected"));
+    await playground.runButton.click();
+    const failure = playground.column().getByTestId("part-load-error");
+    await expect(failure).toContainText("The answer view could not be loaded");
+
+    await page.unroute(chunks);
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await expect(playground.status()).toHaveAttribute("data-status", "failed");
+    await expect(page.getByTestId("run-error")).toContainText("The code that runs a request could not be loaded");
+    await playground.runAndComplete();
+    await expect(playground.marks().first()).toBeVisible();
+  });
+
   test("exports the run as Markdown with footnotes and as JSON", async ({ playground }) => {
     await runAndComplete(playground);
     const md = await playground.download("Export Markdown");

@@ -1,16 +1,12 @@
 /**
- * Pages over the 150 kB budget (issue 16), each held at about its size (kB of Brotli as the dashboard server sends
- * it, 1 kB = 1024 bytes), so none of them can grow unnoticed while it waits for its fix; every page not named here
- * must be within the budget. Lower a ceiling when a page shrinks, remove it when the page fits the budget (the
- * check says so), and never raise one without saying why in the commit.
+ * Pages allowed over the 150 kB budget (issue 16), each held at about its size (kB of Brotli as the dashboard
+ * server sends it, 1 kB = 1024 bytes), so none of them can grow unnoticed while it waits for its fix; every page
+ * not named here must be within the budget. Lower a ceiling when a page shrinks, remove it when the page fits the
+ * budget (the check says so), and never add or raise one without saying why in the commit.
  *
- * Why they are over: every dashboard page starts at about 127 kB before any code of its own (Next and React
- * 114 kB, which is all of /; TanStack Query 11 kB, which hydrates the server's prefetch), and the pages that keep
- * state in the URL add nuqs (about 7 kB). Above that floor: zod and the contract's schemas in the playground's
- * request checks and stream parser.
+ * Empty: every page is within the budget. What a dashboard page starts from before any code of its own is about
+ * 127 kB (Next and React 114 kB, TanStack Query 11 kB, which hydrates the server's prefetch), plus nuqs (about
+ * 7 kB) where a page keeps its view in the URL, so a page has about 15–20 kB of its own: README "Page weight"
+ * lists what loads later, and when.
  */
-const KB = 1024;
-
-export const PAGE_SIZE_CEILINGS: Record<string, number> = {
-  "/playground": 234 * KB,
-};
+export const PAGE_SIZE_CEILINGS: Record<string, number> = {};

@@ -1,21 +1,25 @@
 "use client";
 
-import { CodeDialog as SnippetDialog } from "@/components/ui/code-dialog";
-import { runBody, type RequestDraft } from "@/lib/playground/setup";
-import { curlSnippet, typescriptSnippet, type SnippetCall } from "@/lib/snippets";
+import { Button } from "@/components/ui/button";
+import { useLazyPopup } from "@/components/ui/use-lazy-popup";
+import type { RequestDraft } from "@/lib/playground/setup";
+import { LazyPartSlot } from "./lazy-part";
+import { codeDialogPart } from "./lazy-parts";
 
-/** "Copy as curl / TypeScript": the column's request with a $GATEWAY_API_KEY placeholder. */
+/**
+ * "Copy as code" for a column: the button, and the dialog (Radix Dialog, tabs, the snippet builders) as a
+ * chunk fetched on the way to the first press, mounted then and kept mounted afterwards.
+ */
 export function CodeDialog({ request, columnName }: { request: RequestDraft; columnName: string }) {
-  const call: SnippetCall = { kind: "responses-stream", body: runBody(request) };
+  const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(codeDialogPart.preload);
   return (
-    <SnippetDialog
-      title={`Request of ${columnName} as code`}
-      description="The key is a $GATEWAY_API_KEY placeholder: set it (and GATEWAY_URL) in your shell. Gatehouse never shows a real key."
-      triggerProps={{ size: "sm", variant: "ghost" }}
-      snippets={[
-        { language: "curl", code: curlSnippet(call), testId: "snippet-curl" },
-        { language: "typescript", code: typescriptSnippet(call), testId: "snippet-ts" },
-      ]}
-    />
+    <>
+      <Button size="sm" variant="ghost" {...triggerProps} onFocus={() => void codeDialogPart.preload()}>
+        Copy as code
+      </Button>
+      {mounted ? (
+        <LazyPartSlot part={codeDialogPart} props={{ open, setOpen, trigger, contentId, request, columnName }} what="code dialog" fallback={null} />
+      ) : null}
+    </>
   );
 }

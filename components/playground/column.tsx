@@ -2,13 +2,26 @@
 
 import { clsx } from "clsx";
 import { memo, useCallback, useMemo } from "react";
-import type { Model, UrlCitation } from "@/lib/gateway";
-import { readConversation, readModel, validateRequest, writeConversation, type PlaygroundColumn, type RequestDraft, type SyncSettings } from "@/lib/playground/setup";
+import type { FieldIssue, Model, UrlCitation } from "@/lib/gateway";
+import { readConversation, readModel, writeConversation, type PlaygroundColumn, type RequestDraft, type SyncSettings } from "@/lib/playground/setup";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
 import { CodeDialog } from "./code-dialog";
+import { LazyPartSlot } from "./lazy-part";
+import { prefetchRun, runOutputPart } from "./lazy-parts";
 import { ConversationSection, ModelField, OutputSection, SearchSection } from "./request-editor";
-import { RunOutput } from "./run-output";
+import type { RequestValidator } from "./use-request-validator";
 import { useRun, type RunStore } from "@/lib/client/run-store";
+
+const NO_ISSUES: FieldIssue[] = [];
+
+/** Holds the place of the answer view while its chunk loads: its toolbar row and the answer box. */
+const OUTPUT_PLACEHOLDER = (
+  <div className="space-y-3" role="status" aria-label="Loading the answer">
+    <Skeleton className="h-7 w-full" />
+    <Skeleton className="h-16 w-full" />
+  </div>
+);
 
 export interface ColumnProps {
   column: PlaygroundColumn;
@@ -24,11 +37,13 @@ export interface ColumnProps {
   onRemove: (id: string) => void;
   /** Single mode: editor and output side by side. */
   wide: boolean;
+  /** The shared schema's check, once loaded (null before: no inline errors yet, a run checks anyway). */
+  validate: RequestValidator | null;
 }
 
-export const Column = memo(function Column({ column, name, store, sync, canRun, canRemove, models, presets, onChange, onRemove, wide }: ColumnProps) {
+export const Column = memo(function Column({ column, name, store, sync, canRun, canRemove, models, presets, onChange, onRemove, wide, validate }: ColumnProps) {
   const run = useRun(store, column.id);
-  const issues = useMemo(() => validateRequest(column.request), [column.request]);
+  const issues = useMemo(() => (validate ? validate(column.request) : NO_ISSUES), [validate, column.request]);
   const change = useCallback((request: RequestDraft) => onChange(column.id, request), [column.id, onChange]);
   const running = run.status === "in_progress";
   const readOnly = !canRun;
@@ -87,6 +102,7 @@ export const Column = memo(function Column({ column, name, store, sync, canRun, 
               size="sm"
               variant="primary"
               disabled={!canRun || issues.length > 0}
+              onPointerEnter={() => prefetchRun(!wide)}
               onClick={() => void store.run(column.id, column.request)}
               aria-label={`Run column ${name}`}
             >
@@ -115,7 +131,16 @@ export const Column = memo(function Column({ column, name, store, sync, canRun, 
           </div>
         )}
         <div className="min-w-0">
-          <RunOutput domId={`run-${column.id}`} run={run} request={ranWith} label={column.label ?? name} onContinue={canRun ? onContinue : undefined} />
+          {run.status === "idle" ? (
+            <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Run the request to see the streamed answer here.</p>
+          ) : (
+            <LazyPartSlot
+              part={runOutputPart}
+              props={{ domId: `run-${column.id}`, run, request: ranWith, label: column.label ?? name, onContinue: canRun ? onContinue : undefined }}
+              what="answer view"
+              fallback={OUTPUT_PLACEHOLDER}
+            />
+          )}
         </div>
       </div>
     </section>

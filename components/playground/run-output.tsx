@@ -66,11 +66,12 @@ export interface RunOutputProps {
   onContinue?: (text: string, annotations: readonly UrlCitation[]) => void;
 }
 
+/** A column's run once it has started (a chunk of its own: the column shows the idle state itself). */
 export function RunOutput({ domId, run, request, label, onContinue }: RunOutputProps) {
   const streaming = run.status === "in_progress";
   const { text, annotations } = useMemo(() => combineParts(run.parts), [run.parts]);
   const [view, setView] = useState<AnswerView>("markdown");
-  // Starts loading the renderer on mount, so it is there before the first answer arrives.
+  // Loads the renderer on mount unless it is there already (the Run buttons preload it on the way to a press).
   const markdownBlock = useMarkdownRenderer(view === "markdown");
   const rendered = view === "markdown" ? markdownBlock : null;
   const doc = useCitedDocument(text, annotations, streaming, rendered ? "markdown" : "text");
@@ -102,10 +103,6 @@ export function RunOutput({ domId, run, request, label, onContinue }: RunOutputP
 
   const highlightedInText = useMemo(() => (hoveredSource === null ? [] : [hoveredSource]), [hoveredSource]);
   const highlightedInPanel = activeSpanSources ?? highlightedInText;
-
-  if (run.status === "idle") {
-    return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Run the request to see the streamed answer here.</p>;
-  }
 
   return (
     <div className="space-y-3">

@@ -13,6 +13,7 @@ export function WorkbenchToolbar({
   canRun,
   canRunAny,
   onRunAll,
+  onPrefetchRun,
   anyRunning,
   onStopAll,
   canAddColumn,
@@ -26,6 +27,8 @@ export function WorkbenchToolbar({
   /** Some column holds a valid request. */
   canRunAny: boolean;
   onRunAll: () => void;
+  /** The pointer is on its way to Run (the workbench handles focus). */
+  onPrefetchRun: () => void;
   anyRunning: boolean;
   onStopAll: () => void;
   canAddColumn: boolean;
@@ -35,7 +38,7 @@ export function WorkbenchToolbar({
   const { state: linkCopy, copy: copyLink } = useCopyToClipboard();
   return (
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Playground" data-hydrated={hydrated ? "true" : undefined}>
-      <Button variant="primary" onClick={onRunAll} disabled={!canRun || !canRunAny} aria-keyshortcuts="Control+Enter">
+      <Button variant="primary" onClick={onRunAll} onPointerEnter={onPrefetchRun} disabled={!canRun || !canRunAny} aria-keyshortcuts="Control+Enter">
         {compare ? "Run all" : "Run"} <kbd className="ml-1 rounded border border-white/40 px-1 text-[10px] font-normal">Ctrl+Enter</kbd>
       </Button>
       <Button variant="danger" onClick={onStopAll} disabled={!anyRunning}>

@@ -25,6 +25,34 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
+/** One tab a language, each with its snippet and a copy button: the body of a "Copy as code" dialog. */
+export function CodeSnippetTabs({ snippets }: { snippets: CodeSnippet[] }) {
+  return (
+    <Tabs defaultValue={snippets[0]?.language}>
+      <TabsList aria-label="Language">
+        {snippets.map((snippet) => (
+          <TabsTrigger key={snippet.language} value={snippet.language}>
+            {LABELS[snippet.language]}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {snippets.map((snippet) => (
+        <TabsContent key={snippet.language} value={snippet.language} className="space-y-2">
+          <pre
+            tabIndex={0}
+            aria-label={`${LABELS[snippet.language]} snippet`}
+            className="max-h-96 overflow-auto rounded-md bg-slate-950 p-3 font-mono text-xs text-slate-100"
+            data-testid={snippet.testId}
+          >
+            {snippet.code}
+          </pre>
+          <CopyButton text={snippet.code} label={`Copy ${LABELS[snippet.language]}`} />
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
+
 /**
  * "Copy as code": a trigger button and a dialog with one tab a language, each with its snippet and a copy
  * button. The snippets come from lib/snippets, so they hold placeholders, never a key.
@@ -46,28 +74,7 @@ export function CodeDialog({
         <Button {...triggerProps}>Copy as code</Button>
       </DialogTrigger>
       <DialogContent title={title} description={description} className="sm:max-w-3xl">
-        <Tabs defaultValue={snippets[0]?.language}>
-          <TabsList aria-label="Language">
-            {snippets.map((snippet) => (
-              <TabsTrigger key={snippet.language} value={snippet.language}>
-                {LABELS[snippet.language]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {snippets.map((snippet) => (
-            <TabsContent key={snippet.language} value={snippet.language} className="space-y-2">
-              <pre
-                tabIndex={0}
-                aria-label={`${LABELS[snippet.language]} snippet`}
-                className="max-h-96 overflow-auto rounded-md bg-slate-950 p-3 font-mono text-xs text-slate-100"
-                data-testid={snippet.testId}
-              >
-                {snippet.code}
-              </pre>
-              <CopyButton text={snippet.code} label={`Copy ${LABELS[snippet.language]}`} />
-            </TabsContent>
-          ))}
-        </Tabs>
+        <CodeSnippetTabs snippets={snippets} />
       </DialogContent>
     </Dialog>
   );

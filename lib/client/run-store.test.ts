@@ -63,10 +63,48 @@ describe("RunStore", () => {
       ),
     );
     const store = new RunStore();
-    await store.run("a", defaultRequest(""));
+    await store.run("a", defaultRequest("demo/unknown"));
     const run = store.get("a");
     expect(run.status).toBe("failed");
     expect(run.error).toEqual({ code: "400", message: "Invalid request: Pick a model" });
+  });
+
+  it("never sends a request the shared schema refuses", async () => {
+    const fetchMock = stubFetch((init) => streamAnswer(sse(recordedStream()), init?.signal));
+    const store = new RunStore();
+    await store.run("a", { ...defaultRequest("demo/model"), max_output_tokens: -3 });
+    await store.run("b", defaultRequest(""));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(store.get("a").status).toBe("idle");
+    expect(store.get("b").status).toBe("idle");
+  });
+
+  it("a Stop while the run's code loads means nothing is sent", async () => {
+    const fetchMock = stubFetch((init) => streamAnswer(sse(recordedStream()), init?.signal));
+    const store = new RunStore();
+    const running = store.run("a", defaultRequest("demo/model"));
+    store.stop("a");
+    await running;
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(store.get("a").status).toBe("idle");
+  });
+
+  it("fails the run, saying why, when the run's code cannot be loaded", async () => {
+    const fetchMock = stubFetch((init) => streamAnswer(sse(recordedStream()), init?.signal));
+    vi.resetModules();
+    vi.doMock("./run-engine", () => Promise.reject(new Error("Failed to load chunk run-engine")));
+    try {
+      const { RunStore: FreshStore } = await import("./run-store");
+      const store = new FreshStore();
+      await store.run("a", defaultRequest("demo/model"));
+      expect(fetchMock).not.toHaveBeenCalled();
+      const run = store.get("a");
+      expect(run.status).toBe("failed");
+      expect(run.error?.message).toMatch(/^The code that runs a request could not be loaded \(.+\)\. Check the connection and run again\.$/);
+    } finally {
+      vi.doUnmock("./run-engine");
+      vi.resetModules();
+    }
   });
 
   it("stop() aborts the request and keeps what arrived", async () => {

@@ -2,9 +2,13 @@
 
 import { useSyncExternalStore } from "react";
 import { ApiError } from "@/lib/client/api-client";
-import { isAbortError, streamResponses } from "@/lib/client/stream-reader";
-import { initialRunState, runReducer, type RunAction, type RunState } from "@/lib/playground/run-state";
+import { initialRunState, type RunAction, type RunState } from "@/lib/playground/run-shape";
 import { runBody, type RequestDraft } from "@/lib/playground/setup";
+
+type RunEngine = typeof import("./run-engine");
+
+/** Fetches the code a run needs (a chunk of its own); the Run buttons call it on their way to a press. */
+export const loadRunEngine = (): Promise<RunEngine> => import("./run-engine");
 
 /**
  * Run state of every column, outside React: a stream dispatches up to hundreds of events a second
@@ -15,6 +19,9 @@ export class RunStore {
   private controllers = new Map<string, AbortController>();
   private requests = new Map<string, RequestDraft>();
   private listeners = new Set<() => void>();
+  /** Runs asked for while the engine loads, by column; Stop or a newer Run replaces or removes the entry. */
+  private pending = new Map<string, object>();
+  private engine: RunEngine | null = null;
   private version = 0;
   private snapshotCache: { key: string; version: number; value: { id: string; run: RunState }[] } | null = null;
 
@@ -51,42 +58,74 @@ export class RunStore {
     return this.controllers.has(id);
   }
 
-  private dispatch(id: string, action: RunAction) {
-    const previous = this.get(id);
-    const next = runReducer(previous, action);
-    if (next === previous) return;
+  private set(id: string, next: RunState) {
     this.states.set(id, next);
     this.version += 1;
     for (const listener of this.listeners) listener();
   }
 
-  /** Starts a run of `request` in column `id`, replacing (and aborting) any run there. */
+  private dispatch(engine: RunEngine, id: string, action: RunAction) {
+    const previous = this.get(id);
+    const next = engine.runReducer(previous, action);
+    if (next !== previous) this.set(id, next);
+  }
+
+  /**
+   * Starts a run of `request` in column `id`, replacing (and aborting) any run there, once the run's code
+   * has loaded. A request the shared schema refuses is not sent (the editor shows why); when the code
+   * cannot be loaded, the column's run fails with that reason.
+   */
   async run(id: string, request: RequestDraft): Promise<void> {
+    const ticket = {};
+    this.pending.set(id, ticket);
+    let engine: RunEngine;
+    try {
+      engine = await loadRunEngine();
+    } catch (error) {
+      if (this.pending.get(id) !== ticket) return;
+      this.pending.delete(id);
+      const at = performance.now();
+      const reason = error instanceof Error ? error.message : String(error);
+      const message = `The code that runs a request could not be loaded (${reason}). Check the connection and run again.`;
+      this.set(id, { ...initialRunState, status: "failed", startedAt: at, endedAt: at, error: { code: null, message } });
+      return;
+    }
+    // Stopped, replaced or forgotten while the code loaded.
+    if (this.pending.get(id) !== ticket) return;
+    this.pending.delete(id);
+    if (engine.validateRequest(request).length > 0) return;
+    this.engine = engine;
+    return this.stream(engine, id, request);
+  }
+
+  private async stream(engine: RunEngine, id: string, request: RequestDraft): Promise<void> {
+    const { isAbortError, streamResponses } = engine;
+    const dispatch = (action: RunAction) => this.dispatch(engine, id, action);
     this.controllers.get(id)?.abort();
     const controller = new AbortController();
     this.controllers.set(id, controller);
     this.requests.set(id, request);
-    this.dispatch(id, { type: "start", at: performance.now() });
+    dispatch({ type: "start", at: performance.now() });
     try {
       await streamResponses(runBody(request), {
         signal: controller.signal,
-        onEvents: (events) => this.dispatch(id, { type: "events", events, at: performance.now() }),
+        onEvents: (events) => dispatch({ type: "events", events, at: performance.now() }),
       });
-      if (!controller.signal.aborted) this.dispatch(id, { type: "end", at: performance.now() });
+      if (!controller.signal.aborted) dispatch({ type: "end", at: performance.now() });
     } catch (error) {
       if (isAbortError(error) || controller.signal.aborted) {
         // A replaced run's abort must not mark the new run stopped.
-        if (this.controllers.get(id) === controller) this.dispatch(id, { type: "stop", at: performance.now() });
+        if (this.controllers.get(id) === controller) dispatch({ type: "stop", at: performance.now() });
       } else if (error instanceof ApiError) {
         const issues = error.issues.map((issue) => issue.message).join("; ");
-        this.dispatch(id, {
+        dispatch({
           type: "fail",
           code: String(error.status),
           message: issues && !error.message.includes(issues) ? `${error.message}: ${issues}` : error.message,
           at: performance.now(),
         });
       } else {
-        this.dispatch(id, { type: "fail", message: error instanceof Error ? error.message : "The stream failed.", at: performance.now() });
+        dispatch({ type: "fail", message: error instanceof Error ? error.message : "The stream failed.", at: performance.now() });
       }
     } finally {
       if (this.controllers.get(id) === controller) this.controllers.delete(id);
@@ -95,16 +134,19 @@ export class RunStore {
 
   /** Stop: aborts the request (the BFF closes the gateway's stream); what arrived stays. */
   stop(id: string) {
+    this.pending.delete(id);
     const controller = this.controllers.get(id);
-    this.dispatch(id, { type: "stop", at: performance.now() });
+    // Without the engine nothing has started, so there is nothing to mark stopped.
+    if (this.engine) this.dispatch(this.engine, id, { type: "stop", at: performance.now() });
     controller?.abort();
   }
 
   stopAll() {
-    for (const id of [...this.controllers.keys()]) this.stop(id);
+    for (const id of new Set([...this.pending.keys(), ...this.controllers.keys()])) this.stop(id);
   }
 
   forget(id: string) {
+    this.pending.delete(id);
     this.controllers.get(id)?.abort();
     this.controllers.delete(id);
     this.requests.delete(id);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isRecord } from "@/lib/json/is-record";
-import { LIMITS, REASONING_EFFORTS } from "./chat-request-constants";
+import { LIMITS, PERPLEXITY_ENGINE, REASONING_EFFORTS, WEB_SEARCH_ENGINES, WEB_SEARCH_TOOL_ENGINES, WEB_SEARCH_TOOL_TYPE } from "./request-constants";
 import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 
 /*
@@ -182,16 +182,11 @@ export type MessageRole = Message["role"];
 // ---------------------------------------------------------------------------------------------
 // Web search settings shared by the web plugin and the openrouter:web_search server tool
 
-/** Engines of the web plugin (reference WebSearchEngine). */
-export const WEB_SEARCH_ENGINES = ["native", "exa", "firecrawl", "parallel", "perplexity"] as const;
+export { WEB_SEARCH_ENGINES };
 export const WebSearchEngineSchema = z.enum(WEB_SEARCH_ENGINES);
 export type WebSearchEngine = z.infer<typeof WebSearchEngineSchema>;
 
-/** Engines of the openrouter:web_search server tool: the plugin's plus "auto" (the default). */
-export const WEB_SEARCH_TOOL_ENGINES = [...WEB_SEARCH_ENGINES, "auto"] as const;
-
-/** The engine family with the lower max_results cap (contract 4.5, reference WebSearchConfig). */
-export const PERPLEXITY_ENGINE = "perplexity";
+export { WEB_SEARCH_TOOL_ENGINES, PERPLEXITY_ENGINE };
 
 export const WEB_SEARCH_MODES = [
   "instant",
@@ -401,7 +396,7 @@ export const WebSearchToolParametersSchema = z
   .superRefine(checkPerplexityCap, EVEN_WITH_OTHER_ISSUES);
 export type WebSearchToolParameters = z.infer<typeof WebSearchToolParametersSchema>;
 
-export const WEB_SEARCH_TOOL_TYPE = "openrouter:web_search";
+export { WEB_SEARCH_TOOL_TYPE };
 
 export const WebSearchServerToolSchema = z.looseObject({
   type: z.literal(WEB_SEARCH_TOOL_TYPE),

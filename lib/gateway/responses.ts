@@ -11,6 +11,7 @@ import {
 } from "./chat-request";
 import { FALLBACK_BRANCH_PARAM } from "./errors";
 import { SlugSchema } from "./presets";
+import { X_HANDLES_MAX } from "./request-constants";
 import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 
 /*
@@ -251,7 +252,7 @@ export const ResponsesInputSchema = z.union([z.string(), z.array(InputItemSchema
 
 const ISO_DATE = () => z.iso.date();
 
-export const X_HANDLES_MAX = 20;
+export { X_HANDLES_MAX };
 
 /** Top-level filter for the xAI models' X search; the two handle lists are mutually exclusive. */
 export const XSearchFilterSchema = z

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareAnswersHref, compareEditToParams, presetCompareSetup, sharedQuestion, tryPresetHref, versionRequest } from "./preset-compare";
-import { addColumn, parseSetup, readSearch, setupFromParams, updateColumn, validateRequest, writeConversation, writeSearch } from "./setup";
+import { addColumn, parseSetup, readSearch, setupFromParams, updateColumn, writeConversation, writeSearch } from "./setup";
+import { validateRequest } from "./validate-request";
 
 // The seeded web-research preset's first two versions: they differ only in the web plugin's max_results.
 const SYSTEM = "You are a careful research assistant. Answer from the sources you find and cite every claim.";

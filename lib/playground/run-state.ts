@@ -3,91 +3,24 @@ import {
   isOutputText,
   isUrlCitation,
   isSearchItem,
-  type AnyStreamEvent,
   type Annotation,
   type OutputItem,
   type ResponseObject,
   type StreamEvent,
   type UrlCitation,
-  type Usage,
   type SearchItem,
 } from "@/lib/gateway";
 import { STREAM_EVENT_TYPES } from "@/lib/gateway";
+import { initialRunState, type RunAction, type RunState, type RunStatus, type SearchCall, type TextPart } from "./run-shape";
 
 /*
  * The state of one playground run, folded from stream events by a pure reducer. Time comes in
  * with each action (`at`, milliseconds on any monotonic clock) so the reducer stays pure.
  */
 
-export type RunStatus = "idle" | "in_progress" | "completed" | "incomplete" | "failed" | "stopped";
+export type { RunAction, RunError, RunState, RunStatus, SearchCall, TextPart } from "./run-shape";
+export { initialRunState };
 
-export interface TextPart {
-  /** `${item_id}:${content_index}`. */
-  readonly key: string;
-  readonly itemId: string;
-  readonly outputIndex: number;
-  readonly contentIndex: number;
-  readonly text: string;
-  /** url_citation annotations without duplicates, in annotation_index order. */
-  readonly annotations: readonly UrlCitation[];
-  /** annotation_index of each entry of `annotations` (null when only the final response had it). */
-  readonly annotationIndexes: readonly (number | null)[];
-}
-
-export interface SearchCall {
-  readonly id: string;
-  readonly outputIndex: number;
-  readonly status: string;
-  readonly item: SearchItem;
-}
-
-export interface RunError {
-  readonly code: string | null;
-  readonly message: string;
-}
-
-export interface RunState {
-  readonly status: RunStatus;
-  readonly responseId: string | null;
-  readonly model: string | null;
-  readonly parts: readonly TextPart[];
-  readonly searches: readonly SearchCall[];
-  readonly usage: Usage | null;
-  readonly error: RunError | null;
-  readonly incompleteReason: string | null;
-  readonly startedAt: number | null;
-  readonly firstTokenAt: number | null;
-  readonly endedAt: number | null;
-  /** Highest sequence_number of an applied text delta; older or repeated deltas are skipped. */
-  readonly lastDeltaSequence: number;
-  /** Events received, for the run's details. */
-  readonly eventCount: number;
-}
-
-export type RunAction =
-  | { type: "start"; at: number }
-  | { type: "events"; events: readonly AnyStreamEvent[]; at: number }
-  | { type: "stop"; at: number }
-  /** The request could not be made or the stream broke without an error event. */
-  | { type: "fail"; message: string; code?: string | null; at: number }
-  /** The stream closed ([DONE] or end of body). */
-  | { type: "end"; at: number };
-
-export const initialRunState: RunState = {
-  status: "idle",
-  responseId: null,
-  model: null,
-  parts: [],
-  searches: [],
-  usage: null,
-  error: null,
-  incompleteReason: null,
-  startedAt: null,
-  firstTokenAt: null,
-  endedAt: null,
-  lastDeltaSequence: -1,
-  eventCount: 0,
-};
 
 const KNOWN = new Set<string>(STREAM_EVENT_TYPES);
 

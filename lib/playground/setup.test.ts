@@ -14,12 +14,12 @@ import {
   setSync,
   setupFromParams,
   updateColumn,
-  validateRequest,
   writeConversation,
   writeModel,
   writeSearch,
   type RequestDraft,
 } from "./setup";
+import { validateRequest } from "./validate-request";
 
 describe("setup in the URL", () => {
   it("round-trips through the setup parameter, without stream", () => {
@@ -40,6 +40,22 @@ describe("setup in the URL", () => {
     const parsed = parseSetup(JSON.stringify({ columns: [{ request: { model: "m", input: "hi", max_output_tokens: -3 } }] }));
     expect(parsed?.columns[0].request.max_output_tokens).toBe(-3);
     expect(validateRequest(parsed!.columns[0].request).map((i) => i.path)).toContain("max_output_tokens");
+  });
+
+  it("refuses a value whose shape is off anywhere, as a whole", () => {
+    const column = { id: "a", label: "v1", request: { model: "m" } };
+    expect(parseSetup(JSON.stringify({ columns: [column], sync: { search: false } }))?.sync).toEqual({ conversation: true, search: false, output: true });
+    expect(parseSetup(JSON.stringify([column]))).toBeNull();
+    expect(parseSetup(JSON.stringify({ columns: [{ ...column, id: "" }] }))).toBeNull();
+    expect(parseSetup(JSON.stringify({ columns: [{ ...column, id: "123456789" }] }))).toBeNull();
+    expect(parseSetup(JSON.stringify({ columns: [{ ...column, label: "x".repeat(81) }] }))).toBeNull();
+    expect(parseSetup(JSON.stringify({ columns: [{ ...column, label: 3 }] }))).toBeNull();
+    expect(parseSetup(JSON.stringify({ columns: [{ ...column, request: [] }] }))).toBeNull();
+    expect(parseSetup(JSON.stringify({ columns: [{ ...column, request: null }] }))).toBeNull();
+    expect(parseSetup(JSON.stringify({ columns: [column], sync: { search: "no" } }))).toBeNull();
+    expect(parseSetup(JSON.stringify({ columns: [column], sync: null }))).toBeNull();
+    // Keys the setup does not know are dropped, not carried into the next link.
+    expect(parseSetup(JSON.stringify({ columns: [column], sync: { output: false, extra: 1 } }))?.sync).toEqual({ conversation: true, search: true, output: false });
   });
 
   it("makes ids unique", () => {

@@ -1,20 +1,13 @@
-import { z } from "zod";
-import {
-  PERPLEXITY_ENGINE,
-  LIMITS,
-  ResponsesRequestSchema,
-  WEB_SEARCH_TOOL_TYPE,
-  describeZodError,
-  type FieldIssue,
-  type ResponsesRequestInput,
-} from "@/lib/gateway";
+import type { FieldIssue, ResponsesRequestInput } from "@/lib/gateway";
+import { LIMITS, PERPLEXITY_ENGINE, WEB_SEARCH_TOOL_TYPE } from "@/lib/gateway/request-constants";
 import { isRecord } from "@/lib/json/is-record";
 
 /*
  * The playground's setup: 1 to 4 columns, each holding a full responses request (the wire body,
  * minus `stream`, which the runner sets), plus which sections are kept in sync across columns.
  * A column's request may be invalid while the user edits it; it is validated with the shared
- * schema for inline errors, never coerced. The setup (never the outputs) lives in the URL.
+ * schema for inline errors (./validate-request, a chunk of its own: this module is in the page's
+ * first load and stays free of zod), never coerced. The setup (never the outputs) lives in the URL.
  */
 
 export type RequestDraft = ResponsesRequestInput;
@@ -62,16 +55,48 @@ export function defaultSetup(model = ""): PlaygroundSetup {
 // URL form. Requests are checked to be objects only: a shared link with an out-of-range value
 // still opens, and the editor shows the error next to the field.
 
-const ColumnUrlSchema = z.object({
-  id: z.string().min(1).max(8).optional(),
-  label: z.string().max(80).optional(),
-  request: z.record(z.string(), z.unknown()),
-});
+const COLUMN_ID_MAX = 8;
+const COLUMN_LABEL_MAX = 80;
 
-export const SetupUrlSchema = z.object({
-  columns: z.array(ColumnUrlSchema).min(1).max(MAX_COLUMNS),
-  sync: z.object({ conversation: z.boolean(), search: z.boolean(), output: z.boolean() }).partial().optional(),
-});
+interface SetupUrl {
+  columns: { id?: string; label?: string; request: Record<string, unknown> }[];
+  sync: Partial<SyncSettings>;
+}
+
+function optionalString(value: unknown, min: number, max: number): boolean {
+  return value === undefined || (typeof value === "string" && value.length >= min && value.length <= max);
+}
+
+function isColumnUrl(value: unknown): value is SetupUrl["columns"][number] {
+  return isRecord(value) && optionalString(value.id, 1, COLUMN_ID_MAX) && optionalString(value.label, 0, COLUMN_LABEL_MAX) && isRecord(value.request);
+}
+
+/** The synced sections the URL names (other keys dropped); null when one of them is not a boolean. */
+function readSyncUrl(value: unknown): Partial<SyncSettings> | null {
+  if (value === undefined) return {};
+  if (!isRecord(value)) return null;
+  const sync: Partial<SyncSettings> = {};
+  for (const section of SYNC_SECTIONS) {
+    const on = value[section];
+    if (typeof on === "boolean") sync[section] = on;
+    else if (on !== undefined) return null;
+  }
+  return sync;
+}
+
+/**
+ * The shape of the `setup` value: 1 to 4 columns (an optional id of 1 to 8 characters, an optional
+ * label of at most 80, a request that is an object) and optional booleans for the synced sections.
+ * Anything else makes the whole value unusable (null). Written out rather than as a zod schema: it
+ * runs at first paint, where zod would weigh more than the whole form.
+ */
+function readSetupUrl(json: unknown): SetupUrl | null {
+  if (!isRecord(json) || !Array.isArray(json.columns)) return null;
+  const columns: unknown[] = json.columns;
+  if (columns.length < 1 || columns.length > MAX_COLUMNS || !columns.every(isColumnUrl)) return null;
+  const sync = readSyncUrl(json.sync);
+  return sync ? { columns, sync } : null;
+}
 
 /** Reads the `setup` query value (JSON). Returns null when absent or unusable. */
 export function parseSetup(value: string | null | undefined): PlaygroundSetup | null {
@@ -82,16 +107,16 @@ export function parseSetup(value: string | null | undefined): PlaygroundSetup | 
   } catch {
     return null;
   }
-  const parsed = SetupUrlSchema.safeParse(json);
-  if (!parsed.success) return null;
+  const parsed = readSetupUrl(json);
+  if (!parsed) return null;
   const used = new Set<string>();
-  const columns = parsed.data.columns.map((column, index) => {
+  const columns = parsed.columns.map((column, index) => {
     let id = column.id && !used.has(column.id) ? column.id : COLUMN_IDS[index];
     if (used.has(id)) id = COLUMN_IDS.find((candidate) => !used.has(candidate)) ?? `${index}`;
     used.add(id);
     return { id, ...(column.label ? { label: column.label } : {}), request: column.request as RequestDraft };
   });
-  return { columns, sync: { ...defaultSetup().sync, ...parsed.data.sync } };
+  return { columns, sync: { ...defaultSetup().sync, ...parsed.sync } };
 }
 
 export function serializeSetup(setup: PlaygroundSetup): string {
@@ -131,16 +156,11 @@ export function setupFromParams(params: { setup?: string | null; model?: string 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Validation with the shared schema
+// Validation issues (found by ./validate-request with the shared schema)
 
 /** The body sent for a run: the draft with stream on. */
 export function runBody(request: RequestDraft): RequestDraft {
   return { ...request, stream: true };
-}
-
-export function validateRequest(request: RequestDraft): FieldIssue[] {
-  const result = ResponsesRequestSchema.safeParse(runBody(request));
-  return result.success ? [] : describeZodError(result.error);
 }
 
 /** Issues whose path is `path` or lies under it ("tools[0].parameters" covers its fields). */

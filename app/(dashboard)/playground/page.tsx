@@ -27,14 +27,16 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   await requirePageUser();
   const { preset, versions } = await loadComparisonParams(searchParams);
   const queryClient = makeQueryClient();
-  const comparison = preset && versions && isValidSlug(preset) ? { slug: preset, pair: versions } : null;
+  // Read here rather than in the browser, which then needs neither the pair's parser nor the preset list code
+  // that comes with it; only a navigation (a new server render) changes which comparison the page shows.
+  const comparison = preset && versions ? { slug: preset, pair: versions } : null;
   await Promise.all([
     queryClient.prefetchQuery({ queryKey: playgroundQueries.models().queryKey, queryFn: loadModels }),
     queryClient.prefetchQuery({
       queryKey: playgroundQueries.presets().queryKey,
       queryFn: () => loadPresetPage(0, PRESET_SUGGESTIONS_LIMIT),
     }),
-    ...(comparison
+    ...(comparison && isValidSlug(comparison.slug)
       ? [comparison.pair.from, comparison.pair.to].map((version) =>
           queryClient.prefetchQuery({
             queryKey: presetQueries.version(comparison.slug, version).queryKey,
@@ -50,7 +52,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
       <NuqsAdapter>
         <HydrationBoundary state={dehydrate(queryClient)}>
           <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-            <Playground />
+            <Playground comparison={comparison} />
           </Suspense>
         </HydrationBoundary>
       </NuqsAdapter>

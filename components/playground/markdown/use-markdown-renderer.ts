@@ -40,6 +40,11 @@ function useLoaded<T>(load: () => Promise<T>, wanted: boolean): T | null {
   return loaded?.value ?? null;
 }
 
+/** Starts loading the renderer before an answer view mounts (on the way to a Run button), so the first words already render as Markdown. */
+export function preloadMarkdownRenderer(): void {
+  void loadRenderer().catch(() => {});
+}
+
 /** The Markdown block renderer once loaded (null before); starts loading it when `wanted`. */
 export function useMarkdownRenderer(wanted: boolean): typeof MarkdownBlock | null {
   return useLoaded(loadRenderer, wanted);
