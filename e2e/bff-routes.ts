@@ -37,15 +37,38 @@ async function adminUserId(admin: APIRequestContext, caller: Caller): Promise<st
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
 
-/** What the rows need: the admin's API client (to create what a caller deletes) and a downloadable file. */
+/** A 1×1 PNG, the smallest first frame a video model takes. */
+const PIXEL_PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==";
+
+/** One video generation (the cheapest model, 4 s, a first frame) submitted with `api`'s session. */
+async function submitGeneration(api: APIRequestContext, caller: Caller): Promise<APIResponse> {
+  return api.post("/api/videos/generations", {
+    data: { prompt: `Auth matrix ${unique(caller)}`, models: ["google/veo-3.1-fast"], settings: { duration: 4, resolution: "720p", aspect_ratio: "16:9", first_frame: PIXEL_PNG } },
+    headers: { "Idempotency-Key": unique(caller) },
+  });
+}
+
+async function generationOf(response: APIResponse): Promise<{ id: string; jobs: { job_id: string | null }[] }> {
+  expect(response.status(), await response.text()).toBe(202);
+  return ((await response.json()) as { data: { id: string; jobs: { job_id: string | null }[] } }).data;
+}
+
+/** What the rows need: the admin's API client (to create what a caller deletes), a downloadable file, a video generation. */
 export interface RouteContext {
   admin: APIRequestContext;
   downloadableId: string;
+  /** Submitted by the admin on first use (only the video rows need one, and each makes clips). */
+  generation: () => Promise<{ id: string; jobId: string }>;
 }
 
 export async function routeContext(admin: APIRequestContext): Promise<RouteContext> {
   const page = (await (await admin.get("/api/files?limit=50")).json()) as { data: { id: string; downloadable: boolean }[] };
-  return { admin, downloadableId: page.data.find((f) => f.downloadable)!.id };
+  let generation: Promise<{ id: string; jobId: string }> | undefined;
+  const submitOnce = async () => {
+    const { id, jobs } = await generationOf(await submitGeneration(admin, "admin"));
+    return { id, jobId: jobs[0].job_id! };
+  };
+  return { admin, downloadableId: page.data.find((f) => f.downloadable)!.id, generation: () => (generation ??= submitOnce()) };
 }
 
 export const ROWS: Row[] = [
@@ -78,6 +101,33 @@ export const ROWS: Row[] = [
   { route: "GET /api/workspaces", role: "viewer", ok: [200], call: (api) => api.get("/api/workspaces") },
   { route: "GET /api/models", role: "viewer", ok: [200], call: (api) => api.get("/api/models") },
   { route: "GET /api/videos/models", role: "viewer", ok: [200], call: (api) => api.get("/api/videos/models") },
+  { route: "GET /api/videos/generations", role: "viewer", ok: [200], call: (api) => api.get("/api/videos/generations") },
+  { route: "POST /api/videos/generations", role: "editor", ok: [202], call: (api, caller) => submitGeneration(api, caller) },
+  { route: "GET /api/videos/generations/[id]", role: "viewer", ok: [200], call: async (api, _caller, ctx) => api.get(`/api/videos/generations/${(await ctx.generation()).id}`) },
+  {
+    route: "GET /api/videos/generations/[id]/frames/[frame]",
+    role: "viewer",
+    ok: [200],
+    call: async (api, _caller, ctx) => api.get(`/api/videos/generations/${(await ctx.generation()).id}/frames/first_frame`),
+  },
+  {
+    route: "POST /api/videos/generations/[id]/cancel",
+    role: "editor",
+    ok: [200],
+    // Only its starter or an admin may cancel a generation: an editor cancels one of their own.
+    call: async (api, caller, ctx) => {
+      const starter = caller === "editor" ? api : ctx.admin;
+      const { id } = await generationOf(await submitGeneration(starter, caller));
+      return api.post(`/api/videos/generations/${id}/cancel`);
+    },
+  },
+  {
+    route: "GET /api/videos/jobs/[jobId]/content",
+    role: "viewer",
+    // 200 once the clip is made; until then the gateway's own refusal, passed on.
+    ok: [200, 400, 404, 409],
+    call: async (api, _caller, ctx) => api.get(`/api/videos/jobs/${(await ctx.generation()).jobId}/content`),
+  },
   {
     route: "POST /api/responses",
     role: "editor",
