@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { flushSync } from "react-dom";
 import { rowWindow, scrollTopToReveal } from "@/lib/files/row-window";
 
 /**
@@ -48,10 +49,14 @@ export function useRowWindow({
     if (!element) return;
     const observer = new ResizeObserver(sync);
     observer.observe(element);
-    element.addEventListener("scroll", sync, { passive: true });
+    // The rows for the new position are rendered within the scroll event, before the frame's layout and paint:
+    // left to React's scheduler they would come a task later, after a paint without them, and the next read of
+    // the scroll position would force a second layout in that frame.
+    const onScroll = () => flushSync(sync);
+    element.addEventListener("scroll", onScroll, { passive: true });
     return () => {
       observer.disconnect();
-      element.removeEventListener("scroll", sync);
+      element.removeEventListener("scroll", onScroll);
     };
   }, [scrollRef, sync]);
 
