@@ -24,20 +24,13 @@ export function useRowWindow({
 }) {
   const [view, setView] = useState({ firstVisible: Math.floor(initialOffset / rowHeight), height: 600 });
 
-  // What was last asked to render: a scroll event that does not change it asks React for nothing at all.
-  const shown = useRef(view);
-  const measure = useCallback(() => {
-    const element = scrollRef.current;
-    if (!element) return null;
-    const next = { firstVisible: Math.floor(element.scrollTop / rowHeight), height: element.clientHeight };
-    if (next.firstVisible === shown.current.firstVisible && next.height === shown.current.height) return null;
-    shown.current = next;
-    return next;
-  }, [scrollRef, rowHeight]);
   const sync = useCallback(() => {
-    const next = measure();
-    if (next) setView(next);
-  }, [measure]);
+    const element = scrollRef.current;
+    if (!element) return;
+    const firstVisible = Math.floor(element.scrollTop / rowHeight);
+    const height = element.clientHeight;
+    setView((was) => (was.firstVisible === firstVisible && was.height === height ? was : { firstVisible, height }));
+  }, [scrollRef, rowHeight]);
 
   // Before the first paint: the remembered position, then what is really in view (also after a row height change).
   const restored = useRef(false);
@@ -59,16 +52,13 @@ export function useRowWindow({
     // The rows for the new position are rendered within the scroll event, before the frame's layout and paint:
     // left to React's scheduler they would come a task later, after a paint without them, and the next read of
     // the scroll position would force a second layout in that frame.
-    const onScroll = () => {
-      const next = measure();
-      if (next) flushSync(() => setView(next));
-    };
+    const onScroll = () => flushSync(sync);
     element.addEventListener("scroll", onScroll, { passive: true });
     return () => {
       observer.disconnect();
       element.removeEventListener("scroll", onScroll);
     };
-  }, [scrollRef, measure, sync]);
+  }, [scrollRef, sync]);
 
   const window = rowWindow({ firstVisible: view.firstVisible, viewportHeight: view.height, rowHeight, count, overscan });
 
