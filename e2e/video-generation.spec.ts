@@ -58,6 +58,14 @@ test.describe("as an editor", () => {
     await row.getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/video-models/generate/${id}$`));
     await expect(videoGeneration.players).toHaveCount(2);
+
+    // Run again: the form comes back with this run's prompt and models, and nothing is spent before a confirmation.
+    await page.getByRole("link", { name: "Run again" }).click();
+    await expect(page).toHaveURL(new RegExp(`/video-models/generate\\?from=${id}$`));
+    await expect(videoGeneration.prompt).toHaveValue(prompt);
+    await expect(videoGeneration.chosenModels).toHaveCount(2);
+    for (const model of MODELS) await expect(page.locator(`[data-testid="chosen-model"][data-model-id="${model}"]`)).toHaveCount(1);
+    await expect(videoGeneration.page.getByTestId("model-estimate")).toHaveCount(2);
   });
 
   test("a first frame image from an upload reaches the gateway request and the run; a last frame shows which model cannot take it", async ({ page, videoGeneration, axe }) => {
@@ -102,6 +110,13 @@ test.describe("as an editor", () => {
     await expect(frame).toHaveAttribute("src", `/api/videos/generations/${id}/frames/first_frame`);
     await expect.poll(() => frame.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([3, 2]);
     await expect(videoGeneration.jobs).toHaveCount(2);
+
+    // Run again carries the frame as it was sent: the same bytes go out with the next confirmation.
+    await page.getByRole("link", { name: "Run again" }).click();
+    await expect(videoGeneration.frame("first_frame").getByTestId("frame-name")).toHaveText("First frame of the earlier run (73 B)");
+    const again = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/videos/generations");
+    await videoGeneration.confirm();
+    expect(((await again).postDataJSON() as { settings: Record<string, unknown> }).settings.first_frame).toBe(`data:image/png;base64,${PNG_3X2}`);
   });
 
   test("at 360 px the form, the run and the history do not scroll sideways", async ({ page, videoGeneration }) => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useId, useRef } from "react";
 import type { GatewayFile } from "@/lib/gateway";
 import { activeIndex, clickRow, type SelectionState } from "@/lib/files/selection";
@@ -8,9 +9,19 @@ import { FileRow, rowDomId } from "./file-row";
 import { handleListKey } from "./list-keyboard";
 import { useMediaQuery } from "./use-media-query";
 import { useNow } from "./use-now";
-import { useRowWindow } from "./use-row-window";
 
 const ROW_HEIGHT = 44;
+/**
+ * The virtualizer lays out every index again whenever its count changes: O(n) work and a few MB of fresh arrays
+ * per page at 200,000 rows, which is where long tasks came from deep in a big workspace. Its count therefore
+ * grows in steps of this many rows instead of on every page; indexes past the loaded rows render nothing, and
+ * the listbox is exactly as tall as the loaded rows, so the user can never scroll into the spare capacity.
+ */
+export const CAPACITY_STEP = 20_000;
+
+export function virtualCapacity(rowCount: number): number {
+  return Math.ceil(rowCount / CAPACITY_STEP) * CAPACITY_STEP;
+}
 const COMPACT_ROW_HEIGHT = 60;
 const OVERSCAN = 8;
 
@@ -59,32 +70,55 @@ export function FileList({
   const now = useNow(60_000);
   const active = activeIndex(selection, rows);
 
-  // Rows all have one height, so which to render is arithmetic (./use-row-window.ts): no per-row measuring, and
-  // nothing is laid out again when a page of rows arrives, however long the list.
-  const rowWindow = useRowWindow({ scrollRef, count: rows.length, rowHeight, overscan: OVERSCAN, initialOffset });
-  const { scrollToOffset } = rowWindow;
+  // The active row stays mounted even when scrolled out of the window, so aria-activedescendant always points
+  // at an element that exists.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (active >= 0 && active < rows.length && !indexes.includes(active)) {
+        indexes.push(active);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    [active, rows.length],
+  );
+
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design; rows re-render from its state, not memoized values
+  const virtualizer = useVirtualizer({
+    count: virtualCapacity(rows.length),
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    // No getItemKey: the default (the index) is one stable function, so the virtualizer lays out its
+    // 200,000 positions again only when the row count changes, not on every render.
+    overscan: OVERSCAN,
+    initialOffset,
+    rangeExtractor,
+  });
+
+  useEffect(() => {
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
 
   const shownFor = useRef(resetScrollKey);
   useEffect(() => {
     if (shownFor.current === resetScrollKey) return;
     shownFor.current = resetScrollKey;
-    scrollToOffset(0);
-  }, [resetScrollKey, scrollToOffset]);
+    virtualizer.scrollToOffset(0);
+  }, [resetScrollKey, virtualizer]);
 
-  // The active row stays mounted even when scrolled out of the window, so aria-activedescendant always points
-  // at an element that exists.
-  const indexes: number[] = [];
-  if (active >= 0 && active < rowWindow.first && active < rows.length) indexes.push(active);
-  for (let index = rowWindow.first; index <= rowWindow.last; index++) indexes.push(index);
-  if (active > rowWindow.last && active < rows.length) indexes.push(active);
-  const lastIndex = rowWindow.last >= rowWindow.first ? rowWindow.last : -1;
-  const visibleRows = rowWindow.pageRows;
+  const items = virtualizer.getVirtualItems().filter((item) => item.index < rows.length);
+  const lastIndex = items.length > 0 ? items[items.length - 1].index : -1;
+  const viewportHeight = virtualizer.scrollRect?.height ?? 600;
+  const visibleRows = Math.max(1, Math.ceil(viewportHeight / rowHeight));
 
   useEffect(() => {
     onRangeChange(lastIndex, visibleRows);
   }, [lastIndex, visibleRows, rows.length, onRangeChange]);
 
-  const scrollToRow = rowWindow.scrollToIndex;
+  const scrollToRow = (index: number) => virtualizer.scrollToIndex(index, { align: "auto" });
 
   const onPointerSelect = useCallback(
     (index: number, event: React.MouseEvent) => {
@@ -107,8 +141,8 @@ export function FileList({
   function onFocus(event: React.FocusEvent<HTMLDivElement>) {
     if (event.target !== event.currentTarget || active >= 0 || rows.length === 0) return;
     // Focus lands on the first row in view (not row 0), so tabbing in never yanks the scroll position.
-    const scrollTop = scrollRef.current?.scrollTop ?? 0;
-    const index = Math.min(rows.length - 1, Math.ceil(scrollTop / rowHeight));
+    const first = items.find((item) => item.start >= (virtualizer.scrollOffset ?? 0)) ?? items[0];
+    const index = first ? first.index : 0;
     onSelectionChange({ ...selection, activeId: rows[index].id, activeIndexHint: index });
   }
 
@@ -137,20 +171,20 @@ export function FileList({
           // frame around the scroll area and the active row show focus instead. Inline, to beat the global rule.
           style={{ height: rows.length * rowHeight, outline: "none", contain: "layout paint" }}
         >
-          {indexes.map((index) => {
-            const file = rows[index];
+          {items.map((item) => {
+            const file = rows[item.index];
             if (!file) return null;
             return (
               <FileRow
-                key={index}
+                key={item.key}
                 file={file}
                 listId={listId}
-                index={index}
+                index={item.index}
                 setSize={setSize}
-                start={index * rowHeight}
-                height={rowHeight}
+                start={item.start}
+                height={item.size}
                 selected={selection.selected.has(file.id)}
-                active={index === active}
+                active={item.index === active}
                 compact={!wide}
                 now={now}
                 onPointerSelect={onPointerSelect}

@@ -12,6 +12,7 @@ import { videoModelQueries } from "@/lib/client/queries/video-models";
 import type { VideoModel } from "@/lib/gateway";
 import { planForModel, type SharedVideoSettings } from "@/lib/video-models/generation-settings";
 import { generationOptions, MAX_MODELS } from "@/lib/video-models/generation-options";
+import type { GenerationDraft } from "@/lib/video-models/generation-frame-types";
 import { CostSummary, type PlannedModel } from "./cost-summary";
 import { FrameFields, type ChosenFrames } from "./frame-fields";
 import { ModelPicker } from "./model-picker";
@@ -24,14 +25,14 @@ const EMPTY: VideoModel[] = [];
 const PROMPT_MAX = 4000;
 
 /** The generation form: prompt, 1–4 models, shared settings, the estimate, and a confirmation before anything is spent. */
-export function GenerateForm({ initialModels }: { initialModels: string[] }) {
+export function GenerateForm({ initialModels, draft = null }: { initialModels: string[]; /** "Run again": an earlier generation's values. */ draft?: GenerationDraft | null }) {
   const router = useRouter();
   const canGenerate = useHasRole("editor");
   const catalog = useQuery(videoModelQueries.list()).data?.data ?? EMPTY;
-  const [prompt, setPrompt] = useState("");
+  const [prompt, setPrompt] = useState(draft?.prompt ?? "");
   const [modelIds, setModelIds] = useState(initialModels);
-  const [settings, setSettings] = useState<SharedVideoSettings>({});
-  const [frames, setFrames] = useState<ChosenFrames>({});
+  const [settings, setSettings] = useState<SharedVideoSettings>(draft?.settings ?? {});
+  const [frames, setFrames] = useState<ChosenFrames>(draft?.frames ?? {});
   const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(loadConfirm);
   const { submit, submitting, error, reset } = useSubmitGeneration((id) => router.push(`/video-models/generate/${id}`));
 

@@ -89,6 +89,10 @@ export function RunView({ id }: { id: string }) {
         <Button asChild size="sm" variant="ghost" className={canCancel ? undefined : "ml-auto"}>
           <Link href="/video-models/generations">History</Link>
         </Button>
+        {/* The form, filled with this run's prompt, models, settings and frames: nothing is spent until confirmed. */}
+        <Button asChild size="sm" variant="secondary">
+          <Link href={`/video-models/generate?from=${encodeURIComponent(generation.id)}`}>Run again</Link>
+        </Button>
       </div>
       {cancel.error ? <Alert>{apiErrorMessage(cancel.error)}</Alert> : null}
       {query.error ? <Alert>Could not refresh: {apiErrorMessage(query.error)}</Alert> : null}

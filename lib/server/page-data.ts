@@ -26,6 +26,7 @@ import {
   type WorkspaceListResponse,
 } from "@/lib/gateway";
 import type { Generation, GenerationListResponse } from "@/lib/bff/video-generations";
+import { FRAME_TYPES, frameLabel, type GenerationDraft } from "@/lib/video-models/generation-frame-types";
 import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
 import { collectPresetCatalog, collectPresetVersions, type PresetCatalog } from "@/lib/presets/paging";
 import { appContext } from "./app-context";
@@ -156,6 +157,27 @@ export async function loadFirstFilePage(workspaceId: string | null): Promise<{ w
 /** One page of the video-generation history (the app database, no gateway call); `cursor` as the route gives it out. */
 export function loadGenerationHistory(limit: number, cursor?: string): Promise<GenerationListResponse> {
   return readGenerationHistory(limit, cursor);
+}
+
+/**
+ * An earlier generation as a draft for the form ("Run again"): its prompt, models and settings, and its frame
+ * images as they were sent (the store keeps them; the routes answer only their paths). null when there is none.
+ */
+export async function loadGenerationDraft(id: string): Promise<GenerationDraft | null> {
+  const generation = await readGeneration(id);
+  if (!generation) return null;
+  const { first_frame: _first, last_frame: _last, ...settings } = generation.settings;
+  const frames: GenerationDraft["frames"] = {};
+  const store = (await appContext()).videoGenerations;
+  for (const frame of FRAME_TYPES) {
+    const url = await store.frame(generation.id, frame);
+    if (!url) continue;
+    // A data: URL's bytes from its base64 length; an https frame is shown by its address.
+    const base64 = url.startsWith("data:") ? url.slice(url.indexOf(",") + 1) : "";
+    const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+    frames[frame] = { url, name: `${frameLabel(frame)} of the earlier run`, bytes: Math.floor((base64.length * 3) / 4) - padding };
+  }
+  return { prompt: generation.prompt, models: generation.models, settings, frames };
 }
 
 /** One video generation as recorded (`generationQueries.detail`); the run page's polling asks the gateway. */

@@ -15,3 +15,11 @@ export interface ChosenFrame {
   name: string;
   bytes: number;
 }
+
+/** What the form starts from when the user runs an earlier generation again (`/video-models/generate?from=<id>`). */
+export interface GenerationDraft {
+  prompt: string;
+  models: string[];
+  settings: { duration?: number; resolution?: string; aspect_ratio?: string; audio?: boolean; seed?: number };
+  frames: Partial<Record<FrameType, ChosenFrame>>;
+}

@@ -5,19 +5,24 @@ import { GenerateForm } from "@/components/video-generation/generate-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { videoModelKeys } from "@/lib/client/queries/video-models";
-import { loadVideoModels } from "@/lib/server/page-data";
+import { loadGenerationDraft, loadVideoModels } from "@/lib/server/page-data";
 import { requirePageUser } from "@/lib/server/page-session";
 import { MAX_MODELS, modelsFromParam } from "@/lib/video-models/generation-options";
 
 export const metadata: Metadata = { title: "Generate videos" };
 
-/** Server page: prefetches the catalog (the form's models, supported settings and prices); `?models=a,b` preselects. */
+/**
+ * Server page: prefetches the catalog (the form's models, supported settings and prices); `?models=a,b` preselects,
+ * `?from=<generation id>` starts from an earlier generation's prompt, models, settings and frames ("Run again").
+ */
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePageUser();
   const [loaded, params] = await Promise.all([loadVideoModels().catch(() => null), searchParams]);
   const queryClient = makeQueryClient();
   if (loaded) queryClient.setQueryData(videoModelKeys.list(), loaded.list);
   const known = loaded ? new Set(loaded.list.data.map((model) => model.id)) : null;
+  const draft = typeof params.from === "string" ? await loadGenerationDraft(params.from).catch(() => null) : null;
+  const initialModels = draft ? modelsFromParam(draft.models.join(","), known, MAX_MODELS) : modelsFromParam(params.models, known, MAX_MODELS);
   return (
     <>
       <PageHeader
@@ -30,7 +35,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
         }
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <GenerateForm initialModels={modelsFromParam(params.models, known, MAX_MODELS)} />
+        <GenerateForm initialModels={initialModels} draft={draft} />
       </HydrationBoundary>
     </>
   );
