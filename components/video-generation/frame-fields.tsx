@@ -6,6 +6,7 @@ import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { VideoModel } from "@/lib/gateway";
 import { FRAME_TYPES, frameLabel, type ChosenFrame, type FrameType } from "@/lib/video-models/generation-frame-types";
 import { supportsFrame } from "@/lib/video-models/model-facts";
+import { lazyNamed } from "@/components/ui/lazy-popup-component";
 
 /**
  * The picker (upload or workspace file) and the chosen image's preview are a chunk of their own, fetched when
@@ -13,7 +14,7 @@ import { supportsFrame } from "@/lib/video-models/model-facts";
  */
 const loadPicker = () => import("./frame-picker-dialog");
 const FramePickerDialog = lazy(loadPicker);
-const ChosenFramePreview = lazy(() => loadPicker().then((chunk) => ({ default: chunk.ChosenFramePreview })));
+const ChosenFramePreview = lazyNamed(loadPicker, "ChosenFramePreview");
 
 export type ChosenFrames = Partial<Record<FrameType, ChosenFrame>>;
 

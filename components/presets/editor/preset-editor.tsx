@@ -13,6 +13,7 @@ import { EDITOR_SECTIONS } from "./section";
 import { ModelSection, ReasoningSection, SamplingSection, SystemPromptSection } from "./sections/basic-sections";
 import { LowerSectionsPlaceholder } from "./sections/lower-sections-placeholder";
 import { StoredPreview } from "./stored-preview";
+import { lazyNamed } from "@/components/ui/lazy-popup-component";
 
 // Chunks of their own, so the sections above the fold show first: the sections below it, and the JSON view (its
 // schema checks and CodeMirror). All are fetched as soon as this module runs in the browser, side by side
@@ -25,7 +26,7 @@ if (typeof window !== "undefined") {
   void loadCodeMirror();
 }
 const LowerSections = lazy(loadLowerSections);
-const RequestJsonView = lazy(() => loadJsonView().then((module) => ({ default: module.RequestJsonView })));
+const RequestJsonView = lazyNamed(loadJsonView, "RequestJsonView");
 
 type View = "form" | "json" | "stored";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import Link from "next/link";
 import { parseAsString, useQueryState, useQueryStates } from "nuqs";
-import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { Suspense, useState, useSyncExternalStore } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -21,18 +21,19 @@ import { CopyCodeButton } from "../copy-code-button";
 import { studioSearchParams, type StudioTab } from "@/lib/presets/search-params";
 import { presetModel } from "@/lib/presets/preset-model";
 import { VersionsSkeleton } from "../history/versions-skeleton";
+import { lazyNamed } from "@/components/ui/lazy-popup-component";
 
 // The editor (react-hook-form, the form's sections, the save) is a chunk of its own. It only ever renders after
 // hydration (a draft lives in this browser), so it is fetched as soon as this module runs in the browser, while
 // the page hydrates, and the header and tabs do not wait for it.
 const loadEditor = () => import("./editor-controller");
 if (typeof window !== "undefined") void loadEditor();
-const EditorController = lazy(() => loadEditor().then((module) => ({ default: module.EditorController })));
+const EditorController = lazyNamed(loadEditor, "EditorController");
 
 // The history (version table, diffs, drawer, restore) is a chunk of its own: fetched when its tab is pointed at,
 // focused or opened, or at once when the address opens it.
 const loadHistory = () => import("../history/preset-history");
-const PresetHistory = lazy(() => loadHistory().then((module) => ({ default: module.PresetHistory })));
+const PresetHistory = lazyNamed(loadHistory, "PresetHistory");
 const prefetchHistory = (id: StudioTab) => {
   if (id === "history") void loadHistory();
 };
