@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { freshPostgresDatabase } from "@/lib/testing/postgres-database";
 import { startPostgresServer, type PostgresServer } from "@/lib/testing/postgres-server";
-import { appDbFile, openAppDb, type AppDb } from "./app-db";
+import { appDbFile, openAppDb, openSqliteAppDb, type AppDb } from "./app-db";
 import { APP_MIGRATIONS } from "./app-migrations";
 import { isDatabaseUnavailable } from "./database-errors";
+import { createRateLimiter, take } from "./rate-limits";
 import { UsersStore, LastAdminError } from "./users-store";
 
 const opened: AppDb[] = [];
@@ -104,6 +105,23 @@ describe("SQLite", () => {
     await db.close();
     opened.pop();
     expect((await open({ dialect: "sqlite", file: appDbFile(dir) })).migrated).toEqual([]);
+  });
+
+  it("what every BFF call runs (the session's user, a rate-limit point) compiles its SQL once, not per request", async () => {
+    const db = openSqliteAppDb(appDbFile(dir));
+    opened.push(db);
+    const users = new UsersStore(db);
+    const user = await users.create({ email: "cache@example.com", role: "editor", passwordHash: "scrypt$131072$8$1$c2FsdA$a2V5" });
+    const limiter = createRateLimiter(db, { name: "statement_cache", points: 100, windowSeconds: 60 });
+    const compile = vi.spyOn(db.driver.database, "prepare");
+    for (let request = 0; request < 5; request++) {
+      expect(await users.findSessionUser(user.id, "session-1", user.sessionVersion)).toMatchObject({ id: user.id });
+      expect(await take(limiter, user.id)).toBeNull();
+    }
+    // One compile per distinct statement: the user lookup, the limiter's upsert and the transaction's own
+    // BEGIN/COMMIT (better-sqlite3 makes those once per database).
+    expect(compile.mock.calls.length).toBeLessThanOrEqual(4);
+    expect(new Set(compile.mock.calls.map(([text]) => text)).size).toBe(compile.mock.calls.length);
   });
 });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { applyMigrations, pendingMigrations } from "@/lib/sqlite/migrate";
 import { openSqlite } from "@/lib/sqlite/open";
+import { cachedPrepare } from "@/lib/sqlite/statement-cache";
 import { APP_MIGRATIONS, DIALECT_SQL } from "./app-migrations";
 import type { AppTables } from "./app-tables";
 import { KeyedLock } from "./keyed-lock";
@@ -18,7 +19,7 @@ export type AppDbTarget = { dialect: "sqlite"; file: string } | { dialect: "post
 export interface AppDb {
   readonly dialect: AppDbTarget["dialect"];
   readonly kysely: Kysely<AppTables>;
-  readonly driver: { dialect: "sqlite"; database: Database.Database } | { dialect: "postgres"; pool: pg.Pool };
+  readonly driver: { dialect: "sqlite"; database: Database.Database; prepare: (sql: string) => Database.Statement } | { dialect: "postgres"; pool: pg.Pool };
   /** The versions the opening migration applied: [1, …] when the database was new. */
   readonly migrated: readonly number[];
   /**
@@ -42,7 +43,7 @@ export async function openAppDb(target: AppDbTarget): Promise<AppDb> {
 }
 
 /** The SQLite side, synchronous: the file is ready when this returns. */
-export function openSqliteAppDb(file: string): AppDb & { driver: { dialect: "sqlite"; database: Database.Database } } {
+export function openSqliteAppDb(file: string): AppDb & { driver: { dialect: "sqlite"; database: Database.Database; prepare: (sql: string) => Database.Statement } } {
   // The longer busy timeout covers the `npm run user` CLI writing while the server reads.
   const database = openSqlite(file, { busyTimeoutMs: 5000 });
   const migrated = applyMigrations(
@@ -50,13 +51,15 @@ export function openSqliteAppDb(file: string): AppDb & { driver: { dialect: "sql
     APP_MIGRATIONS.map((m) => ({ version: m.version, name: m.name, sql: m.sql(DIALECT_SQL.sqlite) })),
     "app",
   );
-  const kysely = new Kysely<AppTables>({ dialect: new SqliteDialect({ database }) });
+  // Every query through one statement cache: each SQL text is compiled once (statement-cache.ts).
+  const prepare = cachedPrepare(database);
+  const kysely = new Kysely<AppTables>({ dialect: new SqliteDialect({ database: { prepare, close: () => database.close() } }) });
   // One SQLite file serves one instance: a lock in this process is the whole of it.
   const locks = new KeyedLock();
   return {
     dialect: "sqlite",
     kysely,
-    driver: { dialect: "sqlite" as const, database },
+    driver: { dialect: "sqlite" as const, database, prepare },
     migrated,
     serialize: (key, task) => locks.run(key, task),
     ping: async () => {

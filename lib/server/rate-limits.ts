@@ -1,5 +1,6 @@
 import "server-only";
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type Database from "better-sqlite3";
 import type { AppDb } from "./app-db";
 
 export { RateLimiterRes };
@@ -43,6 +44,14 @@ function sweepExpired(db: AppDb): void {
 }
 
 /**
+ * What RateLimiterSQLite calls on its better-sqlite3 client (prepare and transaction), with prepare going
+ * through the app database's statement cache: the library prepares its upsert on every point taken.
+ */
+function sqliteStoreClient(driver: { database: Database.Database; prepare: (sql: string) => Database.Statement }) {
+  return { prepare: driver.prepare, transaction: <F extends (...args: never[]) => unknown>(fn: F) => driver.database.transaction(fn) };
+}
+
+/**
  * The one place limiters are built: state in the app database, so every instance sharing it shares
  * the counts, and a restart forgets nothing. Fixed windows that start at a key's first point.
  */
@@ -50,7 +59,7 @@ export function createRateLimiter(db: AppDb, spec: LimiterSpec): RateLimiter {
   sweepExpired(db);
   const common = { tableName: TABLE, tableCreated: true, keyPrefix: spec.name, points: spec.points, duration: spec.windowSeconds };
   return db.driver.dialect === "sqlite"
-    ? new RateLimiterSQLite({ ...common, storeClient: db.driver.database, storeType: "better-sqlite3" })
+    ? new RateLimiterSQLite({ ...common, storeClient: sqliteStoreClient(db.driver), storeType: "better-sqlite3" })
     : new RateLimiterPostgres({ ...common, storeClient: db.driver.pool, storeType: "pool", clearExpiredByTimeout: false });
 }
 
