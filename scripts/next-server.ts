@@ -1,10 +1,12 @@
 /**
- * The dashboard's HTTP server: Next's request handler behind a plain Node server, for two things the
- * `next` CLI cannot do.
+ * The dashboard's HTTP server: Next's request handler behind a plain Node server, for what the `next` CLI
+ * cannot do.
  * - It writes the socket's peer address into PEER_HEADER on every request, overwriting whatever the
  *   client sent, so the BFF knows who is really connected (the demo password is shown only to this
  *   machine; throttles count per client). PEER_HEADER_ENV tells the BFF the header can be believed.
  * - It listens where scripts/start.ts decides (loopback for the embedded demo).
+ * - It serves GET /api/files and POST /api/responses through the fast lane (lib/server/fast-lane.ts): the same
+ *   route handlers, without Next's per-request pipeline, which cost more than the BFF's budget allows.
  * - It serves the build's scripts and styles Brotli-compressed to browsers that accept it (./precompressed-static.ts);
  *   Next itself only gzips.
  *
@@ -14,6 +16,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { PEER_HEADER, PEER_HEADER_ENV } from "../lib/server/client-address";
+import { serveFastLane } from "../lib/server/fast-lane";
 import { loadPrecompressedStatic, servePrecompressed, type PrecompressedAsset } from "./precompressed-static";
 
 function argument(name: string): string | undefined {
@@ -33,9 +36,14 @@ async function main() {
   await app.prepare();
   const precompressed = dev ? new Map<string, PrecompressedAsset>() : await loadPrecompressedStatic(path.resolve(root, process.env.NEXT_DIST_DIR || ".next"));
 
+  // The fast lane (lib/server/fast-lane.ts) takes the busiest API routes past Next's request pipeline, once
+  // the app has registered them at startup; handlers see the URL Next would give them. Not in dev, where
+  // Next reloads handlers on change and the lane would keep serving the old ones.
+  const origin = { hostname: hostname ?? "localhost", port };
   const server = createServer((request, response) => {
     if (servePrecompressed(precompressed, request, response)) return;
     request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
+    if (!dev && serveFastLane(request, response, origin)) return;
     void handle(request, response);
   });
   if (dev) {

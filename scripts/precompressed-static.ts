@@ -16,6 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants } from "node:zlib";
+import { acceptsEncoding } from "../lib/server/accept-encoding";
 
 const compress = promisify(brotliCompress);
 
@@ -36,23 +37,9 @@ export function brotliSize(bytes: Buffer): number {
   return brotliCompressSync(bytes, brotliOptions(bytes.length)).length;
 }
 
-/**
- * Whether an Accept-Encoding header allows Brotli: `br` listed without `q=0`, or `*` with a non-zero q and `br`
- * not refused by name (RFC 9110 §12.5.3).
- */
+/** Whether an Accept-Encoding header allows Brotli (lib/server/accept-encoding.ts). */
 export function acceptsBrotli(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(",") : header;
-  if (!value) return false;
-  let wildcard: number | undefined;
-  for (const part of value.split(",")) {
-    const [name, ...parameters] = part.trim().toLowerCase().split(";");
-    const qParameter = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const q = qParameter === undefined ? 1 : Number(qParameter.slice(2));
-    const quality = Number.isFinite(q) ? q : 0;
-    if (name.trim() === "br") return quality > 0;
-    if (name.trim() === "*") wildcard = quality;
-  }
-  return wildcard !== undefined && wildcard > 0;
+  return acceptsEncoding(header, "br");
 }
 
 export interface PrecompressedAsset {

@@ -3,6 +3,8 @@ import { appContext } from "./app-context";
 import { describeDatabaseUrl } from "./database-url";
 import { demoPasswordFile } from "./demo-password";
 import { EnvError, serverEnv } from "./env";
+import { registerFastLane } from "./fast-lane";
+import { FAST_LANE_ROUTES } from "./fast-lane-routes";
 import { checkSharedAuthSecret, SecretMismatchError } from "./shared-secret-check";
 
 function stop(message: string): never {
@@ -39,6 +41,8 @@ export async function startGatehouseServer(): Promise<void> {
     }
     console.log(`gatehouse: app data in PostgreSQL (${describeDatabaseUrl(env.DATABASE_URL!)})`);
   }
+  // Only once the database is open and the settings are known: until then every request goes through Next.
+  registerFastLane(FAST_LANE_ROUTES);
   if (context.demo?.generated) {
     const line = "-".repeat(64);
     console.log(
