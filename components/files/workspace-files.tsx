@@ -4,23 +4,24 @@ import { Suspense, useMemo, useRef, useState } from "react";
 import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 import type { GatewayFile } from "@/lib/gateway";
 import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
-import { deletedNotice, filesStatusText } from "@/lib/files/list-messages";
+import { filesStatusText } from "@/lib/files/list-messages";
 import { activeIndex, clearSelection, forgetIds } from "@/lib/files/selection";
 import { FileList } from "./file-list";
 import { FilesLoadFailed, FilesLoading, NoFiles } from "./file-list-states";
 import { FilesFooter } from "./files-footer";
 import { ListShell } from "./list-shell";
 import { SelectionActions } from "./selection-actions";
-import { useDeleteFiles } from "./use-delete-files";
 import { useFileSelection } from "./use-file-selection";
 import { useScrollMemory } from "./use-scroll-memory";
+import type { DeleteResult } from "./use-delete-files";
 import { useTimedNotice } from "./use-timed-notice";
 import { useWorkspaceFilePages } from "./use-workspace-file-pages";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 
-// The details drawer and the delete confirmation are chunks of their own, loaded when first opened.
+// The details drawer and the delete confirmation (with the deletion: mutation, requests, cache update) are chunks
+// of their own, loaded when first opened.
 const FileDetailsDrawer = lazyNamed(() => import("./file-details-drawer"), "FileDetailsDrawer");
-const ConfirmDeleteDialog = lazyNamed(() => import("./confirm-delete-dialog"), "ConfirmDeleteDialog");
+const DeleteFilesDialog = lazyNamed(() => import("./delete-files-dialog"), "DeleteFilesDialog");
 
 export function WorkspaceFiles({
   workspaceId,
@@ -50,15 +51,14 @@ export function WorkspaceFiles({
   const drawerNeeded = useNeededOnce(openFile !== null);
   const confirmNeeded = useNeededOnce(toDelete.length > 0);
 
-  const { remove, deleteError } = useDeleteFiles(workspaceId, ({ deleted, failed }, files) => {
+  const onDeleted = ({ deleted, failed }: DeleteResult, text: string | null) => {
     const gone = new Set(deleted);
     const rowsAfter = rows.filter((row) => !gone.has(row.id));
     setSelection(forgetIds(selection, deleted, rowsAfter));
     if (openFile && gone.has(openFile.id)) setOpenFile(null);
     setToDelete(failed.map((f) => f.file));
-    const text = deletedNotice(files, deleted.length, failed.length);
     if (text) announce(text);
-  });
+  };
 
   const selectedFiles = useMemo(
     () => (selection.selected.size === 0 ? [] : allRows.filter((row) => selection.selected.has(row.id))),
@@ -128,19 +128,7 @@ export function WorkspaceFiles({
           />
         ) : null}
         {confirmNeeded ? (
-          <ConfirmDeleteDialog
-            files={toDelete}
-            open={toDelete.length > 0}
-            onOpenChange={(open) => {
-              if (!open) {
-                setToDelete([]);
-                remove.reset();
-              }
-            }}
-            onConfirm={() => remove.mutate(toDelete)}
-            pending={remove.isPending}
-            error={deleteError}
-          />
+          <DeleteFilesDialog workspaceId={workspaceId} files={toDelete} onClose={() => setToDelete([])} onDeleted={onDeleted} />
         ) : null}
       </Suspense>
     </ListShell>

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import type { FileListResponse, GatewayFile } from "@/lib/gateway";
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
+import type { FileListResponse } from "@/lib/gateway";
 import { apiFetch } from "@/lib/client/api-client";
 import { gatewaySchema } from "@/lib/client/contract";
 import { internFileStrings } from "@/lib/files/intern";
@@ -10,7 +10,8 @@ import { pageRetryDelayMs, shouldRetryPage } from "@/lib/files/retry-policy";
 /**
  * Query key factories and fetchers for the file browser. The list is one infinite query per workspace; the
  * details drawer reads single files; uploads and deletes patch the cached pages in place so a list of
- * thousands of loaded rows is never refetched page by page to show one change.
+ * thousands of loaded rows is never refetched page by page to show one change (./file-changes.ts, which the
+ * page loads with its upload queue or delete dialog).
  */
 
 /** Key part for "no workspace_id": the gateway's default workspace for our key. */
@@ -99,37 +100,3 @@ export const fileQueries = {
       staleTime: 5 * 60_000,
     }),
 };
-
-export async function deleteFile(workspaceId: string | null, id: string): Promise<void> {
-  await apiFetch(fileUrl(workspaceId, id), gatewaySchema("FileDeleteResponseSchema"), { method: "DELETE" });
-}
-
-/** Removes files from every cached page of the workspace's list (after a delete), keeping untouched pages. */
-export function removeFilesFromCache(client: QueryClient, workspaceId: string | null, ids: Iterable<string>): void {
-  const gone = new Set(ids);
-  client.setQueryData<FileListData>(fileKeys.list(workspaceId), (data) => {
-    if (!data) return data;
-    let changed = false;
-    const pages = data.pages.map((page) => {
-      if (!page.data.some((file) => gone.has(file.id))) return page;
-      changed = true;
-      return { ...page, data: page.data.filter((file) => !gone.has(file.id)) };
-    });
-    return changed ? { ...data, pages } : data;
-  });
-  for (const id of gone) client.removeQueries({ queryKey: fileKeys.detail(workspaceId, id), exact: true });
-}
-
-/**
- * Puts a new upload at the top of the list: the gateway lists newest first, so that is where it would appear
- * on a fresh load. The merge drops the copy a later page may carry, so it is never shown twice.
- */
-export function addFileToCache(client: QueryClient, workspaceId: string | null, file: GatewayFile): void {
-  client.setQueryData<FileListData>(fileKeys.list(workspaceId), (data) => {
-    if (!data || data.pages.length === 0) return data;
-    const [first, ...rest] = data.pages;
-    if (first.data.some((existing) => existing.id === file.id)) return data;
-    return { ...data, pages: [{ ...first, data: [file, ...first.data] }, ...rest] };
-  });
-  client.setQueryData(fileKeys.detail(workspaceId, file.id), file);
-}
