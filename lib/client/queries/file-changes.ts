@@ -2,12 +2,18 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { GatewayFile } from "@/lib/gateway";
 import { apiFetch } from "@/lib/client/api-client";
 import { gatewaySchema } from "@/lib/client/contract";
-import { fileKeys, fileUrl, type FileListData } from "@/lib/client/queries/files";
+import { fileUrl } from "@/lib/client/queries/file-detail";
+import { fileKeys, withWorkspace, type FileListData } from "@/lib/client/queries/files";
 
 /**
  * What a delete or an upload does to the gateway and to the cached pages of ./files.ts. A module of its own so
  * the file browser loads it with its delete dialog or upload queue, not with the list.
  */
+
+export function fileUploadUrl(workspaceId: string | null): string {
+  const query = withWorkspace(new URLSearchParams(), workspaceId).toString();
+  return `/api/files${query ? `?${query}` : ""}`;
+}
 
 export async function deleteFile(workspaceId: string | null, id: string): Promise<void> {
   await apiFetch(fileUrl(workspaceId, id), gatewaySchema("FileDeleteResponseSchema"), { method: "DELETE" });

@@ -8,10 +8,11 @@ import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
 import { pageRetryDelayMs, shouldRetryPage } from "@/lib/files/retry-policy";
 
 /**
- * Query key factories and fetchers for the file browser. The list is one infinite query per workspace; the
- * details drawer reads single files; uploads and deletes patch the cached pages in place so a list of
- * thousands of loaded rows is never refetched page by page to show one change (./file-changes.ts, which the
- * page loads with its upload queue or delete dialog).
+ * Query key factories and fetchers for the file browser's first load: the list, one infinite query per
+ * workspace, and the workspaces. What the page needs only later lives beside it, loaded with the code that uses
+ * it: one file (./file-detail.ts, the details drawer), and uploads and deletes (./file-changes.ts), which patch
+ * the cached pages in place so a list of thousands of loaded rows is never refetched page by page to show one
+ * change.
  */
 
 /** Key part for "no workspace_id": the gateway's default workspace for our key. */
@@ -41,7 +42,8 @@ export const fileKeys = {
   workspaces: () => ["workspaces"] as const,
 };
 
-function withWorkspace(params: URLSearchParams, workspaceId: string | null): URLSearchParams {
+/** Adds `workspace_id` unless it is the default workspace (which the gateway picks when none is named). */
+export function withWorkspace(params: URLSearchParams, workspaceId: string | null): URLSearchParams {
   if (workspaceId) params.set("workspace_id", workspaceId);
   return params;
 }
@@ -50,20 +52,6 @@ export function fileListUrl(workspaceId: string | null, cursor: FilePageParam, l
   const params = withWorkspace(new URLSearchParams({ limit: String(limit) }), workspaceId);
   if (cursor) params.set("cursor", cursor);
   return `/api/files?${params}`;
-}
-
-export function fileUrl(workspaceId: string | null, id: string, suffix = ""): string {
-  const query = withWorkspace(new URLSearchParams(), workspaceId).toString();
-  return `/api/files/${encodeURIComponent(id)}${suffix}${query ? `?${query}` : ""}`;
-}
-
-export function fileContentUrl(workspaceId: string | null, id: string): string {
-  return fileUrl(workspaceId, id, "/content");
-}
-
-export function fileUploadUrl(workspaceId: string | null): string {
-  const query = withWorkspace(new URLSearchParams(), workspaceId).toString();
-  return `/api/files${query ? `?${query}` : ""}`;
 }
 
 export const fileQueries = {
@@ -80,14 +68,6 @@ export const fileQueries = {
       refetchOnReconnect: false,
       // Back navigation restores the loaded pages from here, so keep them a while after leaving the page.
       gcTime: 15 * 60_000,
-      retry: (failureCount, error: Error) => shouldRetryPage(failureCount, error),
-      retryDelay: (failureCount, error: Error) => pageRetryDelayMs(failureCount, error),
-    }),
-
-  detail: (workspaceId: string | null, id: string) =>
-    queryOptions({
-      queryKey: fileKeys.detail(workspaceId, id),
-      queryFn: ({ signal }) => apiFetch(fileUrl(workspaceId, id), gatewaySchema("FileGetResponseSchema"), { signal }),
       retry: (failureCount, error: Error) => shouldRetryPage(failureCount, error),
       retryDelay: (failureCount, error: Error) => pageRetryDelayMs(failureCount, error),
     }),
