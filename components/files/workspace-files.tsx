@@ -7,7 +7,7 @@ import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/fi
 import { filesStatusText } from "@/lib/files/list-messages";
 import { activeIndex, clearSelection, forgetIds } from "@/lib/files/selection";
 import { FileList } from "./file-list";
-import { FilesLoadFailed, FilesLoading, NoFiles } from "./file-list-states";
+import { FilesLoading } from "./file-list-states";
 import { FilesFooter } from "./files-footer";
 import { ListShell } from "./list-shell";
 import { SelectionActions } from "./selection-actions";
@@ -22,6 +22,10 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 // of their own, loaded when first opened.
 const FileDetailsDrawer = lazyNamed(() => import("./file-details-drawer"), "FileDetailsDrawer");
 const DeleteFilesDialog = lazyNamed(() => import("./delete-files-dialog"), "DeleteFilesDialog");
+// So are the views of an empty workspace and of a first page that failed, loaded when first shown, under a status
+// line that says it at once.
+const FilesLoadFailed = lazyNamed(() => import("./file-list-rare-states"), "FilesLoadFailed");
+const NoFiles = lazyNamed(() => import("./file-list-rare-states"), "NoFiles");
 
 export function WorkspaceFiles({
   workspaceId,
@@ -68,8 +72,24 @@ export function WorkspaceFiles({
   const focusFile = active >= 0 ? rows[active] : (selectedFiles[0] ?? null);
 
   if (query.isPending) return <FilesLoading retryIn={retryIn} />;
-  if (query.isError && !query.data) return <FilesLoadFailed message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  if (complete && total === 0) return <NoFiles onUploadRequest={onUploadRequest} />;
+  if (query.isError && !query.data) {
+    return (
+      <ListShell status="Could not load files">
+        <Suspense fallback={null}>
+          <FilesLoadFailed message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
+        </Suspense>
+      </ListShell>
+    );
+  }
+  if (complete && total === 0) {
+    return (
+      <ListShell status="No files">
+        <Suspense fallback={null}>
+          <NoFiles onUploadRequest={onUploadRequest} />
+        </Suspense>
+      </ListShell>
+    );
+  }
 
   return (
     <ListShell
