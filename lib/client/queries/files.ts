@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
-import type { FileListResponse } from "@/lib/gateway";
+import type { FileListResponse, WorkspaceListResponse } from "@/lib/gateway";
 import { apiFetch } from "@/lib/client/api-client";
 import { gatewaySchema } from "@/lib/client/contract";
 import { internFileStrings } from "@/lib/files/intern";
@@ -32,6 +32,18 @@ export interface InitialFilePage {
 export function initialListData(initial: InitialFilePage | null): { initialData?: FileListData; initialDataUpdatedAt?: number } {
   if (!initial) return {};
   return { initialData: { pages: [internFileStrings(initial.page)], pageParams: [null] }, initialDataUpdatedAt: initial.fetchedAt };
+}
+
+/** The workspace list fetched by the server render, for the switcher's first render. */
+export interface InitialWorkspaces {
+  list: WorkspaceListResponse;
+  fetchedAt: number;
+}
+
+/** Seeds the workspaces query with the server's list; used only when the cache has nothing for it. */
+export function initialWorkspacesData(initial: InitialWorkspaces | null): { initialData?: WorkspaceListResponse; initialDataUpdatedAt?: number } {
+  if (!initial) return {};
+  return { initialData: initial.list, initialDataUpdatedAt: initial.fetchedAt };
 }
 
 export const fileKeys = {
