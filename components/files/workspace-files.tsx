@@ -5,7 +5,7 @@ import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 import type { GatewayFile } from "@/lib/gateway";
 import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
 import { filesStatusText } from "@/lib/files/list-messages";
-import { activeIndex, clearSelection, forgetIds } from "@/lib/files/selection";
+import { activeIndex, clearSelection } from "@/lib/files/selection";
 import { FileList } from "./file-list";
 import { FilesLoading } from "./file-list-states";
 import { FilesFooter } from "./files-footer";
@@ -55,11 +55,9 @@ export function WorkspaceFiles({
   const drawerNeeded = useNeededOnce(openFile !== null);
   const confirmNeeded = useNeededOnce(toDelete.length > 0);
 
+  // What a delete does here; the dialog has taken the deleted files out of the selection.
   const onDeleted = ({ deleted, failed }: DeleteResult, text: string | null) => {
-    const gone = new Set(deleted);
-    const rowsAfter = rows.filter((row) => !gone.has(row.id));
-    setSelection(forgetIds(selection, deleted, rowsAfter));
-    if (openFile && gone.has(openFile.id)) setOpenFile(null);
+    if (openFile && deleted.includes(openFile.id)) setOpenFile(null);
     setToDelete(failed.map((f) => f.file));
     if (text) announce(text);
   };
@@ -148,7 +146,15 @@ export function WorkspaceFiles({
           />
         ) : null}
         {confirmNeeded ? (
-          <DeleteFilesDialog workspaceId={workspaceId} files={toDelete} onClose={() => setToDelete([])} onDeleted={onDeleted} />
+          <DeleteFilesDialog
+            workspaceId={workspaceId}
+            files={toDelete}
+            selection={selection}
+            rows={rows}
+            onSelectionChange={setSelection}
+            onClose={() => setToDelete([])}
+            onDeleted={onDeleted}
+          />
         ) : null}
       </Suspense>
     </ListShell>

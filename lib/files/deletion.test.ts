@@ -1,5 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { deletedNotice, deleteErrorText } from "./delete-messages";
+import { deletedNotice, deleteErrorText, forgetIds } from "./deletion";
+import { activeIndex, clickRow, emptySelection } from "./selection";
+
+const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: `f${i + from}` }));
+const sel = (s: { selected: ReadonlySet<string> }) => [...s.selected].sort();
+
+describe("forgetIds", () => {
+  it("forgets deleted ids and moves the active row to the one that took its place", () => {
+    const list = rows(5);
+    let s = clickRow(emptySelection, list, 1);
+    s = clickRow(s, list, 2, { toggle: true });
+    const after = list.filter((r) => r.id !== "f2");
+    s = forgetIds(s, ["f2"], after);
+    expect(sel(s)).toEqual(["f1"]);
+    expect(s.activeId).toBe("f3");
+    expect(activeIndex(s, after)).toBe(2);
+  });
+});
 
 describe("deletedNotice", () => {
   it("names the one file deleted", () => {
