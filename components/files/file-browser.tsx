@@ -5,7 +5,7 @@ import { Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useHasRole } from "@/lib/client/current-user";
-import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
+import { DEFAULT_WORKSPACE, type InitialFilePage, type InitialWorkspaces } from "@/lib/client/queries/files";
 import { useUrlParam } from "@/lib/client/use-url-param";
 import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 import { useUploadQueue } from "./use-upload-queue";
@@ -18,7 +18,7 @@ const UploadPanel = lazyNamed(() => import("./upload-panel"), "UploadPanel");
  * The /files page's client island: URL state (workspace_id, q), the toolbar, uploads (drag and drop or picker)
  * and one WorkspaceFiles per workspace, keyed so switching starts from that workspace's own cached pages.
  */
-export function FileBrowser({ initialPage }: { initialPage: InitialFilePage | null }) {
+export function FileBrowser({ initialPage, initialWorkspaces }: { initialPage: InitialFilePage | null; initialWorkspaces: InitialWorkspaces | null }) {
   // Switching workspace is a step the back button should undo; typing in the filter is not.
   // (lib/files/search-params.ts names the same parameters for the server page.)
   const [workspaceId, setWorkspaceId] = useUrlParam("workspace_id", { history: "push" });
@@ -74,7 +74,7 @@ export function FileBrowser({ initialPage }: { initialPage: InitialFilePage | nu
           className="w-full sm:w-72"
           data-testid="files-filter"
         />
-        <WorkspaceSwitcher value={workspaceId} onChange={(next) => void setWorkspaceId(next)} />
+        <WorkspaceSwitcher value={workspaceId} onChange={(next) => void setWorkspaceId(next)} initial={initialWorkspaces} />
         {canEdit ? (
           <div className="ml-auto">
             <input ref={inputRef} type="file" multiple hidden data-testid="files-upload-input" onChange={(event) => {

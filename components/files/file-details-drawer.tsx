@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { GatewayFile } from "@/lib/gateway";
-import { fileContentUrl, fileQueries } from "@/lib/client/queries/files";
+import { fileContentUrl, fileDetailQuery } from "@/lib/client/queries/file-detail";
 import { formatExactTime } from "@/lib/format/time";
 import { formatBytes, formatExactBytes } from "@/lib/format/bytes";
 import { describeMime } from "@/lib/files/mime";
@@ -38,7 +38,7 @@ export function FileDetailsDrawer({
   onClosed?: () => void;
 }) {
   const detail = useQuery({
-    ...fileQueries.detail(workspaceId, file?.id ?? ""),
+    ...fileDetailQuery(workspaceId, file?.id ?? ""),
     enabled: open && file !== null,
     placeholderData: file ?? undefined,
   });

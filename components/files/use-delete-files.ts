@@ -3,8 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { GatewayFile } from "@/lib/gateway";
 import { isApiStatus } from "@/lib/client/api-error-message";
-import { deleteFile, removeFilesFromCache } from "@/lib/client/queries/files";
-import { deleteErrorText } from "@/lib/files/list-messages";
+import { deleteFile, removeFilesFromCache } from "@/lib/client/queries/file-changes";
+import { deleteErrorText } from "@/lib/files/deletion";
 
 export interface DeleteResult {
   deleted: string[];

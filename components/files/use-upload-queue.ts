@@ -2,11 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import { addFileToCache } from "@/lib/client/queries/files";
 import type { UploadItem, UploadQueue } from "@/lib/client/upload-queue";
 
 const NO_UPLOADS: readonly UploadItem[] = [];
-const loadQueueModule = () => import("@/lib/client/upload-queue");
+/** The queue and what an upload does to the cached pages, both loaded on the first upload. */
+const loadQueueModule = () => Promise.all([import("@/lib/client/upload-queue"), import("@/lib/client/queries/file-changes")]);
 
 /**
  * The file browser's upload queue, created with its code on the first upload: most visits to /files upload
@@ -19,7 +19,7 @@ export function useUploadQueue() {
   const queue = useRef<Promise<UploadQueue> | null>(null);
 
   const ready = useCallback(() => {
-    queue.current ??= loadQueueModule().then(({ UploadQueue }) => {
+    queue.current ??= loadQueueModule().then(([{ UploadQueue }, { addFileToCache }]) => {
       const created = new UploadQueue((target, file) => addFileToCache(client, target, file));
       created.subscribe(() => setUploads(created.getSnapshot()));
       return created;

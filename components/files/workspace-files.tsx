@@ -4,23 +4,28 @@ import { Suspense, useMemo, useRef, useState } from "react";
 import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 import type { GatewayFile } from "@/lib/gateway";
 import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
-import { deletedNotice, filesStatusText } from "@/lib/files/list-messages";
-import { activeIndex, clearSelection, forgetIds } from "@/lib/files/selection";
+import { filesStatusText } from "@/lib/files/list-messages";
+import { activeIndex, clearSelection } from "@/lib/files/selection";
 import { FileList } from "./file-list";
-import { FilesLoadFailed, FilesLoading, NoFiles } from "./file-list-states";
+import { FilesLoading } from "./file-list-states";
 import { FilesFooter } from "./files-footer";
 import { ListShell } from "./list-shell";
 import { SelectionActions } from "./selection-actions";
-import { useDeleteFiles } from "./use-delete-files";
 import { useFileSelection } from "./use-file-selection";
 import { useScrollMemory } from "./use-scroll-memory";
+import type { DeleteResult } from "./use-delete-files";
 import { useTimedNotice } from "./use-timed-notice";
 import { useWorkspaceFilePages } from "./use-workspace-file-pages";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 
-// The details drawer and the delete confirmation are chunks of their own, loaded when first opened.
+// The details drawer and the delete confirmation (with the deletion: mutation, requests, cache update) are chunks
+// of their own, loaded when first opened.
 const FileDetailsDrawer = lazyNamed(() => import("./file-details-drawer"), "FileDetailsDrawer");
-const ConfirmDeleteDialog = lazyNamed(() => import("./confirm-delete-dialog"), "ConfirmDeleteDialog");
+const DeleteFilesDialog = lazyNamed(() => import("./delete-files-dialog"), "DeleteFilesDialog");
+// So are the views of an empty workspace and of a first page that failed, loaded when first shown, under a status
+// line that says it at once.
+const FilesLoadFailed = lazyNamed(() => import("./file-list-rare-states"), "FilesLoadFailed");
+const NoFiles = lazyNamed(() => import("./file-list-rare-states"), "NoFiles");
 
 export function WorkspaceFiles({
   workspaceId,
@@ -50,15 +55,12 @@ export function WorkspaceFiles({
   const drawerNeeded = useNeededOnce(openFile !== null);
   const confirmNeeded = useNeededOnce(toDelete.length > 0);
 
-  const { remove, deleteError } = useDeleteFiles(workspaceId, ({ deleted, failed }, files) => {
-    const gone = new Set(deleted);
-    const rowsAfter = rows.filter((row) => !gone.has(row.id));
-    setSelection(forgetIds(selection, deleted, rowsAfter));
-    if (openFile && gone.has(openFile.id)) setOpenFile(null);
+  // What a delete does here; the dialog has taken the deleted files out of the selection.
+  const onDeleted = ({ deleted, failed }: DeleteResult, text: string | null) => {
+    if (openFile && deleted.includes(openFile.id)) setOpenFile(null);
     setToDelete(failed.map((f) => f.file));
-    const text = deletedNotice(files, deleted.length, failed.length);
     if (text) announce(text);
-  });
+  };
 
   const selectedFiles = useMemo(
     () => (selection.selected.size === 0 ? [] : allRows.filter((row) => selection.selected.has(row.id))),
@@ -68,8 +70,24 @@ export function WorkspaceFiles({
   const focusFile = active >= 0 ? rows[active] : (selectedFiles[0] ?? null);
 
   if (query.isPending) return <FilesLoading retryIn={retryIn} />;
-  if (query.isError && !query.data) return <FilesLoadFailed message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  if (complete && total === 0) return <NoFiles onUploadRequest={onUploadRequest} />;
+  if (query.isError && !query.data) {
+    return (
+      <ListShell status="Could not load files">
+        <Suspense fallback={null}>
+          <FilesLoadFailed message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
+        </Suspense>
+      </ListShell>
+    );
+  }
+  if (complete && total === 0) {
+    return (
+      <ListShell status="No files">
+        <Suspense fallback={null}>
+          <NoFiles onUploadRequest={onUploadRequest} />
+        </Suspense>
+      </ListShell>
+    );
+  }
 
   return (
     <ListShell
@@ -128,18 +146,14 @@ export function WorkspaceFiles({
           />
         ) : null}
         {confirmNeeded ? (
-          <ConfirmDeleteDialog
+          <DeleteFilesDialog
+            workspaceId={workspaceId}
             files={toDelete}
-            open={toDelete.length > 0}
-            onOpenChange={(open) => {
-              if (!open) {
-                setToDelete([]);
-                remove.reset();
-              }
-            }}
-            onConfirm={() => remove.mutate(toDelete)}
-            pending={remove.isPending}
-            error={deleteError}
+            selection={selection}
+            rows={rows}
+            onSelectionChange={setSelection}
+            onClose={() => setToDelete([])}
+            onDeleted={onDeleted}
           />
         ) : null}
       </Suspense>

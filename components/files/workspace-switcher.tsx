@@ -1,16 +1,41 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
 import { Select } from "@/components/ui/input";
-import { fileQueries } from "@/lib/client/queries/files";
+import { fileKeys, fileQueries, initialWorkspacesData, type InitialWorkspaces } from "@/lib/client/queries/files";
 
 const DEFAULT_LABEL = "Default workspace";
 
+/**
+ * The server render's workspace list, put in the query cache as a HydrationBoundary would (without its code in
+ * the page's first load): it seeds the query when nothing is cached, and replaces a cached list it is newer than
+ * (a return visit), after the render, so the list shown is never older than the page.
+ */
+function useServerWorkspaces(initial: InitialWorkspaces | null) {
+  const client = useQueryClient();
+  const [seed] = useState(() => initialWorkspacesData(initial));
+  useEffect(() => {
+    if (!initial) return;
+    const key = fileKeys.workspaces();
+    if (initial.fetchedAt > (client.getQueryState(key)?.dataUpdatedAt ?? 0)) client.setQueryData(key, initial.list, { updatedAt: initial.fetchedAt });
+  }, [client, initial]);
+  return seed;
+}
+
 /** Picks the workspace whose files are listed; "" stands for the gateway's default workspace (no workspace_id). */
-export function WorkspaceSwitcher({ value, onChange }: { value: string | null; onChange: (workspaceId: string | null) => void }) {
+export function WorkspaceSwitcher({
+  value,
+  onChange,
+  initial,
+}: {
+  value: string | null;
+  onChange: (workspaceId: string | null) => void;
+  /** The server render's list, for when nothing is cached yet. */
+  initial: InitialWorkspaces | null;
+}) {
   const id = useId();
-  const workspaces = useQuery(fileQueries.workspaces());
+  const workspaces = useQuery({ ...fileQueries.workspaces(), ...useServerWorkspaces(initial) });
   const list = workspaces.data?.data ?? [];
   const unknown = value !== null && workspaces.isSuccess && !list.some((w) => w.id === value);
   return (

@@ -6,7 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
-import { fileContentUrl, fileQueries } from "@/lib/client/queries/files";
+import { fileContentUrl } from "@/lib/client/queries/file-detail";
+import { fileQueries } from "@/lib/client/queries/files";
 import {
   FRAME_IMAGE_MAX_BYTES,
   FRAME_IMAGE_TYPES,

@@ -1,7 +1,7 @@
 import type { GatewayFile } from "@/lib/gateway";
 import { gatewaySchema } from "@/lib/client/contract";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
-import { fileUploadUrl } from "@/lib/client/queries/files";
+import { fileUploadUrl } from "@/lib/client/queries/file-changes";
 import { uploadWithProgress } from "@/lib/client/upload-with-progress";
 import { uploadRefusal } from "@/lib/files/upload-rules";
 

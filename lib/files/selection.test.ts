@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeIndex, clearSelection, clickRow, emptySelection, forgetIds, moveTo, selectAll, toggleActive } from "./selection";
+import { activeIndex, clearSelection, clickRow, emptySelection, moveTo, selectAll, toggleActive } from "./selection";
 
 const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ id: `f${i + from}` }));
 const sel = (s: { selected: ReadonlySet<string> }) => [...s.selected].sort();
@@ -70,16 +70,5 @@ describe("selection", () => {
     const s = selectAll(emptySelection, rows(4));
     expect(s.selected.size).toBe(4);
     expect(clearSelection(s).selected.size).toBe(0);
-  });
-
-  it("forgets deleted ids and moves the active row to the one that took its place", () => {
-    const list = rows(5);
-    let s = clickRow(emptySelection, list, 1);
-    s = clickRow(s, list, 2, { toggle: true });
-    const after = list.filter((r) => r.id !== "f2");
-    s = forgetIds(s, ["f2"], after);
-    expect(sel(s)).toEqual(["f1"]);
-    expect(s.activeId).toBe("f3");
-    expect(activeIndex(s, after)).toBe(2);
   });
 });

@@ -80,22 +80,3 @@ export function selectAll(state: SelectionState, rows: readonly Row[]): Selectio
 export function clearSelection(state: SelectionState): SelectionState {
   return state.selected.size === 0 ? state : { ...state, selected: new Set() };
 }
-
-/** Drops ids that no longer exist (deleted files); the active row moves to its neighbour. */
-export function forgetIds(state: SelectionState, removed: Iterable<string>, rowsAfter: readonly Row[]): SelectionState {
-  const gone = new Set(removed);
-  if (gone.size === 0) return state;
-  const selected = new Set([...state.selected].filter((id) => !gone.has(id)));
-  if (state.activeId === null || !gone.has(state.activeId)) {
-    return { ...state, selected, anchorId: state.anchorId !== null && gone.has(state.anchorId) ? null : state.anchorId };
-  }
-  // The row that slid into the deleted one's place becomes active, so the keyboard user keeps their spot.
-  const index = Math.min(Math.max(state.activeIndexHint, 0), rowsAfter.length - 1);
-  const next = index >= 0 ? rowsAfter[index] : undefined;
-  return {
-    selected,
-    anchorId: next ? next.id : null,
-    activeId: next ? next.id : null,
-    activeIndexHint: next ? index : -1,
-  };
-}

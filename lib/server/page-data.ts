@@ -124,6 +124,18 @@ export async function loadWorkspaces(): Promise<WorkspaceListResponse> {
   return data;
 }
 
+/**
+ * The workspace list as the file browser's switcher starts from it (`loadWorkspaces` with the time it was
+ * fetched), or null when the gateway would not give it: the browser then fetches it and reports the error.
+ */
+export async function loadInitialWorkspaces(): Promise<{ list: WorkspaceListResponse; fetchedAt: number } | null> {
+  try {
+    return { list: await loadWorkspaces(), fetchedAt: Date.now() };
+  } catch {
+    return null;
+  }
+}
+
 /** Everyone who may sign in (`userQueries.list`); admins only, as the route. */
 export async function loadUsers(): Promise<User[]> {
   return UserListResponseSchema.parse({ data: await listPublicUsers() }).data;

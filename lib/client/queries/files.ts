@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import type { FileListResponse, GatewayFile } from "@/lib/gateway";
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
+import type { FileListResponse, WorkspaceListResponse } from "@/lib/gateway";
 import { apiFetch } from "@/lib/client/api-client";
 import { gatewaySchema } from "@/lib/client/contract";
 import { internFileStrings } from "@/lib/files/intern";
@@ -8,9 +8,11 @@ import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
 import { pageRetryDelayMs, shouldRetryPage } from "@/lib/files/retry-policy";
 
 /**
- * Query key factories and fetchers for the file browser. The list is one infinite query per workspace; the
- * details drawer reads single files; uploads and deletes patch the cached pages in place so a list of
- * thousands of loaded rows is never refetched page by page to show one change.
+ * Query key factories and fetchers for the file browser's first load: the list, one infinite query per
+ * workspace, and the workspaces. What the page needs only later lives beside it, loaded with the code that uses
+ * it: one file (./file-detail.ts, the details drawer), and uploads and deletes (./file-changes.ts), which patch
+ * the cached pages in place so a list of thousands of loaded rows is never refetched page by page to show one
+ * change.
  */
 
 /** Key part for "no workspace_id": the gateway's default workspace for our key. */
@@ -32,6 +34,18 @@ export function initialListData(initial: InitialFilePage | null): { initialData?
   return { initialData: { pages: [internFileStrings(initial.page)], pageParams: [null] }, initialDataUpdatedAt: initial.fetchedAt };
 }
 
+/** The workspace list fetched by the server render, for the switcher's first render. */
+export interface InitialWorkspaces {
+  list: WorkspaceListResponse;
+  fetchedAt: number;
+}
+
+/** Seeds the workspaces query with the server's list; used only when the cache has nothing for it. */
+export function initialWorkspacesData(initial: InitialWorkspaces | null): { initialData?: WorkspaceListResponse; initialDataUpdatedAt?: number } {
+  if (!initial) return {};
+  return { initialData: initial.list, initialDataUpdatedAt: initial.fetchedAt };
+}
+
 export const fileKeys = {
   all: ["files"] as const,
   lists: () => [...fileKeys.all, "list"] as const,
@@ -40,7 +54,8 @@ export const fileKeys = {
   workspaces: () => ["workspaces"] as const,
 };
 
-function withWorkspace(params: URLSearchParams, workspaceId: string | null): URLSearchParams {
+/** Adds `workspace_id` unless it is the default workspace (which the gateway picks when none is named). */
+export function withWorkspace(params: URLSearchParams, workspaceId: string | null): URLSearchParams {
   if (workspaceId) params.set("workspace_id", workspaceId);
   return params;
 }
@@ -49,20 +64,6 @@ export function fileListUrl(workspaceId: string | null, cursor: FilePageParam, l
   const params = withWorkspace(new URLSearchParams({ limit: String(limit) }), workspaceId);
   if (cursor) params.set("cursor", cursor);
   return `/api/files?${params}`;
-}
-
-export function fileUrl(workspaceId: string | null, id: string, suffix = ""): string {
-  const query = withWorkspace(new URLSearchParams(), workspaceId).toString();
-  return `/api/files/${encodeURIComponent(id)}${suffix}${query ? `?${query}` : ""}`;
-}
-
-export function fileContentUrl(workspaceId: string | null, id: string): string {
-  return fileUrl(workspaceId, id, "/content");
-}
-
-export function fileUploadUrl(workspaceId: string | null): string {
-  const query = withWorkspace(new URLSearchParams(), workspaceId).toString();
-  return `/api/files${query ? `?${query}` : ""}`;
 }
 
 export const fileQueries = {
@@ -83,14 +84,6 @@ export const fileQueries = {
       retryDelay: (failureCount, error: Error) => pageRetryDelayMs(failureCount, error),
     }),
 
-  detail: (workspaceId: string | null, id: string) =>
-    queryOptions({
-      queryKey: fileKeys.detail(workspaceId, id),
-      queryFn: ({ signal }) => apiFetch(fileUrl(workspaceId, id), gatewaySchema("FileGetResponseSchema"), { signal }),
-      retry: (failureCount, error: Error) => shouldRetryPage(failureCount, error),
-      retryDelay: (failureCount, error: Error) => pageRetryDelayMs(failureCount, error),
-    }),
-
   workspaces: () =>
     queryOptions({
       queryKey: fileKeys.workspaces(),
@@ -99,37 +92,3 @@ export const fileQueries = {
       staleTime: 5 * 60_000,
     }),
 };
-
-export async function deleteFile(workspaceId: string | null, id: string): Promise<void> {
-  await apiFetch(fileUrl(workspaceId, id), gatewaySchema("FileDeleteResponseSchema"), { method: "DELETE" });
-}
-
-/** Removes files from every cached page of the workspace's list (after a delete), keeping untouched pages. */
-export function removeFilesFromCache(client: QueryClient, workspaceId: string | null, ids: Iterable<string>): void {
-  const gone = new Set(ids);
-  client.setQueryData<FileListData>(fileKeys.list(workspaceId), (data) => {
-    if (!data) return data;
-    let changed = false;
-    const pages = data.pages.map((page) => {
-      if (!page.data.some((file) => gone.has(file.id))) return page;
-      changed = true;
-      return { ...page, data: page.data.filter((file) => !gone.has(file.id)) };
-    });
-    return changed ? { ...data, pages } : data;
-  });
-  for (const id of gone) client.removeQueries({ queryKey: fileKeys.detail(workspaceId, id), exact: true });
-}
-
-/**
- * Puts a new upload at the top of the list: the gateway lists newest first, so that is where it would appear
- * on a fresh load. The merge drops the copy a later page may carry, so it is never shown twice.
- */
-export function addFileToCache(client: QueryClient, workspaceId: string | null, file: GatewayFile): void {
-  client.setQueryData<FileListData>(fileKeys.list(workspaceId), (data) => {
-    if (!data || data.pages.length === 0) return data;
-    const [first, ...rest] = data.pages;
-    if (first.data.some((existing) => existing.id === file.id)) return data;
-    return { ...data, pages: [{ ...first, data: [file, ...first.data] }, ...rest] };
-  });
-  client.setQueryData(fileKeys.detail(workspaceId, file.id), file);
-}
