@@ -12,6 +12,13 @@ import { KeyedLock } from "./keyed-lock";
 /** Where the app's own data lives: the embedded default (a SQLite file) or a shared PostgreSQL. */
 export type AppDbTarget = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 
+/** The SQLite file underneath, and `prepare` through the statement cache every query of the app goes through. */
+export interface SqliteDriver {
+  dialect: "sqlite";
+  database: Database.Database;
+  prepare: (sql: string) => Database.Statement;
+}
+
 /**
  * The app's own database (users, sessions, audit, rate limits), one interface over both dialects.
  * Stores query it through `kysely`; the rate limiters need the driver underneath (`driver`).
@@ -19,7 +26,7 @@ export type AppDbTarget = { dialect: "sqlite"; file: string } | { dialect: "post
 export interface AppDb {
   readonly dialect: AppDbTarget["dialect"];
   readonly kysely: Kysely<AppTables>;
-  readonly driver: { dialect: "sqlite"; database: Database.Database; prepare: (sql: string) => Database.Statement } | { dialect: "postgres"; pool: pg.Pool };
+  readonly driver: SqliteDriver | { dialect: "postgres"; pool: pg.Pool };
   /** The versions the opening migration applied: [1, …] when the database was new. */
   readonly migrated: readonly number[];
   /**
@@ -43,7 +50,7 @@ export async function openAppDb(target: AppDbTarget): Promise<AppDb> {
 }
 
 /** The SQLite side, synchronous: the file is ready when this returns. */
-export function openSqliteAppDb(file: string): AppDb & { driver: { dialect: "sqlite"; database: Database.Database; prepare: (sql: string) => Database.Statement } } {
+export function openSqliteAppDb(file: string): AppDb & { driver: SqliteDriver } {
   // The longer busy timeout covers the `npm run user` CLI writing while the server reads.
   const database = openSqlite(file, { busyTimeoutMs: 5000 });
   const migrated = applyMigrations(

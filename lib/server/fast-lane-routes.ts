@@ -10,6 +10,6 @@ import { postResponses } from "./handlers/responses";
  * handler, never what the handler does. A route with dynamic segments cannot be listed (exact paths only).
  */
 export const FAST_LANE_ROUTES: FastLaneTable = {
-  "GET /api/files": listFiles as FastLaneTable[string],
-  "POST /api/responses": postResponses as FastLaneTable[string],
+  "GET /api/files": listFiles,
+  "POST /api/responses": postResponses,
 };

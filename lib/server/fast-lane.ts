@@ -44,7 +44,8 @@ function registeredHandler(method: string | undefined, url: string | undefined):
   if (!table || !method || !url) return undefined;
   const query = url.indexOf("?");
   const pathname = query < 0 ? url : url.slice(0, query);
-  return Object.hasOwn(table, `${method} ${pathname}`) ? table[`${method} ${pathname}`] : undefined;
+  const route = `${method} ${pathname}`;
+  return Object.hasOwn(table, route) ? table[route] : undefined;
 }
 
 export interface FastLaneOrigin {

@@ -1,7 +1,6 @@
 import "server-only";
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
-import type Database from "better-sqlite3";
-import type { AppDb } from "./app-db";
+import type { AppDb, SqliteDriver } from "./app-db";
 
 export { RateLimiterRes };
 export type RateLimiter = RateLimiterAbstract;
@@ -47,7 +46,7 @@ function sweepExpired(db: AppDb): void {
  * What RateLimiterSQLite calls on its better-sqlite3 client (prepare and transaction), with prepare going
  * through the app database's statement cache: the library prepares its upsert on every point taken.
  */
-function sqliteStoreClient(driver: { database: Database.Database; prepare: (sql: string) => Database.Statement }) {
+function sqliteStoreClient(driver: SqliteDriver) {
   return { prepare: driver.prepare, transaction: <F extends (...args: never[]) => unknown>(fn: F) => driver.database.transaction(fn) };
 }
 
