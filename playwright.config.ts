@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 import { scrubSettings } from "./lib/testing/scrub-env";
 import { chromiumLaunchOptions } from "./scripts/chromium";
 
@@ -17,6 +17,9 @@ function freePort(): string {
  * Set E2E_BASE_URL to run the specs against an instance you started yourself.
  */
 const external = Boolean(process.env.E2E_BASE_URL);
+/** `npm test -- --smoke` (CI on the other supported Node): only the @smoke test, against the main app alone. */
+const smoke = process.env.E2E_SMOKE === "1";
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig["webServer"]>, readonly unknown[]>;
 if (!external) {
   // The app under test is started from this environment: a GATEWAY_URL or DATA_DIR exported in the
   // developer's shell must not redirect it. The run's own E2E_* choices (ports, keys) survive.
@@ -58,7 +61,9 @@ export default defineConfig({
     // Colour transitions would let an axe scan measure contrast halfway through a light/dark switch.
     reducedMotion: "reduce",
   },
-  projects: [
+  projects: smoke
+    ? [{ name: "smoke", grep: /@smoke/, use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" } }]
+    : [
     { name: "chromium", grepInvert: /@faults|@strict/, use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" } },
     // The dashboard against a gateway with none of our extensions: the embedded gateway in strict mode,
     // behind an app of its own (own ports and data folder).
@@ -79,7 +84,7 @@ export default defineConfig({
   ],
   webServer: external
     ? undefined
-    : [
+    : ([
         {
           command: "rm -rf .data-e2e && tsx scripts/start.ts",
           url: `${baseURL}/api/health`,
@@ -117,5 +122,5 @@ export default defineConfig({
             NEXT_TELEMETRY_DISABLED: "1",
           },
         },
-      ],
+      ] as WebServer[]).slice(0, smoke ? 1 : 2),
 });

@@ -1,7 +1,9 @@
 /**
  * `npm test`: lint, import layers, type check, unit and HTTP tests, production build, page sizes, then end-to-end tests in Chromium.
+ * `npm test -- --smoke`: what CI runs on the other supported Node: unit and HTTP tests, the build, and the
+ * end-to-end smoke test (sign in, every page, one streamed answer).
  * Every step runs even after an earlier one fails (but the browser tests need a build), so one run shows
- * every problem; the closing lines give each runner's counts and the total.
+ * every problem; the closing lines give each step's duration, each runner's counts and the total.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -13,6 +15,7 @@ const results = path.join(root, "test-results");
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+const smoke = process.argv.includes("--smoke");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const npx = (args: string[]) => ({ command: "npx", args });
 
@@ -41,16 +44,31 @@ const steps: Step[] = [
   { name: "size", ...npx(["tsx", "scripts/check-page-size.ts"]), needs: "build" },
   { name: "e2e", ...npx(["playwright", "test"]), needs: "build" },
 ];
+const SMOKE_STEPS = new Set(["unit", "browser", "build", "e2e"]);
+const planned = smoke
+  ? steps.filter((step) => SMOKE_STEPS.has(step.name)).map((step) => (step.name === "e2e" ? { ...step, env: { ...env, E2E_SMOKE: "1" } } : step))
+  : steps;
 
 const status = new Map<string, "passed" | "failed" | "skipped">();
-for (const step of steps) {
+const seconds = new Map<string, number>();
+const started = Date.now();
+console.log(`npm test${smoke ? " --smoke" : ""} on Node ${process.versions.node}`);
+for (const step of planned) {
   if ((step.needs && status.get(step.needs) !== "passed") || (step.name === "e2e" && status.get("browser") !== "passed")) {
     status.set(step.name, "skipped");
     continue;
   }
   console.log(`\n=== ${step.name}: ${step.command} ${step.args.join(" ")}`);
+  const stepStart = Date.now();
   const run = spawnSync(step.command, step.args, { cwd: root, env: step.env ?? env, stdio: "inherit" });
+  seconds.set(step.name, (Date.now() - stepStart) / 1000);
   status.set(step.name, run.status === 0 ? "passed" : "failed");
+  console.log(`=== ${step.name}: ${status.get(step.name)} in ${formatSeconds(seconds.get(step.name)!)}`);
+}
+
+function formatSeconds(total: number): string {
+  const minutes = Math.floor(total / 60);
+  return minutes > 0 ? `${minutes}m${String(Math.round(total % 60)).padStart(2, "0")}s` : `${total.toFixed(1)}s`;
 }
 
 function readJson(file: string): unknown {
@@ -62,7 +80,8 @@ const vitest = readJson("vitest.json") as { numPassedTests: number; numFailedTes
 const playwright = readJson("playwright.json") as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | null;
 
 console.log("\n=== summary");
-for (const [name, state] of status) console.log(`${name}: ${state}`);
+for (const [name, state] of status) console.log(`${name}: ${state}${seconds.has(name) ? ` (${formatSeconds(seconds.get(name)!)})` : ""}`);
+console.log(`duration: ${formatSeconds((Date.now() - started) / 1000)} on Node ${process.versions.node}`);
 let passed = 0;
 let failed = 0;
 if (vitest) {

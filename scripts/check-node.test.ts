@@ -1,0 +1,37 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "..");
+
+/** The pinned Node 20 of scripts/bootstrap-node.sh (fetched once into .tools/), an end-of-life Node. */
+function node20Bin(): string {
+  return execFileSync(path.join(root, "scripts/bootstrap-node.sh"), ["20"], { cwd: root, encoding: "utf8", timeout: 120_000 }).trim();
+}
+
+describe("an unsupported Node", () => {
+  it.each([["start"], ["test"]])("`npm %s` on Node 20 stops at once with one line saying which versions work", (script) => {
+    const bin = node20Bin();
+    const run = spawnSync("npm", [script], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { PATH: `${bin}${path.delimiter}${process.env.PATH}`, HOME: process.env.HOME, npm_config_update_notifier: "false" },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("gatehouse: Node 20.20.2 is not supported; use Node 22, 24 or 26");
+    expect(run.stderr).toContain("nvm install");
+    // Stopped before anything else ran: no build, no test step, no native crash.
+    expect(run.stdout).not.toMatch(/building|=== lint/);
+    expect(run.stderr).not.toMatch(/Assertion failed|Segmentation fault/);
+  });
+});
+
+describe("a supported Node", () => {
+  it("passes the check silently", () => {
+    const run = spawnSync(process.execPath, [path.join(root, "scripts/check-node.mjs")], { encoding: "utf8" });
+    expect(process.versions.node.split(".")[0]).not.toBe("20");
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe("");
+  });
+});
