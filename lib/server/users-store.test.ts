@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomBytes, scryptSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -7,13 +7,19 @@ import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import type { AppDb } from "./app-db";
 import { AuditStore } from "./audit-store";
 import { resolveDemoPassword } from "./demo-password";
-import { hashPassword, verifyPassword } from "./password";
+import { PASSWORD_PARAMS, hashPassword, setPasswordCostForTests, verifyPassword } from "./password";
 import { openTestAppDb } from "./test-support";
 import { LastAdminError, UserExistsError, UsersStore } from "./users-store";
 
 let dir: string;
 let db: AppDb;
 let users: UsersStore;
+
+/** The real cost, for the tests of it (the rest of the suite hashes cheaply: lib/testing/vitest-setup.ts). */
+function atTheRealCost() {
+  beforeAll(() => setPasswordCostForTests(PASSWORD_PARAMS));
+  afterAll(() => setPasswordCostForTests({ N: 2 ** 10, r: 8, p: 1 }));
+}
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-users-"));
@@ -23,6 +29,7 @@ afterEach(() => {
 });
 
 describe("passwords", () => {
+  atTheRealCost();
   it("hashes with scrypt and a salt, and verifies", async () => {
     const a = await hashPassword("correct horse");
     const b = await hashPassword("correct horse");
@@ -54,6 +61,7 @@ describe.each(APP_DB_DIALECTS)("on %s", (dialect) => {
   afterEach(() => db.close());
 
   describe("hashes made at an older, lower cost", () => {
+    atTheRealCost();
     it("still verify, and are replaced at today's cost on the next successful sign-in (sessions kept)", async () => {
       const user = await users.create({ email: "old@example.com", role: "editor", password: "old-password-1" });
       // What the previous build stored: N=2^15.
