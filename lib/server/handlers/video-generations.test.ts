@@ -237,6 +237,28 @@ describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
     expect(proxy.count("POST", "/videos")).toBe(before);
   });
 
+  it("frame URLs to IP literals, reserved or single-label hosts: 400 naming the field; the gateway is never asked to fetch them", async () => {
+    const before = proxy.count("POST", "/videos");
+    const forbidden = [
+      "https://169.254.169.254/latest/meta-data/",
+      "https://2852039166/latest",
+      "https://0xa9.0xfe.0xa9.0xfe/latest",
+      "https://0251.0376.0251.0376/latest",
+      "https://[::ffff:a9fe:a9fe]/latest",
+      "https://localhost/a.png",
+      "https://x.localhost/a.png",
+      "https://nas.local/a.png",
+      "https://metadata.google.internal/computeMetadata/v1/",
+      "https://router.home.arpa/a.png",
+      "https://intranet/a.png",
+    ];
+    for (const url of forbidden) {
+      const error = await errorOf(await submit({ prompt: "x", models: [VEO], settings: { ...SETTINGS, last_frame: url } }), 400);
+      expect(error.message, url).toMatch(/settings\.last_frame.*must name a public host/);
+    }
+    expect(proxy.count("POST", "/videos")).toBe(before);
+  });
+
   it("a setting one model cannot take is a 400 naming each model and field; nothing is submitted", async () => {
     const before = proxy.count("POST", "/videos");
     const error = await errorOf(await submit({ prompt: "x", models: [VEO, KLING], settings: { duration: 4, seed: 7 } }), 400);
