@@ -94,7 +94,7 @@ export const GenerationSchema = z.object({
   prompt: z.string(),
   models: z.array(z.string()),
   settings: RecordedGenerationSettingsSchema,
-  /** Sum of the models' estimates; null parts (no estimate) count as 0 and `estimate_complete` says so. */
+  /** Sum of the models' estimates; a model without one counts at the operator's ceiling and `estimate_complete` is then false. */
   estimated_cost: z.number(),
   estimate_complete: z.boolean(),
   jobs: z.array(GenerationJobSchema),
