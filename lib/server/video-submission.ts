@@ -63,7 +63,7 @@ async function submitOne(entry: PlannedModel, request: CreateGenerationRequest, 
     const unknown = mayHaveStarted(error);
     return {
       status: "failed",
-      error: unknown ? `${error.message}. The gateway may or may not have started (and charged) this job.` : explainRefusal(error),
+      error: unknown ? `${error.message} (the gateway may or may not have started, and charged, this job)` : explainRefusal(error),
       completed_at: new Date().toISOString(),
       next_poll_at: null,
       outcome_unknown: unknown ? 1 : 0,

@@ -365,7 +365,7 @@ describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
     });
   });
 
-  it("a job whose outcome is unknown (interrupted, lost at the gateway) counts at its estimate in the daily ledger", async () => {
+  it("a job whose outcome is unknown (interrupted, lost at the gateway, its submission answered 500) counts at its estimate in the daily ledger", async () => {
     const { videoGenerations } = await appContext();
     const user = await freshUser();
     const id = randomUUID();
@@ -389,9 +389,20 @@ describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
     expect(jobs.map((job) => job.status)).toEqual(["failed", "failed"]);
     expect(jobs[0].error).toMatch(/interrupted/);
     expect(jobs[1].error).toMatch(/no longer knows/);
-    await withSettings({ VIDEO_MAX_COST_PER_DAY_USD: "4" }, async () => {
+    await withSettings({ VIDEO_MAX_COST_PER_DAY_USD: "4.5" }, async () => {
+      // A submission the gateway answers with a 500 may have started the job: failed, saying so, and counted.
+      const rule = await fetch(`${gateway.baseUrl}/__faults`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${gateway.managementKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ path: "/videos", method: "POST", count: 1, status: 500 }),
+      });
+      expect(rule.status).toBe(201);
+      const answered = GenerationEnvelopeSchema.parse(await (await submitAs(user.cookie, { prompt: "x", models: [FAST], settings: SETTINGS })).json()).data;
+      expect(answered.jobs[0]).toMatchObject({ status: "failed", job_id: null });
+      expect(answered.jobs[0].error).toMatch(/may or may not have started/);
       const error = await errorOf(await submitAs(user.cookie, { prompt: "x", models: [FAST], settings: SETTINGS }), 429);
-      expect(error.metadata).toMatchObject({ limit: "per_day", spent_usd: 3.6 });
+      expect(error.metadata).toMatchObject({ limit: "per_day" });
+      expect(error.metadata?.spent_usd).toBeCloseTo(4.2);
     });
   });
 
