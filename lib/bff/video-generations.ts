@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VIDEO_ASPECT_RATIOS, VIDEO_LIMITS, VIDEO_RESOLUTIONS } from "@/lib/gateway/videos";
 import { FRAME_URL_MAX_CHARS, frameUrlProblem } from "@/lib/video-models/generation-frames";
+import { frameHostProblem } from "./video-frame-host";
 
 /**
  * The BFF's video-generation routes (/api/videos/generations, issue 18): one prompt on 1–4 models
@@ -9,13 +10,16 @@ import { FRAME_URL_MAX_CHARS, frameUrlProblem } from "@/lib/video-models/generat
 
 export const MAX_MODELS_PER_GENERATION = 4;
 
-/** An https URL, or a base64 data: URL of a PNG, JPEG or WebP image of at most 1 MB whose bytes are that type. */
+/**
+ * An https URL on a public host name (frameHostProblem: the gateway fetches it), or a base64 data: URL of
+ * a PNG, JPEG or WebP image of at most 1 MB whose bytes are that type.
+ */
 const FrameUrlSchema = z
   .string()
   .min(1)
   .max(FRAME_URL_MAX_CHARS)
   .superRefine((url, ctx) => {
-    const problem = frameUrlProblem(url);
+    const problem = frameUrlProblem(url) ?? frameHostProblem(url);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
@@ -90,7 +94,7 @@ export const GenerationSchema = z.object({
   prompt: z.string(),
   models: z.array(z.string()),
   settings: RecordedGenerationSettingsSchema,
-  /** Sum of the models' estimates; null parts (no estimate) count as 0 and `estimate_complete` says so. */
+  /** Sum of the models' estimates; a model without one counts at the operator's ceiling and `estimate_complete` is then false. */
   estimated_cost: z.number(),
   estimate_complete: z.boolean(),
   jobs: z.array(GenerationJobSchema),

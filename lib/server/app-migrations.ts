@@ -16,6 +16,12 @@ export interface DialectSql {
   limiterKey: string;
   /** A floating-point number (`pg` returns DOUBLE PRECISION as a JS number, unlike NUMERIC). */
   real: string;
+  /** The text at `key` of a JSON object stored as TEXT (null when absent). `key` is ours, never input. */
+  jsonText(column: string, key: string): string;
+  /** The JSON object text in `column` with `key` set to the string `value` (an SQL string literal). */
+  jsonSetText(column: string, key: string, value: string): string;
+  /** Where `needle` first occurs in `text`, from 1 (0 when it does not). */
+  position(text: string, needle: string): string;
 }
 
 export const DIALECT_SQL: Readonly<Record<"sqlite" | "postgres", DialectSql>> = {
@@ -25,6 +31,9 @@ export const DIALECT_SQL: Readonly<Record<"sqlite" | "postgres", DialectSql>> = 
     email: { column: "TEXT NOT NULL UNIQUE COLLATE NOCASE", unique: "" },
     limiterKey: "TEXT",
     real: "REAL",
+    jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
+    jsonSetText: (column, key, value) => `json_set(${column}, '$.${key}', ${value})`,
+    position: (text, needle) => `instr(${text}, ${needle})`,
   },
   postgres: {
     autoId: "BIGSERIAL PRIMARY KEY",
@@ -32,6 +41,9 @@ export const DIALECT_SQL: Readonly<Record<"sqlite" | "postgres", DialectSql>> = 
     email: { column: "TEXT NOT NULL", unique: "CREATE UNIQUE INDEX users_email_key ON users (lower(email));" },
     limiterKey: "VARCHAR(255)",
     real: "DOUBLE PRECISION",
+    jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
+    jsonSetText: (column, key, value) => `jsonb_set(${column}::jsonb, '{${key}}', to_jsonb(${value}::text))::text`,
+    position: (text, needle) => `strpos(${text}, ${needle})`,
   },
 };
 
@@ -161,5 +173,56 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       CREATE INDEX video_jobs_by_generation ON video_jobs (generation_id, position);
       CREATE INDEX video_jobs_by_gateway_job ON video_jobs (gateway_job_id);
     `,
+  },
+  {
+    version: 6,
+    name: "video frames apart, unknown outcomes",
+    // Frame images sent as data: URLs (up to 1 MiB each) move out of video_generations.settings into a
+    // table of their own, read only by the frame route: the history's lists and gets read every
+    // settings text they return, and 40 generations with two frames made one 100-item list take
+    // 0.9 s and 260 MB of a server's memory with six viewers. The settings keep the marker 'stored'
+    // (video-generations-store.ts STORED_FRAME) where a frame was. The image stays base64 text: the
+    // move below is plain SQL in both dialects and SQLite has no base64 decoder; `size` is its
+    // decoded bytes, summed for the per-user bound (VIDEO_MAX_FRAME_BYTES_PER_USER).
+    // video_jobs.outcome_unknown marks a job whose charge nobody knows (its submission interrupted,
+    // the gateway no longer knowing it): the daily spending guard counts it at its estimate, where
+    // a failure the gateway reported counts nothing. The jobs already failed so are marked by their
+    // recorded reason.
+    sql: (d) => {
+      const frameRows = (frame: string) =>
+        `SELECT id AS generation_id, '${frame}' AS frame, ${d.jsonText("settings", frame)} AS url FROM video_generations`;
+      const moveFrame = (frame: string) => `
+        UPDATE video_generations SET settings = ${d.jsonSetText("settings", frame, "'stored'")}
+        WHERE ${d.jsonText("settings", frame)} LIKE 'data:%';`;
+      return `
+      CREATE TABLE video_generation_frames (
+        generation_id TEXT NOT NULL REFERENCES video_generations (id) ON DELETE CASCADE,
+        frame         TEXT NOT NULL CHECK (frame IN ('first_frame', 'last_frame')),
+        mime          TEXT NOT NULL,
+        size          INTEGER NOT NULL,
+        base64        TEXT NOT NULL,
+        PRIMARY KEY (generation_id, frame)
+      );
+
+      INSERT INTO video_generation_frames (generation_id, frame, mime, size, base64)
+      SELECT generation_id, frame, mime,
+             length(base64) / 4 * 3 - (CASE WHEN base64 LIKE '%==' THEN 2 WHEN base64 LIKE '%=' THEN 1 ELSE 0 END),
+             base64
+      FROM (
+        SELECT generation_id, frame,
+               lower(substr(url, 6, ${d.position("url", "';'")} - 6)) AS mime,
+               substr(url, ${d.position("url", "','")} + 1) AS base64
+        FROM (${frameRows("first_frame")} UNION ALL ${frameRows("last_frame")}) AS sent
+        WHERE url LIKE 'data:%'
+      ) AS legacy;
+      ${moveFrame("first_frame")}
+      ${moveFrame("last_frame")}
+
+      ALTER TABLE video_jobs ADD COLUMN outcome_unknown INTEGER NOT NULL DEFAULT 0 CHECK (outcome_unknown IN (0, 1));
+      UPDATE video_jobs SET outcome_unknown = 1
+      WHERE status = 'failed'
+        AND (error LIKE 'The submission was interrupted before the gateway%' OR error LIKE 'The gateway no longer knows this job%');
+    `;
+    },
   },
 ];

@@ -79,6 +79,17 @@ export interface VideoJobsTable {
   content_url: string | null;
   next_poll_at: number | null;
   poll_count: Generated<number>;
+  /** 1 when nobody knows whether the gateway charged the job (interrupted, lost): counted at its estimate. */
+  outcome_unknown: Generated<number>;
+}
+
+/** A frame image a generation was sent as a data: URL (migration 6): base64 text, `size` its decoded bytes. */
+export interface VideoGenerationFramesTable {
+  generation_id: string;
+  frame: "first_frame" | "last_frame";
+  mime: string;
+  size: number;
+  base64: string;
 }
 
 export interface AppTables {
@@ -89,4 +100,5 @@ export interface AppTables {
   rate_limits: RateLimitsTable;
   video_generations: VideoGenerationsTable;
   video_jobs: VideoJobsTable;
+  video_generation_frames: VideoGenerationFramesTable;
 }

@@ -51,6 +51,17 @@ describe("parseServerEnv", () => {
     expect(problems({ ...valid, VIDEO_MAX_COST_PER_DAY_USD: "-1" })).toEqual(["VIDEO_MAX_COST_PER_DAY_USD must be a positive number"]);
   });
 
+  it("has no ceiling for unpriced video models unless one is set (a positive USD amount), and a per-user frame-byte bound", () => {
+    expect(parseServerEnv(valid).VIDEO_UNPRICED_MODEL_CEILING_USD).toBeUndefined();
+    expect(parseServerEnv(valid).VIDEO_MAX_FRAME_BYTES_PER_USER).toBe(50 * 1024 * 1024);
+    expect(parseServerEnv({ ...valid, VIDEO_UNPRICED_MODEL_CEILING_USD: " " }).VIDEO_UNPRICED_MODEL_CEILING_USD).toBeUndefined();
+    expect(parseServerEnv({ ...valid, VIDEO_UNPRICED_MODEL_CEILING_USD: "1.5" }).VIDEO_UNPRICED_MODEL_CEILING_USD).toBe(1.5);
+    for (const value of ["0", "-2", "free"]) {
+      expect(problems({ ...valid, VIDEO_UNPRICED_MODEL_CEILING_USD: value })).toEqual(["VIDEO_UNPRICED_MODEL_CEILING_USD must be a positive number"]);
+    }
+    expect(problems({ ...valid, VIDEO_MAX_FRAME_BYTES_PER_USER: "1.5" })).toEqual(["VIDEO_MAX_FRAME_BYTES_PER_USER must be a positive integer"]);
+  });
+
   it("tells how to start when GATEWAY_URL is unset", () => {
     expect(problems({ ...valid, GATEWAY_URL: undefined })).toEqual([
       "GATEWAY_URL is unset: start Gatehouse with `npm start`, which serves the embedded gateway",

@@ -28,6 +28,8 @@ function positiveSetting(fallback: number, whole: boolean) {
 
 const positiveInt = (fallback: number) => positiveSetting(fallback, true);
 const positiveNumber = (fallback: number) => positiveSetting(fallback, false);
+/** A positive number, or undefined when unset or blank. */
+const optionalPositiveNumber = () => positiveSetting(Number.NaN, false).transform((n) => (Number.isNaN(n) ? undefined : n));
 
 function httpUrl(unsetMessage: string) {
   return z
@@ -106,6 +108,11 @@ const EnvSchema = z
     // SKU calculator's estimates: one generation (all its models), and the last 24 hours.
     VIDEO_MAX_COST_PER_REQUEST_USD: positiveNumber(10),
     VIDEO_MAX_COST_PER_DAY_USD: positiveNumber(50),
+    // What the spending guard counts for a model the SKU calculator cannot price, per generation; unset,
+    // such a model is refused (video-generation-plan.ts): counting it as $0 would bypass both limits.
+    VIDEO_UNPRICED_MODEL_CEILING_USD: optionalPositiveNumber(),
+    // Bytes of frame images (sent as data: URLs) one user's generations may keep in the app database.
+    VIDEO_MAX_FRAME_BYTES_PER_USER: positiveInt(50 * MB),
   })
   .superRefine((env, ctx) => {
     const oidc = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET };

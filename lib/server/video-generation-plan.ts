@@ -7,16 +7,36 @@ import { HttpError } from "./errors";
 export interface PlannedModel {
   model: VideoModel;
   plan: ModelPlan;
-  /** The SKU calculator's estimate in USD, or null when the model's prices give none. */
-  estimateUsd: number | null;
+  /** What the spending guard counts: the SKU calculator's estimate in USD, or the operator's ceiling for an unpriced model. */
+  estimateUsd: number;
+  /** False when the model's prices give no estimate and `estimateUsd` is the ceiling. */
+  priced: boolean;
 }
 
 export interface GenerationPlan {
   models: PlannedModel[];
-  /** Sum of the known estimates. */
+  /** Sum of what each model counts (estimates and ceilings). */
   totalUsd: number;
-  /** False when some model has no estimate: the total then leaves it out. */
+  /** False when some model is counted at the ceiling rather than at an estimate. */
   complete: boolean;
+}
+
+export interface PlanOptions {
+  /** VIDEO_UNPRICED_MODEL_CEILING_USD: what a model without an estimate counts; unset, such a model is refused. */
+  unpricedCeilingUsd?: number;
+}
+
+/**
+ * The model's estimate, or why there is none. A price per second (or minute) with no length to
+ * multiply it by is no estimate either: the calculator's $0 for it would pass every spending limit.
+ */
+function pricedUsd(plan: ModelPlan): { usd: number } | { reason: string } {
+  const { cost } = plan;
+  if (cost.kind !== "estimate") return { reason: cost.reason };
+  if ((cost.sku.unit === "second" || cost.sku.unit === "minute") && plan.settings.duration === null) {
+    return { reason: `priced per ${cost.sku.unit} but its length is not known` };
+  }
+  return { usd: cost.usd };
 }
 
 /** The catalog as the BFF serves it (`{data: [...]}`), as models by id. */
@@ -34,11 +54,13 @@ export function catalogById(catalogBody: string): Map<string, VideoModel> {
  * Checks every chosen model against the catalog before anything is spent. A setting one model cannot
  * take refuses the whole generation (400) and names each model and field at once: a comparison where
  * one model silently ran other settings than the rest would compare nothing, and the user asked for
- * those settings. Nothing is submitted, nothing charged.
+ * those settings. A model whose cost cannot be estimated is refused too (the spending limits could not
+ * count it), unless the operator set a ceiling to count it at. Nothing is submitted, nothing charged.
  */
-export function planGeneration(request: CreateGenerationRequest, catalog: Map<string, VideoModel>): GenerationPlan {
+export function planGeneration(request: CreateGenerationRequest, catalog: Map<string, VideoModel>, options: PlanOptions = {}): GenerationPlan {
   const issues: { path: string; message: string }[] = [];
   const unsupported: { model: string; field: string; message: string; supported: (string | number)[] }[] = [];
+  const unpriced: { model: string; reason: string }[] = [];
   const models: PlannedModel[] = [];
   request.models.forEach((id, index) => {
     const model = catalog.get(id);
@@ -51,15 +73,27 @@ export function planGeneration(request: CreateGenerationRequest, catalog: Map<st
       issues.push({ path: `settings.${problem.field}`, message: `settings.${problem.field}: ${problem.message}` });
       unsupported.push({ model: id, ...problem });
     }
-    models.push({ model, plan, estimateUsd: plan.cost.kind === "estimate" ? plan.cost.usd : null });
+    if (plan.unsupported.length > 0) return;
+    const priced = pricedUsd(plan);
+    if ("usd" in priced) {
+      models.push({ model, plan, estimateUsd: priced.usd, priced: true });
+    } else if (options.unpricedCeilingUsd !== undefined) {
+      models.push({ model, plan, estimateUsd: options.unpricedCeilingUsd, priced: false });
+    } else {
+      unpriced.push({ model: id, reason: priced.reason });
+      issues.push({
+        path: `models[${index}]`,
+        message: `models[${index}]: ${id} has no price to estimate its cost from (${priced.reason}), so the spending limits cannot count it; choose a priced model, or ask the operator to set VIDEO_UNPRICED_MODEL_CEILING_USD`,
+      });
+    }
   });
   if (issues.length > 0) {
-    throw new HttpError(400, issues.map((issue) => issue.message).join("; "), { metadata: { issues, unsupported } });
+    throw new HttpError(400, issues.map((issue) => issue.message).join("; "), { metadata: { issues, unsupported, unpriced } });
   }
   return {
     models,
-    totalUsd: models.reduce((sum, entry) => sum + (entry.estimateUsd ?? 0), 0),
-    complete: models.every((entry) => entry.estimateUsd !== null),
+    totalUsd: models.reduce((sum, entry) => sum + entry.estimateUsd, 0),
+    complete: models.every((entry) => entry.priced),
   };
 }
 

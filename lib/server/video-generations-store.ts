@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { generationFramePath, type Generation, type GenerationJob, type GenerationSettings, type RecordedGenerationSettings } from "@/lib/bff/video-generations";
 import { FRAME_TYPES, type FrameType } from "@/lib/video-models/generation-frame-types";
+import { parseFrameDataUrl } from "@/lib/video-models/generation-frames";
 import type { AppDb } from "./app-db";
 import type { VideoGenerationsTable, VideoJobsTable } from "./app-tables";
 
@@ -22,7 +23,19 @@ export interface NewGeneration {
 }
 
 /** What a submission or a poll learnt about one job. */
-export type JobUpdate = Partial<Pick<VideoJobRow, "gateway_job_id" | "status" | "error" | "cost" | "completed_at" | "content_url" | "next_poll_at">>;
+export type JobUpdate = Partial<Pick<VideoJobRow, "gateway_job_id" | "status" | "error" | "cost" | "completed_at" | "content_url" | "next_poll_at" | "outcome_unknown">>;
+
+/**
+ * What a generation's stored settings hold where a frame image was sent as a data: URL: the image lives in
+ * video_generation_frames (migration 6), which only the frame route reads, never a list or a get.
+ */
+const STORED_FRAME = "stored";
+
+/** A stored frame image as the frame route serves it. */
+export interface StoredFrameImage {
+  type: string;
+  bytes: Buffer;
+}
 
 /** Same-origin address of a job's video: the BFF relays it, the gateway's own URL needs the key. */
 export function jobContentPath(gatewayJobId: string): string {
@@ -43,11 +56,25 @@ function toJob(row: VideoJobRow): GenerationJob {
   };
 }
 
-/** The settings as the routes answer them: a data: URL frame as the path that serves it (see RecordedGenerationSettingsSchema). */
+/** The settings as the routes answer them: a stored frame as the path that serves it (see RecordedGenerationSettingsSchema). */
 function recordedSettings(id: string, stored: GenerationSettings): RecordedGenerationSettings {
   const settings: RecordedGenerationSettings = { ...stored };
-  for (const frame of FRAME_TYPES) if (stored[frame]?.startsWith("data:")) settings[frame] = generationFramePath(id, frame);
+  for (const frame of FRAME_TYPES) if (stored[frame] === STORED_FRAME) settings[frame] = generationFramePath(id, frame);
   return settings;
+}
+
+/** The settings to record and the data: URL frames apart, as their table's rows (already validated by the BFF's schema). */
+function splitFrames(generationId: string, sent: GenerationSettings) {
+  const settings: GenerationSettings = { ...sent };
+  const frames = FRAME_TYPES.flatMap((frame) => {
+    const url = sent[frame];
+    if (!url?.startsWith("data:")) return [];
+    const image = parseFrameDataUrl(url);
+    if (typeof image === "string") throw new Error(`${frame} was not checked before it was recorded: ${image}`);
+    settings[frame] = STORED_FRAME;
+    return [{ generation_id: generationId, frame, mime: image.type, size: image.bytes, base64: image.base64 }];
+  });
+  return { settings, frames };
 }
 
 function toGeneration(row: GenerationRow, jobs: VideoJobRow[]): Generation {
@@ -66,14 +93,15 @@ function toGeneration(row: GenerationRow, jobs: VideoJobRow[]): Generation {
 
 /** The video-generation history: who ran which prompt on which models, and each model's gateway job. */
 export class VideoGenerationsStore {
-  constructor(private readonly db: AppDb) {}
+  constructor(private readonly db: Pick<AppDb, "kysely">) {}
 
   private get kysely() {
     return this.db.kysely;
   }
 
-  /** The generation and its jobs, written together: a history entry never lacks its jobs. */
+  /** The generation, its jobs and its frame images, written together: a history entry never lacks its jobs. */
   async create(generation: NewGeneration): Promise<void> {
+    const { settings, frames } = splitFrames(generation.id, generation.settings);
     await this.kysely.transaction().execute(async (trx) => {
       await trx
         .insertInto("video_generations")
@@ -83,7 +111,7 @@ export class VideoGenerationsStore {
           user_email: generation.user.email,
           user_name: generation.user.name,
           prompt: generation.prompt,
-          settings: JSON.stringify(generation.settings),
+          settings: JSON.stringify(settings),
           models: JSON.stringify(generation.models),
           estimated_cost: generation.estimatedCost,
           estimate_complete: generation.estimateComplete ? 1 : 0,
@@ -106,6 +134,7 @@ export class VideoGenerationsStore {
           })),
         )
         .execute();
+      if (frames.length > 0) await trx.insertInto("video_generation_frames").values(frames).execute();
     });
   }
 
@@ -149,7 +178,37 @@ export class VideoGenerationsStore {
   /** The frame image a generation was sent, as sent (an https or data: URL); undefined when it had none. */
   async frame(id: string, frame: FrameType): Promise<string | undefined> {
     const row = await this.kysely.selectFrom("video_generations").select("settings").where("id", "=", id).executeTakeFirst();
-    return row ? (JSON.parse(row.settings) as GenerationSettings)[frame] : undefined;
+    const sent = row ? (JSON.parse(row.settings) as GenerationSettings)[frame] : undefined;
+    if (sent !== STORED_FRAME) return sent;
+    const stored = await this.storedFrame(id, frame);
+    return stored && `data:${stored.mime};base64,${stored.base64}`;
+  }
+
+  /** A frame image sent as a data: URL, as its bytes; undefined when the generation stored none for `frame`. */
+  async frameImage(id: string, frame: FrameType): Promise<StoredFrameImage | undefined> {
+    const stored = await this.storedFrame(id, frame);
+    return stored && { type: stored.mime, bytes: Buffer.from(stored.base64, "base64") };
+  }
+
+  private storedFrame(id: string, frame: FrameType) {
+    return this.kysely
+      .selectFrom("video_generation_frames")
+      .select(["mime", "base64"])
+      .where("generation_id", "=", id)
+      .where("frame", "=", frame)
+      .executeTakeFirst();
+  }
+
+  /** Bytes of the frame images the user's generations keep (decoded), for VIDEO_MAX_FRAME_BYTES_PER_USER. */
+  async storedFrameBytes(userId: string): Promise<number> {
+    const row = await this.kysely
+      .selectFrom("video_generation_frames")
+      .innerJoin("video_generations", "video_generations.id", "video_generation_frames.generation_id")
+      .select((eb) => eb.fn.sum<number | string | null>("video_generation_frames.size").as("bytes"))
+      .where("video_generations.user_id", "=", userId)
+      .executeTakeFirst();
+    // PostgreSQL's SUM of INTEGER is a BIGINT, which `pg` returns as a string.
+    return Number(row?.bytes ?? 0);
   }
 
   async jobRows(generationId: string): Promise<VideoJobRow[]> {
@@ -185,18 +244,23 @@ export class VideoGenerationsStore {
 
   /**
    * The user's spending since `since`: each job's charge (the gateway's figure once known, else the
-   * estimate), oldest first. Failed jobs are left out: the gateway does not charge them.
+   * estimate), oldest first. A failure the gateway reported counts what it says it charged (nothing,
+   * as a rule); a job whose outcome nobody knows (interrupted, lost) counts its estimate, since the
+   * gateway may have run and charged it.
    */
   async chargesSince(userId: string, since: string): Promise<{ at: string; usd: number }[]> {
     const rows = await this.kysely
       .selectFrom("video_jobs")
       .innerJoin("video_generations", "video_generations.id", "video_jobs.generation_id")
-      .select(["video_jobs.submitted_at", "video_jobs.cost", "video_jobs.estimated_cost", "video_jobs.status"])
+      .select(["video_jobs.submitted_at", "video_jobs.cost", "video_jobs.estimated_cost", "video_jobs.status", "video_jobs.outcome_unknown"])
       .where("video_generations.user_id", "=", userId)
       .where("video_jobs.submitted_at", ">=", since)
       .orderBy("video_jobs.submitted_at")
       .execute();
-    return rows.filter((row) => row.status !== "failed").map((row) => ({ at: row.submitted_at, usd: row.cost ?? row.estimated_cost ?? 0 }));
+    return rows.map((row) => {
+      const reportedFailure = row.status === "failed" && row.outcome_unknown !== 1;
+      return { at: row.submitted_at, usd: row.cost ?? (reportedFailure ? 0 : row.estimated_cost) ?? 0 };
+    });
   }
 
   /** Marks the generation's unfinished jobs cancelled and stops their polling; finished ones keep their result. */

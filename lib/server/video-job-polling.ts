@@ -23,7 +23,8 @@ async function pollOnce(job: VideoJobRow & { gateway_job_id: string }, delayMs: 
   const response = await upstreamFetch({ method: "GET", path: `/videos/${encodeSegment(job.gateway_job_id)}`, signal, bodyTimeout: true });
   const text = await readUpstreamText(response);
   if (response.status === 404) {
-    return { status: "failed", error: "The gateway no longer knows this job (expired or removed)", completed_at: new Date().toISOString(), next_poll_at: null };
+    // It may have run (and been charged) before it was removed: counted at its estimate.
+    return { status: "failed", error: "The gateway no longer knows this job (expired or removed)", completed_at: new Date().toISOString(), next_poll_at: null, outcome_unknown: 1 };
   }
   if (!response.ok) {
     // 429/503 after the upstream client's own retries: the gateway says when; wait at least that.
@@ -75,7 +76,7 @@ export async function refreshJobs(store: VideoGenerationsStore, generationId: st
   const jobs = await store.jobRows(generationId);
   for (const job of jobs) {
     if (job.gateway_job_id === null && !isVideoJobFinished(job.status) && Date.parse(job.submitted_at) < now - UNCONFIRMED_AFTER_MS) {
-      await store.recordPoll(job.id, { status: "failed", error: INTERRUPTED, completed_at: new Date(now).toISOString(), next_poll_at: null });
+      await store.recordPoll(job.id, { status: "failed", error: INTERRUPTED, completed_at: new Date(now).toISOString(), next_poll_at: null, outcome_unknown: 1 });
     }
   }
   const due = jobs.filter(

@@ -9,6 +9,7 @@ import { upstreamJson } from "./upstream";
 import { gatewayRequestFor, type GenerationPlan, type PlannedModel } from "./video-generation-plan";
 import type { JobUpdate } from "./video-generations-store";
 import { jobUpdateFrom, pollDelayMs } from "./video-job-polling";
+import { checkFrameStorage } from "./video-frame-quota";
 import { checkVideoSpending } from "./video-spending-guard";
 
 /** What identifies "the same request" for an Idempotency-Key: the prompt, the models, the settings. */
@@ -35,6 +36,18 @@ function explainRefusal(error: HttpError): string {
   return error.message;
 }
 
+/**
+ * Whether the gateway may have started (and so will charge) a job whose submission ended in `error`:
+ * no answer in time, a dropped connection, a 2xx we could not read, a 500/502/504 of the gateway's.
+ * A refusal (4xx, its 503, a key it refused, a connection it refused) started nothing.
+ */
+function mayHaveStarted(error: HttpError): boolean {
+  if (error.status < 500) return false;
+  const upstream = error.metadata?.upstream_status;
+  if (upstream === null || upstream === undefined) return error.status === 504 || error.metadata?.reason !== "ECONNREFUSED";
+  return typeof upstream === "number" && (upstream < 300 || (upstream >= 500 && upstream !== 503));
+}
+
 async function submitOne(entry: PlannedModel, request: CreateGenerationRequest, key: string): Promise<JobUpdate> {
   try {
     const { data } = await upstreamJson(
@@ -45,9 +58,16 @@ async function submitOne(entry: PlannedModel, request: CreateGenerationRequest, 
     return { next_poll_at: Date.now() + pollDelayMs(0), ...jobUpdateFrom(data), gateway_job_id: data.id };
   } catch (error) {
     // One model refused (credits, rate limit, a setting the gateway knows better): its job fails with
-    // the reason, the others go on.
+    // the reason, the others go on. One whose answer was lost may have run: its estimate stays counted.
     if (!(error instanceof HttpError)) throw error;
-    return { status: "failed", error: explainRefusal(error), completed_at: new Date().toISOString(), next_poll_at: null };
+    const unknown = mayHaveStarted(error);
+    return {
+      status: "failed",
+      error: unknown ? `${error.message} (the gateway may or may not have started, and charged, this job)` : explainRefusal(error),
+      completed_at: new Date().toISOString(),
+      next_poll_at: null,
+      outcome_unknown: unknown ? 1 : 0,
+    };
   }
 }
 
@@ -78,6 +98,7 @@ export async function submitGeneration(
     }
 
     await checkVideoSpending(store, user.id, plan.totalUsd);
+    await checkFrameStorage(store, user.id, request.settings);
     const id = randomUUID();
     await store.create({
       id,

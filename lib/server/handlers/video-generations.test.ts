@@ -6,9 +6,12 @@ import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import type { Role } from "@/lib/bff/schemas";
 import { randomUUID } from "node:crypto";
+import type { KyselyPlugin } from "kysely";
 import { appContext } from "../app-context";
 import { resetServerEnv } from "../env";
+import { mintSessionCookie } from "../session";
 import { params, setUpBff, type BffTestEnv } from "../test-support";
+import { VideoGenerationsStore } from "../video-generations-store";
 import { clearVideoModelsCache } from "./catalog";
 import { startCountingProxy, type CountingProxy } from "./counting-proxy";
 import { relayJobContent } from "./video-content";
@@ -22,6 +25,10 @@ import { cancelGeneration, createGeneration, getGeneration, getGenerationFrame, 
 const VEO = "google/veo-3.1";
 const FAST = "google/veo-3.1-fast";
 const KLING = "kwaivgi/kling-v2.5-turbo-pro";
+/** Priced by a SKU whose unit the calculator cannot read ("generate"): no estimate. */
+const HUNYUAN = "tencent/hunyuan-video";
+/** Priced per output second, with no duration setting: the calculator's figure would be $0. */
+const TOPAZ = "topaz/video-upscale";
 const SETTINGS: GenerationSettings = { duration: 4, resolution: "720p", aspect_ratio: "16:9", audio: true };
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A frame image of `size` bytes: the PNG signature, then filler (neither the BFF nor the gateway decodes it). */
@@ -70,6 +77,30 @@ describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
       if (generation.jobs.every((job) => !["pending", "in_progress"].includes(job.status))) return generation;
       if (Date.now() > deadline) throw new Error(`generation ${id} still running: ${JSON.stringify(generation.jobs)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  let userCounter = 0;
+  /** A user of their own: an empty spending ledger and no stored frames. */
+  async function freshUser(): Promise<{ id: string; cookie: string }> {
+    const user = await (await appContext()).users.create({ email: `fresh-${dialect}-${userCounter++}@test.local`, role: "editor", passwordHash: "unused" });
+    return { id: user.id, cookie: await mintSessionCookie(user.id) };
+  }
+
+  function submitAs(cookie: string, body: unknown) {
+    const headers = { cookie, "idempotency-key": `test-key-${dialect}-${keyCounter++}` };
+    return createGeneration(bff.request("/api/videos/generations", { role: null, json: body, headers }), params({}));
+  }
+
+  /** Env settings for the length of `task`. */
+  async function withSettings(settings: Record<string, string>, task: () => Promise<void>) {
+    try {
+      Object.assign(process.env, settings);
+      resetServerEnv();
+      await task();
+    } finally {
+      for (const name of Object.keys(settings)) delete process.env[name];
+      resetServerEnv();
     }
   }
 
@@ -237,6 +268,28 @@ describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
     expect(proxy.count("POST", "/videos")).toBe(before);
   });
 
+  it("frame URLs to IP literals, reserved or single-label hosts: 400 naming the field; the gateway is never asked to fetch them", async () => {
+    const before = proxy.count("POST", "/videos");
+    const forbidden = [
+      "https://169.254.169.254/latest/meta-data/",
+      "https://2852039166/latest",
+      "https://0xa9.0xfe.0xa9.0xfe/latest",
+      "https://0251.0376.0251.0376/latest",
+      "https://[::ffff:a9fe:a9fe]/latest",
+      "https://localhost/a.png",
+      "https://x.localhost/a.png",
+      "https://nas.local/a.png",
+      "https://metadata.google.internal/computeMetadata/v1/",
+      "https://router.home.arpa/a.png",
+      "https://intranet/a.png",
+    ];
+    for (const url of forbidden) {
+      const error = await errorOf(await submit({ prompt: "x", models: [VEO], settings: { ...SETTINGS, last_frame: url } }), 400);
+      expect(error.message, url).toMatch(/settings\.last_frame.*must name a public host/);
+    }
+    expect(proxy.count("POST", "/videos")).toBe(before);
+  });
+
   it("a setting one model cannot take is a 400 naming each model and field; nothing is submitted", async () => {
     const before = proxy.count("POST", "/videos");
     const error = await errorOf(await submit({ prompt: "x", models: [VEO, KLING], settings: { duration: 4, seed: 7 } }), 400);
@@ -284,6 +337,126 @@ describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
       delete process.env.VIDEO_MAX_COST_PER_DAY_USD;
       resetServerEnv();
     }
+  });
+
+  it("a model the calculator cannot price is refused naming it; with VIDEO_UNPRICED_MODEL_CEILING_USD it counts at the ceiling in both limits", async () => {
+    const before = proxy.count("POST", "/videos");
+    const refused = await errorOf(await submit({ prompt: "x", models: [FAST, HUNYUAN], settings: {} }), 400);
+    expect(refused.message).toMatch(/models\[1\]: tencent\/hunyuan-video has no price .*VIDEO_UNPRICED_MODEL_CEILING_USD/);
+    expect(refused.metadata?.unpriced).toEqual([{ model: HUNYUAN, reason: "Unit unknown (generate)" }]);
+    const perSecond = await errorOf(await submit({ prompt: "x", models: [TOPAZ], settings: {} }), 400);
+    expect(perSecond.message).toMatch(/models\[0\]: topaz\/video-upscale has no price .*length is not known/);
+    expect(proxy.count("POST", "/videos")).toBe(before);
+
+    const { cookie } = await freshUser();
+    const body = { prompt: "Unpriced", models: [HUNYUAN], settings: {} };
+    await withSettings({ VIDEO_UNPRICED_MODEL_CEILING_USD: "2", VIDEO_MAX_COST_PER_REQUEST_USD: "1.5", VIDEO_MAX_COST_PER_DAY_USD: "3" }, async () => {
+      const perRequest = await errorOf(await submitAs(cookie, body), 402);
+      expect(perRequest.metadata).toMatchObject({ limit: "per_request", estimated_cost_usd: 2 });
+      process.env.VIDEO_MAX_COST_PER_REQUEST_USD = "10";
+      resetServerEnv();
+      const accepted = await submitAs(cookie, body);
+      expect(accepted.status).toBe(202);
+      const generation = GenerationEnvelopeSchema.parse(await accepted.json()).data;
+      expect(generation).toMatchObject({ estimated_cost: 2, estimate_complete: false });
+      expect(generation.jobs[0]).toMatchObject({ model: HUNYUAN, estimated_cost: 2 });
+      const perDay = await errorOf(await submitAs(cookie, body), 429);
+      expect(perDay.metadata).toMatchObject({ limit: "per_day", spent_usd: 2, estimated_cost_usd: 2 });
+    });
+  });
+
+  it("a job whose outcome is unknown (interrupted, lost at the gateway, its submission answered 500) counts at its estimate in the daily ledger", async () => {
+    const { videoGenerations } = await appContext();
+    const user = await freshUser();
+    const id = randomUUID();
+    await videoGenerations.create({
+      id,
+      user: { id: user.id, email: "fresh@test.local", name: "Fresh" },
+      prompt: "Unknown outcomes",
+      settings: SETTINGS,
+      models: [FAST, VEO],
+      estimatedCost: 3.6,
+      estimateComplete: true,
+      idempotencyKey: `unknown-${dialect}`,
+      requestFingerprint: "x",
+      createdAt: new Date(Date.now() - 10 * 60 * 1000).toISOString(),
+      jobs: [{ model: FAST, estimatedCost: 0.6 }, { model: VEO, estimatedCost: 3 }],
+    });
+    // The first never got the gateway's answer (a crash); the second's job the gateway no longer knows.
+    const [, lost] = await videoGenerations.jobRows(id);
+    await videoGenerations.recordSubmissions([{ jobRowId: lost.id, update: { gateway_job_id: "vid_forgotten", status: "in_progress", next_poll_at: 0 } }]);
+    const jobs = (await read(id)).jobs;
+    expect(jobs.map((job) => job.status)).toEqual(["failed", "failed"]);
+    expect(jobs[0].error).toMatch(/interrupted/);
+    expect(jobs[1].error).toMatch(/no longer knows/);
+    await withSettings({ VIDEO_MAX_COST_PER_DAY_USD: "4.5" }, async () => {
+      // A submission the gateway answers with a 500 may have started the job: failed, saying so, and counted.
+      const rule = await fetch(`${gateway.baseUrl}/__faults`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${gateway.managementKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ path: "/videos", method: "POST", count: 1, status: 500 }),
+      });
+      expect(rule.status).toBe(201);
+      const answered = GenerationEnvelopeSchema.parse(await (await submitAs(user.cookie, { prompt: "x", models: [FAST], settings: SETTINGS })).json()).data;
+      expect(answered.jobs[0]).toMatchObject({ status: "failed", job_id: null });
+      expect(answered.jobs[0].error).toMatch(/may or may not have started/);
+      const error = await errorOf(await submitAs(user.cookie, { prompt: "x", models: [FAST], settings: SETTINGS }), 429);
+      expect(error.metadata).toMatchObject({ limit: "per_day" });
+      expect(error.metadata?.spent_usd).toBeCloseTo(4.2);
+    });
+  });
+
+  it("lists and gets never read the frame images: a history of generations with two 1 MiB frames each stays small", async () => {
+    const { cookie } = await freshUser();
+    const frame = pngOf(1024 * 1024);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await submitAs(cookie, { prompt: `Heavy ${i}`, models: [VEO], settings: { ...SETTINGS, first_frame: dataUrlOf(frame), last_frame: dataUrlOf(frame) } });
+      expect(response.status).toBe(202);
+      ids.push(GenerationEnvelopeSchema.parse(await response.json()).data.id);
+    }
+    // What the store reads: every query and the size of every row it gets back.
+    const queries: string[] = [];
+    let bytesRead = 0;
+    const recorder: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        queries.push(JSON.stringify(node));
+        return node;
+      },
+      transformResult: async ({ result }) => {
+        bytesRead += JSON.stringify(result.rows).length;
+        return result;
+      },
+    };
+    const store = new VideoGenerationsStore({ kysely: (await appContext()).db.kysely.withPlugin(recorder) });
+    const listed = await store.list(101);
+    expect(listed.length).toBeGreaterThanOrEqual(3);
+    expect(await store.get(ids[0])).toMatchObject({ settings: { first_frame: `/api/videos/generations/${ids[0]}/frames/first_frame` } });
+    expect(queries.length).toBeGreaterThan(0);
+    expect(queries.filter((query) => query.includes("video_generation_frames"))).toEqual([]);
+    expect(bytesRead).toBeLessThan(64 * 1024);
+
+    const list = await listGenerations(bff.request("/api/videos/generations?limit=100", { role: "viewer" }), params({}));
+    expect((await list.text()).length).toBeLessThan(64 * 1024);
+    // The frame route alone reads them, whole.
+    const served = await getGenerationFrame(bff.request(`/api/videos/generations/${ids[2]}/frames/last_frame`, { role: "viewer" }), params({ id: ids[2], frame: "last_frame" }));
+    expect(Buffer.from(await served.arrayBuffer()).equals(frame)).toBe(true);
+  });
+
+  it("a user's stored frame bytes are bounded by VIDEO_MAX_FRAME_BYTES_PER_USER: 413 naming the frame fields, nothing submitted", async () => {
+    const { cookie } = await freshUser();
+    const megabyte = dataUrlOf(pngOf(1024 * 1024));
+    await withSettings({ VIDEO_MAX_FRAME_BYTES_PER_USER: String(1.5 * 1024 * 1024) }, async () => {
+      expect((await submitAs(cookie, { prompt: "First", models: [VEO], settings: { ...SETTINGS, first_frame: megabyte } })).status).toBe(202);
+      const before = proxy.count("POST", "/videos");
+      const over = await errorOf(await submitAs(cookie, { prompt: "Second", models: [VEO], settings: { ...SETTINGS, first_frame: megabyte, last_frame: dataUrlOf(pngOf(1000)) } }), 413);
+      expect(over.message).toMatch(/^settings\.first_frame, settings\.last_frame: .*1\.0 MB.*limit of 1\.5 MB/);
+      expect(over.metadata).toMatchObject({ setting: "VIDEO_MAX_FRAME_BYTES_PER_USER", stored_bytes: 1024 * 1024, frame_bytes: 1024 * 1024 + 1000 });
+      expect(proxy.count("POST", "/videos")).toBe(before);
+      // An https frame is only its address; another user has room of their own.
+      expect((await submitAs(cookie, { prompt: "Linked", models: [VEO], settings: { ...SETTINGS, first_frame: "https://cdn.example.com/a.png" } })).status).toBe(202);
+      expect((await submitAs((await freshUser()).cookie, { prompt: "Other", models: [VEO], settings: { ...SETTINGS, first_frame: megabyte } })).status).toBe(202);
+    });
   });
 
   it("honours the gateway's Retry-After when a poll is refused: no poll before it, whatever the backoff says", async () => {
@@ -339,5 +512,29 @@ describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
     } finally {
       proxy.retarget(gateway.baseUrl);
     }
+  });
+});
+
+describe.each(APP_DB_DIALECTS)("the history's reads are rate-limited on %s", (dialect) => {
+  const LIMIT = 3;
+  let bff: BffTestEnv;
+  beforeAll(async () => {
+    // Neither route reaches the gateway: the address is never dialled.
+    bff = await setUpBff({ baseUrl: "http://gateway.invalid", apiKey: "unused" }, { RATE_LIMIT_GATEWAY_PER_MINUTE: String(LIMIT) }, { database: dialect });
+  });
+  afterAll(async () => {
+    await bff.cleanup();
+  });
+
+  it("the list and the frame route take from the reads bucket: 429 with Retry-After past the limit, per user", async () => {
+    for (let i = 0; i < LIMIT; i++) expect((await listGenerations(bff.request("/api/videos/generations?limit=100", { role: "viewer" }), params({}))).status).toBe(200);
+    const refused = await listGenerations(bff.request("/api/videos/generations?limit=100", { role: "viewer" }), params({}));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(ErrorBodySchema.parse(await refused.json()).error.metadata).toMatchObject({ bucket: "gateway", limit: LIMIT });
+    const id = randomUUID();
+    const frame = await getGenerationFrame(bff.request(`/api/videos/generations/${id}/frames/first_frame`, { role: "viewer" }), params({ id, frame: "first_frame" }));
+    expect(frame.status).toBe(429);
+    expect((await listGenerations(bff.request("/api/videos/generations", { role: "editor" }), params({}))).status).toBe(200);
   });
 });

@@ -4,12 +4,13 @@ import { CreateGenerationRequestSchema, GenerationListQuerySchema, IdempotencyKe
 import { appContext } from "../app-context";
 import { parseQuery, parseWith, readJsonBody } from "../body";
 import { API_HEADERS, HttpError, jsonResponse } from "../errors";
+import { serverEnv } from "../env";
 import { defineRoute } from "../route";
 import { catalogById, planGeneration } from "../video-generation-plan";
 import { refreshJobs } from "../video-job-polling";
 import { submitGeneration } from "../video-submission";
 import { FRAME_TYPES } from "@/lib/video-models/generation-frame-types";
-import { FRAME_URL_MAX_CHARS, parseFrameDataUrl } from "@/lib/video-models/generation-frames";
+import { FRAME_URL_MAX_CHARS } from "@/lib/video-models/generation-frames";
 import { cachedVideoModelCatalog } from "./catalog";
 
 type IdParams = { id: string };
@@ -54,13 +55,16 @@ async function generationOr404(id: string): Promise<Generation> {
 export const createGeneration = defineRoute({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, user }) => {
   const idempotencyKey = parseWith(IdempotencyKeySchema, request.headers.get("idempotency-key") ?? undefined, "Invalid Idempotency-Key header");
   const body = parseWith(CreateGenerationRequestSchema, await readJsonBody(request, CREATE_BODY_LIMIT));
-  const plan = planGeneration(body, catalogById((await cachedVideoModelCatalog()).body));
+  const plan = planGeneration(body, catalogById((await cachedVideoModelCatalog()).body), { unpricedCeilingUsd: serverEnv().VIDEO_UNPRICED_MODEL_CEILING_USD });
   const { generation, replayed } = await submitGeneration(await appContext(), user, body, plan, idempotencyKey);
   return jsonResponse({ data: generation }, { status: 202, headers: replayed ? { "Idempotent-Replayed": "true" } : {} });
 });
 
-/** GET /api/videos/generations: everyone's history, newest first (no gateway call: the record is ours). */
-export const listGenerations = defineRoute({ role: "viewer" }, async ({ request }) => {
+/**
+ * GET /api/videos/generations: everyone's history, newest first (no gateway call: the record is ours).
+ * Charged to the reads bucket like every other list: 100 entries a call still cost the database.
+ */
+export const listGenerations = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
   const query = parseQuery(request, GenerationListQuerySchema);
   return jsonResponse(await readGenerationHistory(query.limit, query.cursor));
 });
@@ -100,20 +104,20 @@ export const cancelGeneration = defineRoute<IdParams>({ role: "editor", mutating
 
 /**
  * GET /api/videos/generations/{id}/frames/{frame}: the frame image a generation was sent as a data: URL
- * (the routes answer that path in its settings instead of the megabytes). Only the three image types the
- * BFF let in, with nosniff and a sandboxing CSP, so an image can never run as a page.
+ * (the routes answer that path in its settings instead of the megabytes); the only reader of the frames'
+ * table. Only the three image types the BFF let in, with nosniff and a sandboxing CSP, so an image can
+ * never run as a page.
  */
-export const getGenerationFrame = defineRoute<FrameParams>({ role: "viewer" }, async ({ params }) => {
-  const { id } = await generationOr404(params.id);
+export const getGenerationFrame = defineRoute<FrameParams>({ role: "viewer", limit: "gateway" }, async ({ params }) => {
+  const id = parseWith(GenerationIdSchema, params.id, "Invalid generation id");
   const frame = parseWith(FrameParamSchema, params.frame, "Invalid frame");
-  const url = await (await appContext()).videoGenerations.frame(id, frame);
-  const image = url?.startsWith("data:") ? parseFrameDataUrl(url) : undefined;
-  if (!image || typeof image === "string") throw new HttpError(404, `Generation ${id} has no ${frame} image stored here`);
-  return new Response(Buffer.from(image.base64, "base64"), {
+  const image = await (await appContext()).videoGenerations.frameImage(id, frame);
+  if (!image) throw new HttpError(404, `Generation ${id} has no ${frame} image stored here`);
+  return new Response(new Uint8Array(image.bytes), {
     status: 200,
     headers: {
       "Content-Type": image.type,
-      "Content-Length": String(image.bytes),
+      "Content-Length": String(image.bytes.length),
       // A generation's frame never changes.
       "Cache-Control": "private, max-age=31536000, immutable",
       "Content-Security-Policy": "default-src 'none'; sandbox",
