@@ -17,7 +17,7 @@ import { appContext } from "../app-context";
 import { parseQuery, parseWith, readJsonBody } from "../body";
 import { HttpError, jsonResponse } from "../errors";
 import { defineRoute } from "../route";
-import { chargeUser } from "../user-limits";
+import { chargeUser, withinUserConcurrency } from "../user-limits";
 import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson, type UpstreamRequest } from "../upstream";
 import { proxyJson } from "./proxy-json";
 
@@ -196,7 +196,9 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
   const { db, audit } = await appContext();
   // Around read-check-write: on this instance and, with PostgreSQL, on every instance sharing the
   // database, so against a gateway that ignores If-Match two saves cannot both pass the check.
-  return db.serialize(`preset-save:${slug}`, async () => {
+  // A user's saves at once are capped (429 past the cap), below the instance's lock holders, so one editor's
+  // burst cannot take every holder's slot from everyone else.
+  return withinUserConcurrency("preset-saves", user.id, () => db.serialize(`preset-save:${slug}`, async (lockConnection) => {
     const current = await currentPreset(slug, request.signal);
     if (current) {
       if (createOnly) throw conflict(slug, current, `A preset named "${slug}" already exists`);
@@ -235,17 +237,21 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
       }
       throw error;
     }
-    await audit.recordPresetWrite({
-      slug,
-      // The reference lets designated_version be null; the row is still kept, with version 0.
-      version: saved.data.designated_version?.version ?? 0,
-      versionId: designatedIdOf(saved.data),
-      user,
-    });
+    // On the lock's own connection: the row cannot fail for want of a pooled connection now that the gateway has saved.
+    await audit.recordPresetWrite(
+      {
+        slug,
+        // The reference lets designated_version be null; the row is still kept, with version 0.
+        version: saved.data.designated_version?.version ?? 0,
+        versionId: designatedIdOf(saved.data),
+        user,
+      },
+      lockConnection,
+    );
     if (!ifMatch) return jsonResponse(saved);
     // A gateway that evaluated If-Match says so with an ETag; one that ignores it (the real one)
     // sends none, and then only our own check above guarded the write.
     const conflictCheck: ConflictCheck = upstream.headers.has("etag") ? "verified" : "unverified";
     return jsonResponse({ ...saved, metadata: { conflict_check: conflictCheck } });
-  });
+  }));
 });
