@@ -41,12 +41,12 @@ function limiterFor(db: AppDb, bucket: UserLimitBucket): { limiter: RateLimiter;
 }
 
 /**
- * Takes one call from `userId`'s `bucket`, or throws the 429 that says which limit and when to retry
- * (the browser's ApiError carries both: message and Retry-After).
+ * Takes `calls` calls (one unless told) from `userId`'s `bucket`, or throws the 429 that says which limit and
+ * when to retry (the browser's ApiError carries both: message and Retry-After).
  */
-export async function chargeUser(db: AppDb, bucket: UserLimitBucket, userId: string): Promise<void> {
+export async function chargeUser(db: AppDb, bucket: UserLimitBucket, userId: string, calls = 1): Promise<void> {
   const { limiter, points } = limiterFor(db, bucket);
-  const refused = await take(limiter, userId);
+  const refused = await take(limiter, userId, calls);
   if (!refused) return;
   const wait = retryAfterSeconds(refused);
   throw new HttpError(429, `You have reached your limit of ${points} ${BUCKETS[bucket].what} a minute. Try again in ${formatWait(wait)}.`, {

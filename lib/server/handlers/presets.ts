@@ -1,24 +1,23 @@
 import "server-only";
 import { z } from "zod";
-import { PRESET_SUMMARIES_MAX, type PresetSummary } from "@/lib/bff/schemas";
+import { PRESET_SUMMARIES_MAX } from "@/lib/bff/schemas";
 import {
   ChatRequestSchema,
   PresetEnvelopeSchema,
   PresetListQuerySchema,
-  PresetListResponseSchema,
   PresetVersionNumberSchema,
   SlugSchema,
   type ConflictCheck,
-  type Preset,
-  type PresetListResponse,
   type PresetWithDesignatedVersion,
 } from "@/lib/gateway";
 import { appContext } from "../app-context";
 import { parseQuery, parseWith, readJsonBody } from "../body";
 import { HttpError, jsonResponse } from "../errors";
 import { defineRoute } from "../route";
-import { chargeUser, withinUserConcurrency } from "../user-limits";
-import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson, type UpstreamRequest } from "../upstream";
+import { routeCharge } from "../services/gateway-charge";
+import { readPresetRows, summarizePresets } from "../services/presets";
+import { withinUserConcurrency } from "../user-limits";
+import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson } from "../upstream";
 import { proxyJson } from "./proxy-json";
 
 type SlugParams = { slug: string };
@@ -31,74 +30,11 @@ function slugFrom(params: SlugParams): string {
 /** `with=summary` adds each row's version and last author (PresetRowListResponseSchema), for the presets table. */
 const PresetListRouteQuerySchema = PresetListQuerySchema.extend({ with: z.enum(["summary"]).optional() });
 
-/** Only the designated version's number is read from a preset's detail: no need to check its whole config. */
-const DesignatedVersionNumberSchema = z.looseObject({
-  data: z.looseObject({ designated_version: z.looseObject({ version: z.number().int() }).nullish() }),
-});
-
-type SummaryRequest = Pick<UpstreamRequest, "signal" | "timeoutMs"> & {
-  /** Called once per gateway read about to be made (the BFF route charges the user's limit with it). */
-  beforeRead?: (reads: number) => Promise<void>;
-};
-
-async function designatedVersionNumber(slug: string, request: SummaryRequest): Promise<Pick<PresetSummary, "version" | "version_unavailable">> {
-  try {
-    const { data } = await upstreamJson({ method: "GET", path: `/presets/${encodeSegment(slug)}`, signal: request.signal, timeoutMs: request.timeoutMs }, DesignatedVersionNumberSchema);
-    return { version: data.data.designated_version?.version ?? null };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 499) throw error;
-    // Deleted since the list was read: no version. Anything else: the row says it could not tell.
-    if (error instanceof HttpError && error.status === 404) return { version: null };
-    return { version: null, version_unavailable: true };
-  }
-}
-
-/**
- * Each preset's designated version number and last Gatehouse author, for the presets list: one audit query,
- * then at most one round of gateway reads, all at once. A row whose designated version is the one the audit log
- * recorded (the usual case for presets saved here) needs no read at all. `presets` without a
- * designated_version_id (only slugs known) are always read.
- */
-export async function summarizePresets(presets: ReadonlyArray<Pick<Preset, "slug" | "designated_version_id">>, request: SummaryRequest = {}): Promise<PresetSummary[]> {
-  const authors = await (await appContext()).audit.lastAuthors(presets.map((preset) => preset.slug));
-  const known = (preset: Pick<Preset, "slug" | "designated_version_id">) => {
-    const last = authors.get(preset.slug);
-    return last && last.version_id !== null && last.version_id === preset.designated_version_id ? last.version : undefined;
-  };
-  const reads = presets.filter((preset) => known(preset) === undefined).length;
-  if (reads > 0) await request.beforeRead?.(reads);
-  return Promise.all(
-    presets.map(async (preset) => {
-      const last = authors.get(preset.slug) ?? null;
-      const version = known(preset);
-      return { slug: preset.slug, ...(version !== undefined ? { version } : await designatedVersionNumber(preset.slug, request)), last_saved_by: last };
-    }),
-  );
-}
-
-/** One page of GET /presets with each row's summary: two gateway round trips at most, whatever the page size. */
-export async function presetRows(offset: number, limit: number, request: SummaryRequest = {}) {
-  const { data: page } = await upstreamJson(
-    { method: "GET", path: "/presets", query: { offset, limit }, signal: request.signal, timeoutMs: request.timeoutMs },
-    PresetListResponseSchema,
-  );
-  const summaries = await summarizePresets(page.data, request);
-  return { ...page, data: page.data.map((preset, i) => ({ ...preset, summary: summaries[i] })) } satisfies PresetListResponse;
-}
-
 export const listPresets = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request, user }) => {
   const { with: include, ...query } = parseQuery(request, PresetListRouteQuerySchema);
   if (include !== "summary") return proxyJson({ method: "GET", path: "/presets", query, signal: request.signal });
-  return jsonResponse(await presetRows(query.offset, query.limit, { signal: request.signal, beforeRead: chargeReads(user.id) }));
+  return jsonResponse(await readPresetRows(routeCharge(user.id), query.offset, query.limit, { signal: request.signal }));
 });
-
-/** Each gateway read beyond the route's own call takes one more point from the user's gateway limit. */
-function chargeReads(userId: string): (reads: number) => Promise<void> {
-  return async (reads) => {
-    const { db } = await appContext();
-    for (let i = 0; i < reads; i++) await chargeUser(db, "gateway", userId);
-  };
-}
 
 const SummariesQuerySchema = z.object({
   slugs: z
@@ -111,8 +47,9 @@ const SummariesQuerySchema = z.object({
 export const listPresetSummaries = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request, user }) => {
   const { slugs } = parseQuery(request, SummariesQuerySchema);
   const data = await summarizePresets(
+    routeCharge(user.id),
     slugs.map((slug) => ({ slug })),
-    { signal: request.signal, beforeRead: async (reads) => chargeReads(user.id)(reads - 1) },
+    { signal: request.signal },
   );
   return jsonResponse({ data });
 });
