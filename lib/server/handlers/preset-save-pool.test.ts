@@ -117,6 +117,20 @@ describe("a burst of preset saves from one editor (PostgreSQL)", () => {
     expect((await audit.listForPreset(slug)).map((row) => row.user_email)).toEqual(["editor@test.local"]);
   });
 
+  it("a save whose browser goes away while the gateway writes still records the version it made", async () => {
+    const slug = "pool-abort-audit";
+    const rule = await slowWrites(slug, 1, GATEWAY_WRITE_MS);
+    const browser = new AbortController();
+    const saving = savePreset(bff.request(`/api/presets/${slug}`, { role: "editor", json: chat, signal: browser.signal }), params({ slug }));
+    await arrived(rule, 1, 1);
+    browser.abort();
+    await saving;
+    const atGateway = await gw()(`/presets/${slug}`);
+    await atGateway.body?.cancel();
+    const { audit } = await appContext();
+    expect({ gateway: atGateway.status, audited: (await audit.listForPreset(slug)).length }).toEqual({ gateway: 200, audited: 1 });
+  });
+
   it("refuses an editor's third save at once with 429 and Retry-After while two are under way; another editor saves meanwhile", async () => {
     const rule = await slowWrites("*", 2, 3_000);
     const first = [save("pool-cap-1"), save("pool-cap-2")];

@@ -163,8 +163,10 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
     let saved;
     let upstream: Response;
     try {
+      // Not cancelled with the browser's request: once sent, the gateway may have saved, and a version saved
+      // without its audit row is what this path must never leave behind. The gateway timeout still bounds it.
       ({ data: saved, response: upstream } = await upstreamJson(
-        { method: "POST", path: `/presets/${encodeSegment(slug)}/chat/completions`, json: body, headers, key: "management", signal: request.signal },
+        { method: "POST", path: `/presets/${encodeSegment(slug)}/chat/completions`, json: body, headers, key: "management" },
         PresetEnvelopeSchema,
       ));
     } catch (error) {
