@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { freshPostgresDatabase } from "@/lib/testing/postgres-database";
 import { startPostgresServer, type PostgresServer } from "@/lib/testing/postgres-server";
-import { appDbFile, openAppDb, openSqliteAppDb, type AppDb } from "./app-db";
+import { appDbFile, LOCK_HOLDERS_MAX, openAppDb, openSqliteAppDb, POOL_SIZE, type AppDb } from "./app-db";
 import { APP_MIGRATIONS } from "./app-migrations";
 import { isDatabaseUnavailable } from "./database-errors";
 import { createRateLimiter, take } from "./rate-limits";
@@ -72,6 +72,32 @@ describe("PostgreSQL", () => {
     const b = await open({ dialect: "postgres", url });
     await expect(a.serialize("k", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await b.serialize("k", async () => "got it")).toBe("got it");
+  });
+
+  it("lock holders whose work takes a second pooled connection all finish, however many; the pool serves others meanwhile", async () => {
+    // Issue 25: each holder keeps one pooled connection, and work under the lock (video generation's store
+    // calls) asks the same pool for another. Unbounded, POOL_SIZE holders took every connection and each
+    // waited for a second one until the pool's timeout.
+    const db = await open({ dialect: "postgres", url: await freshPostgresDatabase() });
+    let holding = 0;
+    let most = 0;
+    let entered = 0;
+    const holders = Array.from({ length: POOL_SIZE * 2 }, (_, i) =>
+      db.serialize(`video-generation:user-${i}`, async () => {
+        entered += 1;
+        holding += 1;
+        most = Math.max(most, holding);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await sql`SELECT 1`.execute(db.kysely);
+        holding -= 1;
+      }),
+    );
+    await expect.poll(() => entered).toBeGreaterThan(0);
+    // Someone else's query while the holders hold: answered.
+    expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(db.kysely)).rows).toEqual([{ one: 1 }]);
+    await Promise.all(holders);
+    expect(most).toBe(LOCK_HOLDERS_MAX);
+    expect(LOCK_HOLDERS_MAX).toBeLessThan(POOL_SIZE / 2);
   });
 
   it("two instances demoting the two last admins at once leave one admin", async () => {

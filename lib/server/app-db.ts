@@ -7,6 +7,7 @@ import { openSqlite } from "@/lib/sqlite/open";
 import { cachedPrepare } from "@/lib/sqlite/statement-cache";
 import { APP_MIGRATIONS, DIALECT_SQL } from "./app-migrations";
 import type { AppTables } from "./app-tables";
+import { BoundedGate } from "./bounded-gate";
 import { KeyedLock } from "./keyed-lock";
 
 /** Where the app's own data lives: the embedded default (a SQLite file) or a shared PostgreSQL. */
@@ -20,6 +21,13 @@ export interface SqliteDriver {
 }
 
 /**
+ * The connection a `serialize` task holds its lock on: the lock's own transaction on PostgreSQL (the database
+ * itself on SQLite). Writes that must land with the work the lock guards go through it, so they never wait for
+ * a second connection from the pool the lock already holds one of.
+ */
+export type LockConnection = Kysely<AppTables>;
+
+/**
  * The app's own database (users, sessions, audit, rate limits), one interface over both dialects.
  * Stores query it through `kysely`; the rate limiters need the driver underneath (`driver`).
  */
@@ -31,9 +39,11 @@ export interface AppDb {
   readonly migrated: readonly number[];
   /**
    * Runs `task` while no other task with the same key runs, on this instance or (PostgreSQL) on any
-   * other instance sharing the database: preset saves hold it around read-check-write.
+   * other instance sharing the database: preset saves hold it around read-check-write. `task` gets the
+   * lock's connection. On PostgreSQL at most LOCK_HOLDERS_MAX tasks hold a lock at once per instance
+   * (each holds a pooled connection); one that cannot get a turn soon is refused with a 503 and Retry-After.
    */
-  serialize<T>(key: string, task: () => Promise<T>): Promise<T>;
+  serialize<T>(key: string, task: (connection: LockConnection) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query within `timeoutMs`, else rejects. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -68,7 +78,7 @@ export function openSqliteAppDb(file: string): AppDb & { driver: SqliteDriver } 
     kysely,
     driver: { dialect: "sqlite" as const, database, prepare },
     migrated,
-    serialize: (key, task) => locks.run(key, task),
+    serialize: (key, task) => locks.run(key, () => task(kysely)),
     ping: async () => {
       database.prepare("SELECT 1").get();
     },
@@ -82,13 +92,27 @@ export function openSqliteAppDb(file: string): AppDb & { driver: SqliteDriver } 
 const MIGRATION_LOCK = 0x47_48_01;
 const SERIALIZE_LOCK_SPACE = 0x47_48_02;
 
+/** PostgreSQL connections per instance. */
+export const POOL_SIZE = 20;
+
+/**
+ * Lock holders per instance, each holding one pooled connection for as long as its work takes (gateway calls
+ * of seconds included). Kept well under POOL_SIZE so that, however many saves and generations are under way,
+ * the rest of the pool serves every other request's session check and rate limit, and the holders' own short
+ * queries: a holder never waits for a connection that only another holder could give back.
+ */
+export const LOCK_HOLDERS_MAX = 5;
+
+/** A save waits at most this long, behind at most this many others, for a lock holder's slot; then 503. */
+const LOCK_WAIT = { waiting: 100, waitMs: 10_000, retryAfterSeconds: 2 } as const;
+
 async function openPostgresAppDb(url: string): Promise<AppDb> {
   const pool = new pg.Pool({
     connectionString: url,
     // A database that went away must fail a request within seconds (503), not hang it.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    max: 20,
+    max: POOL_SIZE,
   });
   // An idle connection the server drops (restart, failover) is reported here; without a listener
   // the process would die of it. The pool replaces the connection on the next checkout.
@@ -104,6 +128,7 @@ async function openPostgresAppDb(url: string): Promise<AppDb> {
   // In front of the advisory lock: saves of one preset on this instance queue here without each
   // holding a pooled connection while they wait.
   const locks = new KeyedLock();
+  const holders = new BoundedGate({ running: LOCK_HOLDERS_MAX, ...LOCK_WAIT });
   return {
     dialect: "postgres",
     kysely,
@@ -111,12 +136,14 @@ async function openPostgresAppDb(url: string): Promise<AppDb> {
     migrated,
     serialize: (key, task) =>
       locks.run(key, () =>
-        kysely.transaction().execute(async (trx) => {
-          // Held until this transaction ends, whichever way: a crashed instance's connection closes
-          // and releases it too.
-          await sql`SELECT pg_advisory_xact_lock(${SERIALIZE_LOCK_SPACE}, hashtext(${key}))`.execute(trx);
-          return task();
-        }),
+        holders.run(() =>
+          kysely.transaction().execute(async (trx) => {
+            // Held until this transaction ends, whichever way: a crashed instance's connection closes
+            // and releases it too.
+            await sql`SELECT pg_advisory_xact_lock(${SERIALIZE_LOCK_SPACE}, hashtext(${key}))`.execute(trx);
+            return task(trx);
+          }),
+        ),
       ),
     ping: (timeoutMs = 2_000) => withTimeout(sql`SELECT 1`.execute(kysely).then(() => undefined), timeoutMs),
     close: () => kysely.destroy(),

@@ -1,5 +1,5 @@
 import type { PresetAuditEntry } from "@/lib/bff/schemas";
-import type { AppDb } from "./app-db";
+import type { AppDb, LockConnection } from "./app-db";
 
 export interface AuditActor {
   id: string;
@@ -11,8 +11,15 @@ export interface AuditActor {
 export class AuditStore {
   constructor(private readonly db: AppDb) {}
 
-  async recordPresetWrite(entry: { slug: string; version: number; versionId: string | null; user: AuditActor; at?: Date }): Promise<void> {
-    await this.db.kysely
+  /**
+   * `on`: the connection of the save's lock (db.serialize), so the row never waits for a second pooled
+   * connection once the gateway has saved; it commits with the lock's transaction.
+   */
+  async recordPresetWrite(
+    entry: { slug: string; version: number; versionId: string | null; user: AuditActor; at?: Date },
+    on: LockConnection = this.db.kysely,
+  ): Promise<void> {
+    await on
       .insertInto("preset_audit")
       .values({
         slug: entry.slug,

@@ -5,15 +5,12 @@ import {
   type PresetAuditEntry,
   type PresetRowListResponse,
   type PresetSummary,
+  type SessionUser,
   type User,
 } from "@/lib/bff/schemas";
 import {
   FileListQuerySchema,
   FileListResponseSchema,
-  PresetEnvelopeSchema,
-  PresetListResponseSchema,
-  PresetVersionEnvelopeSchema,
-  PresetVersionListResponseSchema,
   SlugSchema,
   VideoModelListResponseSchema,
   WorkspaceListResponseSchema,
@@ -28,13 +25,14 @@ import {
 import type { Generation, GenerationListResponse } from "@/lib/bff/video-generations";
 import { FRAME_TYPES, frameLabel, type GenerationDraft } from "@/lib/video-models/generation-frame-types";
 import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
-import { collectPresetCatalog, collectPresetVersions, type PresetCatalog } from "@/lib/presets/paging";
+import type { PresetCatalog } from "@/lib/presets/paging";
 import { appContext } from "./app-context";
 import { cachedVideoModelCatalog, NO_WORKSPACES, readModelCatalog, workspacesUpstream } from "./handlers/catalog";
-import { presetRows, summarizePresets } from "./handlers/presets";
 import { readGeneration, readGenerationHistory } from "./handlers/video-generations";
 import { listPublicUsers } from "./handlers/users";
-import { encodeSegment, upstreamJson, type UpstreamRequest } from "./upstream";
+import { pageCharge } from "./services/gateway-charge";
+import { readPreset, readPresetCatalog, readPresetPage, readPresetRows, readPresetVersion, readPresetVersions, summarizePresets } from "./services/presets";
+import { upstreamJson, type UpstreamRequest } from "./upstream";
 
 /**
  * What the dashboard's server pages prefetch into the query cache before they render: the same gateway calls
@@ -44,6 +42,10 @@ import { encodeSegment, upstreamJson, type UpstreamRequest } from "./upstream";
  *
  * Best effort: each call has a short budget, and a page that cannot prefetch leaves the query to the browser,
  * which fetches it and reports any error with a retry, as before.
+ *
+ * Each gateway call here is charged to the user's "gateway" limit as the same read through /api is
+ * (services/gateway-charge.ts): a page load is no way around the limit. Past it the prefetch fails with the
+ * 429 and the browser's own fetch meets the same 429, which the page shows.
  */
 
 /** The server render waits at most this long for the gateway; after it the browser fetches for itself. */
@@ -58,52 +60,42 @@ export function isValidSlug(slug: string): boolean {
   return SlugSchema.safeParse(slug).success;
 }
 
-const presetPath = (slug: string) => `/presets/${encodeSegment(slug)}`;
+/** Who a page prefetches for: the signed-in user its gateway calls are charged to. */
+export type PageUser = Pick<SessionUser, "id">;
 
 /** One page of GET /presets (the list's query: `presetQueries.page`). */
-export async function loadPresetPage(offset: number, limit: number, request = budget()): Promise<PresetListResponse> {
-  const { data } = await upstreamJson({ method: "GET", path: "/presets", query: { offset, limit }, ...request }, PresetListResponseSchema);
-  return data;
+export function loadPresetPage(user: PageUser, offset: number, limit: number): Promise<PresetListResponse> {
+  return readPresetPage(pageCharge(user.id), offset, limit, budget());
 }
 
 /** One page of GET /presets with each row's version and last author (the list's query: `presetQueries.page`). */
-export function loadPresetRows(offset: number, limit: number): Promise<PresetRowListResponse> {
-  return presetRows(offset, limit, budget());
+export function loadPresetRows(user: PageUser, offset: number, limit: number): Promise<PresetRowListResponse> {
+  return readPresetRows(pageCharge(user.id), offset, limit, budget());
 }
 
 /** Version and last author of the rows a search or sort shows (`presetQueries.summaries`). */
-export function loadPresetSummaries(slugs: readonly string[]): Promise<PresetSummary[]> {
-  return summarizePresets(slugs.map((slug) => ({ slug })), budget());
+export function loadPresetSummaries(user: PageUser, slugs: readonly string[]): Promise<PresetSummary[]> {
+  return summarizePresets(pageCharge(user.id), slugs.map((slug) => ({ slug })), budget());
 }
 
 /** Every preset up to the cap (`presetQueries.catalog`), within one budget. */
-export function loadPresetCatalog(): Promise<PresetCatalog> {
-  const request = budget();
-  return collectPresetCatalog((offset, limit) => loadPresetPage(offset, limit, request));
+export function loadPresetCatalog(user: PageUser): Promise<PresetCatalog> {
+  return readPresetCatalog(pageCharge(user.id), budget());
 }
 
 /** One preset with its designated version (`presetQueries.detail`). */
-export async function loadPreset(slug: string): Promise<PresetWithDesignatedVersion> {
-  const { data } = await upstreamJson({ method: "GET", path: presetPath(slug), ...budget() }, PresetEnvelopeSchema);
-  return data.data;
+export function loadPreset(user: PageUser, slug: string): Promise<PresetWithDesignatedVersion> {
+  return readPreset(pageCharge(user.id), slug, budget());
 }
 
 /** All versions of a preset, oldest first (`presetQueries.versions`), within one budget. */
-export function loadPresetVersions(slug: string): Promise<PresetVersion[]> {
-  const request = budget();
-  return collectPresetVersions(async (offset, limit) => {
-    const { data } = await upstreamJson(
-      { method: "GET", path: `${presetPath(slug)}/versions`, query: { offset, limit }, ...request },
-      PresetVersionListResponseSchema,
-    );
-    return data;
-  });
+export function loadPresetVersions(user: PageUser, slug: string): Promise<PresetVersion[]> {
+  return readPresetVersions(pageCharge(user.id), slug, budget());
 }
 
 /** One stored version (`presetQueries.version`). */
-export async function loadPresetVersion(slug: string, version: number): Promise<PresetVersion> {
-  const { data } = await upstreamJson({ method: "GET", path: `${presetPath(slug)}/versions/${version}`, ...budget() }, PresetVersionEnvelopeSchema);
-  return data.data;
+export function loadPresetVersion(user: PageUser, slug: string, version: number): Promise<PresetVersion> {
+  return readPresetVersion(pageCharge(user.id), slug, version, budget());
 }
 
 /** Who saved which version, newest first, from the dashboard's audit log (`presetQueries.audit`). */
@@ -112,14 +104,17 @@ export async function loadPresetAudit(slug: string): Promise<PresetAuditEntry[]>
 }
 
 /** GET /models as the BFF answers it (the editor's and playground's model suggestions), each entry checked once, there. */
-export function loadModels(): Promise<ModelListResponse> {
+export async function loadModels(user: PageUser): Promise<ModelListResponse> {
+  // One gateway call, charged as GET /api/models is.
+  await pageCharge(user.id)(1);
   return readModelCatalog(budget());
 }
 
 /** The workspaces the file browser's switcher lists (`fileQueries.workspaces`: one page of 100). */
-export async function loadWorkspaces(): Promise<WorkspaceListResponse> {
+export async function loadWorkspaces(user: PageUser): Promise<WorkspaceListResponse> {
   const upstream = workspacesUpstream({ limit: 100 }, budget());
   if (!upstream) return WorkspaceListResponseSchema.parse(NO_WORKSPACES);
+  await pageCharge(user.id)(1);
   const { data } = await upstreamJson(upstream, WorkspaceListResponseSchema);
   return data;
 }
@@ -128,9 +123,9 @@ export async function loadWorkspaces(): Promise<WorkspaceListResponse> {
  * The workspace list as the file browser's switcher starts from it (`loadWorkspaces` with the time it was
  * fetched), or null when the gateway would not give it: the browser then fetches it and reports the error.
  */
-export async function loadInitialWorkspaces(): Promise<{ list: WorkspaceListResponse; fetchedAt: number } | null> {
+export async function loadInitialWorkspaces(user: PageUser): Promise<{ list: WorkspaceListResponse; fetchedAt: number } | null> {
   try {
-    return { list: await loadWorkspaces(), fetchedAt: Date.now() };
+    return { list: await loadWorkspaces(user), fetchedAt: Date.now() };
   } catch {
     return null;
   }
@@ -155,10 +150,14 @@ export async function loadVideoModels(): Promise<{ list: VideoModelListResponse;
  * The first page of a workspace's files (`fileQueries.list`'s first page), or null: a malformed workspace id, a
  * slow or rate-limited gateway give null and the file browser fetches (and reports the error) as usual.
  */
-export async function loadFirstFilePage(workspaceId: string | null): Promise<{ workspaceId: string | null; page: FileListResponse; fetchedAt: number } | null> {
+export async function loadFirstFilePage(
+  user: PageUser,
+  workspaceId: string | null,
+): Promise<{ workspaceId: string | null; page: FileListResponse; fetchedAt: number } | null> {
   const query = FileListQuerySchema.safeParse({ limit: FILES_PAGE_SIZE, workspace_id: workspaceId ?? undefined });
   if (!query.success) return null;
   try {
+    await pageCharge(user.id)(1);
     const { data } = await upstreamJson({ method: "GET", path: "/files", query: query.data, ...budget() }, FileListResponseSchema);
     return { workspaceId, page: data, fetchedAt: Date.now() };
   } catch {

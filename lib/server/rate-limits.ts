@@ -68,12 +68,12 @@ export function retryAfterSeconds(refusal: RateLimiterRes): number {
 }
 
 /**
- * Consumes one point. Resolves with null when allowed, or with the refusal; a storage failure is
+ * Consumes `points` (one unless told). Resolves with null when allowed, or with the refusal; a storage failure is
  * thrown (callers fail closed rather than let a broken store disable the limit).
  */
-export async function take(limiter: RateLimiter, key: string): Promise<RateLimiterRes | null> {
+export async function take(limiter: RateLimiter, key: string, points = 1): Promise<RateLimiterRes | null> {
   try {
-    await limiter.consume(key);
+    await limiter.consume(key, points);
     return null;
   } catch (outcome) {
     if (outcome instanceof RateLimiterRes) return outcome;

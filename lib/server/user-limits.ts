@@ -41,16 +41,47 @@ function limiterFor(db: AppDb, bucket: UserLimitBucket): { limiter: RateLimiter;
 }
 
 /**
- * Takes one call from `userId`'s `bucket`, or throws the 429 that says which limit and when to retry
- * (the browser's ApiError carries both: message and Retry-After).
+ * Takes `calls` calls (one unless told) from `userId`'s `bucket`, or throws the 429 that says which limit and
+ * when to retry (the browser's ApiError carries both: message and Retry-After).
  */
-export async function chargeUser(db: AppDb, bucket: UserLimitBucket, userId: string): Promise<void> {
+export async function chargeUser(db: AppDb, bucket: UserLimitBucket, userId: string, calls = 1): Promise<void> {
   const { limiter, points } = limiterFor(db, bucket);
-  const refused = await take(limiter, userId);
+  const refused = await take(limiter, userId, calls);
   if (!refused) return;
   const wait = retryAfterSeconds(refused);
   throw new HttpError(429, `You have reached your limit of ${points} ${BUCKETS[bucket].what} a minute. Try again in ${formatWait(wait)}.`, {
     headers: { "Retry-After": String(wait) },
     metadata: { bucket, limit: points, window_seconds: WINDOW_SECONDS, retry_after: wait },
   });
+}
+
+/**
+ * Work one user may have under way at once on this instance, beyond the per-minute counts: each holds one of
+ * the instance's few lock holders (db.serialize, LOCK_HOLDERS_MAX) while the gateway answers, so one user's
+ * burst must stay below that number. Per instance on purpose: the connection pool it protects is too.
+ */
+const AT_ONCE_PER_USER = { "preset-saves": { limit: 2, what: "preset saves" } } as const;
+export type UserConcurrencyKind = keyof typeof AT_ONCE_PER_USER;
+
+const underWay = new Map<string, number>();
+
+/** Runs `task` as one of `userId`'s `kind` at once, or throws a 429 with Retry-After when they have the most already. */
+export async function withinUserConcurrency<T>(kind: UserConcurrencyKind, userId: string, task: () => Promise<T>): Promise<T> {
+  const { limit, what } = AT_ONCE_PER_USER[kind];
+  const key = `${kind}\u0000${userId}`;
+  const current = underWay.get(key) ?? 0;
+  if (current >= limit) {
+    throw new HttpError(429, `You have ${limit} ${what} under way already. Try again in a second, when they are done.`, {
+      headers: { "Retry-After": "1" },
+      metadata: { concurrent_limit: limit, retry_after: 1 },
+    });
+  }
+  underWay.set(key, current + 1);
+  try {
+    return await task();
+  } finally {
+    const left = (underWay.get(key) ?? 1) - 1;
+    if (left > 0) underWay.set(key, left);
+    else underWay.delete(key);
+  }
 }

@@ -20,9 +20,9 @@ export const metadata: Metadata = { title: "Files" };
  */
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   // Authorize before touching the gateway: the layout's check runs in parallel with this page.
-  await requirePageUser();
+  const user = await requirePageUser();
   const { workspace_id: workspaceId } = await loadFileSearchParams(searchParams);
-  const [initialPage, initialWorkspaces] = await Promise.all([loadFirstFilePage(workspaceId), loadInitialWorkspaces()]);
+  const [initialPage, initialWorkspaces] = await Promise.all([loadFirstFilePage(user, workspaceId), loadInitialWorkspaces(user)]);
   return (
     <>
       <PageHeader title="Files" description="Every file of a workspace, newest first. Scroll to load more." />

@@ -24,23 +24,23 @@ const loadComparisonParams = createLoader({ preset: parseAsString, versions: par
  */
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   // Authorize before touching the gateway: the layout's check runs in parallel with this page.
-  await requirePageUser();
+  const user = await requirePageUser();
   const { preset, versions } = await loadComparisonParams(searchParams);
   const queryClient = makeQueryClient();
   // Read here rather than in the browser, which then needs neither the pair's parser nor the preset list code
   // that comes with it; only a navigation (a new server render) changes which comparison the page shows.
   const comparison = preset && versions ? { slug: preset, pair: versions } : null;
   await Promise.all([
-    queryClient.prefetchQuery({ queryKey: playgroundQueries.models().queryKey, queryFn: loadModels }),
+    queryClient.prefetchQuery({ queryKey: playgroundQueries.models().queryKey, queryFn: () => loadModels(user) }),
     queryClient.prefetchQuery({
       queryKey: playgroundQueries.presets().queryKey,
-      queryFn: () => loadPresetPage(0, PRESET_SUGGESTIONS_LIMIT),
+      queryFn: () => loadPresetPage(user, 0, PRESET_SUGGESTIONS_LIMIT),
     }),
     ...(comparison && isValidSlug(comparison.slug)
       ? [comparison.pair.from, comparison.pair.to].map((version) =>
           queryClient.prefetchQuery({
             queryKey: presetQueries.version(comparison.slug, version).queryKey,
-            queryFn: () => loadPresetVersion(comparison.slug, version),
+            queryFn: () => loadPresetVersion(user, comparison.slug, version),
           }),
         )
       : []),

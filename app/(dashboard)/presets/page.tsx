@@ -20,17 +20,17 @@ export const metadata: Metadata = { title: "Presets" };
  */
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   // Authorize before touching the gateway: the layout's check runs in parallel with this page.
-  await requirePageUser();
+  const user = await requirePageUser();
   const { q, sort, dir, page } = await loadPresetListSearchParams(searchParams);
   const offset = (Math.max(1, page) - 1) * PRESET_PAGE_SIZE;
   const queryClient = makeQueryClient();
 
   if (isServerOrder(q, sort, dir)) {
-    await queryClient.prefetchQuery({ queryKey: presetQueries.page(offset, PRESET_PAGE_SIZE).queryKey, queryFn: () => loadPresetRows(offset, PRESET_PAGE_SIZE) });
+    await queryClient.prefetchQuery({ queryKey: presetQueries.page(offset, PRESET_PAGE_SIZE).queryKey, queryFn: () => loadPresetRows(user, offset, PRESET_PAGE_SIZE) });
   } else {
-    const catalog = await queryClient.fetchQuery({ queryKey: presetQueries.catalog().queryKey, queryFn: loadPresetCatalog }).catch(() => null);
+    const catalog = await queryClient.fetchQuery({ queryKey: presetQueries.catalog().queryKey, queryFn: () => loadPresetCatalog(user) }).catch(() => null);
     const slugs = catalog ? sortPresets(filterPresets(catalog.data, q), sort, dir).slice(offset, offset + PRESET_PAGE_SIZE).map((preset) => preset.slug) : [];
-    if (slugs.length > 0) await queryClient.prefetchQuery({ queryKey: presetQueries.summaries(slugs).queryKey, queryFn: () => loadPresetSummaries(slugs) });
+    if (slugs.length > 0) await queryClient.prefetchQuery({ queryKey: presetQueries.summaries(slugs).queryKey, queryFn: () => loadPresetSummaries(user, slugs) });
   }
 
   return (

@@ -1,24 +1,23 @@
 import "server-only";
 import { z } from "zod";
-import { PRESET_SUMMARIES_MAX, type PresetSummary } from "@/lib/bff/schemas";
+import { PRESET_SUMMARIES_MAX } from "@/lib/bff/schemas";
 import {
   ChatRequestSchema,
   PresetEnvelopeSchema,
   PresetListQuerySchema,
-  PresetListResponseSchema,
   PresetVersionNumberSchema,
   SlugSchema,
   type ConflictCheck,
-  type Preset,
-  type PresetListResponse,
   type PresetWithDesignatedVersion,
 } from "@/lib/gateway";
 import { appContext } from "../app-context";
 import { parseQuery, parseWith, readJsonBody } from "../body";
 import { HttpError, jsonResponse } from "../errors";
 import { defineRoute } from "../route";
-import { chargeUser } from "../user-limits";
-import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson, type UpstreamRequest } from "../upstream";
+import { routeCharge } from "../services/gateway-charge";
+import { readPresetRows, summarizePresets } from "../services/presets";
+import { withinUserConcurrency } from "../user-limits";
+import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson } from "../upstream";
 import { proxyJson } from "./proxy-json";
 
 type SlugParams = { slug: string };
@@ -31,74 +30,11 @@ function slugFrom(params: SlugParams): string {
 /** `with=summary` adds each row's version and last author (PresetRowListResponseSchema), for the presets table. */
 const PresetListRouteQuerySchema = PresetListQuerySchema.extend({ with: z.enum(["summary"]).optional() });
 
-/** Only the designated version's number is read from a preset's detail: no need to check its whole config. */
-const DesignatedVersionNumberSchema = z.looseObject({
-  data: z.looseObject({ designated_version: z.looseObject({ version: z.number().int() }).nullish() }),
-});
-
-type SummaryRequest = Pick<UpstreamRequest, "signal" | "timeoutMs"> & {
-  /** Called once per gateway read about to be made (the BFF route charges the user's limit with it). */
-  beforeRead?: (reads: number) => Promise<void>;
-};
-
-async function designatedVersionNumber(slug: string, request: SummaryRequest): Promise<Pick<PresetSummary, "version" | "version_unavailable">> {
-  try {
-    const { data } = await upstreamJson({ method: "GET", path: `/presets/${encodeSegment(slug)}`, signal: request.signal, timeoutMs: request.timeoutMs }, DesignatedVersionNumberSchema);
-    return { version: data.data.designated_version?.version ?? null };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 499) throw error;
-    // Deleted since the list was read: no version. Anything else: the row says it could not tell.
-    if (error instanceof HttpError && error.status === 404) return { version: null };
-    return { version: null, version_unavailable: true };
-  }
-}
-
-/**
- * Each preset's designated version number and last Gatehouse author, for the presets list: one audit query,
- * then at most one round of gateway reads, all at once. A row whose designated version is the one the audit log
- * recorded (the usual case for presets saved here) needs no read at all. `presets` without a
- * designated_version_id (only slugs known) are always read.
- */
-export async function summarizePresets(presets: ReadonlyArray<Pick<Preset, "slug" | "designated_version_id">>, request: SummaryRequest = {}): Promise<PresetSummary[]> {
-  const authors = await (await appContext()).audit.lastAuthors(presets.map((preset) => preset.slug));
-  const known = (preset: Pick<Preset, "slug" | "designated_version_id">) => {
-    const last = authors.get(preset.slug);
-    return last && last.version_id !== null && last.version_id === preset.designated_version_id ? last.version : undefined;
-  };
-  const reads = presets.filter((preset) => known(preset) === undefined).length;
-  if (reads > 0) await request.beforeRead?.(reads);
-  return Promise.all(
-    presets.map(async (preset) => {
-      const last = authors.get(preset.slug) ?? null;
-      const version = known(preset);
-      return { slug: preset.slug, ...(version !== undefined ? { version } : await designatedVersionNumber(preset.slug, request)), last_saved_by: last };
-    }),
-  );
-}
-
-/** One page of GET /presets with each row's summary: two gateway round trips at most, whatever the page size. */
-export async function presetRows(offset: number, limit: number, request: SummaryRequest = {}) {
-  const { data: page } = await upstreamJson(
-    { method: "GET", path: "/presets", query: { offset, limit }, signal: request.signal, timeoutMs: request.timeoutMs },
-    PresetListResponseSchema,
-  );
-  const summaries = await summarizePresets(page.data, request);
-  return { ...page, data: page.data.map((preset, i) => ({ ...preset, summary: summaries[i] })) } satisfies PresetListResponse;
-}
-
 export const listPresets = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request, user }) => {
   const { with: include, ...query } = parseQuery(request, PresetListRouteQuerySchema);
   if (include !== "summary") return proxyJson({ method: "GET", path: "/presets", query, signal: request.signal });
-  return jsonResponse(await presetRows(query.offset, query.limit, { signal: request.signal, beforeRead: chargeReads(user.id) }));
+  return jsonResponse(await readPresetRows(routeCharge(user.id), query.offset, query.limit, { signal: request.signal }));
 });
-
-/** Each gateway read beyond the route's own call takes one more point from the user's gateway limit. */
-function chargeReads(userId: string): (reads: number) => Promise<void> {
-  return async (reads) => {
-    const { db } = await appContext();
-    for (let i = 0; i < reads; i++) await chargeUser(db, "gateway", userId);
-  };
-}
 
 const SummariesQuerySchema = z.object({
   slugs: z
@@ -111,8 +47,9 @@ const SummariesQuerySchema = z.object({
 export const listPresetSummaries = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request, user }) => {
   const { slugs } = parseQuery(request, SummariesQuerySchema);
   const data = await summarizePresets(
+    routeCharge(user.id),
     slugs.map((slug) => ({ slug })),
-    { signal: request.signal, beforeRead: async (reads) => chargeReads(user.id)(reads - 1) },
+    { signal: request.signal },
   );
   return jsonResponse({ data });
 });
@@ -196,7 +133,9 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
   const { db, audit } = await appContext();
   // Around read-check-write: on this instance and, with PostgreSQL, on every instance sharing the
   // database, so against a gateway that ignores If-Match two saves cannot both pass the check.
-  return db.serialize(`preset-save:${slug}`, async () => {
+  // A user's saves at once are capped (429 past the cap), below the instance's lock holders, so one editor's
+  // burst cannot take every holder's slot from everyone else.
+  return withinUserConcurrency("preset-saves", user.id, () => db.serialize(`preset-save:${slug}`, async (lockConnection) => {
     const current = await currentPreset(slug, request.signal);
     if (current) {
       if (createOnly) throw conflict(slug, current, `A preset named "${slug}" already exists`);
@@ -224,8 +163,10 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
     let saved;
     let upstream: Response;
     try {
+      // Not cancelled with the browser's request: once sent, the gateway may have saved, and a version saved
+      // without its audit row is what this path must never leave behind. The gateway timeout still bounds it.
       ({ data: saved, response: upstream } = await upstreamJson(
-        { method: "POST", path: `/presets/${encodeSegment(slug)}/chat/completions`, json: body, headers, key: "management", signal: request.signal },
+        { method: "POST", path: `/presets/${encodeSegment(slug)}/chat/completions`, json: body, headers, key: "management" },
         PresetEnvelopeSchema,
       ));
     } catch (error) {
@@ -235,17 +176,21 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
       }
       throw error;
     }
-    await audit.recordPresetWrite({
-      slug,
-      // The reference lets designated_version be null; the row is still kept, with version 0.
-      version: saved.data.designated_version?.version ?? 0,
-      versionId: designatedIdOf(saved.data),
-      user,
-    });
+    // On the lock's own connection: the row cannot fail for want of a pooled connection now that the gateway has saved.
+    await audit.recordPresetWrite(
+      {
+        slug,
+        // The reference lets designated_version be null; the row is still kept, with version 0.
+        version: saved.data.designated_version?.version ?? 0,
+        versionId: designatedIdOf(saved.data),
+        user,
+      },
+      lockConnection,
+    );
     if (!ifMatch) return jsonResponse(saved);
     // A gateway that evaluated If-Match says so with an ETag; one that ignores it (the real one)
     // sends none, and then only our own check above guarded the write.
     const conflictCheck: ConflictCheck = upstream.headers.has("etag") ? "verified" : "unverified";
     return jsonResponse({ ...saved, metadata: { conflict_check: conflictCheck } });
-  });
+  }));
 });

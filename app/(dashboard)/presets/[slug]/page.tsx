@@ -34,17 +34,17 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function Page({ params, searchParams }: { params: Params; searchParams: Promise<SearchParams> }) {
   // Authorize before touching the gateway: the layout's check runs in parallel with this page.
-  await requirePageUser();
+  const user = await requirePageUser();
   const slug = decodeSlug((await params).slug);
   const { tab, compare } = await loadStudioSearchParams(searchParams);
   const queryClient = makeQueryClient();
   if (isValidSlug(slug)) {
     await Promise.all([
-      queryClient.prefetchQuery({ queryKey: presetQueries.detail(slug).queryKey, queryFn: () => loadPreset(slug) }),
+      queryClient.prefetchQuery({ queryKey: presetQueries.detail(slug).queryKey, queryFn: () => loadPreset(user, slug) }),
       queryClient.prefetchQuery({ queryKey: presetQueries.audit(slug).queryKey, queryFn: () => loadPresetAudit(slug) }),
-      queryClient.prefetchQuery({ queryKey: modelSuggestionsQuery().queryKey, queryFn: loadModels }),
+      queryClient.prefetchQuery({ queryKey: modelSuggestionsQuery().queryKey, queryFn: () => loadModels(user) }),
       tab === "history" || compare
-        ? queryClient.prefetchQuery({ queryKey: presetQueries.versions(slug).queryKey, queryFn: () => loadPresetVersions(slug) })
+        ? queryClient.prefetchQuery({ queryKey: presetQueries.versions(slug).queryKey, queryFn: () => loadPresetVersions(user, slug) })
         : null,
     ]);
   }
