@@ -33,11 +33,44 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
   return out;
 }
 
+/**
+ * How deep a JSON body may nest (objects and arrays). The deepest request the contract describes (a
+ * tool's JSON Schema, a preset's config) is a handful of levels; ours is a wide margin over that. A
+ * deeper body is refused before it is parsed: JSON.parse copes, but whatever walks the value
+ * afterwards recursively (JSON.stringify when a request is stored or echoed, the video request's
+ * hash) would overflow the stack on it.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether the JSON text nests deeper than `max`: one pass over its characters, strings skipped. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character, quote included
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 export async function readJson<S extends z.ZodType>(request: Request, limit: number, schema: S): Promise<z.infer<S>> {
   const bytes = await readBody(request, limit);
+  let text: string;
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw HttpError.field("body", "must be valid JSON");
+  }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw HttpError.field("body", `must not nest objects and arrays more than ${MAX_JSON_DEPTH} levels deep`);
+  try {
+    value = JSON.parse(text);
   } catch {
     throw HttpError.field("body", "must be valid JSON");
   }
