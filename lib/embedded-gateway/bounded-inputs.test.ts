@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS, VIDEO_LIMITS } from "@/lib/gateway";
+import { JSON_SHAPE_LIMITS } from "./request-body";
 import { MODEL_REQUEST_BODY_BYTES } from "./routes/body-limits";
 import { SEARCH_QUERY_LIMITS } from "./search/search-query";
 
@@ -164,8 +165,7 @@ function twinOf(call: Call): Call | null {
  * texts made uniform, so the same size to parse but one distinct word), each the worst of two runs,
  * against the better of the call's two runs. A pathology is slow every time; noise is not.
  */
-async function expectBounded(call: Call, expectStatus: number | ((status: number, body: string) => void)) {
-  const twin = twinOf(call);
+async function expectBounded(call: Call, expectStatus: number | ((status: number, body: string) => void), twin = twinOf(call)) {
   let allowed = baselineMs;
   for (let run = 0; run < 2 && twin; run++) allowed = Math.max(allowed, (await measured(twin)).maxDelayMs);
   let best = Infinity;
@@ -242,6 +242,21 @@ describe("the embedded gateway stays responsive with the largest valid value of 
     await expectBounded({ method: "POST", path: "/responses", raw: `{"model":"gatehouse/echo","input":"hi","deep":${nested}}` }, refused);
     await expectBounded({ method: "POST", path: "/presets/fuzz-deep/chat/completions", management: true, raw: `{"messages":[{"role":"user","content":"hi"}],"deep":${nested}}` }, refused);
     await expectBounded({ method: "POST", path: "/videos", raw: `{"model":"google/veo-3.1","prompt":"a","deep":${nested}}` }, refused);
+  }, 120_000);
+
+  it("takes the most entries a body may hold, in the costliest shape to validate (tools), and refuses one more", async () => {
+    // Entries are brackets and commas: 4 for the envelope, 5 per tool after the first's 4.
+    const tools = (n: number) => Array.from({ length: n }, (_, i) => ({ type: "function", name: `tool_${i}`, parameters: {} }));
+    const most = Math.floor((JSON_SHAPE_LIMITS.entries - 3) / 5);
+    const call = (n: number): Call => ({ method: "POST", path: "/responses", json: { model: "gatehouse/echo", input: "hi", tools: tools(n) } });
+    const largest = call(most);
+    // The twin: one text of the same length, the same bytes to read and parse but a single entry to check.
+    const twin: Call = { ...largest, json: { model: "gatehouse/echo", input: uniform(JSON.stringify(largest.json)), max_output_tokens: 5 } };
+    await expectBounded(largest, 200, twin);
+    await expectBounded(call(most + 1), (status, body) => {
+      expect(status).toBe(400);
+      expect(JSON.parse(body).error.metadata.issues[0].path).toBe("body");
+    });
   }, 120_000);
 
   it("takes a video request with every field at its largest", async () => {

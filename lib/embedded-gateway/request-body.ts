@@ -34,17 +34,20 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
 }
 
 /**
- * How deep a JSON body may nest (objects and arrays). The deepest request the contract describes (a
- * tool's JSON Schema, a preset's config) is a handful of levels; ours is a wide margin over that. A
- * deeper body is refused before it is parsed: JSON.parse copes, but whatever walks the value
- * afterwards recursively (JSON.stringify when a request is stored or echoed, the video request's
- * hash) would overflow the stack on it.
+ * The shape a JSON body may have, whatever its size in bytes. Depth: the deepest request the contract
+ * describes (a tool's JSON Schema, a preset's config) is a handful of levels; past 64, JSON.parse still
+ * copes but whatever walks the value recursively afterwards (JSON.stringify when a request is stored
+ * or echoed, the video request's hash) would overflow the stack. Entries (array elements and object
+ * members, counted as the brackets and commas outside strings): validation costs about a microsecond
+ * each, so 2 MiB of tiny items would hold the event loop for a good part of a second; 10,000 is far
+ * more than a conversation in the models' 32,768-token context holds. Long texts are not entries.
  */
-export const MAX_JSON_DEPTH = 64;
+export const JSON_SHAPE_LIMITS = { depth: 64, entries: 10_000 } as const;
 
-/** Whether the JSON text nests deeper than `max`: one pass over its characters, strings skipped. */
-export function nestsDeeperThan(text: string, max: number): boolean {
+/** What is wrong with the JSON text's shape, or null: one pass over its characters, strings skipped. */
+export function jsonShapeProblem(text: string, limits: { depth: number; entries: number } = JSON_SHAPE_LIMITS): string | null {
   let depth = 0;
+  let entries = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -53,10 +56,12 @@ export function nestsDeeperThan(text: string, max: number): boolean {
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
+      if (++depth > limits.depth) return `must not nest objects and arrays more than ${limits.depth} levels deep`;
+      if (++entries > limits.entries) return `must not hold more than ${limits.entries} array elements and object members in all`;
     } else if (c === 0x7d || c === 0x5d) depth--;
+    else if (c === 0x2c && ++entries > limits.entries) return `must not hold more than ${limits.entries} array elements and object members in all`;
   }
-  return false;
+  return null;
 }
 
 export async function readJson<S extends z.ZodType>(request: Request, limit: number, schema: S): Promise<z.infer<S>> {
@@ -68,7 +73,8 @@ export async function readJson<S extends z.ZodType>(request: Request, limit: num
   } catch {
     throw HttpError.field("body", "must be valid JSON");
   }
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw HttpError.field("body", `must not nest objects and arrays more than ${MAX_JSON_DEPTH} levels deep`);
+  const shapeProblem = jsonShapeProblem(text);
+  if (shapeProblem) throw HttpError.field("body", shapeProblem);
   try {
     value = JSON.parse(text);
   } catch {
