@@ -17,7 +17,7 @@ async function main(gc: () => void, send: (message: unknown) => void) {
     dbFile: ":memory:",
     port: 0,
     // The npm corpus is what the dashboard searches (installed READMEs): long pages, the costly case.
-    corpus: process.env.MONITORED_CORPUS === "fixed" ? "fixed" : "npm",
+    corpus: "npm",
     projectRoot: process.cwd(),
     demoFiles: 200,
     faults: true,
