@@ -12,17 +12,21 @@ import { SEARCH_QUERY_LIMITS } from "./search/search-query";
  * its own event loop (perf_hooks.monitorEventLoopDelay) and its heap after a full collection.
  *
  * What is asserted, and why it is not flaky on a loaded 2-core machine:
- * - The gateway's event loop never stalls longer than STALL_MS (100 ms) beyond the BASELINE: the
- *   largest delay the same process shows while answering a handful of ordinary requests, measured
- *   first. A busy machine delays every timer of the child alike (the baseline absorbs that); what
- *   remains is the cost of the input itself. The pathologies this guards against are seconds (the
- *   5,000-word question held the loop 13.5 s) or a crash, two orders of magnitude above the bound.
+ * - The gateway's event loop never stalls longer than 1.5 x BASELINE + 100 ms. The baseline is the worst
+ *   delay of a handful of ordinary requests and of the case's twin (the same request with its texts
+ *   made one repeated word: the same bytes to read, parse and count, one distinct word to look up),
+ *   against the better of the case's two runs. A busy machine slows the twin as much as the case (the
+ *   baseline absorbs that); what remains is what the input's content costs. The pathologies this
+ *   guards against are seconds (the 5,000-word question held the loop 13.5 s in the report, 4.1 s
+ *   here against a 134 ms baseline) or a crash, far above the bound.
  * - The heap, after a full collection, grows by less than HEAP_GROWTH_BYTES over the whole run, and
  *   the process runs with a capped old space (HEAP_CAP_MB): an input that needs more kills it, and
  *   the test fails saying so (20,000 distinct words ran V8 out of memory compiling regexes).
  */
 
 const STALL_MS = 100;
+/** Slack on the baseline itself: on a machine at load 20 two runs of the same 2 MiB request differ by a few tens of percent. */
+const NOISE_FACTOR = 1.5;
 const HEAP_CAP_MB = 512;
 const HEAP_GROWTH_BYTES = 96 * 1024 * 1024;
 /** Text that fills a model request's body limit, less room for the rest of the request. */
@@ -160,10 +164,9 @@ function twinOf(call: Call): Call | null {
 }
 
 /**
- * Sends the call twice and checks the gateway's event loop and heap. The allowance is STALL_MS over
- * a baseline: the larger of the ordinary requests' delay and its twin's (the same request with its
- * texts made uniform, so the same size to parse but one distinct word), each the worst of two runs,
- * against the better of the call's two runs. A pathology is slow every time; noise is not.
+ * Sends the call twice and checks the gateway's event loop and heap (see the top of the file): the
+ * better of the call's two runs against the worst of the ordinary requests and of two runs of its
+ * twin. A pathology is slow every time; noise is not.
  */
 async function expectBounded(call: Call, expectStatus: number | ((status: number, body: string) => void), twin = twinOf(call)) {
   let allowed = baselineMs;
@@ -176,7 +179,7 @@ async function expectBounded(call: Call, expectStatus: number | ((status: number
     best = Math.min(best, result.maxDelayMs);
     expect(result.heapUsedBytes - startHeap, "heap growth after a full collection").toBeLessThan(HEAP_GROWTH_BYTES);
   }
-  expect(best, `event loop stalled ${best.toFixed(0)} ms (baseline ${allowed.toFixed(0)} ms)`).toBeLessThanOrEqual(allowed + STALL_MS);
+  expect(best, `event loop stalled ${best.toFixed(0)} ms (baseline ${allowed.toFixed(0)} ms)`).toBeLessThanOrEqual(NOISE_FACTOR * allowed + STALL_MS);
 }
 
 const webPlugin = { id: "web", engine: "exa", max_results: LIMITS.webMaxResults };
