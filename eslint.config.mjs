@@ -19,4 +19,26 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // No regex built at run time (SECURITY.md, "Bounded inputs in the embedded gateway"): a pattern made
+    // from a request can be made to backtrack for seconds, and compiling one per word of a question is
+    // what stalled the embedded gateway in issue 25. Match literally (indexOf, Set lookups) instead; a
+    // pattern built from constants only says so with an eslint-disable comment and its reason. Tests
+    // and e2e specs build expectations from their own constants and serve no request.
+    files: ["**/*.{ts,tsx,mts,js,mjs}"],
+    ignores: ["**/*.test.ts", "**/*.spec.ts", "e2e/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='RegExp']:not([arguments.0.type='Literal']):not([arguments.0.type='TemplateLiteral'][arguments.0.expressions.length=0])",
+          message: "No RegExp built at run time: match literally (indexOf, a Set of words), or justify a pattern made of constants with an eslint-disable comment.",
+        },
+        {
+          selector: "CallExpression[callee.name='RegExp']:not([arguments.0.type='Literal']):not([arguments.0.type='TemplateLiteral'][arguments.0.expressions.length=0])",
+          message: "No RegExp built at run time: match literally (indexOf, a Set of words), or justify a pattern made of constants with an eslint-disable comment.",
+        },
+      ],
+    },
+  },
 ]);

@@ -16,7 +16,7 @@ describe("an unsupported Node", () => {
       cwd: root,
       encoding: "utf8",
       timeout: 60_000,
-      env: { PATH: `${bin}${path.delimiter}${process.env.PATH}`, HOME: process.env.HOME, npm_config_update_notifier: "false" } as NodeJS.ProcessEnv,
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, npm_config_update_notifier: "false" },
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("gatehouse: Node 20.20.2 is not supported; use Node 22, 24 or 26");

@@ -66,6 +66,7 @@ export type CreateGenerationRequest = z.infer<typeof CreateGenerationRequestSche
 /** Printable ASCII without spaces, as Stripe and the IETF draft use (and the embedded gateway checks). */
 export const IdempotencyKeySchema = z
   .string({ error: "is required: send a new random key per generation, the same one when retrying it" })
+  // eslint-disable-next-line no-restricted-syntax -- built once from a constant (the key's length limit), never from input
   .regex(new RegExp(`^[\\x21-\\x7e]{1,${VIDEO_LIMITS.idempotencyKeyChars}}$`), {
     message: `must be 1 to ${VIDEO_LIMITS.idempotencyKeyChars} printable ASCII characters without spaces`,
   });

@@ -20,6 +20,7 @@ function compile(path: string): RegExp {
     .split("/")
     .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
     .join("/");
+  // eslint-disable-next-line no-restricted-syntax -- the route table's own paths (constants, escaped), never a request's
   return new RegExp(`^${BASE_PATH}${pattern}/?$`);
 }
 

@@ -17,6 +17,8 @@ export interface ComposedAnswer {
   annotations: Citation[];
 }
 
+import { occursAtWordStart } from "../search/literal-match";
+import { searchQueryOf } from "../search/search-query";
 import { STOPWORDS } from "../search/stopwords";
 import { boldTerms, codeLanguage, escapeMarkdown } from "./markdown";
 
@@ -38,8 +40,9 @@ export function splitSentences(text: string): Sentence[] {
   return out;
 }
 
+/** The distinct words of the searched part of the query (search-query.ts), so their number is bounded. */
 export function queryTerms(query: string): string[] {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = searchQueryOf(query).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.filter((w) => (w.length > 1 || /\P{ASCII}/u.test(w)) && !STOPWORDS.has(w)))];
 }
 
@@ -102,17 +105,6 @@ class AnswerBuilder {
   }
 }
 
-/** Whole words (or word starts: "log" in "logging"), so "tea" does not match "instead". */
-function mentions(lower: string, term: string): boolean {
-  if (/[^\p{ASCII}]/u.test(term)) return lower.includes(term);
-  let at = lower.indexOf(term);
-  while (at !== -1) {
-    if (at === 0 || !/[\p{L}\p{N}]/u.test(lower[at - 1])) return true;
-    at = lower.indexOf(term, at + 1);
-  }
-  return false;
-}
-
 function usable(sentence: Sentence) {
   const n = codePointLength(sentence.text);
   return n >= 20 && n <= 400 && /\p{L}{2}/u.test(sentence.text);
@@ -125,7 +117,7 @@ function selectSentences(hits: readonly SearchHit[], terms: readonly string[], m
       .filter(usable)
       .map((sentence, position) => {
         const lower = sentence.text.toLowerCase();
-        const matched = terms.filter((t) => mentions(lower, t)).length;
+        const matched = terms.filter((t) => occursAtWordStart(lower, t)).length;
         return { doc, rank, position, sentence, matched, score: matched * 10 - position * 0.5 - rank * 0.25 };
       }),
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SearchHit, WebSearchIndex } from "../search/web-search";
 import { composeAnswer, type Citation } from "./compose";
+import { EMBEDDED_CONTEXT_LENGTH } from "./models";
 import type { ResponsePlan } from "./plan";
 import { codePointLength, countTokens, tokenize } from "./tokens";
 
@@ -83,7 +84,7 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
     const progress = plan.searchItem === "web_search_call";
     const searchId = id("ws");
     const outputIndex = output.length;
-    const item: Record<string, unknown> = { type: plan.searchItem, id: searchId, status: "in_progress", action: { type: "search", query: plan.query } };
+    const item: Record<string, unknown> = { type: plan.searchItem, id: searchId, status: "in_progress", action: { type: "search", query: plan.searchQuery } };
     output.push(item);
     yield event("response.output_item.added", { output_index: outputIndex, item: structuredClone(item) });
     if (progress) {
@@ -92,18 +93,20 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
       yield event("response.web_search_call.searching", { output_index: outputIndex, item_id: searchId });
     }
     await sleep(SEARCH_LATENCY_MS, signal);
-    hits = plan.query ? search().search(plan.query, plan.webSearch) : [];
+    hits = plan.searchQuery ? search().search(plan.searchQuery, plan.webSearch) : [];
     searchTokens = hits.reduce((sum, hit) => sum + countTokens(hit.text), 0);
     item.status = "completed";
-    item.action = { type: "search", query: plan.query, sources: hits.map((hit) => ({ type: "url", url: hit.url, title: hit.title })) };
+    item.action = { type: "search", query: plan.searchQuery, sources: hits.map((hit) => ({ type: "url", url: hit.url, title: hit.title })) };
     if (progress) yield event("response.web_search_call.completed", { output_index: outputIndex, item_id: searchId });
     yield event("response.output_item.done", { output_index: outputIndex, item: structuredClone(item) });
   }
 
   const answer = composeAnswer({ model: plan.model, query: plan.query, hits });
-  let tokens = tokenize(answer.text);
-  const truncated = plan.maxOutputTokens !== null && tokens.length > plan.maxOutputTokens;
-  if (truncated) tokens = tokens.slice(0, plan.maxOutputTokens!);
+  // Tokenizing stops one past the limit: enough to know the answer was cut, however long its text.
+  const limit = Math.min(plan.maxOutputTokens ?? EMBEDDED_CONTEXT_LENGTH, EMBEDDED_CONTEXT_LENGTH);
+  let tokens = tokenize(answer.text, limit + 1);
+  const truncated = tokens.length > limit;
+  if (truncated) tokens = tokens.slice(0, limit);
   const text = tokens.join("");
   const textLength = codePointLength(text);
   // A citation whose sentence was cut off would point past the text; it is dropped with the sentence.

@@ -13,21 +13,19 @@ export function escapeMarkdown(text: string): string {
   return text.replace(INLINE_SYNTAX, "\\$&").replace(BLOCK_START, (match) => (/^\d/.test(match) ? `${match}\\` : `\\${match}`));
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /**
  * Wraps whole-word occurrences of the query's terms in `**`, on already escaped text. Only terms of
  * letters and digits in the Latin range: around CJK or emoji the emphasis rules of CommonMark would
- * leave the asterisks visible.
+ * leave the asterisks visible. Each word of the text is looked up in a set of the terms (no regex
+ * is built from them), so the cost is linear in the text whatever the terms.
  */
 export function boldTerms(escaped: string, terms: readonly string[]): string {
-  const words = terms.filter((term) => /^[a-z0-9]{3,}$/i.test(term));
-  if (words.length === 0) return escaped;
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}\\\\])(${words.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "giu");
+  const words = new Set(terms.filter((term) => /^[a-z0-9]{3,}$/i.test(term)).map((term) => term.toLowerCase()));
+  if (words.size === 0) return escaped;
+  // A word right after a backslash is part of an escape the text spelled out ("\\name"): left alone.
+  const bolded = escaped.replace(/[\p{L}\p{N}]+/gu, (word, at: number) => (words.has(word.toLowerCase()) && escaped[at - 1] !== "\\" ? `**${word}**` : word));
   // Neighbouring terms make one bold phrase ("**green tea**", "**write-ahead**").
-  return escaped.replace(pattern, "**$1**").replace(/\*\*([ -])\*\*/g, "$1");
+  return bolded.replace(/\*\*([ -])\*\*/g, "$1");
 }
 
 const CODE_START = /^(PRAGMA|SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|const|let|var|import|export|function|await|npm|npx|pnpm|yarn|curl|git)\b/;

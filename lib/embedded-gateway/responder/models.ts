@@ -11,6 +11,13 @@ export interface EmbeddedModel {
   created: number;
 }
 
+/**
+ * The context length GET /models gives every embedded model, and the most tokens an answer has: an
+ * echo of a longer input (or a max_output_tokens above it) ends "incomplete" there, so the answer a
+ * request makes is bounded whatever it sends.
+ */
+export const EMBEDDED_CONTEXT_LENGTH = 32_768;
+
 export const EMBEDDED_MODELS: readonly EmbeddedModel[] = [
   {
     id: "gatehouse/echo",
@@ -59,10 +66,10 @@ export function modelToWire(model: EmbeddedModel, strict = false) {
     name: model.name,
     description: model.description,
     created: model.created,
-    context_length: 32_768,
+    context_length: EMBEDDED_CONTEXT_LENGTH,
     architecture: { modality: "text->text", input_modalities: ["text"], output_modalities: ["text"], tokenizer: "Other" },
     pricing: { prompt: "0", completion: "0", request: "0", web_search: "0" },
-    top_provider: { context_length: 32_768, max_completion_tokens: null, is_moderated: false },
+    top_provider: { context_length: EMBEDDED_CONTEXT_LENGTH, max_completion_tokens: null, is_moderated: false },
     per_request_limits: null,
     supported_parameters: ["max_tokens", "temperature", "top_p", "tools", "tool_choice"],
     default_parameters: null,

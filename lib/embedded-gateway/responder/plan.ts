@@ -1,4 +1,5 @@
 import { DEFAULTS, WEB_SEARCH_SHORTHAND_TYPES, WEB_SEARCH_TOOL_TYPE, type ResponsesRequest } from "@/lib/gateway";
+import { searchQueryOf } from "../search/search-query";
 import type { SearchFilters } from "../search/web-search";
 import { findModel, type EmbeddedModel } from "./models";
 import { countTokens } from "./tokens";
@@ -8,6 +9,8 @@ export interface ResponsePlan {
   model: EmbeddedModel;
   /** The last user message: the echo model repeats it and the search looks it up. */
   query: string;
+  /** What the web search looks up: the query's bounded beginning (search/search-query.ts). */
+  searchQuery: string;
   inputTokens: number;
   webSearch: SearchFilters | null;
   /**
@@ -91,11 +94,13 @@ export function planResponse(request: ResponsesRequest): ResponsePlan {
   if (!found) throw new UnknownModelError(requestedModel);
   const all = messages(request.input);
   const lastUser = [...all].reverse().find((m) => m.role === "user");
+  const query = (lastUser?.text ?? "").trim();
   const inputText = [request.instructions ?? "", ...all.map((m) => m.text)].join("\n");
   return {
     requestedModel,
     model: found.model,
-    query: (lastUser?.text ?? "").trim(),
+    query,
+    searchQuery: searchQueryOf(query),
     inputTokens: countTokens(inputText),
     webSearch: webSearchFilters(request, found.online),
     searchItem: searchItemType(request),

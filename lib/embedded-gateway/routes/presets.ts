@@ -5,6 +5,7 @@ import { isBusyError, isUniqueViolation } from "../db";
 import { HttpError } from "../http-error";
 import { PresetConflictError } from "../presets-store";
 import { parseParam, parseQuery, readJson } from "../request-body";
+import { modelRequestBodyLimit } from "./body-limits";
 
 function slugParam(c: GatewayCtx): string {
   return parseParam("slug", SlugSchema, c.req.param("slug"));
@@ -36,7 +37,7 @@ export function presetRoutes(ctx: GatewayContext): RouteDef[] {
       access: "management",
       async handler(c) {
         const slug = slugParam(c);
-        const request = await readJson(c.req.raw, ctx.limits.maxJsonBytes, ChatRequestSchema);
+        const request = await readJson(c.req.raw, modelRequestBodyLimit(ctx.limits.maxJsonBytes), ChatRequestSchema);
         const { config, system_prompt } = extractPresetConfig(request);
         const key = c.get("key");
         // The real gateway saves whatever the caller last read: strict mode ignores If-Match too (and so

@@ -7,6 +7,7 @@ import { applyPreset, presetReferenceOf, PresetReferenceError } from "../respond
 import { AbortedError, generateResponse, type ResponseEvent } from "../responder/generate";
 import { planResponse, UnknownModelError } from "../responder/plan";
 import { eventStream } from "../responder/sse";
+import { modelRequestBodyLimit } from "./body-limits";
 
 /**
  * Resolves a preset the request names (see responder/apply-preset.ts for the rules) against the
@@ -45,7 +46,7 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
       path: "/responses",
       access: "any",
       async handler(c) {
-        const given = await readJson(c.req.raw, ctx.limits.maxJsonBytes, ResponsesRequestSchema);
+        const given = await readJson(c.req.raw, modelRequestBodyLimit(ctx.limits.maxJsonBytes), ResponsesRequestSchema);
         const { request, modelFromPreset } = withPreset(ctx, c.get("key").defaultWorkspaceId, given);
         let plan;
         try {

@@ -1,3 +1,5 @@
+import { matchForm, occursAtWordStart } from "./literal-match";
+import { searchQueryOf, WORD } from "./search-query";
 import { STOPWORDS } from "./stopwords";
 
 /*
@@ -7,6 +9,7 @@ import { STOPWORDS } from "./stopwords";
  * hyphenated compound ("write-ahead") only where it appears as such, with extra weight for the
  * question's words in the page title and for its words appearing side by side, and drops results
  * that cover too little: better no source than a quote that has nothing to do with the question.
+ * The question's words are matched literally (literal-match.ts), never as a regex built from them.
  */
 
 interface Scored {
@@ -18,10 +21,11 @@ interface Scored {
 /** A unit of the question: one word, or the parts of a hyphenated compound, lower case. */
 type Unit = readonly string[];
 
+/** The question's units, from its searched part only (search-query.ts), so their number is bounded. */
 export function questionUnits(query: string): Unit[] {
   const units: Unit[] = [];
   const seen = new Set<string>();
-  for (const raw of query.toLowerCase().match(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu) ?? []) {
+  for (const raw of searchQueryOf(query).toLowerCase().match(WORD) ?? []) {
     const parts = raw.split(/[-']/).filter((part) => part.length > 1 || /\P{ASCII}/u.test(part));
     const unit = parts.length > 1 ? parts : parts.filter((part) => !STOPWORDS.has(part));
     const key = unit.join("-");
@@ -32,14 +36,9 @@ export function questionUnits(query: string): Unit[] {
   return units;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** Matches a unit at a word start ("log" in "logging", not "tea" in "instead"); CJK anywhere. */
-function unitPattern(unit: Unit): RegExp {
-  const body = unit.map(escapeRegExp).join("[\\s-]+");
-  return /^[\p{ASCII}]+$/u.test(body) ? new RegExp(`(?<![\\p{L}\\p{N}])${body}`, "iu") : new RegExp(body, "iu");
+/** A unit as text in matchForm: its parts joined by one space, as "write-ahead" reads there. */
+function unitNeedle(unit: Unit): string {
+  return unit.join(" ");
 }
 
 /** A result is kept when it covers at least half of the question, or names part of it in its title. */
@@ -48,12 +47,15 @@ const MIN_COVERAGE = 0.5;
 export function rankByRelevance<T extends Scored>(query: string, hits: readonly T[]): T[] {
   const units = questionUnits(query);
   if (units.length === 0) return [...hits];
-  const patterns = units.map(unitPattern);
-  const pairs = units.slice(1).map((unit, i) => unitPattern([...units[i], ...unit]));
+  const needles = units.map(unitNeedle);
+  const pairs = units.slice(1).map((unit, i) => unitNeedle([...units[i], ...unit]));
   const weighed = hits.map((hit) => {
-    const inTitle = patterns.filter((pattern) => pattern.test(hit.title)).length;
-    const covered = patterns.filter((pattern) => pattern.test(hit.title) || pattern.test(hit.text)).length;
-    const phrases = pairs.filter((pattern) => pattern.test(hit.title) || pattern.test(hit.text)).length;
+    const title = matchForm(hit.title);
+    const text = matchForm(hit.text);
+    const found = (needle: string) => occursAtWordStart(title, needle) || occursAtWordStart(text, needle);
+    const inTitle = needles.filter((needle) => occursAtWordStart(title, needle)).length;
+    const covered = needles.filter(found).length;
+    const phrases = pairs.filter(found).length;
     const coverage = covered / units.length;
     const relevance = hit.score * coverage * coverage * (1 + inTitle / units.length) * (1 + 0.5 * phrases);
     return { hit, relevant: coverage >= MIN_COVERAGE || inTitle > 0, relevance };

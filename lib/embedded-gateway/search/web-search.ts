@@ -1,6 +1,7 @@
 import MiniSearch, { type SearchOptions } from "minisearch";
 import type { CorpusDocument } from "./corpus-types";
 import { rankByRelevance } from "./relevance";
+import { searchQueryOf } from "./search-query";
 import { STOPWORDS } from "./stopwords";
 import { globMatch } from "../wildcard";
 
@@ -100,7 +101,10 @@ export class WebSearchIndex {
     return this.docs.size;
   }
 
-  search(query: string, filters: SearchFilters): SearchHit[] {
+  /** Looks up the question's searched part (searchQueryOf): a long question costs no more than that. */
+  search(question: string, filters: SearchFilters): SearchHit[] {
+    const query = searchQueryOf(question);
+    if (query === "") return [];
     const options = ENGINE_OPTIONS[filters.engine ?? "auto"] ?? ENGINE_OPTIONS.auto;
     const keep = (doc: CorpusDocument) =>
       (!filters.includeDomains?.length || filters.includeDomains.some((d) => domainMatches(d, doc.url))) &&

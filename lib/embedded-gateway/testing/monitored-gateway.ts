@@ -1,0 +1,48 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { startEmbeddedGateway } from "../server";
+
+/*
+ * An embedded gateway in its own process that watches its own event loop, for bounded-inputs.test.ts.
+ * The delay has to be measured where the requests are handled: a test process measuring itself would
+ * see nothing of a gateway stalled elsewhere. Run with `node --import tsx --expose-gc` and an IPC
+ * channel; it sends {type: "ready", baseUrl, apiKey, managementKey} once listening, then answers every
+ * {type: "measure"} with the event loop's largest delay since the previous one and the heap in use
+ * after a full collection, so a test can bracket each request.
+ */
+
+const RESOLUTION_MS = 10;
+
+async function main(gc: () => void, send: (message: unknown) => void) {
+  const gateway = await startEmbeddedGateway({
+    dbFile: ":memory:",
+    port: 0,
+    // The npm corpus is what the dashboard searches (installed READMEs): long pages, the costly case.
+    corpus: "npm",
+    projectRoot: process.cwd(),
+    demoFiles: 200,
+    faults: true,
+    videoTimeScale: 0,
+  });
+
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  delay.enable();
+
+  process.on("message", (message: { type?: string }) => {
+    if (message?.type !== "measure") return;
+    // Two resolutions later the sampling timer has fired at least once after whatever ran last.
+    setTimeout(() => {
+      const maxDelayMs = delay.max / 1e6;
+      gc();
+      // The collection just forced holds the loop too; it is the test's doing, not the next request's.
+      delay.reset();
+      send({ type: "measured", maxDelayMs, heapUsedBytes: process.memoryUsage().heapUsed });
+    }, 2 * RESOLUTION_MS);
+  });
+  process.on("disconnect", () => void gateway.close().finally(() => process.exit(0)));
+
+  send({ type: "ready", baseUrl: gateway.baseUrl, apiKey: gateway.apiKey, managementKey: gateway.managementKey });
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc || !process.send) throw new Error("monitored-gateway.ts needs --expose-gc and an IPC channel (child_process.fork)");
+void main(gc, process.send.bind(process));
