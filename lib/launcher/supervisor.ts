@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { isGatewayReady, type GatewayReady } from "./ready-message";
+import { restartPolicy } from "./restart-policy";
 
 /**
  * The supervisor behind `npm start` (scripts/start.ts): the embedded gateway and the dashboard server run as
@@ -85,8 +86,7 @@ export function startSupervisor(options: SupervisorOptions): Supervisor {
   let gateway: ChildProcess | null = null;
   let dashboard: ChildProcess | null = null;
   let ready: GatewayReady | null = null;
-  let crashesInARow = 0;
-  const crashTimes: number[] = [];
+  const onCrash = restartPolicy({ restartDelayMs, maxRestartDelayMs, stableAfterMs, maxCrashes, crashWindowMs });
   let restartTimer: NodeJS.Timeout | null = null;
   let stopping: Promise<number> | null = null;
   let settle: (code: number) => void = () => undefined;
@@ -133,24 +133,22 @@ export function startSupervisor(options: SupervisorOptions): Supervisor {
         void stop(1);
         return;
       }
-      const now = Date.now();
-      crashesInARow = readyHere && now - startedAt >= stableAfterMs ? 1 : crashesInARow + 1;
-      crashTimes.push(now);
-      while (crashTimes.length > 0 && crashTimes[0] <= now - crashWindowMs) crashTimes.shift();
-      if (crashTimes.length >= maxCrashes) {
-        log(
-          `the embedded gateway stopped ${crashTimes.length} times within ${Math.round(crashWindowMs / 1000)} s (last: ${cause}); ` +
-            "stopping Gatehouse. Its output above says why.",
-        );
+      // A run that never became ready counts as up for no time, so its pause keeps growing.
+      const decision = onCrash(Date.now(), readyHere ? Date.now() - startedAt : 0);
+      const window = `${Math.round(crashWindowMs / 1000)} s`;
+      if (!decision.restart) {
+        log(`the embedded gateway stopped ${decision.crashesInWindow} times within ${window} (last: ${cause}); stopping Gatehouse. Its output above says why.`);
         void stop(1);
         return;
       }
-      const delay = Math.min(maxRestartDelayMs, restartDelayMs * 2 ** (crashesInARow - 1));
-      log(`the embedded gateway stopped unexpectedly (${cause}); restarting it in ${delay / 1000} s (${crashTimes.length} of ${maxCrashes} allowed within ${Math.round(crashWindowMs / 1000)} s)`);
+      log(
+        `the embedded gateway stopped unexpectedly (${cause}); restarting it in ${decision.delayMs / 1000} s ` +
+          `(${decision.crashesInWindow} of ${maxCrashes} allowed within ${window})`,
+      );
       restartTimer = setTimeout(() => {
         restartTimer = null;
         if (!stopping) startGateway(command);
-      }, delay);
+      }, decision.delayMs);
     });
     child.on("error", (error) => {
       // Spawning itself failed (no node binary, say): no exit event follows when there was no process.

@@ -5,7 +5,8 @@ import { exitWithSupervisor, startSupervisor } from "../supervisor";
 /**
  * scripts/start.ts as its tests run it: the real embedded gateway started the way start.ts starts it, in front
  * of a stand-in dashboard server (the real one needs a production build), with short restart pauses so that a
- * gateway killed again and again reaches the crash limit within a test's time.
+ * gateway killed again and again reaches the crash limit within a test's time, and a crash window of 10 minutes
+ * so that a slow machine (five gateway starts taking over a minute) still reaches it.
  */
 const root = path.resolve(__dirname, "..", "..", "..");
 const env = { ...process.env };
@@ -18,6 +19,7 @@ const supervisor = startSupervisor({
     env: { ...env, GATEWAY_URL: gateway?.baseUrl, GATEWAY_API_KEY: gateway?.apiKey },
   }),
   restartDelayMs: 100,
+  crashWindowMs: 600_000,
   stopGraceMs: Number(process.env.TEST_STOP_GRACE_MS || 4_000),
 });
 void exitWithSupervisor(supervisor);
