@@ -53,8 +53,6 @@ export interface Supervisor {
   readonly done: Promise<number>;
   /** Stops both children (politely, then by force) and settles `done` with `code`. */
   stop(code: number): Promise<number>;
-  /** The gateway's and the dashboard's process ids right now (for tests and operators). */
-  pids(): { gateway: number | null; dashboard: number | null };
 }
 
 /** "exit code 1", "signal SIGKILL": why a child ended, for the log. */
@@ -200,11 +198,7 @@ export function startSupervisor(options: SupervisorOptions): Supervisor {
 
   if (options.gateway) startGateway(options.gateway);
   else startDashboard(null);
-  return {
-    done,
-    stop,
-    pids: () => ({ gateway: isRunning(gateway) ? (gateway.pid ?? null) : null, dashboard: isRunning(dashboard) ? (dashboard.pid ?? null) : null }),
-  };
+  return { done, stop };
 }
 
 /** The launcher's end: SIGINT and SIGTERM stop the children; the process exits with the supervisor's code. */
