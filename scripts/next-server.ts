@@ -10,11 +10,14 @@
  * - It serves the build's scripts and styles Brotli-compressed to browsers that accept it (./precompressed-static.ts);
  *   Next itself only gzips.
  *
+ * - Started by scripts/start.ts, it ends when the launcher is gone (lib/launcher/exit-with-parent.ts).
+ *
  * Usage (scripts/start.ts runs it): `tsx scripts/next-server.ts --port 3000 --hostname 127.0.0.1 [--dev]`.
  */
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
+import { exitWithParent } from "../lib/launcher/exit-with-parent";
 import { PEER_HEADER, PEER_HEADER_ENV } from "../lib/server/client-address";
 import { serveFastLane } from "../lib/server/fast-lane";
 import { loadPrecompressedStatic, servePrecompressed, type PrecompressedAsset } from "./precompressed-static";
@@ -65,6 +68,8 @@ async function main() {
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  // Started by scripts/start.ts: a dashboard server whose launcher is gone has no gateway behind it either.
+  exitWithParent(() => new Promise((resolve) => server.close(() => resolve())));
 }
 
 main().catch((error: unknown) => {

@@ -1,15 +1,19 @@
 /**
  * `npm start`: one command that gives a working dashboard with no configuration.
  *
- * With GATEWAY_URL unset it serves the embedded gateway from this process and hands its URL and keys to the
- * Next.js server through the environment (server-side only; nothing here reaches the browser). The gateway
- * runs outside the Next process so that generating streamed answers never competes with the BFF's relay for
- * one JavaScript thread.
+ * With GATEWAY_URL unset it runs the embedded gateway (lib/embedded-gateway/main.ts) as a child process and
+ * hands its URL and keys to the Next.js server, a second child (scripts/next-server.ts), through the
+ * environment (server-side only; nothing here reaches the browser). The gateway runs outside the Next process
+ * so that generating streamed answers never competes with the BFF's relay for one JavaScript thread.
+ * This process only supervises the two (lib/launcher/supervisor.ts): a gateway that dies is started again on
+ * the same port with the same keys, a dashboard server that dies stops everything, and no child outlives it.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { embeddedGatewayCommand } from "../lib/launcher/embedded-gateway-command";
+import { exitWithSupervisor, startSupervisor, type ChildCommand } from "../lib/launcher/supervisor";
 import { makePrivateDir } from "../lib/sqlite/private-files";
 
 const root = path.resolve(__dirname, "..");
@@ -93,42 +97,26 @@ async function main() {
     AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST || "true",
   };
 
-  let closeGateway: (() => Promise<void>) | undefined;
-  if (!process.env.GATEWAY_URL) {
-    const { startEmbeddedGateway } = await import("../lib/embedded-gateway/server");
-    const gateway = await startEmbeddedGateway({ dataDir, port: parsePort("GATEWAY_PORT", 4010) });
-    closeGateway = gateway.close;
-    Object.assign(env, {
-      GATEWAY_URL: gateway.baseUrl,
-      GATEWAY_API_KEY: gateway.apiKey,
-      GATEWAY_MANAGEMENT_KEY: gateway.managementKey,
-      GATEHOUSE_MODE: "embedded",
-    });
-    console.log(`gatehouse: embedded gateway serving ${gateway.baseUrl} (data in ${dataDir})`);
-  } else {
-    env.GATEHOUSE_MODE = "remote";
-    console.log(`gatehouse: using the gateway at ${process.env.GATEWAY_URL}`);
-  }
+  const embedded = !process.env.GATEWAY_URL;
+  env.GATEHOUSE_MODE = embedded ? "embedded" : "remote";
+  if (!embedded) console.log(`gatehouse: using the gateway at ${process.env.GATEWAY_URL}`);
+  const gatewayPort = embedded ? parsePort("GATEWAY_PORT", 4010) : 0;
 
   // The embedded demo hands out an admin password: it stays on this machine unless HOSTNAME says otherwise.
   // Against a real gateway Gatehouse is a server like any other and listens on every interface.
-  const hostname = process.env.HOSTNAME?.trim() || (env.GATEHOUSE_MODE === "embedded" ? "127.0.0.1" : undefined);
+  const hostname = process.env.HOSTNAME?.trim() || (embedded ? "127.0.0.1" : undefined);
   if (!dev) ensureBuild(env);
   const serverArgs = ["--import", "tsx", serverScript, "--port", String(appPort), ...(hostname ? ["--hostname", hostname] : []), ...(dev ? ["--dev"] : [])];
-  const next = spawn(process.execPath, serverArgs, { cwd: root, env, stdio: "inherit" });
-  console.log(`gatehouse: dashboard on http://${hostname && hostname !== "127.0.0.1" ? hostname : "localhost"}:${appPort}${hostname === "127.0.0.1" ? " (this machine only; set HOSTNAME=0.0.0.0 to serve the network)" : ""}`);
 
-  let stopping = false;
-  const stop = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    if (next.exitCode === null) next.kill("SIGTERM");
-    await closeGateway?.().catch(() => undefined);
-    process.exit(code);
-  };
-  process.on("SIGINT", () => void stop(130));
-  process.on("SIGTERM", () => void stop(143));
-  next.on("exit", (code, signal) => void stop(code ?? (signal ? 1 : 0)));
+  const supervisor = startSupervisor({
+    gateway: embedded ? embeddedGatewayCommand(root, env, gatewayPort) : undefined,
+    dashboard: (gateway): ChildCommand => {
+      console.log(`gatehouse: dashboard on http://${hostname && hostname !== "127.0.0.1" ? hostname : "localhost"}:${appPort}${hostname === "127.0.0.1" ? " (this machine only; set HOSTNAME=0.0.0.0 to serve the network)" : ""}`);
+      const gatewayEnv = gateway ? { GATEWAY_URL: gateway.baseUrl, GATEWAY_API_KEY: gateway.apiKey, GATEWAY_MANAGEMENT_KEY: gateway.managementKey } : {};
+      return { command: process.execPath, args: serverArgs, cwd: root, env: { ...env, ...gatewayEnv } };
+    },
+  });
+  await exitWithSupervisor(supervisor);
 }
 
 main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -15,6 +15,10 @@ export function externalAddress(): string | null {
 
 export interface AppInstance {
   port: number;
+  /** The launcher's (scripts/start.ts) process id. */
+  pid: number;
+  /** Settles with the launcher's exit code once it has exited. */
+  exited: Promise<number | null>;
   dataDir: string;
   output(): string;
   stop(): Promise<void>;
@@ -41,6 +45,7 @@ export async function startAppInstance(env: Record<string, string | undefined>):
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let log = "";
   child.stdout?.on("data", (chunk) => (log += String(chunk)));
   child.stderr?.on("data", (chunk) => (log += String(chunk)));
@@ -74,5 +79,5 @@ export async function startAppInstance(env: Record<string, string | undefined>):
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { port, dataDir, output: () => log, stop };
+  return { port, pid: child.pid!, exited, dataDir, output: () => log, stop };
 }

@@ -1,6 +1,13 @@
+import { exitWithParent } from "../launcher/exit-with-parent";
+import { reportGatewayReady } from "../launcher/ready-message";
 import { startEmbeddedGateway } from "./server";
 
-/** `npm run gateway`: the embedded gateway on its own, for other clients and for tests. */
+/**
+ * The embedded gateway on its own: `npm run gateway` (for other clients and for tests), and the child process
+ * `npm start` supervises (scripts/start.ts). Every setting comes from the environment (DATA_DIR, GATEWAY_PORT,
+ * EMBEDDED_GATEWAY_*). Under the launcher it reports its address and keys over the IPC channel once it
+ * listens, and ends when the launcher is gone.
+ */
 async function main() {
   const gateway = await startEmbeddedGateway({ log: true });
   const stop = () => {
@@ -8,6 +15,8 @@ async function main() {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  exitWithParent(() => gateway.close());
+  reportGatewayReady({ baseUrl: gateway.baseUrl, port: gateway.port, apiKey: gateway.apiKey, managementKey: gateway.managementKey });
 }
 
 main().catch((error: unknown) => {

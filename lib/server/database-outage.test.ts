@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
+import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { startPostgresServer, type PostgresServer } from "@/lib/testing/postgres-server";
 import { appContext } from "./app-context";
 import { getMe, updateUser } from "./handlers/users";
@@ -9,16 +11,20 @@ import { params, setUpBff, type BffTestEnv } from "./test-support";
 // and started again; the BFF's requests go through the real route handlers.
 
 let server: PostgresServer;
+let gateway: EmbeddedGateway;
 let bff: BffTestEnv;
 let databaseUrl: string;
 
 beforeAll(async () => {
   server = await startPostgresServer();
   databaseUrl = await server.createDatabase("outage");
-  bff = await setUpBff({ baseUrl: "http://127.0.0.1:9/api/v1", apiKey: "k" }, { DATABASE_URL: databaseUrl });
+  // A gateway that answers, so that /api/health's verdict is the database's alone.
+  gateway = await startTestGateway({ seed: false });
+  bff = await setUpBff(gateway, { DATABASE_URL: databaseUrl });
 });
 afterAll(async () => {
   await bff?.cleanup();
+  await gateway?.close();
   await server?.stop();
 });
 
@@ -34,7 +40,7 @@ async function renameViewer(name: string): Promise<Response> {
 describe("the app database going away", () => {
   it("answers 503 in the contract's shape while it is down, says nothing of where it is, and recovers", async () => {
     expect((await me()).status).toBe(200);
-    expect(await checkHealth()).toEqual({ status: "ok", database: "reachable" });
+    expect(await checkHealth()).toEqual({ status: "ok", database: "reachable", gateway: "reachable" });
 
     await server.pause();
     try {
@@ -49,13 +55,13 @@ describe("the app database going away", () => {
 
       // A write refused while the database is away changes nothing, half or whole.
       expect((await renameViewer("Renamed during the outage")).status).toBe(503);
-      expect(await checkHealth()).toEqual({ status: "unavailable", database: "unreachable" });
+      expect(await checkHealth()).toEqual({ status: "unavailable", database: "unreachable", gateway: "reachable" });
     } finally {
       await server.resume();
     }
 
     expect((await me()).status).toBe(200);
-    expect(await checkHealth()).toEqual({ status: "ok", database: "reachable" });
+    expect(await checkHealth()).toEqual({ status: "ok", database: "reachable", gateway: "reachable" });
     const viewer = await (await appContext()).users.findById(bff.userIds.viewer);
     expect(viewer).toMatchObject({ name: "Test viewer", role: "viewer" });
     // And the same write goes through once it is back.

@@ -41,6 +41,15 @@ beforeEach(() => {
   resetServerEnv();
 });
 
+/** A gateway URL on a port nobody listens on. */
+async function closedGatewayUrl(): Promise<string> {
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  return `http://127.0.0.1:${port}/api/v1`;
+}
+
 describe("upstreamFetch", () => {
   it("sends the API key and retries a GET on 503 until it succeeds", async () => {
     script.set("/api/v1/files", [{ status: 503 }, { status: 502 }, { status: 200, body: '{"ok":true}' }]);
@@ -90,11 +99,7 @@ describe("upstreamFetch", () => {
   });
 
   it("turns an unreachable gateway into a 502 quickly", async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    process.env.GATEWAY_URL = `http://127.0.0.1:${port}/api/v1`;
+    process.env.GATEWAY_URL = await closedGatewayUrl();
     resetServerEnv();
     const started = Date.now();
     const error = await upstreamFetch({ method: "GET", path: "/files" }).catch((e: unknown) => e);
@@ -103,6 +108,21 @@ describe("upstreamFetch", () => {
     expect((error as HttpError).message).toMatch(/Cannot reach the model gateway/);
     expect((error as HttpError).metadata).toEqual({ upstream_status: null, reason: "ECONNREFUSED" });
     expect(Date.now() - started).toBeLessThan(RETRY_BUDGET_MS + 500);
+  });
+
+  it("says an embedded gateway that cannot be reached is being started again", async () => {
+    Object.assign(process.env, { GATEWAY_URL: await closedGatewayUrl(), GATEHOUSE_MODE: "embedded" });
+    resetServerEnv();
+    try {
+      const error = await upstreamFetch({ method: "GET", path: "/files" }).catch((e: unknown) => e);
+      expect((error as HttpError).status).toBe(502);
+      expect((error as HttpError).message).toBe(
+        "Cannot reach the model gateway: it is not running or refuses connections. Gatehouse starts its embedded gateway again by itself: try again in a few seconds.",
+      );
+    } finally {
+      delete process.env.GATEHOUSE_MODE;
+      resetServerEnv();
+    }
   });
 
   it("times out a gateway that does not answer (504)", async () => {
