@@ -86,7 +86,7 @@ export default defineConfig({
     ? undefined
     : ([
         {
-          command: "rm -rf .data-e2e && tsx scripts/start.ts",
+          command: "rm -rf .data-e2e && node --import tsx scripts/start.ts",
           url: `${baseURL}/api/health`,
           reuseExistingServer: false,
           timeout: 240_000,
@@ -102,11 +102,12 @@ export default defineConfig({
             EMBEDDED_GATEWAY_FAULTS: "1",
             EMBEDDED_GATEWAY_DEMO_FILES: "3000",
             NEXT_TELEMETRY_DISABLED: "1",
+            GATEHOUSE_ENV_FILE: "none",
           },
         },
         {
           // The same build; started once the first server is up, so only one of them could ever build.
-          command: "rm -rf .data-e2e-strict && tsx scripts/start.ts",
+          command: "rm -rf .data-e2e-strict && node --import tsx scripts/start.ts",
           url: `${strictBaseURL}/api/health`,
           reuseExistingServer: false,
           timeout: 240_000,
@@ -120,6 +121,7 @@ export default defineConfig({
             EMBEDDED_GATEWAY_STRICT: "1",
             EMBEDDED_GATEWAY_DEMO_FILES: "1500",
             NEXT_TELEMETRY_DISABLED: "1",
+            GATEHOUSE_ENV_FILE: "none",
           },
         },
       ] as WebServer[]).slice(0, smoke ? 1 : 2),

@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { embeddedGatewayCommand } from "../lib/launcher/embedded-gateway-command";
+import { loadSettingsFile } from "../lib/launcher/settings-file";
 import { exitWithSupervisor, startSupervisor, type ChildCommand } from "../lib/launcher/supervisor";
 import { makePrivateDir } from "../lib/sqlite/private-files";
 
@@ -74,6 +75,8 @@ function parsePort(name: string, fallback: number): number {
 }
 
 async function main() {
+  const settingsFile = loadSettingsFile(root);
+  if (settingsFile) console.log(`gatehouse: settings from ${path.relative(root, settingsFile)} (the environment wins over it)`);
   const dataDir = path.resolve(root, process.env.DATA_DIR || ".data");
   makePrivateDir(dataDir);
   const appPort = parsePort("PORT", 3000);
