@@ -28,7 +28,7 @@ interface Sentence {
   at: number;
 }
 
-export function splitSentences(text: string): Sentence[] {
+function splitSentences(text: string): Sentence[] {
   const out: Sentence[] = [];
   for (const { segment, index } of segmenter.segment(text)) {
     const lead = segment.length - segment.trimStart().length;
@@ -38,7 +38,7 @@ export function splitSentences(text: string): Sentence[] {
   return out;
 }
 
-export function queryTerms(query: string): string[] {
+function queryTerms(query: string): string[] {
   const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.filter((w) => (w.length > 1 || /\P{ASCII}/u.test(w)) && !STOPWORDS.has(w)))];
 }

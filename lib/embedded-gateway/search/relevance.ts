@@ -18,7 +18,7 @@ interface Scored {
 /** A unit of the question: one word, or the parts of a hyphenated compound, lower case. */
 type Unit = readonly string[];
 
-export function questionUnits(query: string): Unit[] {
+function questionUnits(query: string): Unit[] {
   const units: Unit[] = [];
   const seen = new Set<string>();
   for (const raw of query.toLowerCase().match(/[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu) ?? []) {
