@@ -84,7 +84,7 @@ export interface VideoJobsTable {
 }
 
 /** A frame image a generation was sent as a data: URL (migration 6): base64 text, `size` its decoded bytes. */
-export interface VideoGenerationFramesTable {
+interface VideoGenerationFramesTable {
   generation_id: string;
   frame: "first_frame" | "last_frame";
   mime: string;
