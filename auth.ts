@@ -3,4 +3,4 @@ import { authConfig } from "@/lib/server/auth-config";
 
 // A function, so the settings are read when the first request arrives, not while `next build`
 // imports this module (the build has no AUTH_SECRET or gateway settings).
-export const { handlers, auth, signIn, signOut } = NextAuth(() => authConfig());
+export const { handlers, signIn, signOut } = NextAuth(() => authConfig());

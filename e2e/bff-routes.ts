@@ -17,7 +17,7 @@ export interface Row {
 }
 
 const unique = (caller: Caller) => `${caller ?? "anon"}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-export const SEEDED_SLUG = "echo-debug";
+const SEEDED_SLUG = "echo-debug";
 export const chat = { model: "gatehouse/echo", messages: [{ role: "system", content: "Matrix test." }] };
 
 async function upload(api: APIRequestContext, name: string): Promise<APIResponse> {

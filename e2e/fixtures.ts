@@ -21,7 +21,6 @@ import { Axe } from "./support/axe";
  */
 
 export type Role = "viewer" | "editor" | "admin";
-export const ROLES: readonly Role[] = ["viewer", "editor", "admin"];
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? "gatehouse-e2e";
 export const DEMO_USERS: Readonly<Record<Role, string>> = {

@@ -21,7 +21,7 @@ import { acceptsEncoding } from "../lib/server/accept-encoding";
 const compress = promisify(brotliCompress);
 
 /** Where Next serves `<distDir>/static` from. */
-export const STATIC_URL_PREFIX = "/_next/static/";
+const STATIC_URL_PREFIX = "/_next/static/";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "application/javascript; charset=UTF-8",

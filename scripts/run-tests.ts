@@ -31,6 +31,8 @@ const steps: Step[] = [
   { name: "lint", ...npx(["eslint", "--max-warnings", "0", "."]) },
   // The import layers (.dependency-cruiser.cjs); `npm run lint` runs both.
   { name: "layers", command: "npm", args: ["run", "--silent", "lint:layers"] },
+  // Unused dependencies, exports and files (knip.jsonc); `npm run lint` runs it too.
+  { name: "knip", ...npx(["knip"]) },
   { name: "typecheck", ...npx(["tsc", "--noEmit"]) },
   // Under a hostile environment: the unit and HTTP tests must not depend on the caller's settings.
   {

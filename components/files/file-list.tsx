@@ -17,9 +17,9 @@ const ROW_HEIGHT = 44;
  * grows in steps of this many rows instead of on every page; indexes past the loaded rows render nothing, and
  * the listbox is exactly as tall as the loaded rows, so the user can never scroll into the spare capacity.
  */
-export const CAPACITY_STEP = 20_000;
+const CAPACITY_STEP = 20_000;
 
-export function virtualCapacity(rowCount: number): number {
+function virtualCapacity(rowCount: number): number {
   return Math.ceil(rowCount / CAPACITY_STEP) * CAPACITY_STEP;
 }
 const COMPACT_ROW_HEIGHT = 60;

@@ -10,7 +10,7 @@ import { PASSWORD_MIN_LENGTH } from "@/lib/bff/schemas";
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
 /** A random password of unambiguous characters (no 0/O, 1/l/I), for the admin to hand over. */
-export function generatePassword(length = 16): string {
+function generatePassword(length = 16): string {
   const bytes = crypto.getRandomValues(new Uint32Array(length));
   return Array.from(bytes, (n) => ALPHABET[n % ALPHABET.length]).join("");
 }

@@ -15,7 +15,7 @@ export interface CitationSpan<A extends OffsetAnnotation = OffsetAnnotation> {
   readonly end: number;
 }
 
-export type DropReason = "not-integer" | "inverted" | "empty" | "beyond-end" | "duplicate";
+type DropReason = "not-integer" | "inverted" | "empty" | "beyond-end" | "duplicate";
 
 export interface SpanIssue {
   key: number;

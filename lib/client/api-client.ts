@@ -33,7 +33,7 @@ function parseRetryAfter(value: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-export async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: Response): Promise<ApiError> {
   const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
   let message = response.statusText || `Request failed with status ${response.status}`;
   let metadata: Record<string, unknown> | null = null;

@@ -15,11 +15,11 @@ export interface FileRow {
 }
 
 /** Uploaded bytes are kept in 1 MiB rows so a download can stream them without loading the whole file. */
-export const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-export function newFileId(): string {
+function newFileId(): string {
   const bytes = randomBytes(24);
   let out = "or_file_";
   for (const byte of bytes) out += BASE62[byte % 62];

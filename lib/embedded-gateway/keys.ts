@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "./db";
 
-export type KeyKind = "standard" | "management";
+type KeyKind = "standard" | "management";
 
 export interface AuthenticatedKey {
   id: string;
@@ -22,11 +22,11 @@ export interface ResolvedKeys {
  * there is no dictionary to try and no way to brute-force a preimage; slow KDFs exist for
  * low-entropy passwords. Keys fixed through the environment are a testing convenience.
  */
-export function hashKey(key: string): string {
+function hashKey(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-export function generateKey(kind: KeyKind): string {
+function generateKey(kind: KeyKind): string {
   return `sk-gh-${kind === "management" ? "mgmt" : "api"}-${randomBytes(32).toString("base64url")}`;
 }
 

@@ -6,7 +6,7 @@ import { HttpError, PAYLOAD_TOO_LARGE } from "./http-error";
  * before reading anything; a body without one (chunked) is counted as it arrives and refused as
  * soon as it passes the limit, so an oversize body never sits in memory whole.
  */
-export async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, PAYLOAD_TOO_LARGE, { limit_bytes: limit });
   if (!request.body) return new Uint8Array(0);

@@ -44,7 +44,7 @@ export function workspaceToWire(row: WorkspaceRow) {
   };
 }
 
-export const DEFAULT_WORKSPACES = [
+const DEFAULT_WORKSPACES = [
   { slug: "default", name: "Default workspace", description: "Where the embedded gateway's keys work unless a request names another workspace." },
   { slug: "research", name: "Research", description: "A second workspace with its own files, to try workspace switching." },
 ] as const;

@@ -14,7 +14,7 @@ export function parseFilter(text: string): string[] {
  * True when every word occurs in the file name, the MIME type or its readable label ("pdf", "image/png",
  * "word"). Words may mix: "report pdf" finds PDFs whose name holds "report".
  */
-export function matchesFilter(file: FilterableFile, words: readonly string[]): boolean {
+function matchesFilter(file: FilterableFile, words: readonly string[]): boolean {
   if (words.length === 0) return true;
   const name = file.filename.toLowerCase();
   for (const word of words) {

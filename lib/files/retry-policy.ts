@@ -4,13 +4,13 @@
  * keep trying for a good while: the user should not have to press anything to get past a rate limit. Other
  * server errors get two quick retries, then an inline error with a Retry button. Client errors and unreadable answers are final.
  */
-export interface RetryableError {
+interface RetryableError {
   status: number;
   retryAfterSeconds: number | null;
 }
 
 export const MAX_RATE_LIMIT_RETRIES = 12;
-export const MAX_SERVER_ERROR_RETRIES = 2;
+const MAX_SERVER_ERROR_RETRIES = 2;
 const MAX_DELAY_MS = 60_000;
 
 function asRetryable(error: unknown): RetryableError | null {

@@ -22,7 +22,7 @@ type Row = { id: string };
 
 export const emptySelection: SelectionState = { selected: new Set(), anchorId: null, activeId: null, activeIndexHint: -1 };
 
-export function resolveIndex(rows: readonly Row[], id: string | null, hint = -1): number {
+function resolveIndex(rows: readonly Row[], id: string | null, hint = -1): number {
   if (id === null) return -1;
   if (hint >= 0 && hint < rows.length && rows[hint].id === id) return hint;
   return rows.findIndex((row) => row.id === id);

@@ -44,6 +44,7 @@ export type FileListQueryInput = z.input<typeof FileListQuerySchema>;
 /**
  * 200 body of GET /files/{file_id}. The reference returns the file itself, not a {data} envelope,
  * so there is deliberately no FileEnvelopeSchema.
+ * @alias of FileSchema, named after its endpoint (for knip, which reports duplicate exports).
  */
 export const FileGetResponseSchema = FileSchema;
 

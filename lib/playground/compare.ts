@@ -1,7 +1,7 @@
 import { domainOf } from "@/lib/citations";
 import type { RunState } from "./run-state";
 
-export interface CitedByRow {
+interface CitedByRow {
   /** A URL or a domain. */
   key: string;
   /** Ids of the columns that cited it, in column order. */

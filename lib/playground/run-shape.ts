@@ -28,7 +28,7 @@ export interface SearchCall {
   readonly item: SearchItem;
 }
 
-export interface RunError {
+interface RunError {
   readonly code: string | null;
   readonly message: string;
 }

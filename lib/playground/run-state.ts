@@ -18,18 +18,18 @@ import { initialRunState, type RunAction, type RunState, type RunStatus, type Se
  * with each action (`at`, milliseconds on any monotonic clock) so the reducer stays pure.
  */
 
-export type { RunAction, RunError, RunState, RunStatus, SearchCall, TextPart } from "./run-shape";
+export type { RunAction, RunState, SearchCall, TextPart } from "./run-shape";
 export { initialRunState };
 
 
 const KNOWN = new Set<string>(STREAM_EVENT_TYPES);
 
-export function isDone(status: RunStatus): boolean {
+function isDone(status: RunStatus): boolean {
   return status === "completed" || status === "incomplete" || status === "failed" || status === "stopped";
 }
 
 /** Two annotations are the same citation when kind, URL and offsets agree; title and excerpt may be filled in later. */
-export function citationIdentity(annotation: UrlCitation): string {
+function citationIdentity(annotation: UrlCitation): string {
   return `${annotation.url}\u0000${annotation.start_index}\u0000${annotation.end_index}`;
 }
 

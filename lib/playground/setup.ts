@@ -30,9 +30,9 @@ export interface PlaygroundSetup {
 }
 
 export const MAX_COLUMNS = 4;
-export const COLUMN_IDS = ["a", "b", "c", "d"] as const;
+const COLUMN_IDS = ["a", "b", "c", "d"] as const;
 
-export const DEFAULT_PROMPT = "How does SQLite write-ahead logging work?";
+const DEFAULT_PROMPT = "How does SQLite write-ahead logging work?";
 
 export function userTurn(text: string) {
   return { type: "message" as const, role: "user" as const, content: [{ type: "input_text" as const, text }] };
@@ -164,7 +164,7 @@ export function runBody(request: RequestDraft): RequestDraft {
 }
 
 /** Issues whose path is `path` or lies under it ("tools[0].parameters" covers its fields). */
-export function issuesAt(issues: readonly FieldIssue[], path: string): FieldIssue[] {
+function issuesAt(issues: readonly FieldIssue[], path: string): FieldIssue[] {
   return issues.filter((issue) => issue.path === path || issue.path.startsWith(`${path}.`) || issue.path.startsWith(`${path}[`));
 }
 
@@ -224,7 +224,7 @@ export function writeConversation(request: RequestDraft, turns: readonly Turn[])
 // ---------------------------------------------------------------------------------------------
 // Model
 
-export const ONLINE_SUFFIX = ":online";
+const ONLINE_SUFFIX = ":online";
 
 export function readModel(request: RequestDraft): string {
   const model = typeof request.model === "string" ? request.model : "";
@@ -360,7 +360,7 @@ export function maxResultsCap(engine: string | undefined): number {
 // Sync across columns
 
 /** Copies one section of `source` into `target`. */
-export function copySection(target: RequestDraft, source: RequestDraft, section: SyncSection): RequestDraft {
+function copySection(target: RequestDraft, source: RequestDraft, section: SyncSection): RequestDraft {
   switch (section) {
     case "conversation":
       return { ...target, input: source.input };

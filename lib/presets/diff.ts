@@ -56,7 +56,7 @@ export function jsonType(value: unknown): JsonType {
  * The identity of an array item, or null when it has none. Plugins carry `id`; a function tool is
  * known by its function's name; a server tool (and a stop condition) by its `type`.
  */
-export function itemIdentity(item: unknown): string | null {
+function itemIdentity(item: unknown): string | null {
   if (!isRecord(item)) return null;
   if (typeof item.id === "string" && item.id !== "") return item.id;
   const fn = item.function;

@@ -1,4 +1,4 @@
-import type { ChatRequest, ChatRequestInput, PresetVersion } from "@/lib/gateway";
+import type { ChatRequest, PresetVersion } from "@/lib/gateway";
 import { extractPresetConfig, type ExtractedPresetConfig } from "./extract-config";
 import { isRecord } from "@/lib/json/is-record";
 
@@ -15,7 +15,7 @@ export type RequestValues = Record<string, unknown>;
  * means "no reasoning settings", not an empty object). An object that was empty to begin with is
  * kept, because someone typed `{}` on purpose.
  */
-export function pruneValue(value: unknown): unknown {
+function pruneValue(value: unknown): unknown {
   if (typeof value === "number" && Number.isNaN(value)) return undefined;
   if (Array.isArray(value)) return value.map((item) => pruneValue(item) ?? null);
   if (isRecord(value)) {
@@ -77,5 +77,3 @@ export function storedPreview(values: unknown, storedFields: Iterable<string> = 
 export function storedFieldsOf(version: Pick<PresetVersion, "config"> | null): string[] {
   return version ? Object.keys(version.config) : [];
 }
-
-export type FormValues = ChatRequestInput;

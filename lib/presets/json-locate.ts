@@ -4,7 +4,7 @@
  * JSON.parse accepted.
  */
 
-export interface TextSpan {
+interface TextSpan {
   from: number;
   to: number;
 }

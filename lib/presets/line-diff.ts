@@ -6,7 +6,7 @@
 
 import { isRecord } from "@/lib/json/is-record";
 
-export type LineOp = "equal" | "added" | "removed";
+type LineOp = "equal" | "added" | "removed";
 
 export interface DiffLine {
   op: LineOp;

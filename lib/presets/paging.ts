@@ -11,7 +11,7 @@ import { PRESET_LIST_MAX_LIMIT } from "@/lib/gateway/constants";
 export const PRESET_PAGE_SIZE = 20;
 
 /** Walking every page to search or sort the whole catalog stops here; the UI says when it did. */
-export const PRESET_CATALOG_CAP = 2000;
+const PRESET_CATALOG_CAP = 2000;
 
 /** Every preset up to the cap: what a search or a sort other than the gateway's reads. */
 export interface PresetCatalog {

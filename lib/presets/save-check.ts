@@ -1,7 +1,7 @@
 import type { PresetSaveResponse } from "@/lib/gateway";
 
 /** Said after a save the gateway could not guard against another client's save in between. */
-export const UNVERIFIED_SAVE_NOTE = "This gateway could not confirm nobody else saved in between.";
+const UNVERIFIED_SAVE_NOTE = "This gateway could not confirm nobody else saved in between.";
 
 /** The sentence a save's notice ends with: the caveat when its conflict check is unverified, else nothing. */
 export function saveCheckNote(response: Pick<PresetSaveResponse, "metadata">): string {

@@ -19,7 +19,7 @@ export const parseAsComparePair = createParser<ComparePair>({
   eq: (a, b) => a.from === b.from && a.to === b.to,
 });
 
-export const STUDIO_TABS = ["edit", "history"] as const;
+const STUDIO_TABS = ["edit", "history"] as const;
 export type StudioTab = (typeof STUDIO_TABS)[number];
 
 export const studioSearchParams = {

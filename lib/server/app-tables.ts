@@ -20,7 +20,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export interface PresetAuditTable {
+interface PresetAuditTable {
   id: Generated<number>;
   slug: string;
   version: number;
@@ -31,19 +31,19 @@ export interface PresetAuditTable {
   created_at: string;
 }
 
-export interface RevokedSessionsTable {
+interface RevokedSessionsTable {
   session_id: string;
   expires_at: number;
 }
 
 /** rate-limiter-flexible's layout (rate-limits.ts); only our sweep touches it through Kysely. */
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   points: number;
   expire: number | null;
 }
 
-export interface InstanceSettingsTable {
+interface InstanceSettingsTable {
   key: string;
   value: string;
 }
@@ -84,7 +84,7 @@ export interface VideoJobsTable {
 }
 
 /** A frame image a generation was sent as a data: URL (migration 6): base64 text, `size` its decoded bytes. */
-export interface VideoGenerationFramesTable {
+interface VideoGenerationFramesTable {
   generation_id: string;
   frame: "first_frame" | "last_frame";
   mime: string;

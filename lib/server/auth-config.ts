@@ -12,7 +12,7 @@ import { parseRoleMap, roleForEmail } from "./oidc-role-map";
 import { SESSION_MAX_AGE_SECONDS, sessionClaims } from "./session";
 import { signInThrottle } from "./sign-in-throttle";
 
-export class TooManyAttempts extends CredentialsSignin {
+class TooManyAttempts extends CredentialsSignin {
   code = "rate_limited";
 
   /** The sign-in action tells the user how long to wait; the error travels to it as this object. */
@@ -65,7 +65,7 @@ function providers(): NextAuthConfig["providers"] {
  * omits the claim, or sends "true" as text, has not said it checked the address, and an unchecked address
  * is one anybody can type in.
  */
-export function verifiedEmail(profile: Record<string, unknown> | undefined): string | null {
+function verifiedEmail(profile: Record<string, unknown> | undefined): string | null {
   const email = typeof profile?.email === "string" ? profile.email.trim().toLowerCase() : "";
   if (!email || profile?.email_verified !== true) return null;
   return email;

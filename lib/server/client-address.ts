@@ -48,7 +48,7 @@ export function clientAddress(headers: Headers, options: ClientAddressOptions = 
   return normalise(chain[Math.max(0, chain.length - 1 - options.trustProxyHops)]);
 }
 
-export function isLoopbackAddress(address: string | null): boolean {
+function isLoopbackAddress(address: string | null): boolean {
   if (!address) return false;
   const value = normalise(address);
   return value === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(value);

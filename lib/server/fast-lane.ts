@@ -23,7 +23,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { acceptsEncoding } from "./accept-encoding";
 
-export type FastLaneHandler = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
+type FastLaneHandler = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
 
 /** "METHOD /path" (exact path, no dynamic segments) -> handler. */
 export type FastLaneTable = Readonly<Record<string, FastLaneHandler>>;

@@ -49,7 +49,7 @@ import { upstreamJson, type UpstreamRequest } from "./upstream";
  */
 
 /** The server render waits at most this long for the gateway; after it the browser fetches for itself. */
-export const PAGE_BUDGET_MS = 1500;
+const PAGE_BUDGET_MS = 1500;
 
 function budget(): Pick<UpstreamRequest, "signal" | "timeoutMs"> {
   return { signal: AbortSignal.timeout(PAGE_BUDGET_MS), timeoutMs: PAGE_BUDGET_MS };
@@ -111,7 +111,7 @@ export async function loadModels(user: PageUser): Promise<ModelListResponse> {
 }
 
 /** The workspaces the file browser's switcher lists (`fileQueries.workspaces`: one page of 100). */
-export async function loadWorkspaces(user: PageUser): Promise<WorkspaceListResponse> {
+async function loadWorkspaces(user: PageUser): Promise<WorkspaceListResponse> {
   const upstream = workspacesUpstream({ limit: 100 }, budget());
   if (!upstream) return WorkspaceListResponseSchema.parse(NO_WORKSPACES);
   await pageCharge(user.id)(1);

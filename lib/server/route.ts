@@ -39,7 +39,7 @@ function allowedOrigins(request: Request): Set<string> {
   return origins;
 }
 
-export function checkOrigin(request: Request): void {
+function checkOrigin(request: Request): void {
   const origin = request.headers.get("origin");
   if (origin === null) {
     // Browsers send Origin on every non-GET fetch; its absence means a non-browser client or a stripped header.
@@ -51,7 +51,7 @@ export function checkOrigin(request: Request): void {
 }
 
 /** 401 without a valid session, 403 below `role`: the first thing every protected route does. */
-export async function authorize(request: Request, role: Role): Promise<SessionUser> {
+async function authorize(request: Request, role: Role): Promise<SessionUser> {
   const user = await sessionUser(request.headers);
   if (!user) throw new HttpError(401, "Sign in to continue: your session is missing or has expired");
   if (!roleAtLeast(user.role, role)) {

@@ -6,7 +6,7 @@ import { appContext } from "./app-context";
 import { serverEnv } from "./env";
 
 export const SESSION_COOKIE = "authjs.session-token";
-export const SECURE_SESSION_COOKIE = "__Secure-authjs.session-token";
+const SECURE_SESSION_COOKIE = "__Secure-authjs.session-token";
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
 function parseCookies(header: string | null): Map<string, string> {

@@ -40,7 +40,7 @@ function lastSequenceNumber(data: Buffer): number {
   return n;
 }
 
-export function errorEvent(sequenceNumber: number, message: string, code = "upstream_stream_error"): Uint8Array {
+function errorEvent(sequenceNumber: number, message: string, code = "upstream_stream_error"): Uint8Array {
   const event = { type: "error", sequence_number: sequenceNumber, code, message, param: null };
   return Buffer.from(`data: ${JSON.stringify(event)}\n\ndata: [DONE]\n\n`);
 }

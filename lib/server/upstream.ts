@@ -5,7 +5,7 @@ import { serverEnv } from "./env";
 import { HttpError } from "./errors";
 import { bufferedBody, bufferedRequest, streamingRequest } from "./http-transport";
 
-export type UpstreamKey = "api" | "management";
+type UpstreamKey = "api" | "management";
 
 export interface UpstreamRequest {
   method: "GET" | "POST" | "DELETE";
@@ -85,7 +85,7 @@ function keyFor(kind: UpstreamKey): string {
 }
 
 /** Replaces any key value in text the gateway sent back, so an echoed credential never reaches the browser. */
-export function redactSecrets(text: string): string {
+function redactSecrets(text: string): string {
   const env = serverEnv();
   let out = text;
   for (const secret of [env.GATEWAY_API_KEY, env.GATEWAY_MANAGEMENT_KEY, env.AUTH_SECRET]) {

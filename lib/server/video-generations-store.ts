@@ -38,7 +38,7 @@ export interface StoredFrameImage {
 }
 
 /** Same-origin address of a job's video: the BFF relays it, the gateway's own URL needs the key. */
-export function jobContentPath(gatewayJobId: string): string {
+function jobContentPath(gatewayJobId: string): string {
   return `/api/videos/jobs/${encodeURIComponent(gatewayJobId)}/content`;
 }
 

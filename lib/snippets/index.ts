@@ -8,8 +8,8 @@ import { presetModel } from "@/lib/presets/preset-model";
  * the snippet runs.
  */
 
-export const SNIPPET_KEY_PLACEHOLDER = "$GATEWAY_API_KEY";
-export const SNIPPET_URL_PLACEHOLDER = "$GATEWAY_URL";
+const SNIPPET_KEY_PLACEHOLDER = "$GATEWAY_API_KEY";
+const SNIPPET_URL_PLACEHOLDER = "$GATEWAY_URL";
 
 export type SnippetLanguage = "curl" | "typescript";
 
@@ -70,10 +70,6 @@ ${streamed ? `import { createParser } from "eventsource-parser";\n\n` : ""}const
   body: JSON.stringify(${body}),
 });
 ${streamed ? READ_STREAM : READ_COMPLETION}`;
-}
-
-export function snippet(language: SnippetLanguage, call: SnippetCall): string {
-  return language === "curl" ? curlSnippet(call) : typescriptSnippet(call);
 }
 
 /** A chat completion through the preset, named as the model: `@preset/<slug>`. */

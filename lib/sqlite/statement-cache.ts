@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 
 /** Room for every distinct query the app sends (a few dozen), with margin; past it the least recently used goes. */
-export const STATEMENT_CACHE_SIZE = 256;
+const STATEMENT_CACHE_SIZE = 256;
 
 /**
  * A `prepare` that compiles each SQL text once. Kysely and rate-limiter-flexible call `prepare` for every

@@ -5,7 +5,7 @@
  * covered the day it is added; `npm test` runs the unit suite under a deliberately hostile environment
  * (scripts/hostile-env.ts) to prove it.
  */
-export const SETTING_PATTERN =
+const SETTING_PATTERN =
   /^(GATEWAY_|EMBEDDED_GATEWAY_|GATEHOUSE_|AUTH_|NEXTAUTH_|OIDC_|DEMO_|SIGN_IN_|RATE_LIMIT_|USER_LIMIT_|VIDEO_|DATABASE_URL$|DATA_DIR$|PORT$|HOSTNAME$|MAX_UPLOAD_BYTES$|TRUST_PROXY_HOPS$|E2E_|BENCH_)/;
 
 export function scrubSettings(env: NodeJS.ProcessEnv = process.env): void {

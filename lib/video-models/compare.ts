@@ -4,7 +4,7 @@ import { formatUsd } from "./money";
 import { aspectRatiosOf, durationsOf, formatReleaseDate, providerOf, resolutionsOf, supportsFrame } from "./model-facts";
 import { describeSku, parseSkus } from "./sku";
 
-export interface ComparisonRow {
+interface ComparisonRow {
   key: string;
   label: string;
   /** One text cell per compared model, in the order given. */

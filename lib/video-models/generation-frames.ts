@@ -19,7 +19,7 @@ const DATA_URL_PREFIX = (type: string) => `data:${type};base64,`;
 const LONGEST_PREFIX = Math.max(...FRAME_IMAGE_TYPES.map((type) => DATA_URL_PREFIX(type).length));
 
 /** An https URL's length at most (the contract's bound on URLs). */
-export const FRAME_HTTPS_URL_MAX_CHARS = 8192;
+const FRAME_HTTPS_URL_MAX_CHARS = 8192;
 /** A frame value's length at most: a data: URL of the largest image allowed. */
 export const FRAME_URL_MAX_CHARS = LONGEST_PREFIX + Math.ceil(FRAME_IMAGE_MAX_BYTES / 3) * 4;
 

@@ -25,7 +25,7 @@ export function generationCost(generation: Pick<Generation, "jobs" | "estimated_
   return generation.jobs.length === 0 ? generation.estimated_cost : charged.reduce((sum, cost) => sum + cost, 0);
 }
 
-export const STATUS_LABELS: Record<string, string> = {
+const STATUS_LABELS: Record<string, string> = {
   pending: "Pending",
   in_progress: "In progress",
   completed: "Completed",

@@ -14,14 +14,14 @@ export interface SharedVideoSettings {
 }
 
 /** One setting one model cannot take, with what it does take (empty: the option does not apply to it). */
-export interface UnsupportedSetting {
+interface UnsupportedSetting {
   field: keyof SharedVideoSettings;
   message: string;
   supported: (string | number)[];
 }
 
 /** The settings one model will generate with: the user's where given, else the model's default. */
-export interface ModelSettings {
+interface ModelSettings {
   duration: number | null;
   resolution: string | null;
   aspect_ratio: string | null;

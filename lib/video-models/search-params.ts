@@ -5,7 +5,7 @@ import type { CostSettings } from "./cost";
 import { normalizeResolution } from "./sku";
 
 /** Defaults of the cost calculator: the most common offer in the catalog (and the gateway's own example). */
-export const DEFAULT_SETTINGS: CostSettings = { duration: 5, resolution: "720p", audio: false };
+const DEFAULT_SETTINGS: CostSettings = { duration: 5, resolution: "720p", audio: false };
 
 /**
  * The catalog's whole view state, in the URL so a filtered, sorted, priced view can be shared.

@@ -5,7 +5,7 @@
  * video or per second) gets `unit: null` and is never used in a cost estimate.
  */
 
-export type SkuUnit = "second" | "minute" | "video";
+type SkuUnit = "second" | "minute" | "video";
 
 export interface ParsedSku {
   /** The SKU name as the gateway sent it. */

@@ -12,7 +12,7 @@ import { useWatch, type FieldValues } from "react-hook-form";
 
 export { ReadOnlyContext, useReadOnly } from "./use-read-only";
 export { useFieldError } from "./use-field-error";
-export { NumberField, SelectField, TextAreaField, TextField, TriStateField, type BaseFieldProps, type Option } from "./input-fields";
+export { NumberField, SelectField, TextAreaField, TextField, TriStateField } from "./input-fields";
 export { CheckboxGroupField, ChipsField, EnabledCheckbox } from "./controlled-fields";
 
 /** A hint naming the replacement of a deprecated field, shown only while the field is in use. */

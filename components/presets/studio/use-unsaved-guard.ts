@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 
-export const LEAVE_MESSAGE = "You have unsaved changes to this preset. They are kept as a draft in this browser. Leave anyway?";
+const LEAVE_MESSAGE = "You have unsaved changes to this preset. They are kept as a draft in this browser. Leave anyway?";
 
 /**
  * Asks before leaving while `active`: the browser's own prompt for reloads, closing the tab and

@@ -60,7 +60,7 @@ export function withWorkspace(params: URLSearchParams, workspaceId: string | nul
   return params;
 }
 
-export function fileListUrl(workspaceId: string | null, cursor: FilePageParam, limit = FILES_PAGE_SIZE): string {
+function fileListUrl(workspaceId: string | null, cursor: FilePageParam, limit = FILES_PAGE_SIZE): string {
   const params = withWorkspace(new URLSearchParams({ limit: String(limit) }), workspaceId);
   if (cursor) params.set("cursor", cursor);
   return `/api/files?${params}`;

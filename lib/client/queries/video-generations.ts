@@ -6,7 +6,7 @@ import { isGenerationFinished } from "@/lib/video-models/generation-progress";
 
 /** Query keys and calls of the video-generation pages (/api/videos/generations and its children). */
 
-export const GENERATIONS_PATH = "/api/videos/generations";
+const GENERATIONS_PATH = "/api/videos/generations";
 
 export const generationKeys = {
   all: ["video-generations"] as const,
@@ -21,7 +21,7 @@ function videoGenerationSchema<K extends keyof typeof VideoGenerations>(name: K)
 const generationPath = (id: string) => `${GENERATIONS_PATH}/${encodeURIComponent(id)}`;
 
 /** How often the run page asks while a job moves: the BFF polls the gateway on its own backoff, so asking it is cheap. */
-export const RUN_POLL_MS = 1500;
+const RUN_POLL_MS = 1500;
 
 export const generationQueries = {
   /** GET /api/videos/generations/{id}: polled until every job is final (completed, failed, cancelled …). */

@@ -3,7 +3,7 @@ import type { VideoModelListResponse } from "@/lib/gateway";
 import { gatewaySchema } from "@/lib/client/contract";
 import { ApiError, apiRequest } from "@/lib/client/api-client";
 
-export const VIDEO_MODELS_PATH = "/api/videos/models";
+const VIDEO_MODELS_PATH = "/api/videos/models";
 
 export const videoModelKeys = {
   all: ["video-models"] as const,
@@ -22,7 +22,7 @@ export function rememberVideoModelsEtag(etag: string | null): void {
   if (etag) cachedEtag = etag;
 }
 
-export async function fetchVideoModels(client: QueryClient, signal?: AbortSignal): Promise<VideoModelListResponse> {
+async function fetchVideoModels(client: QueryClient, signal?: AbortSignal): Promise<VideoModelListResponse> {
   const cached = client.getQueryData<VideoModelListResponse>(videoModelKeys.list());
   const etag = cached ? cachedEtag : null;
   try {

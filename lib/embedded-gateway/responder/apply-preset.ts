@@ -58,7 +58,7 @@ export function presetReferenceOf(request: Pick<ResponsesRequest, "model" | "pre
  * shorthands are the openrouter:web_search tool under another name (the gateway converts them), so
  * they share its identity: otherwise a request could not retune the preset's web search.
  */
-export function toolIdentity(tool: unknown): string | null {
+function toolIdentity(tool: unknown): string | null {
   if (!isRecord(tool) || typeof tool.type !== "string") return null;
   if (tool.type === "function") return typeof tool.name === "string" ? `function:${tool.name}` : null;
   if ((WEB_SEARCH_SHORTHAND_TYPES as readonly string[]).includes(tool.type)) return WEB_SEARCH_TOOL_TYPE;

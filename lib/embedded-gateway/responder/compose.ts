@@ -30,7 +30,7 @@ interface Sentence {
   at: number;
 }
 
-export function splitSentences(text: string): Sentence[] {
+function splitSentences(text: string): Sentence[] {
   const out: Sentence[] = [];
   for (const { segment, index } of segmenter.segment(text)) {
     const lead = segment.length - segment.trimStart().length;

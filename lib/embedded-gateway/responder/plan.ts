@@ -57,7 +57,7 @@ const str = (value: unknown): string | undefined => (typeof value === "string" ?
  * OpenAI-style shorthand), or a model id ending in :online. The plugin names its domain lists
  * include_domains / exclude_domains, the tool allowed_domains / excluded_domains.
  */
-export function webSearchFilters(request: ResponsesRequest, online: boolean): SearchFilters | null {
+function webSearchFilters(request: ResponsesRequest, online: boolean): SearchFilters | null {
   const plugin = (request.plugins ?? []).find((p) => p.id === "web" && (p as Loose).enabled !== false) as Loose | undefined;
   if (plugin) {
     return {

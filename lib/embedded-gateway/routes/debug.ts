@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { GatewayContext, RouteDef } from "../context";
 import { readJson } from "../request-body";
 
-export const FaultRequestSchema = z.strictObject({
+const FaultRequestSchema = z.strictObject({
   path: z.string().min(1).max(1024),
   method: z.enum(["GET", "POST", "DELETE", "get", "post", "delete"]).optional(),
   count: z.number().int().min(1).max(10_000),

@@ -66,7 +66,7 @@ function filenameFor(kind: Kind, rng: Rng, date: Date): string {
   }
 }
 
-export interface DemoFile {
+interface DemoFile {
   id: string;
   filename: string;
   mime_type: string;
@@ -82,7 +82,7 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
  * ascending date order so that insertion order (seq) and creation date agree: the listing's
  * newest-first order is then also a newest-created-first order.
  */
-export function* generateDemoFiles(count: number, seed: number, end: number): Generator<DemoFile> {
+function* generateDemoFiles(count: number, seed: number, end: number): Generator<DemoFile> {
   const rng = createRng(seed);
   const start = end - YEAR_MS;
   const step = count > 0 ? YEAR_MS / count : 0;

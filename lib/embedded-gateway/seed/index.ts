@@ -6,7 +6,7 @@ import { DEMO_PRESETS } from "./demo-presets";
 import { insertDemoFiles } from "./demo-files";
 import { VIDEO_MODELS } from "./video-models";
 
-export const SECOND_WORKSPACE_FILES = 300;
+const SECOND_WORKSPACE_FILES = 300;
 const DAY_MS = 24 * 3600 * 1000;
 
 function metaGet(db: Db, key: string): string | null {

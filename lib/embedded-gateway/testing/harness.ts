@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
 import { startEmbeddedGateway, type EmbeddedGateway, type EmbeddedGatewayOptions } from "../server";
 
-export const TEST_API_KEY = "test-api-key-0123456789";
-export const TEST_MANAGEMENT_KEY = "test-management-key-0123456789";
+const TEST_API_KEY = "test-api-key-0123456789";
+const TEST_MANAGEMENT_KEY = "test-management-key-0123456789";
 
 /** An embedded gateway for one test file: in memory, ephemeral port, fixed corpus, few demo files. */
 export function startTestGateway(opts: EmbeddedGatewayOptions = {}): Promise<EmbeddedGateway> {

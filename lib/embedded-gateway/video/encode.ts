@@ -1,14 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { ArrayBufferTarget, Muxer } from "webm-muxer";
 import { CLIP_FPS, frameCount, frameSize, renderFrame, type ClipSpec } from "./scene";
 
 /*
  * Clips are WebM files of VP8 key frames. Each frame is encoded by libwebp (the @jsquash/webp wasm
  * build): a lossy WebP *is* one VP8 key frame in a RIFF wrapper, so its "VP8 " chunk goes into the
- * WebM as is (webm-muxer). All key frames cost more bytes than a real encoder's inter frames, but at
- * 320×180 and 10 fps the flat synthetic pictures stay at a few kB each, every frame is a seek point,
- * and nothing runs outside this process: no network, no ffmpeg.
+ * WebM as is (mediabunny's muxer takes encoded packets: no WebCodecs needed). All key frames cost more
+ * bytes than a real encoder's inter frames, but at 320×180 and 8 fps the flat synthetic pictures stay at
+ * a few kB each, every frame is a seek point, and nothing runs outside this process: no network, no ffmpeg.
  */
 
 interface WebpEncoderModule {
@@ -23,7 +22,7 @@ type ModuleFactory = (overrides: {
 const WEBP_QUALITY = 35;
 const WEBP_METHOD = 3;
 
-let loading: Promise<{ encoder: WebpEncoderModule; options: Record<string, number> }> | null = null;
+let loading: Promise<{ encoder: WebpEncoderModule; options: Record<string, number>; mux: typeof import("mediabunny") }> | null = null;
 
 function loadEncoder() {
   loading ??= (async () => {
@@ -40,7 +39,10 @@ function loadEncoder() {
         return instance.exports;
       },
     });
-    return { encoder, options: { ...defaultOptions, quality: WEBP_QUALITY, method: WEBP_METHOD, filter_strength: 0 } };
+    // Loaded with the encoder, on the first clip: the muxer's library takes a few hundred ms to load, which
+    // a gateway (or a test) that never makes a clip should not pay at start.
+    const mux = await import("mediabunny");
+    return { encoder, options: { ...defaultOptions, quality: WEBP_QUALITY, method: WEBP_METHOD, filter_strength: 0 }, mux };
   })();
   loading.catch(() => {
     loading = null;
@@ -49,7 +51,7 @@ function loadEncoder() {
 }
 
 /** The VP8 key frame inside a simple lossy WebP file (RIFF "WEBP" with one "VP8 " chunk). */
-export function vp8FrameOfWebp(webp: Uint8Array): Uint8Array {
+function vp8FrameOfWebp(webp: Uint8Array): Uint8Array {
   const view = new DataView(webp.buffer, webp.byteOffset, webp.byteLength);
   const tag = (offset: number) => String.fromCharCode(...webp.subarray(offset, offset + 4));
   if (webp.byteLength < 20 || tag(0) !== "RIFF" || tag(8) !== "WEBP") throw new Error("not a WebP file");
@@ -67,25 +69,32 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /** Renders and encodes a whole clip: WebM bytes, playable by browsers' <video>. */
 export async function encodeClip(spec: ClipSpec, signal?: AbortSignal): Promise<Uint8Array> {
-  const { encoder, options } = await loadEncoder();
+  const { encoder, options, mux } = await loadEncoder();
+  const { BufferTarget, EncodedPacket, EncodedVideoPacketSource, Output, WebMOutputFormat } = mux;
   const { width, height } = frameSize(spec.aspectRatio);
-  const muxer = new Muxer({ target: new ArrayBufferTarget(), video: { codec: "V_VP8", width, height, frameRate: CLIP_FPS } });
+  const output = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
+  const video = new EncodedVideoPacketSource("vp8");
+  output.addVideoTrack(video, { frameRate: CLIP_FPS });
+  await output.start();
   const frames = frameCount(spec);
-  const frameMicros = 1_000_000 / CLIP_FPS;
-  let last: Uint8Array | null = null;
-  for (let index = 0; index < frames; index++) {
-    signal?.throwIfAborted();
-    const frame = renderFrame(spec, index);
-    const webp = encoder.encode(frame.data, width, height, options);
-    if (!webp) throw new Error("libwebp could not encode a frame");
-    // Copied: the encoder's result may be a view into wasm memory that the next call reuses.
-    last = vp8FrameOfWebp(webp).slice();
-    muxer.addVideoChunkRaw(last, "key", Math.round(index * frameMicros));
-    await yieldToEventLoop();
+  try {
+    for (let index = 0; index < frames; index++) {
+      signal?.throwIfAborted();
+      const frame = renderFrame(spec, index);
+      const webp = encoder.encode(frame.data, width, height, options);
+      if (!webp) throw new Error("libwebp could not encode a frame");
+      // Copied: the encoder's result may be a view into wasm memory that the next call reuses.
+      const packet = new EncodedPacket(vp8FrameOfWebp(webp).slice(), "key", index / CLIP_FPS, 1 / CLIP_FPS);
+      // Each packet carries its duration, so the file's duration is the whole clip (frames / fps).
+      await video.add(packet, index === 0 ? { decoderConfig: { codec: "vp8", codedWidth: width, codedHeight: height } } : undefined);
+      await yieldToEventLoop();
+    }
+    await output.finalize();
+  } catch (error) {
+    await output.cancel();
+    throw error;
   }
-  // The muxer takes the last block's start as the file's duration; the last picture repeated at the
-  // end makes the duration the whole clip (frames / fps) rather than one frame short.
-  if (last) muxer.addVideoChunkRaw(last, "key", Math.round(frames * frameMicros));
-  muxer.finalize();
-  return new Uint8Array(muxer.target.buffer);
+  const bytes = output.target.buffer;
+  if (!bytes) throw new Error("the muxer wrote no file");
+  return new Uint8Array(bytes);
 }

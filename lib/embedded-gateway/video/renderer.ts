@@ -20,7 +20,7 @@ export interface ClipCacheLimits {
 }
 
 /** About 500 clips of a few hundred kB; a demo's day of generations, a few hundred MB at most. */
-export const DEFAULT_CLIP_CACHE_LIMITS: ClipCacheLimits = { maxClips: 500, maxBytes: 256 * 1024 * 1024 };
+const DEFAULT_CLIP_CACHE_LIMITS: ClipCacheLimits = { maxClips: 500, maxBytes: 256 * 1024 * 1024 };
 
 const CLIP_FILE = /^(job-[0-9a-f]{24})\.webm$/;
 
@@ -62,7 +62,7 @@ export function prepareClipCache(opts: { dataDir: string; inMemory: boolean; exp
 }
 
 /** The clip a job shows, from its stored settings: making it again gives the same bytes. */
-export function clipSpecOf(job: VideoJobRow, modelName: string): ClipSpec {
+function clipSpecOf(job: VideoJobRow, modelName: string): ClipSpec {
   const request = (job.request ?? {}) as { prompt?: unknown };
   return {
     modelId: job.model,

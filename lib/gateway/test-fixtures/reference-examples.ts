@@ -78,8 +78,6 @@ const PLACES = {
   usage: schemaExamples("Usage", "OpenAIResponsesUsage"),
 } satisfies Record<string, Place[]>;
 
-export type ReferenceExampleGroup = keyof typeof PLACES;
-
 /** Follows a place into the spec; a place that is not there (the reference moved it) fails loudly. */
 function exampleAt(place: Place): unknown {
   let node: unknown = spec;

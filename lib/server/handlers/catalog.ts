@@ -64,7 +64,7 @@ export function workspacesUpstream(
 }
 
 /** The video model catalog changes rarely and is the same for every user: keep it a minute. */
-export const VIDEO_MODELS_TTL_MS = 60_000;
+const VIDEO_MODELS_TTL_MS = 60_000;
 
 interface CachedCatalog {
   body: string;

@@ -77,7 +77,7 @@ export const getPresetAudit = defineRoute<SlugParams>({ role: "viewer" }, async 
 });
 
 /** `"abc"`, `W/"abc"` and `abc` all name version abc; `*` means "whatever is there". */
-export function parseIfMatch(header: string | null): string | null {
+function parseIfMatch(header: string | null): string | null {
   if (header === null) return null;
   const value = header.trim();
   if (value === "") return null;

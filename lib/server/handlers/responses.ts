@@ -8,7 +8,7 @@ import { EVENT_STREAM_HEADERS, relayEventStream } from "../sse-relay";
 import { readUpstreamText, upstreamError, upstreamFetch } from "../upstream";
 
 /** Ends a stream whose gateway went silent, so the browser never waits forever. */
-export const STREAM_IDLE_TIMEOUT_MS = 60_000;
+const STREAM_IDLE_TIMEOUT_MS = 60_000;
 
 async function createResponse(request: Request, relay: "guarded" | "plain"): Promise<Response> {
   const body = parseWith(ResponsesRequestSchema, await readJsonBody(request));

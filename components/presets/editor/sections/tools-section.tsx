@@ -11,7 +11,7 @@ import { JsonValueField } from "../json-value-field";
 import { EditorSection, SubCard } from "../section";
 
 /** Every server tool type the contract knows, read from the shared schema. */
-export const SERVER_TOOL_TYPES: string[] = ServerToolSchema.options.flatMap((option) => [...(option.shape.type._zod.values ?? [])].map(String));
+const SERVER_TOOL_TYPES: string[] = ServerToolSchema.options.flatMap((option) => [...(option.shape.type._zod.values ?? [])].map(String));
 
 type ToolValue = { type?: unknown; function?: { name?: unknown } };
 
