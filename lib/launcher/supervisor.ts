@@ -56,7 +56,7 @@ export interface Supervisor {
 }
 
 /** "exit code 1", "signal SIGKILL": why a child ended, for the log. */
-export function exitCause(code: number | null, signal: NodeJS.Signals | null): string {
+function exitCause(code: number | null, signal: NodeJS.Signals | null): string {
   if (signal) return `signal ${signal}${signal === "SIGKILL" ? ", e.g. killed for running out of memory" : ""}`;
   return `exit code ${code ?? "unknown"}`;
 }

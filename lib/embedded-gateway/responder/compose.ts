@@ -41,7 +41,7 @@ function splitSentences(text: string): Sentence[] {
 }
 
 /** The distinct words of the searched part of the query (search-query.ts), so their number is bounded. */
-export function queryTerms(query: string): string[] {
+function queryTerms(query: string): string[] {
   const words = searchQueryOf(query).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.filter((w) => (w.length > 1 || /\P{ASCII}/u.test(w)) && !STOPWORDS.has(w)))];
 }

@@ -22,7 +22,7 @@ interface Scored {
 type Unit = readonly string[];
 
 /** The question's units, from its searched part only (search-query.ts), so their number is bounded. */
-export function questionUnits(query: string): Unit[] {
+function questionUnits(query: string): Unit[] {
   const units: Unit[] = [];
   const seen = new Set<string>();
   for (const raw of searchQueryOf(query).toLowerCase().match(WORD) ?? []) {
