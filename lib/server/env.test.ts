@@ -51,6 +51,25 @@ describe("parseServerEnv", () => {
     expect(problems({ ...valid, VIDEO_MAX_COST_PER_DAY_USD: "-1" })).toEqual(["VIDEO_MAX_COST_PER_DAY_USD must be a positive number"]);
   });
 
+  it("has the dashboard server's origin and connection bounds, each checked", () => {
+    expect(parseServerEnv(valid)).toMatchObject({
+      SERVER_HEADERS_TIMEOUT_MS: 10_000,
+      SERVER_REQUEST_TIMEOUT_MS: 300_000,
+      SERVER_KEEP_ALIVE_TIMEOUT_MS: 65_000,
+      SERVER_MAX_CONNECTIONS: 1_000,
+      SERVER_MAX_IDLE_CONNECTIONS: 200,
+    });
+    expect(parseServerEnv(valid).APP_ORIGIN).toBeUndefined();
+    expect(parseServerEnv({ ...valid, APP_ORIGIN: "https://Gatehouse.Example.com/" }).APP_ORIGIN).toBe("https://gatehouse.example.com");
+    expect(problems({ ...valid, APP_ORIGIN: "https://gatehouse.example.com/app", SERVER_MAX_CONNECTIONS: "0" })).toEqual([
+      "APP_ORIGIN must be an origin: http(s)://host[:port], no path (e.g. https://gatehouse.example.com)",
+      "SERVER_MAX_CONNECTIONS must be a whole number from 1 to 100000",
+    ]);
+    expect(problems({ ...valid, SERVER_HEADERS_TIMEOUT_MS: "20000", SERVER_REQUEST_TIMEOUT_MS: "10000" })).toEqual([
+      "SERVER_HEADERS_TIMEOUT_MS must not be more than SERVER_REQUEST_TIMEOUT_MS",
+    ]);
+  });
+
   it("tells how to start when GATEWAY_URL is unset", () => {
     expect(problems({ ...valid, GATEWAY_URL: undefined })).toEqual([
       "GATEWAY_URL is unset: start Gatehouse with `npm start`, which serves the embedded gateway",

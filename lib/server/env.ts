@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { parseRoleMap } from "./oidc-role-map";
+import { checkServerSettings, SERVER_SETTINGS_SHAPE } from "./server-settings";
 
 const MB = 1024 * 1024;
 
@@ -106,8 +107,12 @@ const EnvSchema = z
     // SKU calculator's estimates: one generation (all its models), and the last 24 hours.
     VIDEO_MAX_COST_PER_REQUEST_USD: positiveNumber(10),
     VIDEO_MAX_COST_PER_DAY_USD: positiveNumber(50),
+    // The dashboard server's public origin and connection bounds (server-settings.ts, which that server
+    // reads before Next starts): validated here as well, so a bad one stops the app with the others.
+    ...SERVER_SETTINGS_SHAPE,
   })
   .superRefine((env, ctx) => {
+    checkServerSettings(env, ctx);
     const oidc = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET };
     const given = Object.entries(oidc).filter(([, v]) => v !== undefined);
     if (given.length > 0 && given.length < 3) {
