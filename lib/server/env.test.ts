@@ -28,7 +28,8 @@ describe("parseServerEnv", () => {
 
   it("has generous throttle and per-user limit defaults, each overridable and checked", () => {
     expect(parseServerEnv(valid)).toMatchObject({
-      SIGN_IN_MAX_FAILURES_PER_EMAIL: 10,
+      SIGN_IN_MAX_FAILURES_PER_CLIENT: 10,
+      SIGN_IN_MAX_FAILURES_PER_EMAIL: 100,
       SIGN_IN_MAX_FAILURES_PER_ADDRESS: 100,
       SIGN_IN_WINDOW_SECONDS: 900,
       RATE_LIMIT_RESPONSES_PER_MINUTE: 120,

@@ -93,9 +93,11 @@ const EnvSchema = z
       .optional()
       .transform((value) => value === "1" || value === "true"),
     GATEHOUSE_BENCH_ROUTES: optionalText,
-    // Sign-in throttle (lib/server/sign-in-throttle.ts): wrong passwords per email and per client
-    // address within one window; attempts past either limit are refused before the password is hashed.
-    SIGN_IN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
+    // Sign-in throttle (lib/server/sign-in-throttle.ts): wrong passwords per (email, client address),
+    // per email across addresses (a ceiling, not a lockout anyone can trigger) and per client address,
+    // within one window; attempts past a limit are refused before the password is hashed.
+    SIGN_IN_MAX_FAILURES_PER_CLIENT: positiveInt(10),
+    SIGN_IN_MAX_FAILURES_PER_EMAIL: positiveInt(100),
     SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt(100),
     SIGN_IN_WINDOW_SECONDS: positiveInt(15 * 60),
     // Per-user limits on BFF calls that cost the shared gateway key something (lib/server/user-limits.ts).
