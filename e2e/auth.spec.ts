@@ -33,7 +33,7 @@ test.describe("sign-in", () => {
     const context = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     try {
       const { csrfToken } = (await (await context.get("/api/auth/csrf")).json()) as { csrfToken: string };
-      // The default limit: 10 wrong passwords per email per 15 minutes.
+      // The default limit: 10 wrong passwords per email from one address (this machine) per 15 minutes.
       for (let i = 0; i < 10; i++) {
         await context.post("/api/auth/callback/credentials", { form: { csrfToken, email, password: `wrong-${i}`, callbackUrl: "/presets" }, maxRedirects: 0 });
       }

@@ -9,18 +9,20 @@
  *   route handlers, without Next's per-request pipeline, which cost more than the BFF's budget allows.
  * - It serves the build's scripts and styles Brotli-compressed to browsers that accept it (./precompressed-static.ts);
  *   Next itself only gzips.
+ * - In front of all of that it refuses requests naming a host that is not ours (421: DNS rebinding) and bounds
+ *   connections (slow headers, idle keep-alive, a cap per instance): ./dashboard-server.ts.
  *
  * - Started by scripts/start.ts, it ends when the launcher is gone (lib/launcher/exit-with-parent.ts).
  *
  * Usage (scripts/start.ts runs it): `tsx scripts/next-server.ts --port 3000 --hostname 127.0.0.1 [--dev]`.
  */
-import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { exitWithParent } from "../lib/launcher/exit-with-parent";
-import { PEER_HEADER, PEER_HEADER_ENV } from "../lib/server/client-address";
-import { serveFastLane } from "../lib/server/fast-lane";
-import { loadPrecompressedStatic, servePrecompressed, type PrecompressedAsset } from "./precompressed-static";
+import { PEER_HEADER_ENV } from "../lib/server/client-address";
+import { parseServerSettings } from "../lib/server/server-settings";
+import { createDashboardServer } from "./dashboard-server";
+import { loadPrecompressedStatic, type PrecompressedAsset } from "./precompressed-static";
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -31,7 +33,22 @@ async function main() {
   const dev = process.argv.includes("--dev");
   const port = Number(argument("--port") ?? "3000");
   const hostname = argument("--hostname");
+  let settings;
+  try {
+    settings = parseServerSettings(process.env);
+  } catch (error) {
+    console.error(`gatehouse: the dashboard server's settings are invalid: ${(error as Error).message}`);
+    process.exit(1);
+  }
   process.env[PEER_HEADER_ENV] = "1";
+  // The BFF's Origin check (lib/server/route.ts) accepts loopback and address origins on this port only.
+  process.env.PORT = String(port);
+  if (process.env.GATEHOUSE_MODE === "remote" && !settings.APP_ORIGIN && !process.env.AUTH_URL) {
+    console.warn(
+      "gatehouse: APP_ORIGIN is unset: the dashboard answers only when reached as localhost or by IP address " +
+        `(port ${port}); requests naming any other host get 421. Set APP_ORIGIN=https://your.host to serve it by name.`,
+    );
+  }
 
   const root = path.resolve(__dirname, "..");
   const app = next({ dev, dir: root, hostname: hostname ?? "localhost", port });
@@ -42,22 +59,14 @@ async function main() {
   // The fast lane (lib/server/fast-lane.ts) takes the busiest API routes past Next's request pipeline, once
   // the app has registered them at startup; handlers see the URL Next would give them. Not in dev, where
   // Next reloads handlers on change and the lane would keep serving the old ones.
-  const origin = { hostname: hostname ?? "localhost", port };
-  const server = createServer((request, response) => {
-    if (servePrecompressed(precompressed, request, response)) return;
-    request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
-    if (!dev && serveFastLane(request, response, origin)) return;
-    void handle(request, response);
+  const upgradeNext = dev ? app.getUpgradeHandler() : undefined;
+  const server = createDashboardServer({
+    settings,
+    precompressed,
+    fastLane: dev ? null : { hostname: hostname ?? "localhost", port },
+    next: (request, response) => void handle(request, response),
+    upgrade: upgradeNext ? (request, socket, head) => void upgradeNext(request, socket, head) : undefined,
   });
-  if (dev) {
-    const upgrade = app.getUpgradeHandler();
-    server.on("upgrade", (request, socket, head) => void upgrade(request, socket, head));
-  }
-  // Idle keep-alive connections stay open longer than the reverse proxies and clients that reuse them keep
-  // theirs (load balancers commonly keep 60 s): with Node's 5 s default, a request sent on a connection the
-  // server is just closing fails with a reset (a 502 behind a proxy, "socket hang up" in a client).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   // No hostname: every interface (IPv4 and IPv6), as a server in a container must.
   server.listen(port, hostname, () => {
     const address = server.address();

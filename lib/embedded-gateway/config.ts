@@ -45,6 +45,8 @@ export interface EmbeddedGatewayOptions {
   videoRateLimitPerMinute?: number;
   /** Where generated clips are kept (default `${dataDir}/video-cache`, or a fresh OS temp folder with an in-memory database). */
   videoCacheDir?: string;
+  /** A client must send a request's headers within this (SERVER_HEADERS_TIMEOUT_MS, default 10 s, as the dashboard's server). */
+  headersTimeoutMs?: number;
 }
 
 export interface ResolvedConfig {
@@ -70,6 +72,7 @@ export interface ResolvedConfig {
   videoCreditsUsd: number;
   videoRateLimitPerMinute: number;
   videoCacheDir: string | undefined;
+  headersTimeoutMs: number;
 }
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
@@ -124,5 +127,6 @@ export function resolveConfig(opts: EmbeddedGatewayOptions = {}): ResolvedConfig
     videoCreditsUsd: opts.videoCreditsUsd ?? envNumber("EMBEDDED_GATEWAY_VIDEO_CREDITS", 50, 0, 1_000_000),
     videoRateLimitPerMinute: opts.videoRateLimitPerMinute ?? envInt("EMBEDDED_GATEWAY_VIDEO_RATE_LIMIT", 60, 1, 1_000_000),
     videoCacheDir: opts.videoCacheDir,
+    headersTimeoutMs: opts.headersTimeoutMs ?? envInt("SERVER_HEADERS_TIMEOUT_MS", 10_000, 100, 600_000),
   };
 }

@@ -103,7 +103,18 @@ export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): P
   const app = createGatewayApp(ctx);
   // overrideGlobalObjects: false keeps the host process's global Request/Response untouched
   // (scripts/start.ts and test runners share this process).
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host, overrideGlobalObjects: false });
+  // Headers within headersTimeoutMs (slowloris; Node's own default is 60 s), checked often enough that the
+  // bound holds (Node looks every 30 s by default). The whole request keeps Node's 300 s: uploads are large.
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    hostname: config.host,
+    overrideGlobalObjects: false,
+    serverOptions: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: Math.max(300_000, config.headersTimeoutMs),
+      connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(config.headersTimeoutMs / 4))),
+    },
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);

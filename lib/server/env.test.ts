@@ -28,7 +28,8 @@ describe("parseServerEnv", () => {
 
   it("has generous throttle and per-user limit defaults, each overridable and checked", () => {
     expect(parseServerEnv(valid)).toMatchObject({
-      SIGN_IN_MAX_FAILURES_PER_EMAIL: 10,
+      SIGN_IN_MAX_FAILURES_PER_CLIENT: 10,
+      SIGN_IN_MAX_FAILURES_PER_EMAIL: 100,
       SIGN_IN_MAX_FAILURES_PER_ADDRESS: 100,
       SIGN_IN_WINDOW_SECONDS: 900,
       RATE_LIMIT_RESPONSES_PER_MINUTE: 120,
@@ -60,6 +61,25 @@ describe("parseServerEnv", () => {
       expect(problems({ ...valid, VIDEO_UNPRICED_MODEL_CEILING_USD: value })).toEqual(["VIDEO_UNPRICED_MODEL_CEILING_USD must be a positive number"]);
     }
     expect(problems({ ...valid, VIDEO_MAX_FRAME_BYTES_PER_USER: "1.5" })).toEqual(["VIDEO_MAX_FRAME_BYTES_PER_USER must be a positive integer"]);
+  });
+
+  it("has the dashboard server's origin and connection bounds, each checked", () => {
+    expect(parseServerEnv(valid)).toMatchObject({
+      SERVER_HEADERS_TIMEOUT_MS: 10_000,
+      SERVER_REQUEST_TIMEOUT_MS: 300_000,
+      SERVER_KEEP_ALIVE_TIMEOUT_MS: 65_000,
+      SERVER_MAX_CONNECTIONS: 1_000,
+      SERVER_MAX_IDLE_CONNECTIONS: 200,
+    });
+    expect(parseServerEnv(valid).APP_ORIGIN).toBeUndefined();
+    expect(parseServerEnv({ ...valid, APP_ORIGIN: "https://Gatehouse.Example.com/" }).APP_ORIGIN).toBe("https://gatehouse.example.com");
+    expect(problems({ ...valid, APP_ORIGIN: "https://gatehouse.example.com/app", SERVER_MAX_CONNECTIONS: "0" })).toEqual([
+      "APP_ORIGIN must be an origin: http(s)://host[:port], no path (e.g. https://gatehouse.example.com)",
+      "SERVER_MAX_CONNECTIONS must be a whole number from 1 to 100000",
+    ]);
+    expect(problems({ ...valid, SERVER_HEADERS_TIMEOUT_MS: "20000", SERVER_REQUEST_TIMEOUT_MS: "10000" })).toEqual([
+      "SERVER_HEADERS_TIMEOUT_MS must not be more than SERVER_REQUEST_TIMEOUT_MS",
+    ]);
   });
 
   it("tells how to start when GATEWAY_URL is unset", () => {

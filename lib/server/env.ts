@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { parseRoleMap } from "./oidc-role-map";
+import { checkServerSettings, SERVER_SETTINGS_SHAPE } from "./server-settings";
 
 const MB = 1024 * 1024;
 
@@ -94,9 +95,11 @@ const EnvSchema = z
       .optional()
       .transform((value) => value === "1" || value === "true"),
     GATEHOUSE_BENCH_ROUTES: optionalText,
-    // Sign-in throttle (lib/server/sign-in-throttle.ts): wrong passwords per email and per client
-    // address within one window; attempts past either limit are refused before the password is hashed.
-    SIGN_IN_MAX_FAILURES_PER_EMAIL: positiveInt(10),
+    // Sign-in throttle (lib/server/sign-in-throttle.ts): wrong passwords per (email, client address),
+    // per email across addresses (a ceiling, not a lockout anyone can trigger) and per client address,
+    // within one window; attempts past a limit are refused before the password is hashed.
+    SIGN_IN_MAX_FAILURES_PER_CLIENT: positiveInt(10),
+    SIGN_IN_MAX_FAILURES_PER_EMAIL: positiveInt(100),
     SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt(100),
     SIGN_IN_WINDOW_SECONDS: positiveInt(15 * 60),
     // Per-user limits on BFF calls that cost the shared gateway key something (lib/server/user-limits.ts).
@@ -113,8 +116,12 @@ const EnvSchema = z
     VIDEO_UNPRICED_MODEL_CEILING_USD: optionalPositiveNumber(),
     // Bytes of frame images (sent as data: URLs) one user's generations may keep in the app database.
     VIDEO_MAX_FRAME_BYTES_PER_USER: positiveInt(50 * MB),
+    // The dashboard server's public origin and connection bounds (server-settings.ts, which that server
+    // reads before Next starts): validated here as well, so a bad one stops the app with the others.
+    ...SERVER_SETTINGS_SHAPE,
   })
   .superRefine((env, ctx) => {
+    checkServerSettings(env, ctx);
     const oidc = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET };
     const given = Object.entries(oidc).filter(([, v]) => v !== undefined);
     if (given.length > 0 && given.length < 3) {

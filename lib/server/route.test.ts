@@ -47,13 +47,38 @@ describe("defineRoute", () => {
     expect((await call(editorOnly, request)).status).toBe(403);
   });
 
-  it("accepts the origin a reverse proxy forwards", async () => {
-    const request = bff.request("/api/x", {
+  it("accepts the configured public origin (APP_ORIGIN) a reverse proxy serves us under", async () => {
+    const request = () =>
+      bff.request("/api/x", {
+        method: "POST",
+        role: "editor",
+        headers: { host: "127.0.0.1:3000", origin: "https://gatehouse.example.com", "x-forwarded-host": "gatehouse.example.com", "x-forwarded-proto": "https" },
+      });
+    // Forwarding headers alone vouch for nothing: anyone can send them.
+    expect((await call(editorOnly, request())).status).toBe(403);
+    process.env.APP_ORIGIN = "https://gatehouse.example.com";
+    try {
+      expect((await call(editorOnly, request())).status).toBe(200);
+    } finally {
+      delete process.env.APP_ORIGIN;
+    }
+  });
+
+  it("refuses a DNS-rebinding write whose Origin matches its own foreign Host", async () => {
+    // What a page on rebind.attacker.test, re-pointed at 127.0.0.1, sends: Host and Origin agree.
+    const rebound = bff.request("/api/x", {
       method: "POST",
-      role: "editor",
-      headers: { origin: "https://gatehouse.example.com", "x-forwarded-host": "gatehouse.example.com", "x-forwarded-proto": "https" },
+      role: "admin",
+      headers: { host: "rebind.attacker.test:3000", origin: "http://rebind.attacker.test:3000" },
     });
-    expect((await call(editorOnly, request)).status).toBe(200);
+    const { status, body } = await call(editorOnly, rebound);
+    expect(status).toBe(403);
+    expect(body.error).toMatchObject({ message: "Cross-origin request refused" });
+    // The demo on this machine, by name or address, still writes.
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000"]) {
+      const own = bff.request("/api/x", { method: "POST", role: "admin", headers: { host, origin: `http://${host}` } });
+      expect((await call(editorOnly, own)).status, host).toBe(200);
+    }
   });
 
   it("rejects a forged, expired or foreign-secret token", async () => {

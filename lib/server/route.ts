@@ -2,6 +2,7 @@ import "server-only";
 import { roleAtLeast, type Role, type SessionUser } from "@/lib/bff/schemas";
 import { appContext } from "./app-context";
 import { HttpError, toErrorResponse } from "./errors";
+import { hostPolicyFromEnv, isAllowedOrigin } from "./host-policy";
 import { sessionUser } from "./session";
 import { chargeUser, type UserLimitBucket } from "./user-limits";
 
@@ -20,32 +21,16 @@ export interface RouteOptions {
   limit?: UserLimitBucket;
 }
 
-/** The origins this request may legitimately come from: its own, as seen directly or through a proxy. */
-function allowedOrigins(request: Request): Set<string> {
-  const origins = new Set<string>();
-  const url = new URL(request.url);
-  origins.add(url.origin);
-  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() ?? request.headers.get("host");
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? url.protocol.replace(":", "");
-  if (host) origins.add(`${proto}://${host}`);
-  const configured = process.env.AUTH_URL ?? process.env.NEXTAUTH_URL;
-  if (configured) {
-    try {
-      origins.add(new URL(configured).origin);
-    } catch {
-      // Invalid AUTH_URL is Auth.js's to report.
-    }
-  }
-  return origins;
-}
-
 function checkOrigin(request: Request): void {
   const origin = request.headers.get("origin");
   if (origin === null) {
     // Browsers send Origin on every non-GET fetch; its absence means a non-browser client or a stripped header.
     throw new HttpError(403, "Missing Origin header: state-changing requests must come from the Gatehouse page");
   }
-  if (!allowedOrigins(request).has(origin)) {
+  // Judged against the configured origin (APP_ORIGIN, AUTH_URL) or an address-like own Host, never merely
+  // "equal to the Host": a DNS-rebinding page's Origin and Host agree (host-policy.ts).
+  const host = request.headers.get("host") ?? new URL(request.url).host;
+  if (!isAllowedOrigin(origin, host, hostPolicyFromEnv())) {
     throw new HttpError(403, "Cross-origin request refused", { metadata: { origin } });
   }
 }
