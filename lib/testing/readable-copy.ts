@@ -44,7 +44,7 @@ export function publishAtomically(staging: string, target: string): void {
 }
 
 /** Folders 0755; files readable by all, executable by all when the owner may execute; nothing writable by others. */
-export function openToOthers(folder: string): void {
+function openToOthers(folder: string): void {
   chmodSync(folder, 0o755);
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const entryPath = path.join(folder, entry.name);
