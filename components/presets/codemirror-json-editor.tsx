@@ -4,7 +4,7 @@ import { json, jsonParseLinter } from "@codemirror/lang-json";
 import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
 import { EditorView } from "@codemirror/view";
 import CodeMirror from "@uiw/react-codemirror";
-import { useMemo, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { accessibleDarkTheme } from "./code-theme";
 
 function subscribeToScheme(onChange: () => void) {
@@ -37,6 +37,22 @@ export interface JsonCodeEditorProps {
   testId?: string;
 }
 
+// @uiw/react-codemirror reconfigures the whole editor (every extension, its styles, its lint) whenever one of
+// these props changes identity, so they must not be new objects or functions on each render: with a dozen
+// editors in the preset studio, that reconfiguring was most of the time of each keystroke.
+const EDITABLE_SETUP = { foldGutter: true, highlightActiveLine: true, highlightActiveLineGutter: true, autocompletion: false };
+const READ_ONLY_SETUP = { ...EDITABLE_SETUP, highlightActiveLine: false, highlightActiveLineGutter: false };
+
+/** A function that keeps its identity across renders and always calls the latest `callback`. */
+function useStableCallback<Args extends unknown[]>(callback: ((...args: Args) => void) | undefined): ((...args: Args) => void) | undefined {
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+  const stable = useCallback((...args: Args) => latest.current?.(...args), []);
+  return callback ? stable : undefined;
+}
+
 /**
  * CodeMirror 6 with JSON highlighting, syntax errors, and optional schema diagnostics underlined at
  * the path they concern. Its own chunk: pages load it through `JsonCodeEditor` (./json-code-editor), only once
@@ -54,6 +70,8 @@ export default function CodeMirrorJsonEditor({
   describedBy,
 }: JsonCodeEditorProps) {
   const dark = usePrefersDark();
+  const stableOnChange = useStableCallback(onChange);
+  const stableOnBlur = useStableCallback(onBlur);
   const extensions = useMemo(() => {
     const list = [
       json(),
@@ -80,8 +98,8 @@ export default function CodeMirrorJsonEditor({
   return (
     <CodeMirror
       value={value}
-      onChange={onChange}
-      onBlur={onBlur}
+      onChange={stableOnChange}
+      onBlur={stableOnBlur}
       extensions={extensions}
       // Read-only stays "editable" for CodeMirror so the cursor can move and scroll; edits are refused.
       editable
@@ -89,7 +107,7 @@ export default function CodeMirrorJsonEditor({
       theme={dark ? accessibleDarkTheme : "light"}
       minHeight={minHeight}
       maxHeight={maxHeight}
-      basicSetup={{ foldGutter: true, highlightActiveLine: !readOnly, highlightActiveLineGutter: !readOnly, autocompletion: false }}
+      basicSetup={readOnly ? READ_ONLY_SETUP : EDITABLE_SETUP}
     />
   );
 }

@@ -27,6 +27,7 @@ export class PresetEditorPage extends AppPage {
   readonly versionTable = this.page.getByTestId("version-table");
   readonly fieldDiff = this.page.getByTestId("field-diff");
   readonly jsonIssues = this.page.getByTestId("json-issues");
+  readonly addMetadataPair = this.page.locator("#section-metadata").getByRole("button", { name: "Add pair" });
 
   /** Goes to the editor of `slug` without waiting for anything. */
   async goto(slug: string) {
@@ -43,6 +44,15 @@ export class PresetEditorPage extends AppPage {
   /** A form control by its label (sections are labelled by their titles too, so "Model" alone is ambiguous). */
   control(label: string): Locator {
     return this.page.getByLabel(label, { exact: true }).and(this.page.locator("input, textarea, select"));
+  }
+
+  /** The key and value inputs of metadata pair `n` (from 1). */
+  metadataKey(n: number): Locator {
+    return this.page.getByLabel(`Metadata pairs key ${n}`, { exact: true });
+  }
+
+  metadataValue(n: number): Locator {
+    return this.page.getByLabel(`Metadata pairs value ${n}`, { exact: true });
   }
 
   tab(name: "Edit" | "History"): Locator {

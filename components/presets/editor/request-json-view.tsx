@@ -1,7 +1,7 @@
 "use client";
 
 import type { Diagnostic } from "@codemirror/lint";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useWatch, type FieldValues } from "react-hook-form";
 import { jsonEqual } from "@/lib/presets/json-equal";
 import { validateRequest } from "@/lib/presets/form-resolver";
@@ -43,7 +43,9 @@ export function diagnoseRequestText(text: string): Diagnostic[] {
  */
 export function RequestJsonView({ onApply, onPendingChange }: { onApply: (values: Record<string, unknown>) => void; onPendingChange?: (pending: boolean) => void }) {
   const readOnly = useReadOnly();
-  const values = useWatch<FieldValues>();
+  // Deferred: a keystroke in the form shows at once, and the text (re-printed, re-parsed by CodeMirror) follows
+  // in a render React may interrupt or skip while the user keeps typing.
+  const values = useDeferredValue(useWatch<FieldValues>());
   const pruned = useMemo(() => pruneRequest(values), [values]);
   const [text, setText] = useState(() => pretty(pruned));
   const [seen, setSeen] = useState<Record<string, unknown>>(pruned);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo } from "react";
+import { useDeferredValue, useMemo } from "react";
 import { useWatch, type FieldValues } from "react-hook-form";
 import { PER_REQUEST_FIELDS } from "@/lib/presets/extract-config";
 import { storedPreview } from "@/lib/presets/form-values";
@@ -9,7 +9,8 @@ const REASONS: Record<string, string> = PER_REQUEST_FIELDS;
 
 /** Live preview of contract 4.1 rule 1: what a save stores (config, system_prompt) and what it drops. */
 export function StoredPreview({ storedFields }: { storedFields: readonly string[] }) {
-  const values = useWatch<FieldValues>();
+  // Deferred, as the JSON view is: the form's keystrokes come first.
+  const values = useDeferredValue(useWatch<FieldValues>());
   const preview = useMemo(() => storedPreview(values, storedFields), [values, storedFields]);
   return (
     <div className="space-y-4 text-sm" data-testid="stored-preview">

@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { memo, useCallback, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import type { ChatRequestInput, PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
@@ -9,12 +9,12 @@ import { discardDraft } from "@/lib/presets/draft-storage";
 import { newPresetRequest, pruneRequest, storedFieldsOf, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
 import { jsonEqual } from "@/lib/presets/json-equal";
 import type { MergeResult } from "@/lib/presets/merge";
-import { lazyChatRequestResolver, VALIDATOR_UNAVAILABLE } from "@/lib/presets/request-validator";
+import { checkFieldsWhenIdle, lazyChatRequestResolver, VALIDATOR_UNAVAILABLE } from "@/lib/presets/request-validator";
 import { saveCheckNote } from "@/lib/presets/save-check";
-import { ChunkBoundary } from "../chunk-boundary";
 import { PresetEditor } from "../editor/preset-editor";
 import { NoticeBanner } from "../notice-banner";
 import { BehindBanner, ProblemsAlert, RestoredDraftBanner } from "./editor-banners";
+import { LazyConflictDialog, LazySaveReviewDialog, prefetchSaveDialogs } from "./editor-dialogs";
 import { EditorStatusBar } from "./editor-status-bar";
 import { useDraftAutosave } from "./use-draft-autosave";
 import { useFollowDesignated } from "./use-follow-designated";
@@ -23,16 +23,10 @@ import { useSaveConflict } from "./use-save-conflict";
 import { useRequestProblems } from "./use-request-problems";
 import { useUnparsedJson } from "./use-unparsed-json";
 
-// The review and the conflict dialog (the diff, the merge, Radix Dialog) are chunks of their own, fetched on the
-// way to the Save button and mounted the first time they open.
-const loadSaveReview = () => import("../save-review-dialog");
-const loadConflictDialog = () => import("../conflict-dialog");
-const SaveReviewDialog = lazy(loadSaveReview);
-const ConflictDialog = lazy(loadConflictDialog);
-const prefetchSaveDialogs = () => {
-  void loadSaveReview();
-  void loadConflictDialog();
-};
+// This component re-renders on every keystroke (it watches the whole form for the status, the draft and the
+// problem count); the form below it must not, or every section, row and JSON editor renders again with it.
+// Its props are stable (the form object, memoised fields and callbacks), and each control subscribes to what it shows.
+const MemoPresetEditor = memo(PresetEditor);
 
 export interface EditorControllerProps {
   slug: string;
@@ -58,12 +52,10 @@ export interface EditorControllerProps {
 export function EditorController({ slug, preset, initialBase, initialRequest, restoredDraftAt, newModel, readOnly, onCreated }: EditorControllerProps) {
   const [base, setBase] = useState<PresetVersion | null>(initialBase);
   const baseRequest = useMemo(() => (base ? versionToRequest(base) : newPresetRequest(newModel)), [base, newModel]);
-  const form = useForm<ChatRequestInput>({
-    defaultValues: (initialRequest ?? baseRequest) as ChatRequestInput,
-    // Waits for the schema's chunk when it is not here yet: a save is always checked in full before it is sent.
-    resolver: lazyChatRequestResolver,
-    mode: "onTouched",
-  });
+  // Waits for the schema's chunk when it is not here yet: a save is always checked in full, at once, before it is
+  // sent. A touched field's change is checked once typing pauses (FIELD_CHECK_IDLE_MS), not on every keystroke.
+  const [resolver] = useState(() => checkFieldsWhenIdle(lazyChatRequestResolver));
+  const form = useForm<ChatRequestInput>({ defaultValues: (initialRequest ?? baseRequest) as ChatRequestInput, resolver, mode: "onTouched" });
   const values = useWatch({ control: form.control });
   const current = useMemo(() => pruneRequest(values), [values]);
   const dirty = !jsonEqual(current, pruneRequest(baseRequest));
@@ -204,7 +196,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
       {showProblems && checksUnavailable ? <Alert>{VALIDATOR_UNAVAILABLE}</Alert> : null}
       {notice ? <NoticeBanner notice={notice} onDismiss={() => setNotice(null)} /> : null}
 
-      <PresetEditor
+      <MemoPresetEditor
         form={form}
         storedFields={storedFields}
         readOnly={readOnly}
@@ -214,44 +206,36 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
       />
 
       {reviewMounted ? (
-        <ChunkBoundary what="The review of your changes">
-          <Suspense fallback={null}>
-            <SaveReviewDialog
-              open={reviewOpen}
-              onOpenChange={(open) => {
-                setReviewOpen(open);
-                if (!open) setSaveError(null);
-              }}
-              base={base}
-              current={current}
-              storedFields={storedFields}
-              baseLabel={base ? `version ${base.version}` : "nothing"}
-              isNew={isNew}
-              saving={save.isPending}
-              error={saveError}
-              onConfirm={() => save.mutate(current)}
-              newerVersion={behind ? designated?.version : null}
-            />
-          </Suspense>
-        </ChunkBoundary>
+        <LazySaveReviewDialog
+          open={reviewOpen}
+          onOpenChange={(open) => {
+            setReviewOpen(open);
+            if (!open) setSaveError(null);
+          }}
+          base={base}
+          current={current}
+          storedFields={storedFields}
+          baseLabel={base ? `version ${base.version}` : "nothing"}
+          isNew={isNew}
+          saving={save.isPending}
+          error={saveError}
+          onConfirm={() => save.mutate(current)}
+          newerVersion={behind ? designated?.version : null}
+        />
       ) : null}
 
       {conflict ? (
-        <ChunkBoundary what="The comparison of your edit with the newer version">
-          <Suspense fallback={null}>
-            <ConflictDialog
-              open={conflict.open}
-              base={base}
-              theirs={conflict.theirs}
-              current={current}
-              storedFields={storedFields}
-              theirAuthor={authorOf(conflict.theirs.version)}
-              onTakeTheirs={takeTheirs}
-              onReapplyMine={reapplyMine}
-              onKeepEditing={() => conflicts.setOpen(false)}
-            />
-          </Suspense>
-        </ChunkBoundary>
+        <LazyConflictDialog
+          open={conflict.open}
+          base={base}
+          theirs={conflict.theirs}
+          current={current}
+          storedFields={storedFields}
+          theirAuthor={authorOf(conflict.theirs.version)}
+          onTakeTheirs={takeTheirs}
+          onReapplyMine={reapplyMine}
+          onKeepEditing={() => conflicts.setOpen(false)}
+        />
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { RequestIssue } from "@/lib/presets/form-resolver";
 import type { RequestValues } from "@/lib/presets/form-values";
 import { loadRequestValidator } from "@/lib/presets/request-validator";
@@ -25,6 +25,8 @@ export function useRequestProblems(request: RequestValues): { problems: RequestI
       live = false;
     };
   }, []);
-  const problems = useMemo(() => (validate ? validate(request) : null), [validate, request]);
+  // Counted in a deferred render: the count may trail a keystroke, the keystroke never waits for the count.
+  const deferred = useDeferredValue(request);
+  const problems = useMemo(() => (validate ? validate(deferred) : null), [validate, deferred]);
   return { problems, unavailable };
 }
