@@ -128,13 +128,16 @@ test.describe("two instances on one PostgreSQL and one gateway", () => {
 
     type Preset = { data: { designated_version_id?: string; designated_version: { id: string; version: number } } };
     // Each writer does what the studio does: save over the version it read; on a 409, read the new one
-    // and save again. Every save that succeeds must sit exactly on the version it was based on.
+    // and save again. Every save that succeeds must sit exactly on the version it was based on. One user
+    // has at most two saves under way per instance (a 429 with Retry-After past that): a writer refused so
+    // waits as told and tries again.
     const saved: { writer: number; base: number; version: number }[] = [];
     let conflicts = 0;
+    const deadline = Date.now() + 45_000;
     await Promise.all(
       Array.from({ length: 20 }, async (_, writer) => {
         const client = clients[writer % 2];
-        for (let attempt = 0; attempt < 60; attempt++) {
+        while (Date.now() < deadline) {
           const current = (await (await client.get(`/api/presets/${slug}`)).json()) as Preset;
           const base = current.data.designated_version;
           const response = await client.post(`/api/presets/${slug}`, {
@@ -143,6 +146,11 @@ test.describe("two instances on one PostgreSQL and one gateway", () => {
           });
           if (response.status() === 409) {
             conflicts += 1;
+            continue;
+          }
+          if (response.status() === 429) {
+            const wait = Number(response.headers()["retry-after"] ?? "1");
+            await new Promise((resolve) => setTimeout(resolve, wait * 1000));
             continue;
           }
           expect(response.status(), await response.text()).toBe(200);
