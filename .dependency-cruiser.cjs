@@ -6,14 +6,21 @@
  *                   components may import server actions from app/**\/actions.ts)
  *   components/     React components, one folder per feature; a feature imports components/ui and itself only
  *   lib/client/     browser code: the BFF client, queries, stores, the signed-in user's context
- *   lib/server/     the BFF's server side; lib/embedded-gateway/ the stand-in gateway; lib/sqlite/ its storage
- *   lib/*           the rest of lib/ is shared by both sides: wire schemas, parsing, formatting, pure logic
+ *   lib/server/     the BFF's server side, in tiers: handlers/ (route adapters) over services/ (one per feature)
+ *                   over upstream/ (the gateway client), db/, auth/, http/, config/, video-generation/
+ *   lib/embedded-gateway/ the stand-in gateway (a second service); lib/sqlite/ storage helpers for both
+ *   lib/contract/   the wire: gateway/ (the gateway's contract) and bff/ (the BFF's shapes), zod; the bottom
+ *   lib/*           the rest of lib/ is shared by both sides: parsing, formatting, pure feature logic
+ *   testing/        folders named testing/ (lib/testing, lib/server/testing, ...) hold test servers and
+ *                   helpers: only tests, benches, scripts and e2e import them
  *
  * Tests are exempt from the client/server rules: a component's or a parser's test may start a gateway.
  */
 
 /** Test files, and the test-fixtures/ folders only tests may import (so fixtures may read the gateway's test data too). */
 const TESTS = "(\\.test\\.tsx?$|/test-fixtures/)";
+/** Test support folders: test servers and helpers. */
+const TESTING = "(^|/)testing/";
 const SERVER_SIDE = "^lib/(server|embedded-gateway|sqlite)/";
 /** Server-only modules outside lib/: auth.ts is Auth.js's setup (secrets, the users database through lib/server). */
 const SERVER_ONLY = [SERVER_SIDE, "^auth\\.ts$"];
@@ -64,7 +71,7 @@ module.exports = {
         "components/ and the shared parts of lib/ end up in browser bundles: they never value-import the server " +
         "side (lib/server, lib/embedded-gateway, lib/sqlite, auth.ts). `import type` is fine. Tests are exempt.",
       severity: "error",
-      from: { path: "^(components|lib)/", pathNot: [SERVER_SIDE, "^lib/testing/", TESTS] },
+      from: { path: "^(components|lib)/", pathNot: [SERVER_SIDE, TESTING, TESTS] },
       to: { path: SERVER_ONLY, dependencyTypesNot: ["type-only"] },
     },
     {
@@ -82,6 +89,32 @@ module.exports = {
       severity: "error",
       from: { path: "^lib/embedded-gateway/", pathNot: TESTS },
       to: { path: "^lib/server/" },
+    },
+    {
+      name: "testing-only-for-tests",
+      comment:
+        "testing/ folders hold test servers and helpers: product code never imports them (tests, benches, " +
+        "scripts and e2e do).",
+      severity: "error",
+      from: { pathNot: [TESTS, TESTING, "^(bench|scripts|e2e)/"] },
+      to: { path: TESTING },
+    },
+    {
+      name: "contract-is-the-bottom",
+      comment:
+        "lib/contract/ is the wire (zod schemas): it never imports the server, the client or the embedded gateway.",
+      severity: "error",
+      from: { path: "^lib/contract/", pathNot: [TESTS] },
+      to: { path: ["^lib/(server|client|embedded-gateway|sqlite)/", "^auth\\.ts$"] },
+    },
+    {
+      name: "server-tiers-point-down",
+      comment:
+        "Inside lib/server/: handlers/ (route adapters) use services/, services/ use upstream/ and db/; nothing " +
+        "below reaches back up into services/ or handlers/.",
+      severity: "error",
+      from: { path: "^lib/server/(upstream|db|auth|http|config|video-generation)/", pathNot: [TESTS] },
+      to: { path: "^lib/server/(services|handlers)/" },
     },
     {
       name: "not-to-tests",

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { contentSecurityPolicy, createNonce, PAGE_SECURITY_HEADERS, PATH_HEADER } from "@/lib/server/security-headers";
+import { contentSecurityPolicy, createNonce, PAGE_SECURITY_HEADERS, PATH_HEADER } from "@/lib/server/http/security-headers";
 
 const PUBLIC_PAGES = new Set(["/sign-in"]);
 

@@ -3,18 +3,18 @@
  * front door can be tested over real sockets with any handler behind it.
  *
  * In front of everything (Next's pages, Auth.js, the fast lane, the precompressed scripts): a request
- * naming a Host that is not ours gets 421 (lib/server/host-policy.ts: the DNS-rebinding defence). Then
- * the connection bounds (lib/server/server-settings.ts): headers within SERVER_HEADERS_TIMEOUT_MS
+ * naming a Host that is not ours gets 421 (lib/server/http/host-policy.ts: the DNS-rebinding defence). Then
+ * the connection bounds (lib/server/config/server-settings.ts): headers within SERVER_HEADERS_TIMEOUT_MS
  * (slowloris), at most SERVER_MAX_CONNECTIONS at once, at most SERVER_MAX_IDLE_CONNECTIONS idle
  * keep-alive connections (the longest idle is closed first).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { AddressInfo, Socket } from "node:net";
-import { PEER_HEADER } from "../lib/server/client-address";
+import { PEER_HEADER } from "../lib/server/http/client-address";
 import { serveFastLane, type FastLaneOrigin } from "../lib/server/fast-lane";
-import { hostPolicyFromEnv, isAllowedHost, type HostPolicy } from "../lib/server/host-policy";
-import type { ServerSettings } from "../lib/server/server-settings";
+import { hostPolicyFromEnv, isAllowedHost, type HostPolicy } from "../lib/server/http/host-policy";
+import type { ServerSettings } from "../lib/server/config/server-settings";
 import { servePrecompressed, type PrecompressedAsset } from "./precompressed-static";
 
 export interface DashboardServerOptions {

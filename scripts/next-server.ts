@@ -19,8 +19,8 @@
 import path from "node:path";
 import next from "next";
 import { exitWithParent } from "../lib/launcher/exit-with-parent";
-import { PEER_HEADER_ENV } from "../lib/server/client-address";
-import { parseServerSettings } from "../lib/server/server-settings";
+import { PEER_HEADER_ENV } from "../lib/server/http/client-address";
+import { parseServerSettings } from "../lib/server/config/server-settings";
 import { createDashboardServer } from "./dashboard-server";
 import { loadPrecompressedStatic, type PrecompressedAsset } from "./precompressed-static";
 
@@ -41,7 +41,7 @@ async function main() {
     process.exit(1);
   }
   process.env[PEER_HEADER_ENV] = "1";
-  // The BFF's Origin check (lib/server/route.ts) accepts loopback and address origins on this port only.
+  // The BFF's Origin check (lib/server/http/route.ts) accepts loopback and address origins on this port only.
   process.env.PORT = String(port);
   if (process.env.GATEHOUSE_MODE === "remote" && !settings.APP_ORIGIN && !process.env.AUTH_URL) {
     console.warn(

@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants } from "node:zlib";
-import { acceptsEncoding } from "../lib/server/accept-encoding";
+import { acceptsEncoding } from "../lib/server/http/accept-encoding";
 
 const compress = promisify(brotliCompress);
 
@@ -37,7 +37,7 @@ export function brotliSize(bytes: Buffer): number {
   return brotliCompressSync(bytes, brotliOptions(bytes.length)).length;
 }
 
-/** Whether an Accept-Encoding header allows Brotli (lib/server/accept-encoding.ts). */
+/** Whether an Accept-Encoding header allows Brotli (lib/server/http/accept-encoding.ts). */
 export function acceptsBrotli(header: string | string[] | undefined): boolean {
   return acceptsEncoding(header, "br");
 }

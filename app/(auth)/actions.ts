@@ -3,8 +3,8 @@
 import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/auth";
 import { formatWait } from "@/lib/format/time";
-import { OIDC_PROVIDER_ID } from "@/lib/server/auth-config";
-import { safeCallbackUrl, SignInSchema } from "@/lib/auth/sign-in-schema";
+import { OIDC_PROVIDER_ID } from "@/lib/server/auth/auth-config";
+import { safeCallbackUrl, SignInSchema } from "@/lib/contract/bff/sign-in-schema";
 
 export interface SignInResult {
   error: string;
@@ -19,7 +19,7 @@ export async function signInWithPassword(values: unknown, callbackUrl: string): 
   } catch (error) {
     if (error instanceof CredentialsSignin) {
       if (error.code !== "rate_limited") return { error: "Email or password is incorrect." };
-      // TooManyAttempts (lib/server/auth-config.ts) says how long the throttle's window still runs.
+      // TooManyAttempts (lib/server/auth/auth-config.ts) says how long the throttle's window still runs.
       const wait = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
       return {
         error:

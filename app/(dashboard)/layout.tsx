@@ -2,7 +2,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { CurrentUserProvider } from "@/lib/client/current-user";
 import { UserMenu } from "@/components/auth/user-menu";
 import { QueryProvider } from "@/lib/client/query-provider";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   // The server-side session check for every dashboard page (proxy.ts only looks for the cookie). The URL state

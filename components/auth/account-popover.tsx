@@ -4,7 +4,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { useRef, useTransition, type RefObject } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { SessionUser } from "@/lib/bff/schemas";
+import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { signOutAction } from "@/app/(auth)/actions";
 import { ROLE_TONE } from "./role-tone";
 

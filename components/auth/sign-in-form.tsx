@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signInWithOidc, signInWithPassword } from "@/app/(auth)/actions";
-import type { SignInValues } from "@/lib/auth/sign-in-schema";
+import type { SignInValues } from "@/lib/contract/bff/sign-in-schema";
 import { Alert } from "@/components/ui/alert";
 
 type FieldName = keyof SignInValues;
@@ -17,7 +17,7 @@ type FieldErrors = Partial<Record<FieldName, string>>;
  * zod alone would be most of its JavaScript.
  */
 async function validate(values: SignInValues): Promise<{ data: SignInValues; errors?: undefined } | { data?: undefined; errors: FieldErrors }> {
-  const { SignInSchema } = await import("@/lib/auth/sign-in-schema");
+  const { SignInSchema } = await import("@/lib/contract/bff/sign-in-schema");
   const result = SignInSchema.safeParse(values);
   if (result.success) return { data: result.data };
   const errors: FieldErrors = {};

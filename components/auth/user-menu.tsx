@@ -3,7 +3,7 @@
 import { lazy, Suspense } from "react";
 import { Badge } from "@/components/ui/badge";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
-import type { SessionUser } from "@/lib/bff/schemas";
+import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { ROLE_TONE } from "./role-tone";
 
 const loadPopover = () => import("./account-popover");

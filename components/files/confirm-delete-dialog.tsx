@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 
 /** Asks before deleting, naming the file (or the first few of several): deletion cannot be undone. */
 export function ConfirmDeleteDialog({

@@ -1,6 +1,6 @@
 "use client";
 
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { deletedNotice, forgetIds } from "@/lib/files/deletion";
 import type { SelectionState } from "@/lib/files/selection";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { RelativeTime } from "@/components/ui/relative-time";
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { fileContentUrl, fileDetailQuery } from "@/lib/client/queries/file-detail";
 import { formatExactTime } from "@/lib/format/time";
 import { formatBytes, formatExactBytes } from "@/lib/format/bytes";

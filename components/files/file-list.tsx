@@ -2,7 +2,7 @@
 
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useId, useRef } from "react";
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { activeIndex, clickRow, type SelectionState } from "@/lib/files/selection";
 import { FileListHeader } from "./file-list-header";
 import { FileRow, rowDomId } from "./file-row";

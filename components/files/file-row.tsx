@@ -2,7 +2,7 @@
 
 import { clsx } from "clsx";
 import { memo } from "react";
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { formatExactTime, formatRelativeTime } from "@/lib/format/time";
 import { formatBytes, formatExactBytes } from "@/lib/format/bytes";
 import { describeMime } from "@/lib/files/mime";

@@ -1,4 +1,4 @@
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { navigationTarget } from "@/lib/files/list-keys";
 import { clearSelection, moveTo, selectAll, toggleActive, type SelectionState } from "@/lib/files/selection";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { isApiStatus } from "@/lib/client/api-error-message";
 import { deleteFile, removeFilesFromCache } from "@/lib/client/queries/file-changes";
 import { deleteErrorText } from "@/lib/files/deletion";

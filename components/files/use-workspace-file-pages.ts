@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { fileQueries, initialListData, type InitialFilePage } from "@/lib/client/queries/files";
 import { filterRows, parseFilter } from "@/lib/files/filter";
 import { createPageMerger, type MergedRows } from "@/lib/files/merge-pages";

@@ -2,7 +2,7 @@
 
 import { Suspense, useMemo, useRef, useState } from "react";
 import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
 import { filesStatusText } from "@/lib/files/list-messages";
 import { activeIndex, clearSelection } from "@/lib/files/selection";

@@ -3,7 +3,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { displayHost, segmentText, type CitationSpan } from "@/lib/citations";
-import type { UrlCitation } from "@/lib/gateway";
+import type { UrlCitation } from "@/lib/contract/gateway";
 import { MARK_CLASS, MARKER_CLASS } from "./mark-classes";
 import type { MarkdownBlock } from "./markdown/markdown-block";
 import { useCodeHighlighter } from "./markdown/use-markdown-renderer";

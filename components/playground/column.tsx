@@ -2,7 +2,7 @@
 
 import { clsx } from "clsx";
 import { memo, useCallback, useMemo } from "react";
-import type { FieldIssue, Model, UrlCitation } from "@/lib/gateway";
+import type { FieldIssue, Model, UrlCitation } from "@/lib/contract/gateway";
 import { readConversation, readModel, writeConversation, type PlaygroundColumn, type RequestDraft, type SyncSettings } from "@/lib/playground/setup";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";

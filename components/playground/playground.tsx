@@ -5,7 +5,7 @@ import { useQueryStates } from "nuqs";
 import { useCallback, useMemo } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { playgroundQueries } from "@/lib/client/queries/playground";
-import type { Model } from "@/lib/gateway";
+import type { Model } from "@/lib/contract/gateway";
 import type { VersionPair } from "@/lib/playground/preset-compare";
 import { serializeSetup, setupFromParams, type PlaygroundSetup } from "@/lib/playground/setup";
 import { LazyPartSlot, lazyPart } from "./lazy-part";

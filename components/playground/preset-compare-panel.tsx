@@ -7,7 +7,7 @@ import { FieldDiffTable } from "@/components/ui/field-diff-table";
 import { JsonDiffView } from "@/components/ui/json-diff-view";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { PresetVersion } from "@/lib/gateway";
+import type { PresetVersion } from "@/lib/contract/gateway";
 import type { VersionPair } from "@/lib/playground/preset-compare";
 import { versionRequest } from "@/lib/playground/preset-compare";
 import { diffJson, presetDocument, summarizeDiff } from "@/lib/presets/diff";

@@ -6,7 +6,7 @@ import { useCallback, useMemo } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { playgroundQueries } from "@/lib/client/queries/playground";
 import { presetQueries } from "@/lib/client/queries/presets";
-import type { Model } from "@/lib/gateway";
+import type { Model } from "@/lib/contract/gateway";
 import { COMPARE_DEFAULT_QUESTION, compareEditToParams, presetCompareSetup, sharedQuestion, type VersionPair } from "@/lib/playground/preset-compare";
 import { parseSetup, serializeSetup, type PlaygroundSetup } from "@/lib/playground/setup";
 import { PresetComparePanel } from "./preset-compare-panel";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { Model } from "@/lib/gateway";
+import type { Model } from "@/lib/contract/gateway";
 import { presetModel } from "@/lib/presets/preset-model";
 import { firstIssueMessage, readConversation, readModel, TURN_ROLES, writeConversation, writeModel, type Turn, type TurnRole } from "@/lib/playground/setup";
 import { Badge } from "@/components/ui/badge";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useMemo, useState } from "react";
-import type { UrlCitation } from "@/lib/gateway";
+import type { UrlCitation } from "@/lib/contract/gateway";
 import type { RunState, TextPart } from "@/lib/playground/run-state";
 import type { RequestDraft } from "@/lib/playground/setup";
 import { Button } from "@/components/ui/button";

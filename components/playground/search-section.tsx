@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { LIMITS, WEB_SEARCH_ENGINES, WEB_SEARCH_TOOL_ENGINES } from "@/lib/gateway/request-constants";
+import { LIMITS, WEB_SEARCH_ENGINES, WEB_SEARCH_TOOL_ENGINES } from "@/lib/contract/gateway/request-constants";
 import { firstIssueMessage, maxResultsCap, readModel, readSearch, searchLocation, writeSearch, type SearchMode, type SearchSettings } from "@/lib/playground/setup";
 import { Badge } from "@/components/ui/badge";
 import { ChipsInput } from "@/components/ui/chips-input";

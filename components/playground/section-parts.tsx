@@ -1,6 +1,6 @@
 "use client";
 
-import type { FieldIssue } from "@/lib/gateway";
+import type { FieldIssue } from "@/lib/contract/gateway";
 import type { RequestDraft } from "@/lib/playground/setup";
 
 export interface SectionProps {

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FieldIssue } from "@/lib/gateway";
+import type { FieldIssue } from "@/lib/contract/gateway";
 import { SYNC_SECTIONS, type PlaygroundSetup, type RequestDraft, type SyncSection } from "@/lib/playground/setup";
 import { ConversationSection, OutputSection, SearchSection } from "./request-editor";
 

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from "react";
 import { CitedDocumentBuilder, type CitedDocument, type DocumentLayout } from "@/lib/citations";
-import type { UrlCitation } from "@/lib/gateway";
+import type { UrlCitation } from "@/lib/contract/gateway";
 
 export type { BlockView, CitedDocument } from "@/lib/citations";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
-import type { FieldIssue } from "@/lib/gateway";
+import type { FieldIssue } from "@/lib/contract/gateway";
 import type { RequestDraft } from "@/lib/playground/setup";
 
 export type RequestValidator = (request: RequestDraft) => FieldIssue[];

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useHasRole } from "@/lib/client/current-user";
 import { playgroundQueries } from "@/lib/client/queries/playground";
-import type { FieldIssue, Model } from "@/lib/gateway";
+import type { FieldIssue, Model } from "@/lib/contract/gateway";
 import { columnGridClass, columnLetter, columnNames } from "@/lib/playground/column-names";
 import { addColumn, MAX_COLUMNS, readModel, removeColumn, serializeSetup, setSync, SYNC_SECTIONS, updateColumn, type PlaygroundSetup, type RequestDraft } from "@/lib/playground/setup";
 import { Skeleton } from "@/components/ui/skeleton";

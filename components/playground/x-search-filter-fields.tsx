@@ -1,6 +1,6 @@
 "use client";
 
-import { X_HANDLES_MAX } from "@/lib/gateway/request-constants";
+import { X_HANDLES_MAX } from "@/lib/contract/gateway/request-constants";
 import { readXSearchFilter, stringList, writeXSearchFilter, type XSearchFilter } from "@/lib/playground/field-values";
 import { firstIssueMessage, readModel, takesXSearchFilter } from "@/lib/playground/setup";
 import { ChipsInput } from "@/components/ui/chips-input";

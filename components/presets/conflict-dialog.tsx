@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useMemo } from "react";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import type { PresetVersion } from "@/lib/gateway";
+import type { PresetVersion } from "@/lib/contract/gateway";
 import { conflictRows, presetDocument, previewValue } from "@/lib/presets/diff";
 import { pruneRequest, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
 import { mergeThreeWay, type MergeResult } from "@/lib/presets/merge";

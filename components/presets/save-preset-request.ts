@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api-client";
 import { gatewaySchema } from "@/lib/client/contract";
 import { presetKeys } from "@/lib/client/queries/presets";
-import type { PresetSaveResponse } from "@/lib/gateway";
+import type { PresetSaveResponse } from "@/lib/contract/gateway";
 import type { RequestValues } from "@/lib/presets/form-values";
 
 /** Saves `request` as the preset's new version (the editor's save, a restore) through the BFF. */

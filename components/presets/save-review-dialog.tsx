@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
-import type { PresetVersion } from "@/lib/gateway";
+import type { PresetVersion } from "@/lib/contract/gateway";
 import { diffJson, presetDocument, summarizeDiff } from "@/lib/presets/diff";
 import { storedPreview, type RequestValues } from "@/lib/presets/form-values";
 import { documentOf } from "@/lib/presets/version-document";

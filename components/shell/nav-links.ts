@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/bff/schemas";
+import type { Role } from "@/lib/contract/bff/schemas";
 
 export const NAV_LINKS: readonly {
   href: string;

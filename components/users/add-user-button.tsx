@@ -3,7 +3,7 @@
 import { forwardRef, lazy, Suspense, useImperativeHandle } from "react";
 import { Button } from "@/components/ui/button";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
-import type { User } from "@/lib/bff/schemas";
+import type { User } from "@/lib/contract/bff/schemas";
 
 const loadForm = () => import("./add-user-form");
 const AddUserForm = lazy(loadForm);

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { Dialog } from "@/components/ui/dialog";
 import { Field, FieldMessages } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { CreateUserRequestSchema, ROLES, type User } from "@/lib/bff/schemas";
+import { CreateUserRequestSchema, ROLES, type User } from "@/lib/contract/bff/schemas";
 import { createUser } from "@/lib/client/queries/users";
 import { placeApiError, withLabel } from "./api-errors";
 import { FormDialogContent } from "./form-dialog-content";

@@ -1,6 +1,6 @@
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import type { Role } from "@/lib/bff/schemas";
+import type { Role } from "@/lib/contract/bff/schemas";
 import { ROLE_INFO } from "./roles";
 
 /** What a non-admin sees on /users, from the server-side check or when the API answers 403. */

@@ -5,7 +5,7 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { PASSWORD_MIN_LENGTH } from "@/lib/bff/schemas";
+import { PASSWORD_MIN_LENGTH } from "@/lib/contract/bff/schemas";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
-import type { User } from "@/lib/bff/schemas";
+import type { User } from "@/lib/contract/bff/schemas";
 import { removeUser } from "@/lib/client/queries/users";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { Alert } from "@/components/ui/alert";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Dialog } from "@/components/ui/dialog";
-import { PasswordSchema, type User } from "@/lib/bff/schemas";
+import { PasswordSchema, type User } from "@/lib/contract/bff/schemas";
 import { updateUser } from "@/lib/client/queries/users";
 import { placeApiError, withLabel } from "./api-errors";
 import { FormDialogContent } from "./form-dialog-content";

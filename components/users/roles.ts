@@ -1,4 +1,4 @@
-import type { Role } from "@/lib/bff/schemas";
+import type { Role } from "@/lib/contract/bff/schemas";
 
 /** How the page names and explains each role (issue 4's wording: each role adds to the one before). */
 export const ROLE_INFO: Readonly<Record<Role, { label: string; description: string; tone: "neutral" | "brand" | "amber" }>> = {

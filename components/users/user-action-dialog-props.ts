@@ -1,4 +1,4 @@
-import type { User } from "@/lib/bff/schemas";
+import type { User } from "@/lib/contract/bff/schemas";
 
 /** What the users page gives a dialog that acts on one user (reset password, remove): open while `user` is set. */
 export interface UserActionDialogProps {

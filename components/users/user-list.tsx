@@ -5,8 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectOptions } from "@/components/ui/input";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { ROLES, type Role } from "@/lib/bff/roles";
-import type { User } from "@/lib/bff/schemas";
+import { ROLES, type Role } from "@/lib/contract/bff/roles";
+import type { User } from "@/lib/contract/bff/schemas";
 import { ROLE_INFO, SOURCE_LABEL } from "./roles";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import type { ModelPlan } from "@/lib/video-models/generation-settings";
 import { formatUsd } from "@/lib/video-models/money";
 

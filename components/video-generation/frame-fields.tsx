@@ -3,7 +3,7 @@
 import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import { FRAME_TYPES, frameLabel, type ChosenFrame, type FrameType } from "@/lib/video-models/generation-frame-types";
 import { supportsFrame } from "@/lib/video-models/model-facts";
 import { lazyNamed } from "@/components/ui/lazy-popup-component";

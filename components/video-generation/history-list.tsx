@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TableHead } from "@/components/ui/table";
-import type { Generation, GenerationListResponse } from "@/lib/bff/video-generations";
+import type { Generation, GenerationListResponse } from "@/lib/contract/bff/video-generations";
 import { formatExactTime, formatRelativeTime } from "@/lib/format/time";
 import { generationCost, isGenerationFinished, statusLabel } from "@/lib/video-models/generation-progress";
 import { formatUsd } from "@/lib/video-models/money";

@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import type { GenerationJob } from "@/lib/bff/video-generations";
+import type { GenerationJob } from "@/lib/contract/bff/video-generations";
 import { isJobMoving, jobElapsedSeconds, statusLabel } from "@/lib/video-models/generation-progress";
 import { formatUsd } from "@/lib/video-models/money";
 

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 
 /** The chosen models (1–`max`), each removable, and a list to add one more from the catalog. */
 export function ModelPicker({ catalog, chosen, max, disabled, onChange }: {

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import type { CreateGenerationRequest } from "@/lib/bff/video-generations";
+import type { CreateGenerationRequest } from "@/lib/contract/bff/video-generations";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { createGeneration, generationKeys } from "@/lib/client/queries/video-generations";
 

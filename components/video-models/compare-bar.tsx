@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import { MAX_COMPARE } from "@/lib/video-models/search-params";
 
 /** The comparison tray: picked models, removable one by one, and the button that opens the comparison (2 to 4). */

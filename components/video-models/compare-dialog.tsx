@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import { buildComparison } from "@/lib/video-models/compare";
 import type { CostSettings } from "@/lib/video-models/cost";
 import { aspectRatiosOf } from "@/lib/video-models/model-facts";

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import type { CostEstimate, CostSettings } from "@/lib/video-models/cost";
 import { aspectRatiosOf, durationsOf, formatReleaseDate, providerOf, resolutionsOf, supportsFrame } from "@/lib/video-models/model-facts";
 import { AspectRatioList, AudioIcon, CapabilityFlag, DurationRange, FrameIcon, ResolutionChips, SeedIcon } from "./capability-visuals";

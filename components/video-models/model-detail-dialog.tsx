@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { useCopyToClipboard } from "@/components/ui/use-copy-to-clipboard";
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import type { CostEstimate, CostSettings } from "@/lib/video-models/cost";
 import { formatReleaseDate, providerOf } from "@/lib/video-models/model-facts";
 import { EstimateLabel } from "./estimate-label";

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SkippedNote } from "@/components/ui/skipped-note";
 import { rememberVideoModelsEtag, videoModelQueries } from "@/lib/client/queries/video-models";
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import { activeFilterCount, buildCatalogView } from "@/lib/video-models/catalog";
 import { estimateCost } from "@/lib/video-models/cost";
 import { compareResolutions, durationsOf, resolutionsOf } from "@/lib/video-models/model-facts";

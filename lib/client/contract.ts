@@ -1,5 +1,5 @@
-import type * as Bff from "@/lib/bff/schemas";
-import type * as Gateway from "@/lib/gateway";
+import type * as Bff from "@/lib/contract/bff/schemas";
+import type * as Gateway from "@/lib/contract/gateway";
 
 /**
  * The contract's schemas for parsing answers, loaded with the first answer that needs them rather than with the
@@ -7,9 +7,9 @@ import type * as Gateway from "@/lib/gateway";
  * starts from data the server already parsed. `apiFetch(path, gatewaySchema("FileListResponseSchema"))`.
  */
 export function gatewaySchema<K extends keyof typeof Gateway>(name: K): () => Promise<(typeof Gateway)[K]> {
-  return () => import("@/lib/gateway").then((contract) => contract[name]);
+  return () => import("@/lib/contract/gateway").then((contract) => contract[name]);
 }
 
 export function bffSchema<K extends keyof typeof Bff>(name: K): () => Promise<(typeof Bff)[K]> {
-  return () => import("@/lib/bff/schemas").then((contract) => contract[name]);
+  return () => import("@/lib/contract/bff/schemas").then((contract) => contract[name]);
 }

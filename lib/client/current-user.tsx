@@ -1,8 +1,8 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import { roleAtLeast, type Role } from "@/lib/bff/roles";
-import type { SessionUser } from "@/lib/bff/schemas";
+import { roleAtLeast, type Role } from "@/lib/contract/bff/roles";
+import type { SessionUser } from "@/lib/contract/bff/schemas";
 
 const CurrentUserContext = createContext<SessionUser | null>(null);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { AnyStreamEvent } from "@/lib/gateway";
+import type { AnyStreamEvent } from "@/lib/contract/gateway";
 import { recordedStream } from "@/lib/playground/fixtures/recorded-streams";
 import { readEventStream } from "./stream-reader";
 

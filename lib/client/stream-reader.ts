@@ -1,5 +1,5 @@
 import { createParser } from "eventsource-parser";
-import type { AnyStreamEvent } from "@/lib/gateway";
+import type { AnyStreamEvent } from "@/lib/contract/gateway";
 import { parseStreamData } from "@/lib/playground/parse-event";
 import { apiRequest } from "./api-client";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { ApiError } from "./api-client";
 import { UploadQueue } from "./upload-queue";
 import { uploadWithProgress, type UploadOptions } from "./upload-with-progress";
@@ -17,7 +17,7 @@ let pending: PendingUpload[] = [];
 // The queue loads the contract's FileSchema with the first answer (not with the page); loaded here once, so
 // `settle()` below waits only for the queue's own steps.
 beforeAll(async () => {
-  await import("@/lib/gateway");
+  await import("@/lib/contract/gateway");
 });
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { gatewaySchema } from "@/lib/client/contract";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { fileUploadUrl } from "@/lib/client/queries/file-changes";

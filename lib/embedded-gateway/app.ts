@@ -1,4 +1,4 @@
-import { errorBody, MESSAGES } from "@/lib/gateway";
+import { errorBody, MESSAGES } from "@/lib/contract/gateway";
 import { Hono } from "hono";
 import { BASE_PATH } from "./base-path";
 import type { GatewayContext, GatewayCtx, GatewayEnv, RouteDef } from "./context";

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS, VIDEO_LIMITS } from "@/lib/gateway";
+import { LIMITS, VIDEO_LIMITS } from "@/lib/contract/gateway";
 import { JSON_SHAPE_LIMITS } from "./request-body";
 import { MODEL_REQUEST_BODY_BYTES } from "./routes/body-limits";
 import { SEARCH_QUERY_LIMITS } from "./search/search-query";

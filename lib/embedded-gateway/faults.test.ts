@@ -1,4 +1,4 @@
-import { ErrorBodySchema, FileListResponseSchema, MESSAGES } from "@/lib/gateway";
+import { ErrorBodySchema, FileListResponseSchema, MESSAGES } from "@/lib/contract/gateway";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { pathMatches } from "./faults";
 import type { EmbeddedGateway } from "./server";

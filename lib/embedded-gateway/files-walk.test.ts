@@ -1,4 +1,4 @@
-import { FileGetResponseSchema, FileListResponseSchema, type GatewayFile } from "@/lib/gateway";
+import { FileGetResponseSchema, FileListResponseSchema, type GatewayFile } from "@/lib/contract/gateway";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createRng } from "./random";
 import type { EmbeddedGateway } from "./server";

@@ -7,7 +7,7 @@ import {
   MESSAGES,
   WorkspaceListResponseSchema,
   type GatewayFile,
-} from "@/lib/gateway";
+} from "@/lib/contract/gateway";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedGateway } from "./server";
 import { caller, startTestGateway, type Caller } from "./testing/harness";
@@ -246,7 +246,7 @@ describe("file upload, read, download and delete", () => {
 
 describe("GET /videos/models and GET /models", () => {
   it("serves 10 to 15 video models with every catalog field and revalidates with an ETag", async () => {
-    const { VideoModelListResponseSchema } = await import("@/lib/gateway");
+    const { VideoModelListResponseSchema } = await import("@/lib/contract/gateway");
     const response = await api("/videos/models");
     expect(response.status).toBe(200);
     const raw = (await response.json()) as { data: Record<string, unknown>[] };
@@ -265,7 +265,7 @@ describe("GET /videos/models and GET /models", () => {
   });
 
   it("lists the embedded language models with their first-token delay and rate", async () => {
-    const { ModelListResponseSchema } = await import("@/lib/gateway");
+    const { ModelListResponseSchema } = await import("@/lib/contract/gateway");
     const list = ModelListResponseSchema.parse(await (await api("/models")).json());
     expect(list.data.map((m) => m.id)).toEqual(["gatehouse/echo", "gatehouse/swift", "gatehouse/scholar"]);
     expect(list.data.every((m) => m.first_token_delay_ms !== undefined && m.tokens_per_second !== undefined)).toBe(true);

@@ -1,4 +1,4 @@
-import { errorBody, MESSAGES, zodErrorToBody, type ErrorBody } from "@/lib/gateway";
+import { errorBody, MESSAGES, zodErrorToBody, type ErrorBody } from "@/lib/contract/gateway";
 import type { z } from "zod";
 
 /** One error type for every failure the gateway answers on purpose; anything else becomes a bare 500. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "@/lib/gateway";
+import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "./server";
 import { caller, readSse, startTestGateway, type Caller } from "./testing/harness";
 import { OpenApiValidator } from "./testing/openapi-validator";

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { FileGetResponseSchema, FileListResponseSchema, PresetEnvelopeSchema } from "@/lib/gateway";
+import { FileGetResponseSchema, FileListResponseSchema, PresetEnvelopeSchema } from "@/lib/contract/gateway";
 import { afterAll, expect, it } from "vitest";
 import { MIGRATIONS } from "./migrations";
 import { startEmbeddedGateway } from "./server";

@@ -5,7 +5,7 @@ import {
   PresetListResponseSchema,
   PresetVersionEnvelopeSchema,
   PresetVersionListResponseSchema,
-} from "@/lib/gateway";
+} from "@/lib/contract/gateway";
 import { PRESET_CONFIG_FIELDS } from "@/lib/presets/extract-config";
 import { describe, expect, it } from "vitest";
 import { fileTestGateway } from "./testing/harness";

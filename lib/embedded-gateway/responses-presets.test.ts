@@ -4,7 +4,7 @@ import {
   ResponseObjectSchema,
   StreamEventSchema,
   type ResponseObject,
-} from "@/lib/gateway";
+} from "@/lib/contract/gateway";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fileTestGateway, readSse } from "./testing/harness";
 

@@ -5,7 +5,7 @@ import {
   StreamEventSchema,
   WEB_SEARCH_CALL_EVENT_ORDER,
   type ResponseObject,
-} from "@/lib/gateway";
+} from "@/lib/contract/gateway";
 import { describe, expect, it } from "vitest";
 import { FIXED_CORPUS } from "./search/fixed-corpus";
 import { fileTestGateway, readSse, sliceCodePoints } from "./testing/harness";

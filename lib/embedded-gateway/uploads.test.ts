@@ -5,7 +5,7 @@ import os from "node:os";
 import v8 from "node:v8";
 import vm from "node:vm";
 import path from "node:path";
-import { ErrorBodySchema, FileGetResponseSchema, MESSAGES } from "@/lib/gateway";
+import { ErrorBodySchema, FileGetResponseSchema, MESSAGES } from "@/lib/contract/gateway";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedGateway } from "./server";
 import { startTestGateway } from "./testing/harness";

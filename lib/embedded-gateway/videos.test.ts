@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema, VideoJobSchema, type VideoJob } from "@/lib/gateway";
+import { ErrorBodySchema, VideoJobSchema, type VideoJob } from "@/lib/contract/gateway";
 import { startEmbeddedGateway } from "./server";
 import { caller, fileTestGateway, startTestGateway, type Caller } from "./testing/harness";
 import { OpenApiValidator } from "./testing/openapi-validator";

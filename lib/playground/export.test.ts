@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AnyStreamEvent } from "@/lib/gateway";
+import type { AnyStreamEvent } from "@/lib/contract/gateway";
 import { compareCitations } from "./compare";
 import { exportRunJson, exportRunMarkdown } from "./export";
 import { ANSWER, CITATIONS, recordedStream } from "./fixtures/recorded-streams";

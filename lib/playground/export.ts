@@ -1,6 +1,6 @@
 import { groupSources, resolveSpans, safeHttpUrl, type CitedSource } from "@/lib/citations";
 import { footnoteInserts } from "@/lib/citations/markdown-footnotes";
-import type { UrlCitation } from "@/lib/gateway";
+import type { UrlCitation } from "@/lib/contract/gateway";
 import { runMetrics, formatCost, formatMs, formatRate, type RunMetrics } from "./metrics";
 import type { RunState, TextPart } from "./run-state";
 import { readConversation, readModel, runBody, type RequestDraft } from "./setup";

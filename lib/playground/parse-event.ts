@@ -5,7 +5,7 @@ import {
   TERMINAL_STREAM_EVENT_TYPES,
   describeZodError,
   type AnyStreamEvent,
-} from "@/lib/gateway";
+} from "@/lib/contract/gateway";
 
 export type ParsedData =
   | { kind: "done" }

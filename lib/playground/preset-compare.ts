@@ -1,4 +1,4 @@
-import type { PresetVersion } from "@/lib/gateway";
+import type { PresetVersion } from "@/lib/contract/gateway";
 import { presetToResponsesRequest, type DroppedConfigField } from "@/lib/presets/to-responses-request";
 import { readConversation, serializeSetup, userTurn, type PlaygroundSetup, type RequestDraft } from "./setup";
 

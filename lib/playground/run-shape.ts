@@ -1,4 +1,4 @@
-import type { AnyStreamEvent, SearchItem, UrlCitation, Usage } from "@/lib/gateway";
+import type { AnyStreamEvent, SearchItem, UrlCitation, Usage } from "@/lib/contract/gateway";
 
 /*
  * What a playground run is (its state, the actions that change it) and the idle run, apart from the

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { AnyStreamEvent } from "@/lib/gateway";
+import type { AnyStreamEvent } from "@/lib/contract/gateway";
 import { ANSWER, CITATIONS, FINAL_RESPONSE, recordedStream } from "./fixtures/recorded-streams";
 import { initialRunState, runReducer, type RunAction, type RunState } from "./run-state";
 import { runMetrics } from "./metrics";

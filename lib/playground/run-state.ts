@@ -9,8 +9,8 @@ import {
   type StreamEvent,
   type UrlCitation,
   type SearchItem,
-} from "@/lib/gateway";
-import { STREAM_EVENT_TYPES } from "@/lib/gateway";
+} from "@/lib/contract/gateway";
+import { STREAM_EVENT_TYPES } from "@/lib/contract/gateway";
 import { initialRunState, type RunAction, type RunState, type RunStatus, type SearchCall, type TextPart } from "./run-shape";
 
 /*

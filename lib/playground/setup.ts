@@ -1,5 +1,5 @@
-import type { FieldIssue, ResponsesRequestInput } from "@/lib/gateway";
-import { LIMITS, PERPLEXITY_ENGINE, WEB_SEARCH_TOOL_TYPE } from "@/lib/gateway/request-constants";
+import type { FieldIssue, ResponsesRequestInput } from "@/lib/contract/gateway";
+import { LIMITS, PERPLEXITY_ENGINE, WEB_SEARCH_TOOL_TYPE } from "@/lib/contract/gateway/request-constants";
 import { isRecord } from "@/lib/json/is-record";
 
 /*

@@ -1,4 +1,4 @@
-import { ResponsesRequestSchema, describeZodError, type FieldIssue } from "@/lib/gateway";
+import { ResponsesRequestSchema, describeZodError, type FieldIssue } from "@/lib/contract/gateway";
 import { runBody, type RequestDraft } from "./setup";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PresetAuditEntry } from "@/lib/bff/schemas";
+import type { PresetAuditEntry } from "@/lib/contract/bff/schemas";
 import { savedBy } from "./audit";
 
 const entry = (version: number, version_id: string | null, user_name: string): PresetAuditEntry => ({

@@ -1,4 +1,4 @@
-import type { PresetAuditEntry } from "@/lib/bff/schemas";
+import type { PresetAuditEntry } from "@/lib/contract/bff/schemas";
 
 /** The audit entry of the save that made a version: by its id, else by its number. */
 export function savedBy(audit: readonly PresetAuditEntry[] | undefined, version: { id: string; version: number }): PresetAuditEntry | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ChatRequestSchema, PresetEnvelopeSchema } from "@/lib/gateway";
-import { REFERENCE_EXAMPLES } from "@/lib/gateway/test-fixtures/reference-examples";
+import { ChatRequestSchema, PresetEnvelopeSchema } from "@/lib/contract/gateway";
+import { REFERENCE_EXAMPLES } from "@/lib/contract/gateway/test-fixtures/reference-examples";
 import {
   PER_REQUEST_FIELDS,
   PRESET_CONFIG_FIELDS,

@@ -1,4 +1,4 @@
-import type { ChatRequest, Message } from "@/lib/gateway";
+import type { ChatRequest, Message } from "@/lib/contract/gateway";
 
 /**
  * The chat-request fields a preset version stores in `config` (contract 4.1 rule 1: "only

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIssuePath } from "@/lib/gateway";
+import { formatIssuePath } from "@/lib/contract/gateway";
 import { chatRequestResolver, parseIssuePath, validateRequest } from "./form-resolver";
 
 const base = { model: "m", messages: [{ role: "system", content: "Be brief." }] };

@@ -1,6 +1,6 @@
 import { toNestErrors } from "@hookform/resolvers";
 import type { FieldError, FieldErrors, Resolver } from "react-hook-form";
-import { ChatRequestSchema, describeZodError, type ChatRequestInput, type FieldIssue } from "@/lib/gateway";
+import { ChatRequestSchema, describeZodError, type ChatRequestInput, type FieldIssue } from "@/lib/contract/gateway";
 import { pruneRequest } from "./form-values";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ChatRequestSchema } from "@/lib/gateway";
+import { ChatRequestSchema } from "@/lib/contract/gateway";
 import { validateRequest } from "./form-resolver";
 import { pruneRequest, storedFieldsOf, storedPreview, versionToRequest } from "./form-values";
 

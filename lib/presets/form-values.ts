@@ -1,4 +1,4 @@
-import type { ChatRequest, PresetVersion } from "@/lib/gateway";
+import type { ChatRequest, PresetVersion } from "@/lib/contract/gateway";
 import { extractPresetConfig, type ExtractedPresetConfig } from "./extract-config";
 import { isRecord } from "@/lib/json/is-record";
 

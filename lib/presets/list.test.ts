@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Preset } from "@/lib/gateway";
+import type { Preset } from "@/lib/contract/gateway";
 import { filterPresets, isServerOrder, sortPresets } from "./list";
 
 function preset(slug: string, name: string, updated: string, status = "active"): Preset {

@@ -1,4 +1,4 @@
-import type { Preset } from "@/lib/gateway";
+import type { Preset } from "@/lib/contract/gateway";
 
 /** Columns the preset table sorts by; "updated" newest first is the gateway's own order. */
 export const PRESET_SORT_KEYS = ["name", "slug", "status", "updated"] as const;

@@ -1,5 +1,5 @@
-import type { Preset, PresetListResponse, PresetVersion, PresetVersionListResponse } from "@/lib/gateway";
-import { PRESET_LIST_MAX_LIMIT } from "@/lib/gateway/constants";
+import type { Preset, PresetListResponse, PresetVersion, PresetVersionListResponse } from "@/lib/contract/gateway";
+import { PRESET_LIST_MAX_LIMIT } from "@/lib/contract/gateway/constants";
 
 /**
  * Walking the gateway's offset paging for the presets list and a preset's versions. The browser's queries

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Resolver, ResolverOptions } from "react-hook-form";
-import type { ChatRequestInput } from "@/lib/gateway";
+import type { ChatRequestInput } from "@/lib/contract/gateway";
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<ChatRequestInput>;
 const valid = { model: "m", messages: [{ role: "system", content: "Be brief." }] } as ChatRequestInput;

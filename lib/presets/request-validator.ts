@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
-import type { ChatRequestInput } from "@/lib/gateway";
+import type { ChatRequestInput } from "@/lib/contract/gateway";
 
 /**
  * The editor's checks (./form-resolver: the contract's ChatRequestSchema, and zod with it, a third of the preset

@@ -1,4 +1,4 @@
-import type { PresetSaveResponse } from "@/lib/gateway";
+import type { PresetSaveResponse } from "@/lib/contract/gateway";
 
 /** Said after a save the gateway could not guard against another client's save in between. */
 const UNVERIFIED_SAVE_NOTE = "This gateway could not confirm nobody else saved in between.";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PresetEnvelopeSchema } from "@/lib/gateway";
+import { PresetEnvelopeSchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway, type Caller } from "@/lib/embedded-gateway/testing/harness";
 import { pruneRequest, storedPreview, versionToRequest } from "./form-values";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ChatRequestSchema, ResponsesRequestSchema } from "@/lib/gateway";
+import { ChatRequestSchema, ResponsesRequestSchema } from "@/lib/contract/gateway";
 import { DEMO_PRESETS } from "@/lib/embedded-gateway/seed/demo-presets";
 import { extractPresetConfig, PRESET_CONFIG_FIELDS } from "./extract-config";
 import { presetToResponsesRequest } from "./to-responses-request";

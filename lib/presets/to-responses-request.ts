@@ -1,4 +1,4 @@
-import { ResponsesRequestSchema, type PresetConfig, type ResponsesRequestInput } from "@/lib/gateway";
+import { ResponsesRequestSchema, type PresetConfig, type ResponsesRequestInput } from "@/lib/contract/gateway";
 import type { PresetConfigField } from "./extract-config";
 import { isRecord } from "@/lib/json/is-record";
 

@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PEER_HEADER } from "./client-address";
+import { PEER_HEADER } from "./http/client-address";
 import { registerFastLane, serveFastLane, type FastLaneTable } from "./fast-lane";
 
 const big = { data: Array.from({ length: 200 }, (_, i) => ({ id: `file-${i}`, filename: `report-${i}.pdf`, bytes: i * 1000 })) };

@@ -21,7 +21,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { acceptsEncoding } from "./accept-encoding";
+import { acceptsEncoding } from "./http/accept-encoding";
 
 type FastLaneHandler = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { resetServerEnv } from "./env";
-import { HttpError } from "./errors";
+import { resetServerEnv } from "./config/env";
+import { HttpError } from "./http/errors";
 import { listPresets, listPresetSummaries } from "./handlers/presets";
 import { loadModels, loadPreset, loadPresetCatalog, loadPresetRows, loadPresetSummaries } from "./page-data";
-import { params, setUpBff, type BffTestEnv } from "./test-support";
+import { params, setUpBff, type BffTestEnv } from "./testing/test-support";
 
 // Issue 25, item 10: a server page's prefetch is charged to the user's gateway limit as the same read through
 // /api is, so loading pages is no way around it. Real handlers, real page loaders, the embedded gateway over HTTP.

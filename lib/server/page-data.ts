@@ -7,7 +7,7 @@ import {
   type PresetSummary,
   type SessionUser,
   type User,
-} from "@/lib/bff/schemas";
+} from "@/lib/contract/bff/schemas";
 import {
   FileListQuerySchema,
   FileListResponseSchema,
@@ -21,18 +21,18 @@ import {
   type PresetWithDesignatedVersion,
   type VideoModelListResponse,
   type WorkspaceListResponse,
-} from "@/lib/gateway";
-import type { Generation, GenerationListResponse } from "@/lib/bff/video-generations";
+} from "@/lib/contract/gateway";
+import type { Generation, GenerationListResponse } from "@/lib/contract/bff/video-generations";
 import { FRAME_TYPES, frameLabel, type GenerationDraft } from "@/lib/video-models/generation-frame-types";
 import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
 import type { PresetCatalog } from "@/lib/presets/paging";
-import { appContext } from "./app-context";
+import { appContext } from "./config/app-context";
 import { cachedVideoModelCatalog, NO_WORKSPACES, readModelCatalog, workspacesUpstream } from "./handlers/catalog";
 import { readGeneration, readGenerationHistory } from "./handlers/video-generations";
 import { listPublicUsers } from "./handlers/users";
 import { pageCharge } from "./services/gateway-charge";
 import { readPreset, readPresetCatalog, readPresetPage, readPresetRows, readPresetVersion, readPresetVersions, summarizePresets } from "./services/presets";
-import { upstreamJson, type UpstreamRequest } from "./upstream";
+import { upstreamJson, type UpstreamRequest } from "./upstream/upstream";
 
 /**
  * What the dashboard's server pages prefetch into the query cache before they render: the same gateway calls

@@ -3,7 +3,7 @@ import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSyn
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "@/lib/embedded-gateway/db";
-import { openSqliteAppDb } from "@/lib/server/app-db";
+import { openSqliteAppDb } from "@/lib/server/db/app-db";
 
 // Issue 12 item 10: the data folder is 0700 and every database file 0600, whichever command opens them.
 

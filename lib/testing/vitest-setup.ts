@@ -1,4 +1,4 @@
-import { setPasswordCostForTests } from "../server/password";
+import { setPasswordCostForTests } from "../server/auth/password";
 import { scrubSettings } from "./scrub-env";
 
 // Every test file starts from an environment without Gatehouse settings (see scrub-env.ts).

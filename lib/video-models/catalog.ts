@@ -1,4 +1,4 @@
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import { estimateCost, type CostEstimate, type CostSettings } from "./cost";
 import { aspectRatiosOf, compareAspectRatios, compareResolutions, durationsOf, providerOf, resolutionsOf, supportsFrame } from "./model-facts";
 

@@ -1,4 +1,4 @@
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import { estimateCost, type CostSettings } from "./cost";
 import { formatUsd } from "./money";
 import { aspectRatiosOf, durationsOf, formatReleaseDate, providerOf, resolutionsOf, supportsFrame } from "./model-facts";

@@ -1,4 +1,4 @@
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import { formatUsd } from "./money";
 import { resolutionsOf } from "./model-facts";
 import { isUsableSku, normalizeResolution, parseSkus, type ParsedSku } from "./sku";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VideoModelSchema } from "@/lib/gateway";
+import { VideoModelSchema } from "@/lib/contract/gateway";
 import { VIDEO_MODELS } from "@/lib/embedded-gateway/seed/video-models";
 import { estimateCost } from "./cost";
 import { formatUsd } from "./money";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VIDEO_LIMITS } from "@/lib/gateway/videos";
+import { VIDEO_LIMITS } from "@/lib/contract/gateway/videos";
 import {
   FRAME_IMAGE_MAX_BYTES,
   FRAME_URL_MAX_CHARS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_MODELS_PER_GENERATION } from "@/lib/bff/video-generations";
+import { MAX_MODELS_PER_GENERATION } from "@/lib/contract/bff/video-generations";
 import { generationOptions, MAX_MODELS, modelsFromParam } from "./generation-options";
 import { videoModel } from "./test-models";
 

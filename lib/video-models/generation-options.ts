@@ -1,4 +1,4 @@
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import { FRAME_TYPES, type FrameType } from "./generation-frame-types";
 import { aspectRatiosOf, compareAspectRatios, compareResolutions, durationsOf, resolutionsOf, supportsFrame } from "./model-facts";
 

@@ -1,4 +1,4 @@
-import type { Generation, GenerationJob } from "@/lib/bff/video-generations";
+import type { Generation, GenerationJob } from "@/lib/contract/bff/video-generations";
 
 /**
  * Where a generation stands, for the run page (pure: no zod, so it stays out of the page's first load).

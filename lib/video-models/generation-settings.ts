@@ -1,4 +1,4 @@
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import { estimateCost, type CostEstimate } from "./cost";
 import { aspectRatiosOf, durationsOf, resolutionsOf, supportsFrame } from "./model-facts";
 

@@ -1,4 +1,4 @@
-import type { VideoModel } from "@/lib/gateway";
+import type { VideoModel } from "@/lib/contract/gateway";
 import { normalizeResolution } from "./sku";
 
 /** "google/veo-3.1" -> "google". A model id without a prefix has no stated provider. */

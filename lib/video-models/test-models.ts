@@ -1,4 +1,4 @@
-import { VideoModelSchema, type VideoModel } from "@/lib/gateway";
+import { VideoModelSchema, type VideoModel } from "@/lib/contract/gateway";
 
 /** A contract-valid video model for unit tests; parsed with the shared schema so fixtures cannot drift from the wire shape. */
 export function videoModel(overrides: Partial<VideoModel> & { id: string }): VideoModel {

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { safeCallbackUrl } from "@/lib/auth/sign-in-schema";
-import { appContext } from "@/lib/server/app-context";
-import { OIDC_PASSWORD_ACCOUNT_ERROR, oidcProviderName } from "@/lib/server/auth-config";
-import { isLoopbackRequest } from "@/lib/server/client-address";
-import { currentPageUser } from "@/lib/server/page-session";
+import { safeCallbackUrl } from "@/lib/contract/bff/sign-in-schema";
+import { appContext } from "@/lib/server/config/app-context";
+import { OIDC_PASSWORD_ACCOUNT_ERROR, oidcProviderName } from "@/lib/server/auth/auth-config";
+import { isLoopbackRequest } from "@/lib/server/http/client-address";
+import { currentPageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Sign in" };
 

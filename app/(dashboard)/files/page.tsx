@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { loadFileSearchParams } from "@/lib/files/search-params";
 import { loadFirstFilePage, loadInitialWorkspaces } from "@/lib/server/page-data";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Files" };
 

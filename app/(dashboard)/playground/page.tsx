@@ -11,7 +11,7 @@ import { playgroundQueries, PRESET_SUGGESTIONS_LIMIT } from "@/lib/client/querie
 import { presetQueries } from "@/lib/client/queries/presets";
 import { parseAsComparePair } from "@/lib/presets/search-params";
 import { isValidSlug, loadModels, loadPresetPage, loadPresetVersion } from "@/lib/server/page-data";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Playground" };
 

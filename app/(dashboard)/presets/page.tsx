@@ -9,7 +9,7 @@ import { filterPresets, isServerOrder, sortPresets } from "@/lib/presets/list";
 import { PRESET_PAGE_SIZE } from "@/lib/presets/paging";
 import { loadPresetListSearchParams } from "@/lib/presets/search-params";
 import { loadPresetCatalog, loadPresetRows, loadPresetSummaries } from "@/lib/server/page-data";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Presets" };
 

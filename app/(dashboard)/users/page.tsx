@@ -2,11 +2,11 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { AdminsOnly } from "@/components/users/admins-only";
 import { UsersAdmin } from "@/components/users/users-admin";
-import { roleAtLeast } from "@/lib/bff/schemas";
+import { roleAtLeast } from "@/lib/contract/bff/schemas";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { userQueries } from "@/lib/client/queries/users";
 import { loadUsers } from "@/lib/server/page-data";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Users" };
 

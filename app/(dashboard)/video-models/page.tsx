@@ -9,7 +9,7 @@ import { VideoModelCatalog } from "@/components/video-models/video-model-catalog
 import { makeQueryClient } from "@/lib/client/query-client";
 import { videoModelKeys } from "@/lib/client/queries/video-models";
 import { loadVideoModels } from "@/lib/server/page-data";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/auth/page-session";
 import { describeFilters } from "@/lib/video-models/catalog";
 import { filtersFromUrl, loadCatalogSearchParams } from "@/lib/video-models/search-params";
 

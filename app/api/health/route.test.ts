@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { checkHealth } from "@/lib/server/health";
-import { setUpBff, type BffTestEnv } from "@/lib/server/test-support";
+import { checkHealth } from "@/lib/server/config/health";
+import { setUpBff, type BffTestEnv } from "@/lib/server/testing/test-support";
 import { GET } from "./route";
 
 /*

@@ -8,7 +8,7 @@ import type { CitationSpan } from "@/lib/citations";
 import { markdownToHast } from "@/lib/citations/markdown-hast";
 import { appendAtEnd, highlightCitations } from "@/lib/citations/markdown-highlight";
 import { healOpenBlock } from "@/lib/citations/markdown-stream";
-import type { UrlCitation } from "@/lib/gateway";
+import type { UrlCitation } from "@/lib/contract/gateway";
 import { MARK_CLASS, MARKER_CLASS } from "../mark-classes";
 import type { CodeHighlighter } from "./code-highlighter";
 

@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { lazy, Suspense, useState } from "react";
 import { FormProvider, type UseFormReturn } from "react-hook-form";
-import type { ChatRequestInput } from "@/lib/gateway";
+import type { ChatRequestInput } from "@/lib/contract/gateway";
 import { ChunkBoundary } from "../chunk-boundary";
 import { loadCodeMirror } from "../json-code-editor";
 import { ReadOnlyContext } from "./fields";

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Select, SelectOptions } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { presetQueries } from "@/lib/client/queries/presets";
-import type { PresetVersion } from "@/lib/gateway";
+import type { PresetVersion } from "@/lib/contract/gateway";
 import { diffJson, presetDocument, summarizeDiff } from "@/lib/presets/diff";
 import { FieldDiffTable } from "@/components/ui/field-diff-table";
 import { JsonDiffView, type JsonDiffMode } from "@/components/ui/json-diff-view";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { presetQueries } from "@/lib/client/queries/presets";
-import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
+import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/contract/gateway";
 import { savedBy } from "@/lib/presets/audit";
 import { saveCheckNote } from "@/lib/presets/save-check";
 import { NoticeBanner } from "../notice-banner";

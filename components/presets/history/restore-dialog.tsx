@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
 import { apiErrorMessage, isApiStatus } from "@/lib/client/api-error-message";
-import type { PresetVersion } from "@/lib/gateway";
+import type { PresetVersion } from "@/lib/contract/gateway";
 import { Alert } from "@/components/ui/alert";
 
 /** Asks before restoring `target` as a new version; says why the last try failed. */

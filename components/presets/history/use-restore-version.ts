@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiStatus } from "@/lib/client/api-error-message";
 import { presetKeys } from "@/lib/client/queries/presets";
-import type { PresetSaveResponse, PresetVersion } from "@/lib/gateway";
+import type { PresetSaveResponse, PresetVersion } from "@/lib/contract/gateway";
 import { versionToRequest } from "@/lib/presets/form-values";
 import { postPreset, storeSavedPreset } from "../save-preset-request";
 

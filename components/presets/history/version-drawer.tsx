@@ -3,8 +3,8 @@
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { RelativeTime } from "@/components/ui/relative-time";
-import type { PresetAuditEntry } from "@/lib/bff/schemas";
-import type { PresetVersion } from "@/lib/gateway";
+import type { PresetAuditEntry } from "@/lib/contract/bff/schemas";
+import type { PresetVersion } from "@/lib/contract/gateway";
 import { JsonCodeEditor } from "../json-code-editor";
 
 /** One version opened read-only, with Compare and Restore. */

@@ -3,8 +3,8 @@
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
-import type { PresetAuditEntry } from "@/lib/bff/schemas";
-import type { PresetVersion } from "@/lib/gateway";
+import type { PresetAuditEntry } from "@/lib/contract/bff/schemas";
+import type { PresetVersion } from "@/lib/contract/gateway";
 import { savedBy } from "@/lib/presets/audit";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
 

@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { apiRequest } from "@/lib/client/api-client";
 import { isApiStatus } from "@/lib/client/api-error-message";
 import { modelSuggestionsQuery } from "@/lib/client/queries/presets";
-import { ChatRequestSchema, SlugSchema } from "@/lib/gateway";
+import { ChatRequestSchema, SlugSchema } from "@/lib/contract/gateway";
 
 const NewPresetSchema = z.object({
   slug: SlugSchema,

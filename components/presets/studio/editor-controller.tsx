@@ -3,7 +3,7 @@
 import { memo, useCallback, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
-import type { ChatRequestInput, PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
+import type { ChatRequestInput, PresetVersion, PresetWithDesignatedVersion } from "@/lib/contract/gateway";
 import { reappliedNotice, tookTheirsNotice } from "@/lib/presets/conflict-notices";
 import { discardDraft } from "@/lib/presets/draft-storage";
 import { newPresetRequest, pruneRequest, storedFieldsOf, versionToRequest, type RequestValues } from "@/lib/presets/form-values";

@@ -13,7 +13,7 @@ import { Skeleton, Skeletons } from "@/components/ui/skeleton";
 import { apiErrorMessage, isApiStatus } from "@/lib/client/api-error-message";
 import { useHasRole } from "@/lib/client/current-user";
 import { presetQueries } from "@/lib/client/queries/presets";
-import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/gateway";
+import type { PresetVersion, PresetWithDesignatedVersion } from "@/lib/contract/gateway";
 import { loadDraft, type PresetDraft } from "@/lib/presets/draft-storage";
 import { tryPresetHref } from "@/lib/playground/preset-links";
 import { ChunkBoundary } from "../chunk-boundary";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PresetVersion } from "@/lib/gateway";
+import type { PresetVersion } from "@/lib/contract/gateway";
 import { discardDraft, saveDraft } from "@/lib/presets/draft-storage";
 import type { RequestValues } from "@/lib/presets/form-values";
 import { useUnsavedGuard } from "./use-unsaved-guard";

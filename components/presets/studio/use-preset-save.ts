@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isApiStatus } from "@/lib/client/api-error-message";
 import { gatewaySchema } from "@/lib/client/contract";
 import { presetKeys } from "@/lib/client/queries/presets";
-import type { PresetSaveResponse, PresetVersion } from "@/lib/gateway";
+import type { PresetSaveResponse, PresetVersion } from "@/lib/contract/gateway";
 import type { RequestValues } from "@/lib/presets/form-values";
 import { postPreset, storeSavedPreset } from "../save-preset-request";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { PresetVersion } from "@/lib/gateway";
+import type { PresetVersion } from "@/lib/contract/gateway";
 import { useVersionAuthor } from "./use-version-author";
 
 /**

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { GatewayFile } from "@/lib/gateway";
+import type { GatewayFile } from "@/lib/contract/gateway";
 import { apiFetch } from "@/lib/client/api-client";
 import { gatewaySchema } from "@/lib/client/contract";
 import { fileUrl } from "@/lib/client/queries/file-detail";

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from "@tanstack/react-query";
-import type { FileListResponse, WorkspaceListResponse } from "@/lib/gateway";
+import type { FileListResponse, WorkspaceListResponse } from "@/lib/contract/gateway";
 import { apiFetch } from "@/lib/client/api-client";
 import { gatewaySchema } from "@/lib/client/contract";
 import { internFileStrings } from "@/lib/files/intern";

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CreateUserRequest, UpdateUserRequest, User } from "@/lib/bff/schemas";
+import type { CreateUserRequest, UpdateUserRequest, User } from "@/lib/contract/bff/schemas";
 import { bffSchema } from "@/lib/client/contract";
 import { apiFetch, apiRequest } from "@/lib/client/api-client";
 

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type * as VideoGenerations from "@/lib/bff/video-generations";
-import type { CreateGenerationRequest, Generation } from "@/lib/bff/video-generations";
+import type * as VideoGenerations from "@/lib/contract/bff/video-generations";
+import type { CreateGenerationRequest, Generation } from "@/lib/contract/bff/video-generations";
 import { apiFetch } from "@/lib/client/api-client";
 import { isGenerationFinished } from "@/lib/video-models/generation-progress";
 
@@ -15,7 +15,7 @@ export const generationKeys = {
 
 /** The routes' schemas, loaded with the first answer (as lib/client/contract.ts does), keeping zod out of the first load. */
 function videoGenerationSchema<K extends keyof typeof VideoGenerations>(name: K): () => Promise<(typeof VideoGenerations)[K]> {
-  return () => import("@/lib/bff/video-generations").then((contract) => contract[name]);
+  return () => import("@/lib/contract/bff/video-generations").then((contract) => contract[name]);
 }
 
 const generationPath = (id: string) => `${GENERATIONS_PATH}/${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { VideoModelListResponse } from "@/lib/gateway";
+import type { VideoModelListResponse } from "@/lib/contract/gateway";
 import { gatewaySchema } from "@/lib/client/contract";
 import { ApiError, apiRequest } from "@/lib/client/api-client";
 

@@ -1,4 +1,4 @@
-import { ChatRequestSchema, ResponsesRequestSchema } from "@/lib/gateway";
+import { ChatRequestSchema, ResponsesRequestSchema } from "@/lib/contract/gateway";
 import { extractPresetConfig } from "@/lib/presets/extract-config";
 import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import { SlugSchema, WEB_SEARCH_SHORTHAND_TYPES, WEB_SEARCH_TOOL_TYPE, type ResponsesRequest } from "@/lib/gateway";
+import { SlugSchema, WEB_SEARCH_SHORTHAND_TYPES, WEB_SEARCH_TOOL_TYPE, type ResponsesRequest } from "@/lib/contract/gateway";
 import { PRESET_PREFIX } from "@/lib/presets/preset-model";
 import type { PresetResponsesFields } from "@/lib/presets/to-responses-request";
 import { isRecord } from "@/lib/json/is-record";

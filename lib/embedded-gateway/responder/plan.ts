@@ -1,4 +1,4 @@
-import { DEFAULTS, WEB_SEARCH_SHORTHAND_TYPES, WEB_SEARCH_TOOL_TYPE, type ResponsesRequest } from "@/lib/gateway";
+import { DEFAULTS, WEB_SEARCH_SHORTHAND_TYPES, WEB_SEARCH_TOOL_TYPE, type ResponsesRequest } from "@/lib/contract/gateway";
 import { searchQueryOf } from "../search/search-query";
 import type { SearchFilters } from "../search/web-search";
 import { findModel, type EmbeddedModel } from "./models";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { WorkspaceListQuerySchema } from "@/lib/gateway";
+import { WorkspaceListQuerySchema } from "@/lib/contract/gateway";
 import type { GatewayContext, RouteDef } from "../context";
 import { parseQuery } from "../request-body";
 import { EMBEDDED_MODELS, modelToWire } from "../responder/models";

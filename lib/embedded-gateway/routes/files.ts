@@ -1,4 +1,4 @@
-import { FileListQuerySchema, MESSAGES } from "@/lib/gateway";
+import { FileListQuerySchema, MESSAGES } from "@/lib/contract/gateway";
 import { unlink } from "node:fs/promises";
 import { z } from "zod";
 import type { GatewayContext, GatewayCtx, RouteDef } from "../context";

@@ -1,4 +1,4 @@
-import { ChatRequestSchema, MESSAGES, PresetListQuerySchema, PresetVersionNumberSchema, SlugSchema } from "@/lib/gateway";
+import { ChatRequestSchema, MESSAGES, PresetListQuerySchema, PresetVersionNumberSchema, SlugSchema } from "@/lib/contract/gateway";
 import { extractPresetConfig } from "@/lib/presets/extract-config";
 import type { GatewayContext, GatewayCtx, RouteDef } from "../context";
 import { isBusyError, isUniqueViolation } from "../db";

@@ -1,4 +1,4 @@
-import { MESSAGES, ResponsesRequestSchema, type ResponsesRequest } from "@/lib/gateway";
+import { MESSAGES, ResponsesRequestSchema, type ResponsesRequest } from "@/lib/contract/gateway";
 import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import type { GatewayContext, RouteDef } from "../context";
 import { HttpError } from "../http-error";

@@ -10,7 +10,7 @@ import {
   VideoModelSchema,
   type VideoJob,
   type VideoModel,
-} from "@/lib/gateway";
+} from "@/lib/contract/gateway";
 import { estimateCost } from "@/lib/video-models/cost";
 import { formatUsd } from "@/lib/video-models/money";
 import { BASE_PATH } from "../base-path";

@@ -1,4 +1,4 @@
-import type { ChatRequestInput } from "@/lib/gateway";
+import type { ChatRequestInput } from "@/lib/contract/gateway";
 
 interface DemoPreset {
   slug: string;

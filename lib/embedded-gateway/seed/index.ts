@@ -1,4 +1,4 @@
-import { ChatRequestSchema } from "@/lib/gateway";
+import { ChatRequestSchema } from "@/lib/contract/gateway";
 import { extractPresetConfig } from "@/lib/presets/extract-config";
 import type { Db } from "../db";
 import { PresetsStore } from "../presets-store";

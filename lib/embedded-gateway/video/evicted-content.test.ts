@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, unlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { VideoJobSchema } from "@/lib/gateway";
+import { VideoJobSchema } from "@/lib/contract/gateway";
 import { fileTestGateway } from "../testing/harness";
 
 /** GET /videos/{jobId}/content of a job whose clip the cache let go: made again and served, not refused. */

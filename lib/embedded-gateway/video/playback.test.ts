@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VideoJobSchema } from "@/lib/gateway";
+import { VideoJobSchema } from "@/lib/contract/gateway";
 import { CHROMIUM_ARGS, chromiumExecutablePath } from "@/scripts/chromium";
 import { fileTestGateway } from "../testing/harness";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VideoGenerationRequestSchema, VideoModelSchema, type VideoGenerationRequest } from "@/lib/gateway";
+import { VideoGenerationRequestSchema, VideoModelSchema, type VideoGenerationRequest } from "@/lib/contract/gateway";
 import { HttpError } from "../http-error";
 import { VIDEO_MODELS } from "../seed/video-models";
 import { aspectRatioOfSize, resolveVideoSettings } from "./settings";

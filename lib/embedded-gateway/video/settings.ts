@@ -1,4 +1,4 @@
-import type { VideoGenerationRequest, VideoModel } from "@/lib/gateway";
+import type { VideoGenerationRequest, VideoModel } from "@/lib/contract/gateway";
 import { aspectRatiosOf, durationsOf, resolutionsOf } from "@/lib/video-models/model-facts";
 import { normalizeResolution } from "@/lib/video-models/sku";
 import { HttpError } from "../http-error";

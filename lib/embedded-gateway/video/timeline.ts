@@ -1,4 +1,4 @@
-import type { VideoJobStatus } from "@/lib/gateway";
+import type { VideoJobStatus } from "@/lib/contract/gateway";
 import type { VideoSettings } from "./settings";
 
 /**

@@ -1,13 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { ModelSchema, readListSkipping, VideoModelSchema, type ModelListResponse } from "@/lib/gateway";
-import { serverEnv } from "../env";
-import { API_HEADERS, HttpError, jsonResponse } from "../errors";
-import { parseQuery } from "../body";
-import { defineRoute } from "../route";
-import { upstreamJson, type UpstreamRequest } from "../upstream";
-import { proxyJson } from "./proxy-json";
+import { ModelSchema, readListSkipping, VideoModelSchema, type ModelListResponse } from "@/lib/contract/gateway";
+import { serverEnv } from "../config/env";
+import { API_HEADERS, HttpError, jsonResponse } from "../http/errors";
+import { parseQuery } from "../http/body";
+import { defineRoute } from "../http/route";
+import { upstreamJson, type UpstreamRequest } from "../upstream/upstream";
+import { proxyJson } from "../upstream/proxy-json";
 
 /**
  * A catalog list read entry by entry: an entry the contract does not understand (a model of a

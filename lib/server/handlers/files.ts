@@ -1,13 +1,13 @@
 import "server-only";
 import { z } from "zod";
-import { FileListQuerySchema } from "@/lib/gateway";
+import { FileListQuerySchema } from "@/lib/contract/gateway";
 import { formatByteLimit } from "@/lib/format/bytes";
-import { checkDeclaredLength, limitStream, parseQuery, parseWith } from "../body";
-import { serverEnv } from "../env";
-import { API_HEADERS, HttpError } from "../errors";
-import { defineRoute } from "../route";
-import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch } from "../upstream";
-import { proxyJson } from "./proxy-json";
+import { checkDeclaredLength, limitStream, parseQuery, parseWith } from "../http/body";
+import { serverEnv } from "../config/env";
+import { API_HEADERS, HttpError } from "../http/errors";
+import { defineRoute } from "../http/route";
+import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch } from "../upstream/upstream";
+import { proxyJson } from "../upstream/proxy-json";
 
 type IdParams = { id: string };
 

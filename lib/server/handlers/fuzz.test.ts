@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { ErrorBodySchema } from "@/lib/gateway";
+import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { params, setUpBff, type BffTestEnv } from "../test-support";
+import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { listModels, listVideoModels, listWorkspaces } from "./catalog";
 import { deleteFile, downloadFile, getFile, listFiles, uploadFile } from "./files";
 import { getPreset, getPresetAudit, getPresetVersion, listPresets, listPresetVersions, savePreset } from "./presets";

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema, PresetEnvelopeSchema, PresetSaveResponseSchema, StreamEventSchema } from "@/lib/gateway";
-import { PresetAuditResponseSchema } from "@/lib/bff/schemas";
+import { ErrorBodySchema, PresetEnvelopeSchema, PresetSaveResponseSchema, StreamEventSchema } from "@/lib/contract/gateway";
+import { PresetAuditResponseSchema } from "@/lib/contract/bff/schemas";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway, type Caller } from "@/lib/embedded-gateway/testing/harness";
-import { resetServerEnv } from "../env";
-import { params, setUpBff, type BffTestEnv } from "../test-support";
+import { resetServerEnv } from "../config/env";
+import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { listVideoModels, clearVideoModelsCache, listModels, listWorkspaces } from "./catalog";
 import { deleteFile, downloadFile, getFile, listFiles, uploadFile } from "./files";
 import { getPreset, getPresetAudit, getPresetVersion, listPresets, listPresetVersions, savePreset } from "./presets";

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PresetRowListResponseSchema, PresetSummaryListResponseSchema } from "@/lib/bff/schemas";
-import { ErrorBodySchema, PresetEnvelopeSchema } from "@/lib/gateway";
+import { PresetRowListResponseSchema, PresetSummaryListResponseSchema } from "@/lib/contract/bff/schemas";
+import { ErrorBodySchema, PresetEnvelopeSchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway, type Caller } from "@/lib/embedded-gateway/testing/harness";
-import { params, setUpBff, type BffTestEnv } from "../test-support";
+import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { listPresets, listPresetSummaries, savePreset } from "./presets";
 
 /**

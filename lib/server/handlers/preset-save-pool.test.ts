@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "@/lib/gateway";
+import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { appContext } from "../app-context";
-import { POOL_SIZE } from "../app-db";
-import { params, setUpBff, type BffTestEnv } from "../test-support";
+import { appContext } from "../config/app-context";
+import { POOL_SIZE } from "../db/app-db";
+import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { savePreset } from "./presets";
 import { getMe } from "./users";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { PRESET_SUMMARIES_MAX } from "@/lib/bff/schemas";
+import { PRESET_SUMMARIES_MAX } from "@/lib/contract/bff/schemas";
 import {
   ChatRequestSchema,
   PresetEnvelopeSchema,
@@ -9,16 +9,16 @@ import {
   SlugSchema,
   type ConflictCheck,
   type PresetWithDesignatedVersion,
-} from "@/lib/gateway";
-import { appContext } from "../app-context";
-import { parseQuery, parseWith, readJsonBody } from "../body";
-import { HttpError, jsonResponse } from "../errors";
-import { defineRoute } from "../route";
+} from "@/lib/contract/gateway";
+import { appContext } from "../config/app-context";
+import { parseQuery, parseWith, readJsonBody } from "../http/body";
+import { HttpError, jsonResponse } from "../http/errors";
+import { defineRoute } from "../http/route";
 import { routeCharge } from "../services/gateway-charge";
 import { readPresetRows, summarizePresets } from "../services/presets";
-import { withinUserConcurrency } from "../user-limits";
-import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson } from "../upstream";
-import { proxyJson } from "./proxy-json";
+import { withinUserConcurrency } from "../config/user-limits";
+import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson } from "../upstream/upstream";
+import { proxyJson } from "../upstream/proxy-json";
 
 type SlugParams = { slug: string };
 type VersionParams = { slug: string; version: string };

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ErrorBodySchema, ModelListResponseSchema, PresetEnvelopeSchema, PresetSaveResponseSchema, VideoModelListResponseSchema } from "@/lib/gateway";
+import { ErrorBodySchema, ModelListResponseSchema, PresetEnvelopeSchema, PresetSaveResponseSchema, VideoModelListResponseSchema } from "@/lib/contract/gateway";
 import { videoModel } from "@/lib/video-models/test-models";
-import { params, setUpBff, type BffTestEnv } from "../test-support";
+import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { clearVideoModelsCache, listModels, listVideoModels } from "./catalog";
 import { listFiles } from "./files";
 import { getPreset, listPresets, savePreset } from "./presets";
-import { startStandInGateway, type StandInAnswer, type StandInGateway, type StandInRequest } from "./stand-in-gateway";
+import { startStandInGateway, type StandInAnswer, type StandInGateway, type StandInRequest } from "../testing/stand-in-gateway";
 
 /**
  * Answers of the real gateway that the embedded one never gives, served by a stand-in on an

@@ -1,11 +1,11 @@
 import "server-only";
-import { ResponsesRequestSchema } from "@/lib/gateway";
-import { parseWith, readJsonBody } from "../body";
-import { serverEnv } from "../env";
-import { API_HEADERS, HttpError } from "../errors";
-import { defineRoute } from "../route";
-import { EVENT_STREAM_HEADERS, relayEventStream } from "../sse-relay";
-import { readUpstreamText, upstreamError, upstreamFetch } from "../upstream";
+import { ResponsesRequestSchema } from "@/lib/contract/gateway";
+import { parseWith, readJsonBody } from "../http/body";
+import { serverEnv } from "../config/env";
+import { API_HEADERS, HttpError } from "../http/errors";
+import { defineRoute } from "../http/route";
+import { EVENT_STREAM_HEADERS, relayEventStream } from "../http/sse-relay";
+import { readUpstreamText, upstreamError, upstreamFetch } from "../upstream/upstream";
 
 /** Ends a stream whose gateway went silent, so the browser never waits forever. */
 const STREAM_IDLE_TIMEOUT_MS = 60_000;

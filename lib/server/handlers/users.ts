@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { CreateUserRequestSchema, UpdateUserRequestSchema, type User } from "@/lib/bff/schemas";
-import { appContext } from "../app-context";
-import { parseWith, readJsonBody } from "../body";
-import { HttpError, jsonResponse } from "../errors";
-import { defineRoute } from "../route";
-import { LastAdminError, UserExistsError, type StoredUser } from "../users-store";
+import { CreateUserRequestSchema, UpdateUserRequestSchema, type User } from "@/lib/contract/bff/schemas";
+import { appContext } from "../config/app-context";
+import { parseWith, readJsonBody } from "../http/body";
+import { HttpError, jsonResponse } from "../http/errors";
+import { defineRoute } from "../http/route";
+import { LastAdminError, UserExistsError, type StoredUser } from "../db/users-store";
 
 type IdParams = { id: string };
 

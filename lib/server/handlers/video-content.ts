@@ -1,10 +1,10 @@
 import "server-only";
 import { z } from "zod";
-import { appContext } from "../app-context";
-import { parseWith } from "../body";
-import { API_HEADERS, HttpError } from "../errors";
-import { defineRoute } from "../route";
-import { encodeSegment, upstreamError, upstreamFetch } from "../upstream";
+import { appContext } from "../config/app-context";
+import { parseWith } from "../http/body";
+import { API_HEADERS, HttpError } from "../http/errors";
+import { defineRoute } from "../http/route";
+import { encodeSegment, upstreamError, upstreamFetch } from "../upstream/upstream";
 
 type JobParams = { jobId: string };
 

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GenerationEnvelopeSchema, GenerationListResponseSchema, type Generation, type GenerationSettings } from "@/lib/bff/video-generations";
-import { ErrorBodySchema } from "@/lib/gateway";
+import { GenerationEnvelopeSchema, GenerationListResponseSchema, type Generation, type GenerationSettings } from "@/lib/contract/bff/video-generations";
+import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
-import type { Role } from "@/lib/bff/schemas";
+import type { Role } from "@/lib/contract/bff/schemas";
 import { randomUUID } from "node:crypto";
 import type { KyselyPlugin } from "kysely";
-import { appContext } from "../app-context";
-import { resetServerEnv } from "../env";
-import { mintSessionCookie } from "../session";
-import { params, setUpBff, type BffTestEnv } from "../test-support";
-import { VideoGenerationsStore } from "../video-generations-store";
+import { appContext } from "../config/app-context";
+import { resetServerEnv } from "../config/env";
+import { mintSessionCookie } from "../auth/session";
+import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
+import { VideoGenerationsStore } from "../db/video-generations-store";
 import { clearVideoModelsCache } from "./catalog";
-import { startCountingProxy, type CountingProxy } from "./counting-proxy";
+import { startCountingProxy, type CountingProxy } from "../testing/counting-proxy";
 import { relayJobContent } from "./video-content";
 import { cancelGeneration, createGeneration, getGeneration, getGenerationFrame, listGenerations } from "./video-generations";
 

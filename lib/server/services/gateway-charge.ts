@@ -1,6 +1,6 @@
 import "server-only";
-import { appContext } from "../app-context";
-import { chargeUser } from "../user-limits";
+import { appContext } from "../config/app-context";
+import { chargeUser } from "../config/user-limits";
 
 /**
  * What a read costs its user: one point of their "gateway" limit (user-limits.ts) per gateway call it makes,

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { PresetRowListResponse, PresetSummary } from "@/lib/bff/schemas";
+import type { PresetRowListResponse, PresetSummary } from "@/lib/contract/bff/schemas";
 import {
   PresetEnvelopeSchema,
   PresetListResponseSchema,
@@ -10,11 +10,11 @@ import {
   type PresetListResponse,
   type PresetVersion,
   type PresetWithDesignatedVersion,
-} from "@/lib/gateway";
+} from "@/lib/contract/gateway";
 import { collectPresetCatalog, collectPresetVersions, type PresetCatalog } from "@/lib/presets/paging";
-import { appContext } from "../app-context";
-import { HttpError } from "../errors";
-import { encodeSegment, upstreamJson, type UpstreamRequest } from "../upstream";
+import { appContext } from "../config/app-context";
+import { HttpError } from "../http/errors";
+import { encodeSegment, upstreamJson, type UpstreamRequest } from "../upstream/upstream";
 import type { GatewayCharge } from "./gateway-charge";
 
 /**

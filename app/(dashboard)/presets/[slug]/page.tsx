@@ -7,7 +7,7 @@ import { makeQueryClient } from "@/lib/client/query-client";
 import { modelSuggestionsQuery, presetQueries } from "@/lib/client/queries/presets";
 import { studioSearchParams } from "@/lib/presets/search-params";
 import { isValidSlug, loadModels, loadPreset, loadPresetAudit, loadPresetVersions } from "@/lib/server/page-data";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/auth/page-session";
 
 type Params = Promise<{ slug: string }>;
 

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { videoModelKeys } from "@/lib/client/queries/video-models";
 import { loadGenerationDraft, loadVideoModels } from "@/lib/server/page-data";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/auth/page-session";
 import { MAX_MODELS, modelsFromParam } from "@/lib/video-models/generation-options";
 
 export const metadata: Metadata = { title: "Generate videos" };

@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { HistoryList } from "@/components/video-generation/history-list";
 import { loadGenerationHistory } from "@/lib/server/page-data";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Video generations" };
 

@@ -7,7 +7,7 @@ import { Field, FieldMessages } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
 import { SkippedNote } from "@/components/ui/skipped-note";
 import { modelsSkippedQuery, modelSuggestionsQuery } from "@/lib/client/queries/presets";
-import { LIMITS, REASONING_EFFORTS } from "@/lib/gateway/request-constants";
+import { LIMITS, REASONING_EFFORTS } from "@/lib/contract/gateway/request-constants";
 import { systemPromptOf } from "@/lib/presets/extract-config";
 import {
   ChipsField,

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useFieldArray, useFormContext, useWatch, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/input";
-import { LIMITS, SERVICE_TIERS } from "@/lib/gateway";
+import { LIMITS, SERVICE_TIERS } from "@/lib/contract/gateway";
 import { FieldGrid, NumberField, SelectField, TextField, useFieldError, useReadOnly } from "../fields";
 import { JsonValueField } from "../json-value-field";
 import { PairsField } from "../pairs-field";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useFieldArray, useFormContext, useWatch, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Select, SelectOptions } from "@/components/ui/input";
-import { DEFAULTS, FUSION_PRESETS, LIMITS, PDF_ENGINES, PLUGIN_IDS, WEB_SEARCH_ENGINES, WEB_SEARCH_TOOL_TYPE } from "@/lib/gateway";
+import { DEFAULTS, FUSION_PRESETS, LIMITS, PDF_ENGINES, PLUGIN_IDS, WEB_SEARCH_ENGINES, WEB_SEARCH_TOOL_TYPE } from "@/lib/contract/gateway";
 import { ChipsField, DeprecatedHint, EnabledCheckbox, FieldGrid, NumberField, SelectField, TextAreaField, TextField, useFieldError, useReadOnly } from "../fields";
 import { JsonValueField } from "../json-value-field";
 import { EditorSection, SubCard } from "../section";

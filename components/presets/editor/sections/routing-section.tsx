@@ -1,7 +1,7 @@
 "use client";
 
 import { useWatch, type FieldValues } from "react-hook-form";
-import { PROVIDER_SORTS, QUANTIZATIONS } from "@/lib/gateway";
+import { PROVIDER_SORTS, QUANTIZATIONS } from "@/lib/contract/gateway";
 import { CheckboxGroupField, ChipsField, FieldGrid, SelectField, TextField, TriStateField, useFieldError } from "../fields";
 import { EditorSection } from "../section";
 import { FieldMessages } from "@/components/ui/field";

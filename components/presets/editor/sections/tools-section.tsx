@@ -5,7 +5,7 @@ import { useFieldArray, useFormContext, useWatch, type FieldValues } from "react
 import { Button } from "@/components/ui/button";
 import { Field, FieldMessages } from "@/components/ui/field";
 import { Select, SelectOptions } from "@/components/ui/input";
-import { KNOWN_TOOL_TYPES, LIMITS, ServerToolSchema, WEB_SEARCH_TOOL_TYPE } from "@/lib/gateway";
+import { KNOWN_TOOL_TYPES, LIMITS, ServerToolSchema, WEB_SEARCH_TOOL_TYPE } from "@/lib/contract/gateway";
 import { FieldGrid, TextAreaField, TextField, TriStateField, useFieldError, useReadOnly } from "../fields";
 import { JsonValueField } from "../json-value-field";
 import { EditorSection, SubCard } from "../section";

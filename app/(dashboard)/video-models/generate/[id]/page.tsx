@@ -6,7 +6,7 @@ import { makeQueryClient } from "@/lib/client/query-client";
 import { generationKeys } from "@/lib/client/queries/video-generations";
 import { videoModelKeys } from "@/lib/client/queries/video-models";
 import { loadGeneration, loadVideoModels } from "@/lib/server/page-data";
-import { requirePageUser } from "@/lib/server/page-session";
+import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Video generation" };
 

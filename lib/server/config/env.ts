@@ -1,0 +1,196 @@
+import "server-only";
+import path from "node:path";
+import { z } from "zod";
+import { parseRoleMap } from "../auth/oidc-role-map";
+import { checkServerSettings, SERVER_SETTINGS_SHAPE } from "./server-settings";
+
+const MB = 1024 * 1024;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+/** A setting that is a positive number (`whole`: an integer), or `fallback` when unset or blank. */
+function positiveSetting(fallback: number, whole: boolean) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return fallback;
+      const n = Number(value);
+      if (!(whole ? Number.isSafeInteger(n) : Number.isFinite(n)) || n <= 0) {
+        ctx.addIssue({ code: "custom", message: `must be a positive ${whole ? "integer" : "number"}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+const positiveInt = (fallback: number) => positiveSetting(fallback, true);
+const positiveNumber = (fallback: number) => positiveSetting(fallback, false);
+/** A positive number, or undefined when unset or blank. */
+const optionalPositiveNumber = () => positiveSetting(Number.NaN, false).transform((n) => (Number.isNaN(n) ? undefined : n));
+
+function httpUrl(unsetMessage: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") {
+        ctx.addIssue({ code: "custom", message: unsetMessage });
+        return z.NEVER;
+      }
+      let url: URL;
+      try {
+        url = new URL(value.trim());
+      } catch {
+        ctx.addIssue({ code: "custom", message: "is not a valid URL" });
+        return z.NEVER;
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        ctx.addIssue({ code: "custom", message: "must be an http:// or https:// URL" });
+        return z.NEVER;
+      }
+      // Joined with paths like "/presets": a trailing slash would double up.
+      return url.toString().replace(/\/+$/, "");
+    });
+}
+
+const EnvSchema = z
+  .object({
+    GATEWAY_URL: httpUrl("is unset: start Gatehouse with `npm start`, which serves the embedded gateway"),
+    GATEWAY_API_KEY: z
+      .string({ error: "is unset: the BFF needs an API key for the gateway" })
+      .trim()
+      .min(1, { message: "is empty: the BFF needs an API key for the gateway" }),
+    GATEWAY_MANAGEMENT_KEY: optionalText,
+    GATEWAY_TIMEOUT_MS: positiveInt(30_000),
+    GATEHOUSE_MODE: z
+      .enum(["embedded", "remote"], { error: 'must be "embedded" or "remote"' })
+      .optional()
+      .default("remote"),
+    // Resolved at run time from the working directory; not a build-time file reference.
+    DATA_DIR: optionalText.transform((value) => path.resolve(/*turbopackIgnore: true*/ value ?? ".data")),
+    AUTH_SECRET: z
+      .string({ error: "is unset: `npm start` generates one; set it yourself when running `next start` directly" })
+      .min(32, { message: "must be at least 32 characters (generate one with `openssl rand -base64 32`)" }),
+    DEMO_PASSWORD: optionalText,
+    // Unset: the app's own data lives in DATA_DIR/gatehouse.db (SQLite). Set: in this PostgreSQL, which
+    // several instances may share (README "Deploying a team instance").
+    DATABASE_URL: optionalText.refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(value),
+      { message: "must be a postgres:// or postgresql:// URL" },
+    ),
+    MAX_UPLOAD_BYTES: positiveInt(100 * MB),
+    OIDC_ISSUER: optionalText,
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_ROLE_MAP: optionalText,
+    OIDC_NAME: optionalText,
+    // Off by default: an identity provider that lets someone claim any address would otherwise hand them
+    // the password account that already has it (an admin's, say).
+    OIDC_LINK_PASSWORD_ACCOUNTS: z
+      .enum(["0", "1", "false", "true"], { error: 'must be "1" or "0"' })
+      .optional()
+      .transform((value) => value === "1" || value === "true"),
+    GATEHOUSE_BENCH_ROUTES: optionalText,
+    // Sign-in throttle (lib/server/auth/sign-in-throttle.ts): wrong passwords per (email, client address),
+    // per email across addresses (a ceiling, not a lockout anyone can trigger) and per client address,
+    // within one window; attempts past a limit are refused before the password is hashed.
+    SIGN_IN_MAX_FAILURES_PER_CLIENT: positiveInt(10),
+    SIGN_IN_MAX_FAILURES_PER_EMAIL: positiveInt(100),
+    SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInt(100),
+    SIGN_IN_WINDOW_SECONDS: positiveInt(15 * 60),
+    // Per-user limits on BFF calls that cost the shared gateway key something (lib/server/config/user-limits.ts).
+    // Far above what a person clicking through the dashboard (or the e2e suite) does in a minute.
+    RATE_LIMIT_RESPONSES_PER_MINUTE: positiveInt(120),
+    RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt(60),
+    RATE_LIMIT_GATEWAY_PER_MINUTE: positiveInt(1200),
+    // Per-user spending guard on video generation (lib/server/video-generation/video-spending-guard.ts), in USD of the
+    // SKU calculator's estimates: one generation (all its models), and the last 24 hours.
+    VIDEO_MAX_COST_PER_REQUEST_USD: positiveNumber(10),
+    VIDEO_MAX_COST_PER_DAY_USD: positiveNumber(50),
+    // What the spending guard counts for a model the SKU calculator cannot price, per generation; unset,
+    // such a model is refused (video-generation-plan.ts): counting it as $0 would bypass both limits.
+    VIDEO_UNPRICED_MODEL_CEILING_USD: optionalPositiveNumber(),
+    // Bytes of frame images (sent as data: URLs) one user's generations may keep in the app database.
+    VIDEO_MAX_FRAME_BYTES_PER_USER: positiveInt(50 * MB),
+    // The dashboard server's public origin and connection bounds (server-settings.ts, which that server
+    // reads before Next starts): validated here as well, so a bad one stops the app with the others.
+    ...SERVER_SETTINGS_SHAPE,
+  })
+  .superRefine((env, ctx) => {
+    checkServerSettings(env, ctx);
+    const oidc = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET };
+    const given = Object.entries(oidc).filter(([, v]) => v !== undefined);
+    if (given.length > 0 && given.length < 3) {
+      for (const [name, value] of Object.entries(oidc)) {
+        if (value === undefined) {
+          ctx.addIssue({ code: "custom", path: [name], message: `is required when ${given.map(([n]) => n).join(" and ")} ${given.length === 1 ? "is" : "are"} set` });
+        }
+      }
+    }
+    if (env.OIDC_ISSUER !== undefined) {
+      try {
+        new URL(env.OIDC_ISSUER);
+      } catch {
+        ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "is not a valid URL" });
+      }
+    }
+    if (env.OIDC_ROLE_MAP !== undefined) {
+      try {
+        parseRoleMap(env.OIDC_ROLE_MAP);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", path: ["OIDC_ROLE_MAP"], message: (error as Error).message });
+      }
+    }
+    if (env.DATABASE_URL !== undefined && env.GATEHOUSE_MODE === "embedded") {
+      // Each `npm start` without GATEWAY_URL serves its own embedded gateway: instances sharing one
+      // database would each see different presets and files.
+      ctx.addIssue({
+        code: "custom",
+        path: ["GATEWAY_URL"],
+        message: "is required with DATABASE_URL: instances sharing a database need one gateway (a real one, or one shared `npm run gateway`)",
+      });
+    }
+    if (env.OIDC_ISSUER !== undefined && env.OIDC_ROLE_MAP === undefined) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_ROLE_MAP"], message: 'is required with OIDC: e.g. "alice@example.com=admin,*@example.com=viewer"' });
+    }
+  });
+
+export type ServerEnv = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Gatehouse cannot start, its settings are invalid:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Validates a set of environment variables; every problem names its setting. */
+export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "environment");
+    return `${name} ${issue.message}`;
+  });
+  throw new EnvError(problems);
+}
+
+let cached: ServerEnv | undefined;
+
+/**
+ * The validated settings of this process, read once. Lazy rather than at import time, because
+ * `next build` imports every route module without the runtime settings that `npm start` provides.
+ */
+export function serverEnv(): ServerEnv {
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases. */
+export function resetServerEnv(): void {
+  cached = undefined;
+}

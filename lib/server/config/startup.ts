@@ -1,0 +1,61 @@
+import "server-only";
+import { appContext } from "./app-context";
+import { describeDatabaseUrl } from "../db/database-url";
+import { demoPasswordFile } from "../auth/demo-password";
+import { EnvError, serverEnv } from "./env";
+import { registerFastLane } from "../fast-lane";
+import { FAST_LANE_ROUTES } from "../fast-lane-routes";
+import { checkSharedAuthSecret, SecretMismatchError } from "../auth/shared-secret-check";
+
+function stop(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+/**
+ * Runs once when the Next server starts (instrumentation.ts): a bad setting stops the server with
+ * a message naming it, instead of failing on the first request; the app database is opened and
+ * migrated; demo users are seeded; a generated demo password is printed this one time.
+ */
+export async function startGatehouseServer(): Promise<void> {
+  let env;
+  try {
+    env = serverEnv();
+  } catch (error) {
+    if (error instanceof EnvError) stop(error.message);
+    throw error;
+  }
+  let context;
+  try {
+    context = await appContext();
+  } catch (error) {
+    if (!env.DATABASE_URL) throw error;
+    stop(`Gatehouse cannot start: the database at DATABASE_URL (${describeDatabaseUrl(env.DATABASE_URL)}) cannot be opened: ${(error as Error).message}`);
+  }
+  if (context.db.dialect === "postgres") {
+    try {
+      await checkSharedAuthSecret(context.db, env.AUTH_SECRET);
+    } catch (error) {
+      if (error instanceof SecretMismatchError) stop(`Gatehouse cannot start: ${error.message}`);
+      throw error;
+    }
+    console.log(`gatehouse: app data in PostgreSQL (${describeDatabaseUrl(env.DATABASE_URL!)})`);
+  }
+  // Only once the database is open and the settings are known: until then every request goes through Next.
+  registerFastLane(FAST_LANE_ROUTES);
+  if (context.demo?.generated) {
+    const line = "-".repeat(64);
+    console.log(
+      [
+        line,
+        "Gatehouse demo accounts (embedded gateway mode):",
+        "  admin@demo.local, editor@demo.local, viewer@demo.local",
+        `  password: ${context.demo.password}`,
+        `This is shown once; it is kept in ${demoPasswordFile(env.DATA_DIR)}.`,
+        line,
+      ].join("\n"),
+    );
+  } else if (context.demo) {
+    console.log(`gatehouse: demo accounts ready (password ${context.demo.source === "env" ? "from DEMO_PASSWORD" : `in ${demoPasswordFile(env.DATA_DIR)}`})`);
+  }
+}

@@ -1,0 +1,104 @@
+import type { Generated } from "kysely";
+import type { Role } from "@/lib/contract/bff/schemas";
+
+/**
+ * The app's own tables as Kysely sees them, the same in SQLite and PostgreSQL (app-migrations.ts
+ * creates them in each). Times are ISO strings (TEXT) so both dialects sort and compare them alike;
+ * the epoch-millisecond columns are BIGINT in PostgreSQL, which `pg` returns as strings: they are only
+ * compared in SQL, never read back as numbers.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  provider: "credentials" | "oidc";
+  password_hash: string | null;
+  is_demo: number;
+  session_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+interface PresetAuditTable {
+  id: Generated<number>;
+  slug: string;
+  version: number;
+  version_id: string | null;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+  created_at: string;
+}
+
+interface RevokedSessionsTable {
+  session_id: string;
+  expires_at: number;
+}
+
+/** rate-limiter-flexible's layout (rate-limits.ts); only our sweep touches it through Kysely. */
+interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
+interface InstanceSettingsTable {
+  key: string;
+  value: string;
+}
+
+/** Settings and models are JSON text: both dialects store and return them alike. */
+export interface VideoGenerationsTable {
+  id: string;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+  prompt: string;
+  settings: string;
+  models: string;
+  estimated_cost: number;
+  estimate_complete: number;
+  idempotency_key: string;
+  request_fingerprint: string;
+  created_at: string;
+}
+
+export interface VideoJobsTable {
+  id: Generated<number>;
+  generation_id: string;
+  position: number;
+  model: string;
+  gateway_job_id: string | null;
+  status: string;
+  error: string | null;
+  estimated_cost: number | null;
+  cost: number | null;
+  submitted_at: string;
+  completed_at: string | null;
+  content_url: string | null;
+  next_poll_at: number | null;
+  poll_count: Generated<number>;
+  /** 1 when nobody knows whether the gateway charged the job (interrupted, lost): counted at its estimate. */
+  outcome_unknown: Generated<number>;
+}
+
+/** A frame image a generation was sent as a data: URL (migration 6): base64 text, `size` its decoded bytes. */
+interface VideoGenerationFramesTable {
+  generation_id: string;
+  frame: "first_frame" | "last_frame";
+  mime: string;
+  size: number;
+  base64: string;
+}
+
+export interface AppTables {
+  instance_settings: InstanceSettingsTable;
+  users: UsersTable;
+  preset_audit: PresetAuditTable;
+  revoked_sessions: RevokedSessionsTable;
+  rate_limits: RateLimitsTable;
+  video_generations: VideoGenerationsTable;
+  video_jobs: VideoJobsTable;
+  video_generation_frames: VideoGenerationFramesTable;
+}

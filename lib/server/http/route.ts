@@ -1,0 +1,73 @@
+import "server-only";
+import { roleAtLeast, type Role, type SessionUser } from "@/lib/contract/bff/schemas";
+import { appContext } from "../config/app-context";
+import { HttpError, toErrorResponse } from "./errors";
+import { hostPolicyFromEnv, isAllowedOrigin } from "./host-policy";
+import { sessionUser } from "../auth/session";
+import { chargeUser, type UserLimitBucket } from "../config/user-limits";
+
+export interface RouteContext<P> {
+  request: Request;
+  params: P;
+  user: SessionUser;
+}
+
+export interface RouteOptions {
+  /** The least role allowed. */
+  role: Role;
+  /** State-changing routes refuse requests whose Origin is not this site (cookie-borne CSRF). */
+  mutating?: boolean;
+  /** Routes that spend the shared gateway key take one call from this per-user bucket (429 past it). */
+  limit?: UserLimitBucket;
+}
+
+function checkOrigin(request: Request): void {
+  const origin = request.headers.get("origin");
+  if (origin === null) {
+    // Browsers send Origin on every non-GET fetch; its absence means a non-browser client or a stripped header.
+    throw new HttpError(403, "Missing Origin header: state-changing requests must come from the Gatehouse page");
+  }
+  // Judged against the configured origin (APP_ORIGIN, AUTH_URL) or an address-like own Host, never merely
+  // "equal to the Host": a DNS-rebinding page's Origin and Host agree (host-policy.ts).
+  const host = request.headers.get("host") ?? new URL(request.url).host;
+  if (!isAllowedOrigin(origin, host, hostPolicyFromEnv())) {
+    throw new HttpError(403, "Cross-origin request refused", { metadata: { origin } });
+  }
+}
+
+/** 401 without a valid session, 403 below `role`: the first thing every protected route does. */
+async function authorize(request: Request, role: Role): Promise<SessionUser> {
+  const user = await sessionUser(request.headers);
+  if (!user) throw new HttpError(401, "Sign in to continue: your session is missing or has expired");
+  if (!roleAtLeast(user.role, role)) {
+    throw new HttpError(403, `This needs the ${role} role; you are signed in as ${user.role}`, {
+      metadata: { required_role: role, role: user.role },
+    });
+  }
+  return user;
+}
+
+/**
+ * Wraps a handler: authenticate, check the role, check Origin for writes, take one call from the
+ * user's limit bucket when the route names one, then run; anything
+ * thrown becomes the contract's error body. Parsing the input is the handler's first step, so an
+ * anonymous caller learns nothing about what a valid request looks like.
+ */
+export function defineRoute<P = Record<string, never>>(
+  options: RouteOptions,
+  handler: (context: RouteContext<P>) => Promise<Response>,
+): (request: Request, context: { params: Promise<P> }) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      const user = await authorize(request, options.role);
+      if (options.mutating) checkOrigin(request);
+      // Charged once the caller is known and allowed, before the body is read: refused 401s and 403s
+      // cost nobody's budget, a 400 does (the request reached us and we did the work of reading it).
+      if (options.limit) await chargeUser((await appContext()).db, options.limit, user.id);
+      const params = ((await context?.params) ?? {}) as P;
+      return await handler({ request, params, user });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
