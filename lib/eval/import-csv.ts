@@ -99,9 +99,10 @@ export function importQuestionsCsv(text: string): ImportResult<QuestionRow> {
       skip_records_with_error: true,
       on_skip: (error: CsvError | undefined) => {
         // One stray quote can trip the parser twice on the same line: report the line once.
-        if (!error || error.lines === lastSkippedLine) return;
-        lastSkippedLine = error.lines;
-        errors.add({ line: error.lines, field: "row", message: `is not valid CSV: ${error.message.replace(/^[^:]*: /, "")}` });
+        const line = typeof error?.lines === "number" ? error.lines : 1;
+        if (!error || line === lastSkippedLine) return;
+        lastSkippedLine = line;
+        errors.add({ line, field: "row", message: `is not valid CSV: ${error.message.replace(/^[^:]*: /, "")}` });
       },
     }) as unknown as ParsedRecord[];
   } catch (error) {
