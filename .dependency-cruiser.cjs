@@ -7,6 +7,8 @@
  *   components/     React components, one folder per feature; a feature imports components/ui and itself only
  *   lib/client/     browser code: the BFF client, queries, stores, the signed-in user's context
  *   lib/server/     the BFF's server side; lib/embedded-gateway/ the stand-in gateway; lib/sqlite/ its storage
+ *   lib/eval/       the evaluation engine (question sets, checks, judge protocol, estimates, reports): pure, used by
+ *                   the server's runner, the dashboard and the CLI alike; imports neither side nor React/Next
  *   lib/*           the rest of lib/ is shared by both sides: wire schemas, parsing, formatting, pure logic
  *
  * Tests are exempt from the client/server rules: a component's or a parser's test may start a gateway.
@@ -82,6 +84,17 @@ module.exports = {
       severity: "error",
       from: { path: "^lib/embedded-gateway/", pathNot: TESTS },
       to: { path: "^lib/server/" },
+    },
+    {
+      name: "eval-engine-is-pure",
+      comment:
+        "lib/eval/ is one library for two front ends (the dashboard's runner and the CLI): it imports neither the " +
+        "server side, the browser side, React nor Next. Network access comes in as injected functions. Tests are exempt.",
+      severity: "error",
+      from: { path: "^lib/eval/", pathNot: TESTS },
+      to: {
+        path: ["^lib/(server|client|embedded-gateway|sqlite|testing)/", "^auth\\.ts$", "node_modules/(react|react-dom|next)/"],
+      },
     },
     {
       name: "not-to-tests",
