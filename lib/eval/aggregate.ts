@@ -9,6 +9,7 @@ export interface ScoredItem {
   checks: readonly CheckResult[];
 }
 
+/** @public API of lib/eval for the runner, pages and CLI. */
 export interface CheckAggregate {
   kind: CheckKind;
   arg: string;

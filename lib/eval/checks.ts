@@ -110,8 +110,10 @@ export const CheckSpecSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 export type CheckSpec = z.infer<typeof CheckSpecSchema>;
+/** @public API of lib/eval for the runner, pages and CLI. */
 export type CheckSpecInput = z.input<typeof CheckSpecSchema>;
 
+/** @public API of lib/eval for the runner, pages and CLI. */
 export const CheckListSchema = z.array(CheckSpecSchema).max(CHECK_LIMITS.checksMax, { message: `must have at most ${CHECK_LIMITS.checksMax} checks` });
 
 /** True for the checks that call the judge model (and cost money on a re-run). */

@@ -55,12 +55,15 @@ export const QuestionRowSchema = z.strictObject({
   time_sensitive: z.boolean().default(false),
 });
 export type QuestionRow = z.infer<typeof QuestionRowSchema>;
+/** @public API of lib/eval for the runner, pages and CLI. */
 export type QuestionRowInput = z.input<typeof QuestionRowSchema>;
 
+/** @public API of lib/eval for the runner, pages and CLI. */
 export const QuestionSetSchema = z
   .array(QuestionRowSchema)
   .min(1, { message: "must have at least one question" })
   .max(QUESTION_LIMITS.rowsMax, { message: `must have at most ${QUESTION_LIMITS.rowsMax} questions` });
+/** @public API of lib/eval for the runner, pages and CLI. */
 export type QuestionSet = z.infer<typeof QuestionSetSchema>;
 
 /** A list cell ("a; b, c"): `;` or `,` separated, blanks dropped. */
@@ -75,6 +78,7 @@ const TRUE_WORDS = new Set(["true", "yes", "1", "y"]);
 const FALSE_WORDS = new Set(["false", "no", "0", "n", ""]);
 
 /** Characters that make a spreadsheet read a cell as a formula (CSV injection). */
+/** @public API of lib/eval for the runner, pages and CLI. */
 export const FORMULA_TRIGGERS = ["=", "+", "-", "@", "\t", "\r"] as const;
 
 /** True when a cell would be read as a formula by a spreadsheet. */

@@ -70,4 +70,5 @@ export function buildJsonReport(versions: readonly ReportVersion[], items: reado
     })),
   };
 }
+/** @public API of lib/eval for the runner, pages and CLI. */
 export type JsonReport = ReturnType<typeof buildJsonReport>;
