@@ -23,6 +23,10 @@ describe("splitSentences", () => {
     expect(texts(text)).toEqual(["# Summary", "First point\ncontinues here.", "- item one", "- item two.", "With more", "1. numbered", "> quoted"]);
   });
 
+  it("does not take an ordered list's number for a sentence", () => {
+    expect(texts("1. The first step. Then more.\n2. Second step")).toEqual(["1. The first step.", "Then more.", "2. Second step"]);
+  });
+
   it("returns offsets into the text", () => {
     const text = "  One.  Two. ";
     for (const s of splitSentences(text)) expect(text.slice(s.start, s.end)).toBe(s.text);

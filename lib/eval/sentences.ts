@@ -50,7 +50,9 @@ function isAbbreviation(text: string, periodAt: number, pieceStart: number): boo
   let i = periodAt;
   while (i > pieceStart && !/\s/.test(text[i - 1])) i -= 1;
   const word = text.slice(i, periodAt).toLowerCase().replace(/^[("'“‘[]+/, "");
-  return ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word);
+  // "1. The first step": an ordered list's marker, not a sentence of its own.
+  const listMarker = /^\d{1,9}$/.test(word) && text.slice(pieceStart, i).trim() === "";
+  return listMarker || ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word);
 }
 
 function pushTrimmed(text: string, start: number, end: number, out: Sentence[]): void {
