@@ -12,11 +12,11 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { EmailSchema, PasswordSchema, RoleSchema } from "../lib/bff/schemas";
-import { appDbFile, openAppDb } from "../lib/server/app-db";
-import { describeDatabaseUrl } from "../lib/server/database-url";
-import { forgetAuthSecret } from "../lib/server/shared-secret-check";
-import { LastAdminError, UserExistsError, UsersStore } from "../lib/server/users-store";
+import { EmailSchema, PasswordSchema, RoleSchema } from "@/lib/bff/schemas";
+import { appDbFile, openAppDb } from "@/lib/server/app-db";
+import { describeDatabaseUrl } from "@/lib/server/database-url";
+import { forgetAuthSecret } from "@/lib/server/shared-secret-check";
+import { LastAdminError, UserExistsError, UsersStore } from "@/lib/server/users-store";
 
 const USAGE = `Usage: npm run user -- <command>
   add <email> --role <viewer|editor|admin> [--name "Full Name"]
