@@ -39,7 +39,7 @@ export async function startAppInstance(env: Record<string, string | undefined>):
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;
   }
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.resolve(__dirname, "../../server/start.ts")], {
+  const child: ChildProcess = spawn(process.execPath, [path.resolve(__dirname, "../../server/launch.mjs")], {
     cwd: path.resolve(__dirname, "../.."),
     env: childEnv,
     detached: true,
