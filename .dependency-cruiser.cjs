@@ -15,6 +15,8 @@
  *                   helpers: only tests, benches, scripts and e2e import them
  *   lib/eval/       the evaluation engine (question sets, checks, judge protocol, estimates, reports): pure, used by
  *                   the server's runner, the dashboard and the CLI alike; imports neither side nor React/Next
+ *   server/         the runtime (launcher, dashboard server, static serving, fast lane; server/README.md): it
+ *                   may import lib/, nothing in app/, components/ or lib/ imports it
  *
  * Tests are exempt from the client/server rules: a component's or a parser's test may start a gateway.
  */
@@ -26,6 +28,11 @@ const TESTING = "(^|/)testing/";
 const SERVER_SIDE = "^lib/(server|embedded-gateway|sqlite)/";
 /** Server-only modules outside lib/: auth.ts is Auth.js's setup (secrets, the users database through lib/server). */
 const SERVER_ONLY = [SERVER_SIDE, "^auth\\.ts$"];
+/**
+ * The fast lane's route list (generated from the route files that opt in): every module a lane route reaches
+ * is reachable from it.
+ */
+const FAST_LANE_ROUTES = "^server/fast-lane/routes\\.generated\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -46,10 +53,38 @@ module.exports = {
     },
     {
       name: "only-app-imports-app",
-      comment: "app/ is the top layer. Outside app/ only components/ may import from it, and only server actions.",
+      comment:
+        "app/ is the top layer. Outside app/ only components/ may import from it, and only server actions; and " +
+        "the fast lane's generated route list, which hands the lane the functions the route files export.",
       severity: "error",
-      from: { pathNot: "^(app|components)/" },
+      from: { pathNot: ["^(app|components)/", FAST_LANE_ROUTES] },
       to: { path: "^app/" },
+    },
+    {
+      name: "nothing-imports-the-runtime",
+      comment:
+        "server/ is the runtime around the app (launcher, dashboard server, fast lane): it imports lib/, never " +
+        "the other way round. Only instrumentation.ts (which registers the fast lane) and developer scripts reach in.",
+      severity: "error",
+      from: { path: "^(app|components|lib)/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "runtime-not-to-client-or-components",
+      comment: "server/ runs in Node outside the browser and outside React: it never imports lib/client/ or components/.",
+      severity: "error",
+      from: { path: "^server/" },
+      to: { path: "^(lib/client|components)/" },
+    },
+    {
+      name: "fast-lane-outside-request-scope",
+      comment:
+        "A fast-lane route runs outside Next's request pipeline (server/fast-lane/serve.ts), where cookies() and " +
+        "headers() (next/headers) and after() (next/server) have no request to work on. Nothing a lane route " +
+        "reaches may import them: read the Request the handler is given (docs/departures-from-next.md).",
+      severity: "error",
+      from: { path: FAST_LANE_ROUTES },
+      to: { path: "^node_modules/next/(headers|server)(\\.js)?$", reachable: true },
     },
     {
       name: "components-import-only-actions-from-app",
@@ -139,7 +174,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|\\.next|\\.data|test-results|playwright-report)" },
+    // node_modules stays in the graph as leaves (doNotFollow), so rules can name a package (next/headers).
+    exclude: { path: "^(\\.next|\\.data|dist/|test-results|playwright-report)" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -7,6 +7,7 @@ export default defineConfig([
   ...nextTs,
   globalIgnores([
     ".next*/**",
+    "dist/**",
     ".data*/**",
     "node_modules/**",
     "test-results/**",

@@ -12,8 +12,8 @@ function freePort(): string {
   return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
 }
 /**
- * End-to-end tests drive real Chromium against the production build served by `scripts/start.ts`, which
- * also serves the embedded gateway with fixed test keys and fault injection switched on, on free ports.
+ * End-to-end tests drive real Chromium against the production build served as `npm start` serves it
+ * (server/launch.mjs: the compiled server/start.ts), which also serves the embedded gateway with fixed test keys and fault injection switched on, on free ports.
  * Set E2E_BASE_URL to run the specs against an instance you started yourself.
  */
 const external = Boolean(process.env.E2E_BASE_URL);
@@ -86,7 +86,7 @@ export default defineConfig({
     ? undefined
     : ([
         {
-          command: "rm -rf .data-e2e && node --import tsx scripts/start.ts",
+          command: "rm -rf .data-e2e && node server/launch.mjs",
           url: `${baseURL}/api/health`,
           reuseExistingServer: false,
           timeout: 240_000,
@@ -107,7 +107,7 @@ export default defineConfig({
         },
         {
           // The same build; started once the first server is up, so only one of them could ever build.
-          command: "rm -rf .data-e2e-strict && node --import tsx scripts/start.ts",
+          command: "rm -rf .data-e2e-strict && node server/launch.mjs",
           url: `${strictBaseURL}/api/health`,
           reuseExistingServer: false,
           timeout: 240_000,

@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",
     setupFiles: ["lib/testing/vitest-setup.ts"],
     // A real PostgreSQL for the store suites that run on both dialects (lib/testing/postgres-database.ts).

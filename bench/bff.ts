@@ -7,7 +7,7 @@
  *   floor  - the same checks through Next's own request pipeline with a plain `new Response(upstream.body)`
  *            (POST /api/bench/responses-plain, which the fast lane does not serve: what a route costs without it),
  *   bff    - through the real relay (POST /api/responses: session, validation, guarded relay), which the
- *            dashboard server serves through its fast lane (lib/server/fast-lane.ts), as it does GET /api/files.
+ *            dashboard server serves through its fast lane (server/fast-lane/serve.ts), as it does GET /api/files.
  * Reported: time to first event (TTFE) p50/p95 and, per event, its delay from leaving the gateway
  * to reaching the client. For that the app talks to the gateway through a tap (bench/bff-tap.ts,
  * its own process) that notes when each event passed; the delay is the client's arrival time minus
@@ -30,8 +30,8 @@
  * reaches the gateway p50 < 100 ms. Not a test: it prints a table and writes bench/results/bff.json. Wall-clock figures
  * depend on the machine's load; the CPU figures much less.
  *
- * Processes: the embedded gateway (lib/embedded-gateway/main.ts), the tap, and the app through
- * scripts/start.ts (production build, `next start`) pointed at them with GATEWAY_URL, each on a port
+ * Processes: the embedded gateway (server/embedded-gateway.ts), the tap, and the app through
+ * server/start.ts (production build, `next start`) pointed at them with GATEWAY_URL, each on a port
  * the OS picks; the bench creates the editor account in the app's database first. The floor route is
  * only in builds made with GATEHOUSE_BENCH_ROUTES=1 (next.config.mjs), so the bench uses a build of its
  * own, made with it, in a separate dist dir. Environment:
@@ -107,7 +107,7 @@ interface Endpoints {
 
 /**
  * The app with the bench routes, talking to the gateway at `gatewayUrl`. The bench build is made first when
- * its dist dir lacks the floor route (a build made without GATEHOUSE_BENCH_ROUTES=1); scripts/start.ts
+ * its dist dir lacks the floor route (a build made without GATEHOUSE_BENCH_ROUTES=1); server/start.ts
  * rebuilds it, with the same setting, when the sources change.
  */
 function startBenchApp(gatewayUrl: string, storeEnv: Record<string, string> = {}): Promise<AppProcess> {

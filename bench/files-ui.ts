@@ -2,7 +2,7 @@
  * `npm run bench:files-ui`: how the file browser behaves while a user scrolls from the first file to the last.
  *
  * For each workspace size (the 25,000-file demo workspace and a 200,000-file one) it starts its own app and
- * embedded gateway (scripts/start.ts, production build, separate data folder, free ports), signs in, opens /files
+ * embedded gateway (server/start.ts, production build, separate data folder, free ports), signs in, opens /files
  * in headless Chromium and scrolls the list at a steady speed until "All N files loaded". It reports:
  *   - time from navigation start to the first rows,
  *   - rendered row elements at any moment (target: at most 100),

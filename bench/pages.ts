@@ -3,7 +3,7 @@
  *
  * Starts the embedded gateway (its own data folder, fault injection on) and, in this process, a counting
  * pass-through in front of it (every upstream call the BFF makes is noted with its start and end), then the
- * production app (scripts/start.ts, which builds first when the build is missing or stale) pointed at that
+ * production app (server/start.ts, which builds first when the build is missing or stale) pointed at that
  * pass-through. Every gateway call is slowed by LATENCY_MS through the gateway's fault switch
  * (POST /__faults {path: "/**", latency_ms}), as a gateway on another continent would be. The bench adds presets
  * so the list has two full pages, half of them saved through Gatehouse (they have an author) and half

@@ -2,7 +2,7 @@
  * `npm run bench:playground`: does rendering a streamed answer slow down as the answer grows?
  *
  * The bench serves a synthetic gateway (a tiny local HTTP server: GET /models, GET /presets and a
- * streamed POST /responses) and starts the app against it in remote mode (scripts/start.ts,
+ * streamed POST /responses) and starts the app against it in remote mode (server/start.ts,
  * production build, its own data folder, free ports), so the stream goes through the real BFF relay.
  * The answer is 20,000 characters of Markdown (headings, paragraphs with bold and code spans,
  * lists, tables, fenced code; accents, combining marks and emoji included) with 300

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:studio`: does typing in the preset studio stay within a frame's budget on a large preset?
  *
- * It starts its own app in embedded mode (scripts/start.ts, production build, its own data folder, free ports),
+ * It starts its own app in embedded mode (server/start.ts, production build, its own data folder, free ports),
  * signs in as the demo editor, saves a preset with 16 metadata pairs (the contract's most) and 10 function tools
  * through the BFF, opens its editor in headless Chromium and types, one key at a time, as a user would:
  *   1. adds 4 metadata pairs (20 in all, so the form also holds a broken constraint), typing each key and value,

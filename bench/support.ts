@@ -1,5 +1,5 @@
 /**
- * What every bench needs and none should write again: its processes (the app through scripts/start.ts, the
+ * What every bench needs and none should write again: its processes (the app through server/start.ts, the
  * embedded gateway, helpers), free ports, waiting for health, signing in, a headless Chromium, percentiles
  * and writing bench/results/<name>.json.
  */
@@ -108,12 +108,12 @@ export interface AppProcess {
 }
 
 /**
- * Starts the production app through scripts/start.ts (which builds first when there is no build in
+ * Starts the production app through server/start.ts (which builds first when there is no build in
  * NEXT_DIST_DIR or the sources changed) on a free port, and waits until /api/health answers.
  */
 export async function startApp(env: Record<string, string>, log: Log): Promise<AppProcess> {
   const port = await freePort();
-  const child = launchTsx("app", ["scripts/start.ts"], { ...env, PORT: String(port) }, log);
+  const child = launchTsx("app", ["server/launch.mjs"], { ...env, PORT: String(port) }, log);
   const baseUrl = `http://localhost:${port}`;
   try {
     await waitForHttp(`${baseUrl}/api/health`, child);
@@ -158,9 +158,9 @@ export function benchGatewayEnv(dataDir: string, keys: { api: string; management
   };
 }
 
-/** The embedded gateway on its own (lib/embedded-gateway/main.ts) on a port the OS picks. */
+/** The embedded gateway on its own (server/embedded-gateway.ts) on a port the OS picks. */
 export async function startGateway(env: Record<string, string>, log: Log): Promise<GatewayProcess> {
-  const child = launchTsx("gateway", ["lib/embedded-gateway/main.ts"], { ...env, GATEWAY_PORT: "0" }, log);
+  const child = launchTsx("gateway", ["server/embedded-gateway.ts"], { ...env, GATEWAY_PORT: "0" }, log);
   try {
     const [, baseUrl] = await waitForOutput(child, /listening on (\S+)/);
     return { child, baseUrl };
@@ -177,7 +177,7 @@ export function addUser(
   /** DATABASE_URL: the user goes into that PostgreSQL instead of DATA_DIR's SQLite file. */
   env: Record<string, string> = {},
 ): void {
-  const added = spawnSync(process.execPath, [TSX, "scripts/user.ts", "add", user.email, "--role", user.role], {
+  const added = spawnSync(process.execPath, [TSX, "server/user.ts", "add", user.email, "--role", user.role], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, ...env },
     input: user.password,

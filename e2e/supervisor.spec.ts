@@ -3,8 +3,8 @@ import { expect, test } from "./fixtures";
 import { startAppInstance } from "./support/app-instance";
 
 /*
- * Issue 24 item 6 with the real `npm start` (scripts/start.ts, the production build): the embedded gateway is a
- * supervised child. lib/launcher/supervisor.test.ts covers the rules (crash limit, a dying dashboard server,
+ * Issue 24 item 6 with the real `npm start` (server/start.ts, the production build): the embedded gateway is a
+ * supervised child. server/launcher/supervisor.test.ts covers the rules (crash limit, a dying dashboard server,
  * a killed launcher) with a stand-in dashboard; this checks the real wiring once.
  */
 

@@ -32,7 +32,7 @@ const urlOf = (instance: AppInstance) => `http://127.0.0.1:${instance.port}`;
 
 /** `npm run user -- <args>` against the shared database, the password on stdin. */
 function userCli(args: string[], password?: string): string {
-  const run = spawnSync(process.execPath, ["--import", "tsx", path.resolve(__dirname, "../scripts/user.ts"), ...args], {
+  const run = spawnSync(process.execPath, ["--import", "tsx", path.resolve(__dirname, "../server/user.ts"), ...args], {
     cwd: path.resolve(__dirname, ".."),
     env: { ...process.env, DATABASE_URL: databaseUrl },
     input: password ?? "",

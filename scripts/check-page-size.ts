@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { brotliSize } from "./precompressed-static";
+import { brotliSize } from "../server/precompressed-static";
 import { checkBudget, firstLoadSizes, formatTable, PAGE_BUDGET_BYTES, parseRouteBundleStats, staleCeilings, type ChunkSize } from "./page-size";
 import { PAGE_SIZE_CEILINGS } from "./page-size-ceilings";
 

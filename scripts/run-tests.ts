@@ -41,7 +41,8 @@ const steps: Step[] = [
     env: { ...env, ...HOSTILE_SETTINGS },
   },
   { name: "browser", ...npx(["tsx", "scripts/ensure-browser.ts"]) },
-  { name: "build", ...npx(["next", "build"]) },
+  // `npm run build`: the fast lane's route list, the Next build, the compiled server (dist/server).
+  { name: "build", command: "npm", args: ["run", "--silent", "build"] },
   // First-load JavaScript per page against the 150 kB budget (issue 16), from the build just made.
   { name: "size", ...npx(["tsx", "scripts/check-page-size.ts"]), needs: "build" },
   { name: "e2e", ...npx(["playwright", "test"]), needs: "build" },

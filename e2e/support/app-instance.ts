@@ -15,7 +15,7 @@ export function externalAddress(): string | null {
 
 export interface AppInstance {
   port: number;
-  /** The launcher's (scripts/start.ts) process id. */
+  /** The launcher's (server/start.ts) process id. */
   pid: number;
   /** Settles with the launcher's exit code once it has exited. */
   exited: Promise<number | null>;
@@ -25,7 +25,7 @@ export interface AppInstance {
 }
 
 /**
- * A second Gatehouse started exactly as a person would (`npm start`, i.e. scripts/start.ts, reusing the
+ * A second Gatehouse started exactly as a person would (`npm start`, i.e. server/start.ts, reusing the
  * production build), in its own data folder and on free ports, for tests about how the server is exposed.
  */
 export async function startAppInstance(env: Record<string, string | undefined>): Promise<AppInstance> {
@@ -39,7 +39,7 @@ export async function startAppInstance(env: Record<string, string | undefined>):
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;
   }
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.resolve(__dirname, "../../scripts/start.ts")], {
+  const child: ChildProcess = spawn(process.execPath, [path.resolve(__dirname, "../../server/launch.mjs")], {
     cwd: path.resolve(__dirname, "../.."),
     env: childEnv,
     detached: true,

@@ -20,7 +20,7 @@ import { prepareClipCache, VideoRenderer } from "./video/renderer";
 import { WorkspacesStore } from "./workspaces-store";
 
 /*
- * This is a standalone Node server (run by `npm run gateway` and by scripts/start.ts in its own
+ * This is a standalone Node server (run by `npm run gateway` and by server/start.ts in its own
  * process), never part of the Next bundle, so it does not import "server-only" (which throws
  * outside a React server build). Nothing under app/ or components/ may import it.
  */
@@ -102,7 +102,7 @@ export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): P
   const { config, ctx, keys, disposeUploadTmp } = createGatewayContext(opts);
   const app = createGatewayApp(ctx);
   // overrideGlobalObjects: false keeps the host process's global Request/Response untouched
-  // (scripts/start.ts and test runners share this process).
+  // (server/start.ts and test runners share this process).
   // Headers within headersTimeoutMs (slowloris; Node's own default is 60 s), checked often enough that the
   // bound holds (Node looks every 30 s by default). The whole request keeps Node's 300 s: uploads are large.
   const server = createAdaptorServer({

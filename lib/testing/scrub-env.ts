@@ -10,6 +10,6 @@ const SETTING_PATTERN =
 
 export function scrubSettings(env: NodeJS.ProcessEnv = process.env): void {
   for (const name of Object.keys(env)) if (SETTING_PATTERN.test(name)) delete env[name];
-  // Nor a developer's settings file: a launcher a test starts reads none (scripts/start.ts).
+  // Nor a developer's settings file: a launcher a test starts reads none (server/start.ts).
   env.GATEHOUSE_ENV_FILE = "none";
 }

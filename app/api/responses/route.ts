@@ -1,4 +1,5 @@
+import { fastLane } from "@/lib/server/fast-lane-route";
 import { postResponses } from "@/lib/server/handlers/responses";
 
 export const dynamic = "force-dynamic";
-export const POST = postResponses;
+export const POST = fastLane(postResponses);

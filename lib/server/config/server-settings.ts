@@ -1,5 +1,5 @@
 /**
- * Settings of the dashboard's HTTP server (scripts/next-server.ts): its public origin and the bounds on
+ * Settings of the dashboard's HTTP server (server/next-server.ts): its public origin and the bounds on
  * connections. Pure (no server-only), because that server runs outside Next's bundles and reads them
  * before Next starts; env.ts includes the same shape, so `serverEnv()` validates them too and one
  * message names every bad setting.

@@ -3,8 +3,6 @@ import { appContext } from "./app-context";
 import { describeDatabaseUrl } from "../db/database-url";
 import { demoPasswordFile } from "../auth/demo-password";
 import { EnvError, serverEnv } from "./env";
-import { registerFastLane } from "../fast-lane";
-import { FAST_LANE_ROUTES } from "../fast-lane-routes";
 import { checkSharedAuthSecret, SecretMismatchError } from "../auth/shared-secret-check";
 
 function stop(message: string): never {
@@ -15,7 +13,8 @@ function stop(message: string): never {
 /**
  * Runs once when the Next server starts (instrumentation.ts): a bad setting stops the server with
  * a message naming it, instead of failing on the first request; the app database is opened and
- * migrated; demo users are seeded; a generated demo password is printed this one time.
+ * migrated; demo users are seeded; a generated demo password is printed this one time. (Then
+ * instrumentation.ts opens the dashboard server's fast lane.)
  */
 export async function startGatehouseServer(): Promise<void> {
   let env;
@@ -41,8 +40,6 @@ export async function startGatehouseServer(): Promise<void> {
     }
     console.log(`gatehouse: app data in PostgreSQL (${describeDatabaseUrl(env.DATABASE_URL!)})`);
   }
-  // Only once the database is open and the settings are known: until then every request goes through Next.
-  registerFastLane(FAST_LANE_ROUTES);
   if (context.demo?.generated) {
     const line = "-".repeat(64);
     console.log(

@@ -1,7 +1,7 @@
 /**
  * Who is on the other end of a request. Next fills `X-Forwarded-For` only when the client did not send
  * one, so that header alone is whatever a caller wants it to be. Gatehouse's own HTTP server
- * (`scripts/next-server.ts`) therefore writes the socket's peer address into PEER_HEADER on every
+ * (`server/next-server.ts`) therefore writes the socket's peer address into PEER_HEADER on every
  * request, overwriting anything the client sent, and marks the process with PEER_HEADER_ENV so the
  * header is believed only where that server put it (under a plain `next start` nobody overwrites it).
  *

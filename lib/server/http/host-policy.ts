@@ -15,7 +15,7 @@
  *   by address, and proxies that rewrite Host to the upstream's address.
  * Any other name (a LAN name, a public domain) must be configured in APP_ORIGIN.
  *
- * Pure: no server-only state. Used by the dashboard server (scripts/dashboard-server.ts), in front of
+ * Pure: no server-only state. Used by the dashboard server (server/dashboard-server.ts), in front of
  * every request, and by the BFF's Origin check (route.ts).
  */
 import { isIP } from "node:net";

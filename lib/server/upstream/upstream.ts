@@ -102,7 +102,7 @@ function networkError(error: unknown, timeoutMs: number): HttpError {
     });
   }
   const cause = (error as { cause?: { code?: string } } | null)?.cause;
-  // `npm start` restarts an embedded gateway that died within seconds (lib/launcher/supervisor.ts): the page says so.
+  // `npm start` restarts an embedded gateway that died within seconds (server/launcher/supervisor.ts): the page says so.
   const restarting = serverEnv().GATEHOUSE_MODE === "embedded" ? ". Gatehouse starts its embedded gateway again by itself: try again in a few seconds." : "";
   return new HttpError(502, `Cannot reach the model gateway: it is not running or refuses connections${restarting}`, {
     metadata: { upstream_status: null, reason: cause?.code ?? "network_error" },

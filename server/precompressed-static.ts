@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants } from "node:zlib";
-import { acceptsEncoding } from "../lib/server/http/accept-encoding";
+import { acceptsEncoding } from "@/lib/server/http/accept-encoding";
 
 const compress = promisify(brotliCompress);
 

@@ -1,10 +1,10 @@
-import { exitWithParent } from "../launcher/exit-with-parent";
-import { reportGatewayReady } from "../launcher/ready-message";
-import { startEmbeddedGateway } from "./server";
+import { exitWithParent } from "./launcher/exit-with-parent";
+import { reportGatewayReady } from "./launcher/ready-message";
+import { startEmbeddedGateway } from "@/lib/embedded-gateway/server";
 
 /**
  * The embedded gateway on its own: `npm run gateway` (for other clients and for tests), and the child process
- * `npm start` supervises (scripts/start.ts). Every setting comes from the environment (DATA_DIR, GATEWAY_PORT,
+ * `npm start` supervises (server/start.ts). Every setting comes from the environment (DATA_DIR, GATEWAY_PORT,
  * EMBEDDED_GATEWAY_*). Under the launcher it reports its address and keys over the IPC channel once it
  * listens, and ends when the launcher is gone.
  */

@@ -1,9 +1,11 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PEER_HEADER } from "./http/client-address";
-import { registerFastLane, serveFastLane, type FastLaneTable } from "./fast-lane";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { toErrorResponse } from "@/lib/server/http/errors";
+import { PEER_HEADER } from "@/lib/server/http/client-address";
+import { registerFastLane, type FastLaneTable } from "./registry";
+import { serveFastLane } from "./serve";
 
 const big = { data: Array.from({ length: 200 }, (_, i) => ({ id: `file-${i}`, filename: `report-${i}.pdf`, bytes: i * 1000 })) };
 
@@ -183,10 +185,23 @@ describe("the fast lane", () => {
     await expect.poll(() => streamState.aborted && streamState.cancelled).toBe(true);
   });
 
-  it("a handler that throws answers 500 without its message", async () => {
-    const answer = await send("/boom");
-    expect(answer.status).toBe(500);
-    expect(answer.body.toString()).not.toContain("exploded");
-    expect(JSON.parse(answer.body.toString())).toMatchObject({ error: { code: 500 } });
+  it("a handler that throws answers the BFF's shared 500 body, with the error id the log names, without its message", async () => {
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args));
+    try {
+      const answer = await send("/boom");
+      expect(answer.status).toBe(500);
+      expect(answer.body.toString()).not.toContain("exploded");
+      const body = JSON.parse(answer.body.toString()) as { error: { code: number; message: string; metadata: { error_id: string } } };
+      // The very body defineRoute gives for an unexpected error (lib/server/http/errors.ts), headers included.
+      const shared = (await toErrorResponse(new Error("x")).json()) as typeof body;
+      expect(body.error).toMatchObject({ code: 500, message: shared.error.message });
+      expect(body.error.metadata.error_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(logged.some((args) => String(args[0]).includes(body.error.metadata.error_id))).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

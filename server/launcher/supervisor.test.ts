@@ -8,7 +8,7 @@ import { isProcessAlive as isAlive } from "@/lib/testing/process-alive";
 
 /*
  * Issue 24 item 6: `npm start` supervises its two children. A real launcher process (test-fixtures/launcher.ts:
- * the supervisor with the real embedded gateway started as scripts/start.ts starts it, in front of a stand-in
+ * the supervisor with the real embedded gateway started as server/start.ts starts it, in front of a stand-in
  * dashboard server that relays each request to the gateway), real signals, real process ids.
  */
 

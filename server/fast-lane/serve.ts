@@ -1,52 +1,35 @@
 /**
- * The BFF's fast lane: the dashboard server (scripts/next-server.ts) hands the busiest API routes straight to
+ * The BFF's fast lane: the dashboard server (server/next-server.ts) hands the busiest API routes straight to
  * their route handlers, the same functions app/api/** exports, without Next's request pipeline in between.
  *
  * Why: on a 2-core machine Next's own handling of an API request (routing, its request and response
  * adapters, tracing) costs about 0.9 ms of CPU and 1.5 ms before the handler runs, which alone kept the
- * BFF over its budgets for the time to first streamed event and for file-list throughput (README,
- * "Performance budget"). Only routes listed in fast-lane-routes.ts take this lane; every other request, and
- * every request before the table is registered, goes through Next as before.
+ * BFF over its budgets for the time to first streamed event and for file-list throughput
+ * (docs/departures-from-next.md). Only routes whose route file opts in (`fastLane(...)`, listed in
+ * routes.generated.ts at build time) take this lane; every other request, and every request before
+ * instrumentation.ts registers the table (registry.ts), goes through Next as before.
  *
  * What the lane does is what Next does for these routes, and no more: the request URL built from the
  * server's own hostname and port (never the Host header), the client's disconnect as `request.signal`,
  * the Response written back chunk by chunk with backpressure (a stream is cut upstream when the client
- * goes), and gzip for a JSON answer to a client that accepts it (as Next's compression would).
+ * goes), gzip for a JSON answer to a client that accepts it (as Next's compression would), and the BFF's
+ * own error body (with its `error_id`) when a handler throws past its own error handling.
  *
- * This module is loaded twice: by the dashboard server (tsx, outside Next's bundles) to serve, and inside
- * Next's server bundle to register the handlers. The table lives on globalThis so both copies see it; it
- * imports nothing from the server side for that reason.
+ * What it cannot do is give a handler Next's request scope: `cookies()`, `headers()` (next/headers) and
+ * `after()` (next/server) throw or misbehave here, so the dependency rules forbid them in everything a
+ * lane route reaches (.dependency-cruiser.cjs, "fast-lane-outside-request-scope").
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { acceptsEncoding } from "./http/accept-encoding";
-
-type FastLaneHandler = (request: Request, context: { params: Promise<Record<string, never>> }) => Promise<Response>;
-
-/** "METHOD /path" (exact path, no dynamic segments) -> handler. */
-export type FastLaneTable = Readonly<Record<string, FastLaneHandler>>;
-
-const KEY = Symbol.for("gatehouse.fast-lane");
-type Holder = { [KEY]?: FastLaneTable };
+import { acceptsEncoding } from "@/lib/server/http/accept-encoding";
+import { toErrorResponse } from "@/lib/server/http/errors";
+import { registeredHandler } from "./registry";
 
 /** Below this a JSON answer goes as it is: compressing it costs more than it saves (Next's threshold too). */
 const GZIP_MIN_BYTES = 1024;
 const gzipAsync = promisify(gzip);
-
-export function registerFastLane(table: FastLaneTable): void {
-  (globalThis as Holder)[KEY] = table;
-}
-
-function registeredHandler(method: string | undefined, url: string | undefined): FastLaneHandler | undefined {
-  const table = (globalThis as Holder)[KEY];
-  if (!table || !method || !url) return undefined;
-  const query = url.indexOf("?");
-  const pathname = query < 0 ? url : url.slice(0, query);
-  const route = `${method} ${pathname}`;
-  return Object.hasOwn(table, route) ? table[route] : undefined;
-}
 
 export interface FastLaneOrigin {
   hostname: string;
@@ -142,8 +125,8 @@ async function writeResponse(incoming: IncomingMessage, outgoing: ServerResponse
 
 /**
  * Serves `incoming` when its method and path are in the registered table, and says whether it did. A handler
- * failing past its own error handling (defineRoute turns every error into the contract's answer) ends the
- * response with a bare 500, as Next would.
+ * failing past its own error handling (defineRoute turns every error into the contract's answer) gets the
+ * answer defineRoute would have given: the shared error body with an `error_id` that the log names too.
  */
 export function serveFastLane(incoming: IncomingMessage, outgoing: ServerResponse, origin: FastLaneOrigin): boolean {
   const handler = registeredHandler(incoming.method, incoming.url);
@@ -158,12 +141,11 @@ export function serveFastLane(incoming: IncomingMessage, outgoing: ServerRespons
       const response = await handler(toRequest(incoming, origin, controller.signal), { params: Promise.resolve({}) });
       await writeResponse(incoming, outgoing, response);
     } catch (error) {
-      console.error("[fast-lane] request failed", error instanceof Error ? error.message : error);
       if (!outgoing.headersSent) {
-        outgoing.statusCode = 500;
-        outgoing.setHeader("content-type", "application/json; charset=utf-8");
-        outgoing.end(JSON.stringify({ error: { code: 500, message: "Internal server error" } }));
+        // Logs the error under the id the body carries ("[bff] unexpected error <id>").
+        await writeResponse(incoming, outgoing, toErrorResponse(error)).catch(() => outgoing.destroy());
       } else {
+        console.error("[fast-lane] the answer broke off", error instanceof Error ? error.message : error);
         outgoing.destroy();
       }
     }

@@ -12,11 +12,11 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { EmailSchema, PasswordSchema, RoleSchema } from "../lib/contract/bff/schemas";
-import { appDbFile, openAppDb } from "../lib/server/db/app-db";
-import { describeDatabaseUrl } from "../lib/server/db/database-url";
-import { forgetAuthSecret } from "../lib/server/auth/shared-secret-check";
-import { LastAdminError, UserExistsError, UsersStore } from "../lib/server/db/users-store";
+import { EmailSchema, PasswordSchema, RoleSchema } from "@/lib/contract/bff/schemas";
+import { appDbFile, openAppDb } from "@/lib/server/db/app-db";
+import { describeDatabaseUrl } from "@/lib/server/db/database-url";
+import { forgetAuthSecret } from "@/lib/server/auth/shared-secret-check";
+import { LastAdminError, UserExistsError, UsersStore } from "@/lib/server/db/users-store";
 
 const USAGE = `Usage: npm run user -- <command>
   add <email> --role <viewer|editor|admin> [--name "Full Name"]

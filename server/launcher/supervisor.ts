@@ -3,7 +3,7 @@ import { isGatewayReady, type GatewayReady } from "./ready-message";
 import { restartPolicy } from "./restart-policy";
 
 /**
- * The supervisor behind `npm start` (scripts/start.ts): the embedded gateway and the dashboard server run as
+ * The supervisor behind `npm start` (server/start.ts): the embedded gateway and the dashboard server run as
  * two child processes of the launcher, so that one of them dying (the gateway running out of memory on one
  * hostile request, say) neither takes the launcher down nor leaves the other running alone.
  *
@@ -13,7 +13,7 @@ import { restartPolicy } from "./restart-policy";
  *   the dashboard's settings stay valid; dying too often in a window stops everything with a non-zero code.
  * - If the dashboard server exits unexpectedly the gateway is stopped and the launcher exits non-zero.
  * - stop() (SIGINT, SIGTERM) asks both to end, then kills what is left after a grace period.
- * Each child also ends by itself when the launcher disappears (lib/launcher/exit-with-parent.ts): its IPC
+ * Each child also ends by itself when the launcher disappears (server/launcher/exit-with-parent.ts): its IPC
  * channel closes, even when the launcher was killed with SIGKILL and could not stop anything.
  */
 

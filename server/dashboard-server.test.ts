@@ -1,8 +1,8 @@
 import type { Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { registerFastLane } from "../lib/server/fast-lane";
-import { parseServerSettings } from "../lib/server/config/server-settings";
+import { registerFastLane } from "./fast-lane/registry";
+import { parseServerSettings } from "@/lib/server/config/server-settings";
 import { createDashboardServer } from "./dashboard-server";
 
 /**

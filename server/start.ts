@@ -1,26 +1,29 @@
 /**
  * `npm start`: one command that gives a working dashboard with no configuration.
  *
- * With GATEWAY_URL unset it runs the embedded gateway (lib/embedded-gateway/main.ts) as a child process and
- * hands its URL and keys to the Next.js server, a second child (scripts/next-server.ts), through the
+ * With GATEWAY_URL unset it runs the embedded gateway (server/embedded-gateway.ts) as a child process and
+ * hands its URL and keys to the Next.js server, a second child (server/next-server.ts), through the
  * environment (server-side only; nothing here reaches the browser). The gateway runs outside the Next process
  * so that generating streamed answers never competes with the BFF's relay for one JavaScript thread.
- * This process only supervises the two (lib/launcher/supervisor.ts): a gateway that dies is started again on
+ * This process only supervises the two (server/launcher/supervisor.ts): a gateway that dies is started again on
  * the same port with the same keys, a dashboard server that dies stops everything, and no child outlives it.
+ *
+ * `npm start` runs it compiled (server/launch.mjs compiles server/ first when needed) and its children compiled
+ * too, with plain node; `npm run dev` runs it and them from source under tsx (server/entry-point.ts).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { embeddedGatewayCommand } from "../lib/launcher/embedded-gateway-command";
-import { loadSettingsFile } from "../lib/launcher/settings-file";
-import { exitWithSupervisor, startSupervisor, type ChildCommand } from "../lib/launcher/supervisor";
-import { makePrivateDir } from "../lib/sqlite/private-files";
+import { embeddedGatewayCommand } from "./launcher/embedded-gateway-command";
+import { loadSettingsFile } from "./launcher/settings-file";
+import { exitWithSupervisor, startSupervisor, type ChildCommand } from "./launcher/supervisor";
+import { makePrivateDir } from "@/lib/sqlite/private-files";
+import { entryPointArgs, projectRoot } from "./entry-point";
 
-const root = path.resolve(__dirname, "..");
+const root = projectRoot();
 const dev = process.argv.includes("--dev");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const serverScript = path.join(root, "scripts", "next-server.ts");
 
 function fail(message: string): never {
   console.error(`gatehouse: ${message}`);
@@ -49,7 +52,7 @@ function newestSourceMtime(dirs: string[]): number {
     }
   };
   dirs.forEach((dir) => visit(path.join(root, dir)));
-  for (const file of ["package-lock.json", "next.config.mjs", "postcss.config.mjs", "proxy.ts", "auth.ts"]) {
+  for (const file of ["package-lock.json", "next.config.mjs", "postcss.config.mjs", "proxy.ts", "auth.ts", "instrumentation.ts"]) {
     const full = path.join(root, file);
     if (existsSync(full)) newest = Math.max(newest, statSync(full).mtimeMs);
   }
@@ -59,7 +62,7 @@ function newestSourceMtime(dirs: string[]): number {
 /** Builds when there is no production build, or when the sources changed after it (a `git pull`, say). */
 function ensureBuild(env: NodeJS.ProcessEnv) {
   const buildId = path.join(root, env.NEXT_DIST_DIR || ".next", "BUILD_ID");
-  const stale = !existsSync(buildId) || statSync(buildId).mtimeMs < newestSourceMtime(["app", "components", "lib", "public"]);
+  const stale = !existsSync(buildId) || statSync(buildId).mtimeMs < newestSourceMtime(["app", "components", "lib", "public", "server/fast-lane"]);
   if (!stale) return;
   console.log("gatehouse: building the app (first start or sources changed)…");
   const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: "inherit" });
@@ -109,7 +112,7 @@ async function main() {
   // Against a real gateway Gatehouse is a server like any other and listens on every interface.
   const hostname = process.env.HOSTNAME?.trim() || (embedded ? "127.0.0.1" : undefined);
   if (!dev) ensureBuild(env);
-  const serverArgs = ["--import", "tsx", serverScript, "--port", String(appPort), ...(hostname ? ["--hostname", hostname] : []), ...(dev ? ["--dev"] : [])];
+  const serverArgs = [...entryPointArgs(root, "next-server"), "--port", String(appPort), ...(hostname ? ["--hostname", hostname] : []), ...(dev ? ["--dev"] : [])];
 
   const supervisor = startSupervisor({
     gateway: embedded ? embeddedGatewayCommand(root, env, gatewayPort) : undefined,

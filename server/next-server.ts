@@ -4,24 +4,26 @@
  * - It writes the socket's peer address into PEER_HEADER on every request, overwriting whatever the
  *   client sent, so the BFF knows who is really connected (the demo password is shown only to this
  *   machine; throttles count per client). PEER_HEADER_ENV tells the BFF the header can be believed.
- * - It listens where scripts/start.ts decides (loopback for the embedded demo).
- * - It serves GET /api/files and POST /api/responses through the fast lane (lib/server/fast-lane.ts): the same
+ * - It listens where server/start.ts decides (loopback for the embedded demo).
+ * - It serves GET /api/files and POST /api/responses through the fast lane (./fast-lane/): the same
  *   route handlers, without Next's per-request pipeline, which cost more than the BFF's budget allows.
  * - It serves the build's scripts and styles Brotli-compressed to browsers that accept it (./precompressed-static.ts);
  *   Next itself only gzips.
  * - In front of all of that it refuses requests naming a host that is not ours (421: DNS rebinding) and bounds
  *   connections (slow headers, idle keep-alive, a cap per instance): ./dashboard-server.ts.
  *
- * - Started by scripts/start.ts, it ends when the launcher is gone (lib/launcher/exit-with-parent.ts).
+ * - Started by server/start.ts, it ends when the launcher is gone (./launcher/exit-with-parent.ts).
  *
- * Usage (scripts/start.ts runs it): `tsx scripts/next-server.ts --port 3000 --hostname 127.0.0.1 [--dev]`.
+ * Usage (server/start.ts runs it): `node dist/server/next-server.js --port 3000 --hostname 127.0.0.1`, or from
+ * source `tsx server/next-server.ts ... --dev`.
  */
 import path from "node:path";
 import next from "next";
-import { exitWithParent } from "../lib/launcher/exit-with-parent";
-import { PEER_HEADER_ENV } from "../lib/server/http/client-address";
-import { parseServerSettings } from "../lib/server/config/server-settings";
+import { exitWithParent } from "./launcher/exit-with-parent";
+import { PEER_HEADER_ENV } from "@/lib/server/http/client-address";
+import { parseServerSettings } from "@/lib/server/config/server-settings";
 import { createDashboardServer } from "./dashboard-server";
+import { projectRoot } from "./entry-point";
 import { loadPrecompressedStatic, type PrecompressedAsset } from "./precompressed-static";
 
 function argument(name: string): string | undefined {
@@ -50,13 +52,13 @@ async function main() {
     );
   }
 
-  const root = path.resolve(__dirname, "..");
+  const root = projectRoot();
   const app = next({ dev, dir: root, hostname: hostname ?? "localhost", port });
   const handle = app.getRequestHandler();
   await app.prepare();
   const precompressed = dev ? new Map<string, PrecompressedAsset>() : await loadPrecompressedStatic(path.resolve(root, process.env.NEXT_DIST_DIR || ".next"));
 
-  // The fast lane (lib/server/fast-lane.ts) takes the busiest API routes past Next's request pipeline, once
+  // The fast lane (./fast-lane/) takes the busiest API routes past Next's request pipeline, once
   // the app has registered them at startup; handlers see the URL Next would give them. Not in dev, where
   // Next reloads handlers on change and the lane would keep serving the old ones.
   const upgradeNext = dev ? app.getUpgradeHandler() : undefined;
@@ -77,7 +79,7 @@ async function main() {
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
-  // Started by scripts/start.ts: a dashboard server whose launcher is gone has no gateway behind it either.
+  // Started by server/start.ts: a dashboard server whose launcher is gone has no gateway behind it either.
   exitWithParent(() => new Promise((resolve) => server.close(() => resolve())));
 }
 

@@ -1,5 +1,5 @@
 /**
- * A child of the launcher (lib/launcher/supervisor.ts) ends when the launcher is gone: its IPC channel to the
+ * A child of the launcher (server/launcher/supervisor.ts) ends when the launcher is gone: its IPC channel to the
  * launcher closes then, however the launcher ended (even SIGKILL, which leaves it no chance to stop anyone).
  * Without this the dashboard server would outlive a killed launcher and answer 502 forever.
  *

@@ -3,7 +3,7 @@ import { embeddedGatewayCommand } from "../embedded-gateway-command";
 import { exitWithSupervisor, startSupervisor } from "../supervisor";
 
 /**
- * scripts/start.ts as its tests run it: the real embedded gateway started the way start.ts starts it, in front
+ * server/start.ts as its tests run it: the real embedded gateway started the way start.ts starts it, in front
  * of a stand-in dashboard server (the real one needs a production build), with short restart pauses so that a
  * gateway killed again and again reaches the crash limit within a test's time, and a crash window of 10 minutes
  * so that a slow machine (five gateway starts taking over a minute) still reaches it.

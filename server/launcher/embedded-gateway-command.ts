@@ -1,17 +1,18 @@
-import path from "node:path";
+import { entryPointArgs } from "../entry-point";
 import type { GatewayReady } from "./ready-message";
 import type { ChildCommand } from "./supervisor";
 
 /**
- * How the launcher starts the embedded gateway (lib/embedded-gateway/main.ts) as a child: under tsx, with every
+ * How the launcher starts the embedded gateway (server/embedded-gateway.ts) as a child: compiled with plain node
+ * under `npm start`, under tsx from source (dev, tests), with every
  * setting in the environment (DATA_DIR, EMBEDDED_GATEWAY_*, ...). A restart reuses the port the first run
  * listens on (GATEWAY_PORT=0 picks one once) and its keys, which the dashboard server was started with.
  */
 export function embeddedGatewayCommand(root: string, env: NodeJS.ProcessEnv, port: number): (previous: GatewayReady | null) => ChildCommand {
-  const script = path.join(root, "lib", "embedded-gateway", "main.ts");
+  const args = entryPointArgs(root, "embedded-gateway");
   return (previous) => ({
     command: process.execPath,
-    args: ["--import", "tsx", script],
+    args,
     cwd: root,
     env: {
       ...env,

@@ -1,5 +1,5 @@
 /**
- * The dashboard's HTTP server itself, apart from starting Next (scripts/next-server.ts does that), so the
+ * The dashboard's HTTP server itself, apart from starting Next (server/next-server.ts does that), so the
  * front door can be tested over real sockets with any handler behind it.
  *
  * In front of everything (Next's pages, Auth.js, the fast lane, the precompressed scripts): a request
@@ -11,10 +11,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { AddressInfo, Socket } from "node:net";
-import { PEER_HEADER } from "../lib/server/http/client-address";
-import { serveFastLane, type FastLaneOrigin } from "../lib/server/fast-lane";
-import { hostPolicyFromEnv, isAllowedHost, type HostPolicy } from "../lib/server/http/host-policy";
-import type { ServerSettings } from "../lib/server/config/server-settings";
+import { PEER_HEADER } from "@/lib/server/http/client-address";
+import { serveFastLane, type FastLaneOrigin } from "./fast-lane/serve";
+import { hostPolicyFromEnv, isAllowedHost, type HostPolicy } from "@/lib/server/http/host-policy";
+import type { ServerSettings } from "@/lib/server/config/server-settings";
 import { servePrecompressed, type PrecompressedAsset } from "./precompressed-static";
 
 export interface DashboardServerOptions {
