@@ -1,6 +1,11 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
+// Component tests (components/**/*.test.tsx) render in happy-dom: each such file starts with the
+// `// @vitest-environment happy-dom` docblock and calls Testing Library's cleanup after each test; they
+// talk HTTP to a real BFF in a child process (lib/testing/component-bff.ts). Everything else stays in node.
+const COMPONENT_TESTS = ["components/**/*.test.tsx"];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,7 +15,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts", ...COMPONENT_TESTS, "scripts/**/*.test.ts", "app/**/*.test.ts"],
     environment: "node",
     setupFiles: ["lib/testing/vitest-setup.ts"],
     // A real PostgreSQL for the store suites that run on both dialects (lib/testing/postgres-database.ts).
