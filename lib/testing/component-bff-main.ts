@@ -68,7 +68,7 @@ async function main() {
       for (const [name, value] of Object.entries(incoming.headers)) {
         if (!DROPPED_HEADERS.has(name) && typeof value === "string") headers[name] = value;
       }
-      const request = bff.request(`${url.pathname}${url.search}`, { role, method, headers, body: body && body.length > 0 ? body : undefined });
+      const request = bff.request(`${url.pathname}${url.search}`, { role, method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined });
       const response = (await handler(request, routeParams(resolved.params))) as Response;
       seen.push({ method, path: `${url.pathname}${url.search}`, status: response.status });
       outgoing.writeHead(response.status, Object.fromEntries(response.headers));
