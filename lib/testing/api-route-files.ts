@@ -8,7 +8,7 @@ import path from "node:path";
  * tests' BFF server, which serves the real route files without Next.
  */
 
-export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 export interface RouteFile {
   /** e.g. "/api/files/[id]" */
@@ -34,7 +34,7 @@ export function apiRouteFiles(apiRoot: string, segments: string[] = []): RouteFi
 }
 
 /** The HTTP methods a route file exports: `export const GET =`, `export async function GET`, `export const { GET, POST } =`. */
-export function exportedMethods(source: string): string[] {
+function exportedMethods(source: string): string[] {
   const names = new Set<string>();
   for (const match of source.matchAll(/export\s+(?:async\s+)?(?:const|function|let)\s+(\{[^}]*\}|\w+)/g)) {
     for (const name of match[1].replace(/[{}]/g, "").split(",")) names.add(name.trim());
