@@ -68,9 +68,13 @@ describe("users admin", () => {
     await user.type(within(dialog).getByLabelText("Email"), "new.person@test.local");
     await user.click(within(dialog).getByRole("radio", { name: /Editor/ }));
     await user.type(within(dialog).getByLabelText("Password"), "short");
+    const postsBefore = (await bff.requests()).filter((request) => request.method === "POST").length;
     await user.click(within(dialog).getByRole("button", { name: "Add user" }));
-    expect(await within(dialog).findByText(/Password/, { selector: "[id$=-error], p" })).toBeTruthy();
-    expect((await storedUsers()).some((stored) => stored.email === "new.person@test.local")).toBe(false);
+    // Refused in the form, at the field, with the contract's wording; nothing reaches the API.
+    const password = within(dialog).getByLabelText("Password");
+    await waitFor(() => expect(password.getAttribute("aria-invalid")).toBe("true"));
+    expect(within(dialog).getByText((text) => text.includes("must be at least"))).toBeTruthy();
+    expect((await bff.requests()).filter((request) => request.method === "POST")).toHaveLength(postsBefore);
 
     await user.clear(within(dialog).getByLabelText("Password"));
     await user.type(within(dialog).getByLabelText("Password"), "a-long-enough-password");
@@ -110,6 +114,22 @@ describe("users admin", () => {
     expect(await screen.findByText((text) => text.startsWith("Removed ") && text.includes(email))).toBeTruthy();
     expect(within(usersTable()).queryAllByText(email)).toEqual([]);
     expect((await storedUsers()).some((stored) => stored.email === email)).toBe(false);
+  });
+
+  it("resets a password through its dialog", async () => {
+    const user = userEvent.setup();
+    bff.openPage("/users");
+    const email = await createUser("viewer");
+    renderAsAdmin();
+    const table = await screen.findByRole("table");
+    await user.click(within(table).getByRole("button", { name: `Reset password of ${email}` }));
+    const dialog = await screen.findByRole("dialog", { name: (name) => name.startsWith("Reset the password of ") });
+    await user.type(within(dialog).getByLabelText("New password"), "another-long-password");
+    await user.click(within(dialog).getByRole("button", { name: "Set password" }));
+    expect(await screen.findByText(`New password set for ${email.split("@")[0]} (${email}).`)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const patches = (await bff.requests()).filter((request) => request.method === "PATCH" && request.path.startsWith("/api/users/"));
+    expect(patches.at(-1)?.status).toBe(200);
   });
 
   it("shows the admins-only notice when the API refuses a non-admin", async () => {
