@@ -65,6 +65,7 @@ import {
   type AppProcess,
   type GatewayProcess,
 } from "./support";
+import { markdownTable, writeBenchmarkSection } from "./report-table";
 
 // autocannon ships no types; this is the part of its result we read.
 interface CannonResult {
@@ -502,6 +503,33 @@ async function main() {
     ];
     console.log("\nTargets");
     for (const t of targets) console.log(`  ${t.ok ? "PASS" : "MISS"}  ${t.name}: ${fmt(t.value, 2)}`);
+    writeBenchmarkSection(
+      "bff",
+      "npm run bench:bff",
+      [
+        "Streams (ms): per-event = an event's time from leaving the gateway to reaching the client; Next CPU = CPU ms of the Next server per stream.",
+        markdownTable(
+          ["streams at once", "target", "streams", "TTFE p50", "TTFE p95", "+TTFE p50", "per-event p50", "per-event p95", "Next CPU"],
+          streams.map((s) => {
+            const direct = streams.find((d) => d.concurrency === s.concurrency && d.target === "direct")!;
+            const viaApp = s.target !== "direct";
+            return [s.concurrency, s.target, s.streams, fmt(s.ttfeP50), fmt(s.ttfeP95), viaApp ? fmt(s.ttfeP50 - direct.ttfeP50) : "", fmt(s.eventDelayP50, 2), fmt(s.eventDelayP95, 2), viaApp ? fmt(s.nextCpuPerStream, 2) : ""];
+          }),
+        ),
+        "GET /files (autocannon, 10 connections; CPU = ms per request of each process).",
+        markdownTable(
+          ["limit", "target", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "Next CPU", "gateway CPU"],
+          gets.map((g) => [g.limit, g.target, fmt(g.reqPerSec, 0), fmt(g.latencyP50), fmt(g.latencyP99), g.non2xx, g.errors, g.target === "direct" ? "" : fmt(g.nextCpuPerRequest, 2), fmt(g.gatewayCpuPerRequest, 2)]),
+        ),
+        `The app's store (app -> gateway directly; ${STORE_STREAMS} single streams, GET /files?limit=${STORE_GET_LIMIT} for ${GET_SECONDS} s).`,
+        markdownTable(
+          ["store", "+TTFE p50", "BFF req/s", "direct req/s", "ratio", "Next CPU"],
+          stores.map((s) => [s.store, fmt(s.addedTtfeP50), fmt(s.get.reqPerSec, 0), fmt(s.getDirect.reqPerSec, 0), fmt(s.get.reqPerSec / s.getDirect.reqPerSec, 2), fmt(s.get.nextCpuPerRequest, 2)]),
+        ),
+        `A dropped BFF stream reaches the gateway after p50 ${fmt(abortP50)} ms, max ${fmt(Math.max(...abortDelays))} ms (${abortDelays.length} runs).`,
+        markdownTable(["target", "value", ""], targets.map((t) => [t.name, fmt(t.value, 2), t.ok ? "met" : "**missed**"])),
+      ].join("\n\n"),
+    );
 
     log(`wrote ${writeResults("bff.json", { at: new Date().toISOString(), streams, abortDelays, gets, stores, targets })}`);
   } finally {

@@ -27,6 +27,7 @@ import { mkdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { benchLog, freePort, launchChromium, percentile, root, runBench, signedInContext, startApp, stopProcess, writeResults, type AppProcess } from "./support";
+import { markdownTable, writeBenchmarkSection } from "./report-table";
 
 const SIZES = (process.env.BENCH_FILES_SIZES ?? "25000,200000").split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
 const SPEED = Number(process.env.BENCH_SCROLL_PX_PER_S ?? 24_000);
@@ -291,6 +292,7 @@ function printTable(results: Result[]) {
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const row of table) console.log(line(row));
   console.log("");
+  writeBenchmarkSection("files-ui", "npm run bench:files-ui", `Scroll from the top to the end of the file list at ${SPEED} px/s in Chromium.\n\n${markdownTable(header, table)}`);
 }
 
 async function main() {

@@ -15,6 +15,7 @@ import { openDatabase } from "../lib/embedded-gateway/db";
 import { insertDemoFiles } from "../lib/embedded-gateway/seed/demo-files";
 import { WorkspacesStore } from "../lib/embedded-gateway/workspaces-store";
 import { benchLog, percentile, runBench, startGateway, stopProcess, type GatewayProcess } from "./support";
+import { markdownTable, writeBenchmarkSection } from "./report-table";
 
 function arg(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -99,6 +100,12 @@ async function main() {
     for (const row of rows) console.log(`| ${row.depth} | ${row.p50.toFixed(2)} | ${row.p99.toFixed(2)} | ${row.mean.toFixed(2)} |`);
     const worst = Math.max(...rows.map((r) => r.p50));
     console.log(`\nworst p50 ${worst.toFixed(2)} ms: ${worst < 5 ? "within" : "OVER"} the 5 ms target`);
+    writeBenchmarkSection(
+      "gateway",
+      "npm run bench:gateway",
+      `GET /files?limit=${LIMIT} over HTTP, ${REQUESTS} sequential requests per depth, ${FILES.toLocaleString("en")} files. Target: p50 under 5 ms at every depth (worst here ${worst.toFixed(2)} ms).\n\n` +
+        markdownTable(["depth", "p50 (ms)", "p99 (ms)", "mean (ms)"], rows.map((row) => [row.depth, row.p50.toFixed(2), row.p99.toFixed(2), row.mean.toFixed(2)])),
+    );
   } finally {
     await stopProcess(gateway?.child ?? null);
     fs.rmSync(dir, { recursive: true, force: true });

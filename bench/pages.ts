@@ -53,6 +53,7 @@ import {
   type AppProcess,
   type GatewayProcess,
 } from "./support";
+import { markdownTable, writeBenchmarkSection } from "./report-table";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -387,6 +388,16 @@ async function main() {
         );
       }
       const over = table.filter((t) => t.sequential > 2);
+      writeBenchmarkSection(
+        "pages",
+        "npm run bench:pages",
+        `Medians of ${RUNS} loads; ${LATENCY_MS} ms added to every gateway call; HTTP cache disabled; load average ${fmt(Math.min(...load))}–${fmt(Math.max(...load))}. ` +
+          `Target: at most 2 sequential gateway round trips per page view (${over.length === 0 ? "met" : `missed: ${over.map((t) => t.name).join(", ")}`}).\n\n` +
+          markdownTable(
+            ["page", "JS kB", "/api requests", "gateway calls", "in a row", "data on screen (ms)", "LCP (ms)"],
+            table.map((t) => [t.name, fmt(t.jsKb), fmt(t.apiRequests, 0), fmt(t.upstreamCalls, 0), fmt(t.sequential, 0), fmt(t.dataMs, 0), fmt(t.lcpMs, 0)]),
+          ),
+      );
       console.log(`\nTarget: at most 2 sequential upstream round trips per page view: ${over.length === 0 ? "PASS" : `MISS (${over.map((t) => t.name).join(", ")})`}`);
       log(`wrote ${writeResults("pages.json", { at: new Date().toISOString(), latencyMs: LATENCY_MS, runs: RUNS, loadAverage: load, table, rows })}`);
     } finally {

@@ -33,6 +33,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Citation } from "../lib/embedded-gateway/responder/compose";
 import { addUser, benchLog, launchChromium, percentile, root, runBench, signedInContext, startApp, stopProcess, waitForHttp, writeResults, type AppProcess } from "./support";
+import { markdownTable, writeBenchmarkSection } from "./report-table";
 
 const CHARS = Number(process.env.BENCH_CHARS ?? 20_000);
 const ANNOTATIONS = Number(process.env.BENCH_ANNOTATIONS ?? 300);
@@ -459,6 +460,21 @@ async function main() {
     console.log("| tenth of the answer | chunks | median ms | p95 ms | max ms | ms per delta |");
     for (const d of deciles) console.log(`| ${d.decile} | ${d.chunks} | ${d.medianMs} | ${d.p95Ms} | ${d.maxMs} | ${d.msPerDelta} |`);
     if (longTaskAt.length > 0) console.log(`long tasks (ms @ answer chars): ${longTaskAt.map((t) => `${t.ms}@${t.atChars}`).join(", ")}`);
+    writeBenchmarkSection(
+      "playground",
+      "npm run bench:playground",
+      markdownTable(
+        ["measure", "value"],
+        [
+          ["answer", `${result.answer.utf16} chars, ${result.answer.deltas} deltas, ${result.answer.annotations} annotations at ${EVENTS_PER_S} events/s`],
+          ["shown at the end", `${result.shown.textLength} chars, ${result.shown.citedSegments} cited segments, ${result.shown.sources} sources`],
+          ["long tasks > 50 ms while streaming (target: none)", `${result.longTasksOver50ms} (longest task ${result.longestTaskMs} ms)`],
+          ["render per chunk, first 10 % (median / p95)", `${start.medianMs} / ${start.p95Ms} ms`],
+          ["render per chunk, last 10 % (median / p95)", `${end.medianMs} / ${end.p95Ms} ms`],
+          ["growth, end median / start median (target: about 1)", String(result.growth)],
+        ],
+      ),
+    );
     log(`results written to ${writeResults("playground.json", result)}`);
   } finally {
     await stopProcess(app?.child ?? null);

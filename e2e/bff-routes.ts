@@ -162,5 +162,9 @@ export const ROWS: Row[] = [
     call: async (api, caller, ctx) => api.delete(`/api/users/${await adminUserId(ctx.admin, caller)}`),
   },
   { route: "GET /api/unknown-route", role: "viewer", ok: [404], call: (api) => api.get("/api/unknown-route") },
+  // The catch-all answers every write method too: the anonymous its 401, the signed-in its 404.
+  { route: "PUT /api/unknown-route", role: "viewer", ok: [404], call: (api) => api.put("/api/unknown-route", { data: {} }) },
+  { route: "PATCH /api/unknown-route", role: "viewer", ok: [404], call: (api) => api.patch("/api/unknown-route", { data: {} }) },
+  { route: "DELETE /api/unknown-route", role: "viewer", ok: [404], call: (api) => api.delete("/api/unknown-route") },
 ];
 
