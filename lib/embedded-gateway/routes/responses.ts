@@ -5,7 +5,7 @@ import { HttpError } from "../http-error";
 import { readJson } from "../request-body";
 import { applyPreset, presetReferenceOf, PresetReferenceError } from "../responder/apply-preset";
 import { AbortedError, generateResponse, type ResponseEvent } from "../responder/generate";
-import { planResponse, UnknownModelError } from "../responder/plan";
+import { PlanFieldError, planResponse, UnknownModelError } from "../responder/plan";
 import { eventStream } from "../responder/sse";
 import { modelRequestBodyLimit } from "./body-limits";
 
@@ -30,7 +30,19 @@ function withPreset(ctx: GatewayContext, workspaceId: string, given: ResponsesRe
       field: reference.field,
     });
   }
-  const merged = applyPreset(given, reference, presetToResponsesRequest(stored.designated_version).fields);
+  let version = stored.designated_version;
+  if (reference.version !== null) {
+    const pinned = ctx.presets.version(stored.id, reference.version);
+    if (!pinned) {
+      throw new HttpError(404, `${MESSAGES.notFound}: preset "${reference.slug}" has no version ${reference.version} (named by ${reference.field})`, {
+        preset: reference.slug,
+        version: reference.version,
+        field: reference.field,
+      });
+    }
+    version = pinned;
+  }
+  const merged = applyPreset(given, reference, presetToResponsesRequest(version).fields);
   const hasModel = typeof merged.model === "string" || (Array.isArray(merged.models) && merged.models.length > 0);
   if (!hasModel) throw HttpError.field("model", `is required: preset "${reference.slug}" names no model, so the request must`);
   // The schema stays the one judge: a preset value and a request value may be fine alone and not together.
@@ -56,6 +68,7 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
             const origin = modelFromPreset ? `, from preset "${modelFromPreset}"` : "";
             throw HttpError.field("model", `names a model this gateway does not serve (${JSON.stringify(error.model)}${origin}); GET /models lists them`);
           }
+          if (error instanceof PlanFieldError) throw HttpError.field(error.field, error.message);
           throw error;
         }
         const run = (signal: AbortSignal) => generateResponse(plan, ctx.search, signal);
