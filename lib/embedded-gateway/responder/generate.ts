@@ -43,7 +43,7 @@ export type ResponseEvent = Record<string, unknown> & { type: string; sequence_n
  * Response, so both paths take the same time and give the same answer. Stops with AbortedError
  * as soon as `signal` fires: nothing is generated for a client that has gone.
  */
-export async function* generateResponse(plan: ResponsePlan, search: () => WebSearchIndex, signal: AbortSignal): AsyncGenerator<ResponseEvent> {
+export async function* generateResponse(plan: ResponsePlan, search: () => WebSearchIndex, signal: AbortSignal, timeScale = 1): AsyncGenerator<ResponseEvent> {
   const createdAt = Math.floor(Date.now() / 1000);
   const responseId = id("resp");
   const output: Record<string, unknown>[] = [];
@@ -95,7 +95,7 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
       item.status = "searching";
       yield event("response.web_search_call.searching", { output_index: outputIndex, item_id: searchId });
     }
-    await sleep(SEARCH_LATENCY_MS, signal);
+    await sleep(SEARCH_LATENCY_MS * timeScale, signal);
     hits = plan.searchQuery ? search().search(plan.searchQuery, plan.webSearch) : [];
     searchTokens = hits.reduce((sum, hit) => sum + countTokens(hit.text), 0);
     item.status = "completed";
@@ -127,8 +127,8 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
   yield event("response.output_item.added", { output_index: messageIndex, item: { ...structuredClone(message), content: [] } });
   yield event("response.content_part.added", { ...where, part: structuredClone(part) });
 
-  await sleep(plan.model.first_token_delay_ms, signal);
-  const interval = 1000 / plan.model.tokens_per_second;
+  await sleep(plan.model.first_token_delay_ms * timeScale, signal);
+  const interval = (1000 / plan.model.tokens_per_second) * timeScale;
   const start = Date.now();
   let emitted = 0;
   let nextAnnotation = 0;
