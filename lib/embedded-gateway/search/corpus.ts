@@ -15,7 +15,7 @@ export type CorpusChoice = "npm" | "fixed";
  */
 export function loadCorpus(choice: CorpusChoice, root = process.cwd()): CorpusDocument[] {
   if (choice === "fixed") return [...FIXED_CORPUS, ...TOPIC_CORPUS, ...EVAL_CORPUS];
-  return [...buildNpmCorpus(path.join(root, "node_modules")), ...FIXED_CORPUS, ...TOPIC_CORPUS];
+  return [...buildNpmCorpus(path.join(root, "node_modules")), ...FIXED_CORPUS, ...TOPIC_CORPUS, ...EVAL_CORPUS];
 }
 
 export function createSearchIndexLoader(choice: CorpusChoice, root?: string): () => WebSearchIndex {
