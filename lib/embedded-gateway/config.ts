@@ -39,6 +39,12 @@ export interface EmbeddedGatewayOptions {
   projectRoot?: string;
   /** Multiplies the simulated video generation times (EMBEDDED_GATEWAY_VIDEO_TIME_SCALE, default 1; 0: done as soon as the clip is made). */
   videoTimeScale?: number;
+  /**
+   * Multiplies the models' simulated timing: search latency, first-token delay and token pacing
+   * (EMBEDDED_GATEWAY_ANSWER_TIME_SCALE, default 1; 0: answers as fast as they are composed, for
+   * evaluation benchmarks and tests that run hundreds of answers). The answers themselves do not change.
+   */
+  answerTimeScale?: number;
   /** Demo credits in USD per key for video generation (EMBEDDED_GATEWAY_VIDEO_CREDITS, default 50); past them POST /videos is a 402. */
   videoCreditsUsd?: number;
   /** POST /videos per minute per key (EMBEDDED_GATEWAY_VIDEO_RATE_LIMIT, default 60). */
@@ -69,6 +75,7 @@ export interface ResolvedConfig {
   corpus: CorpusChoice;
   projectRoot: string;
   videoTimeScale: number;
+  answerTimeScale: number;
   videoCreditsUsd: number;
   videoRateLimitPerMinute: number;
   videoCacheDir: string | undefined;
@@ -124,6 +131,7 @@ export function resolveConfig(opts: EmbeddedGatewayOptions = {}): ResolvedConfig
     corpus: opts.corpus ?? ((corpusEnv as CorpusChoice | undefined) || "npm"),
     projectRoot: opts.projectRoot ?? process.cwd(),
     videoTimeScale: opts.videoTimeScale ?? envNumber("EMBEDDED_GATEWAY_VIDEO_TIME_SCALE", 1, 0, 100),
+    answerTimeScale: opts.answerTimeScale ?? envNumber("EMBEDDED_GATEWAY_ANSWER_TIME_SCALE", 1, 0, 100),
     videoCreditsUsd: opts.videoCreditsUsd ?? envNumber("EMBEDDED_GATEWAY_VIDEO_CREDITS", 50, 0, 1_000_000),
     videoRateLimitPerMinute: opts.videoRateLimitPerMinute ?? envInt("EMBEDDED_GATEWAY_VIDEO_RATE_LIMIT", 60, 1, 1_000_000),
     videoCacheDir: opts.videoCacheDir,

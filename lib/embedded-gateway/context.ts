@@ -31,6 +31,8 @@ export interface GatewayContext {
   strict: boolean;
   streams: StreamCounters;
   search: () => WebSearchIndex;
+  /** Multiplies the models' simulated delays (config.answerTimeScale). */
+  answerTimeScale: number;
   videos: {
     jobs: VideoJobsStore;
     renderer: VideoRenderer;

@@ -10,6 +10,8 @@ export interface FaultRule {
   status: 429 | 500 | 503 | null;
   latency_ms: number;
   cut_stream_after_events: number | null;
+  /** POST /responses: the answer is cut after this many text deltas (mid-answer, whatever came before). */
+  cut_stream_after_deltas: number | null;
   retry_after_seconds: number;
   /** Set: not a fault of the request itself; the video job it submits fails with this error at its end. */
   fail_video_job: string | null;
@@ -25,6 +27,7 @@ export interface FaultRuleInput {
   status?: 429 | 500 | 503;
   latency_ms?: number;
   cut_stream_after_events?: number;
+  cut_stream_after_deltas?: number;
   retry_after_seconds?: number;
   fail_video_job?: string;
   model?: string;
@@ -34,6 +37,7 @@ export interface FaultHit {
   status: 429 | 500 | 503 | null;
   latencyMs: number;
   cutStreamAfterEvents: number | null;
+  cutStreamAfterDeltas: number | null;
   retryAfterSeconds: number;
 }
 
@@ -54,6 +58,7 @@ export class FaultInjector {
       status: input.status ?? null,
       latency_ms: input.latency_ms ?? 0,
       cut_stream_after_events: input.cut_stream_after_events ?? null,
+      cut_stream_after_deltas: input.cut_stream_after_deltas ?? null,
       retry_after_seconds: input.retry_after_seconds ?? 1,
       fail_video_job: input.fail_video_job ?? null,
       model: input.model ?? null,
@@ -78,6 +83,7 @@ export class FaultInjector {
       status: rule.status,
       latencyMs: rule.latency_ms,
       cutStreamAfterEvents: rule.cut_stream_after_events,
+      cutStreamAfterDeltas: rule.cut_stream_after_deltas,
       retryAfterSeconds: rule.retry_after_seconds,
     };
   }

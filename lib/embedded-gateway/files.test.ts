@@ -267,7 +267,7 @@ describe("GET /videos/models and GET /models", () => {
   it("lists the embedded language models with their first-token delay and rate", async () => {
     const { ModelListResponseSchema } = await import("@/lib/contract/gateway");
     const list = ModelListResponseSchema.parse(await (await api("/models")).json());
-    expect(list.data.map((m) => m.id)).toEqual(["gatehouse/echo", "gatehouse/swift", "gatehouse/scholar"]);
+    expect(list.data.map((m) => m.id)).toEqual(["gatehouse/echo", "gatehouse/swift", "gatehouse/scholar", "gatehouse/judge"]);
     expect(list.data.every((m) => m.first_token_delay_ms !== undefined && m.tokens_per_second !== undefined)).toBe(true);
   });
 });

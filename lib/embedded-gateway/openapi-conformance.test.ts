@@ -141,6 +141,7 @@ const CASES: Case[] = [
   { op: "POST /responses", status: 200, how: "with the web plugin", send: () => api("/responses", { method: "POST", json: { ...answer, plugins: [{ id: "web", max_results: 2 }] } }) },
   { op: "POST /responses", status: 200, how: "with the openrouter:web_search server tool", send: () => api("/responses", { method: "POST", json: { ...answer, tools: [{ type: "openrouter:web_search", parameters: { max_results: 2 } }] } }) },
   { op: "POST /responses", status: 200, how: "cut short by max_output_tokens (incomplete)", send: () => api("/responses", { method: "POST", json: longAnswer }) },
+  { op: "POST /responses", status: 200, how: "a pinned preset version, with a seed and a temperature", send: () => api("/responses", { method: "POST", json: { model: "@preset/web-research@1", input: "What is keyset pagination?", seed: 3, temperature: 0.9, max_output_tokens: 40 } }) },
   { op: "POST /responses", status: 400, how: "no input", send: () => api("/responses", { method: "POST", json: { model: "gatehouse/echo" } }) },
   { op: "POST /responses", status: 400, how: "store: true", send: () => api("/responses", { method: "POST", json: { ...answer, store: true } }) },
   { op: "POST /responses", status: 400, how: "previous_response_id", send: () => api("/responses", { method: "POST", json: { ...answer, previous_response_id: "resp_123" } }) },
@@ -249,6 +250,7 @@ describe("every streamed event validates as the OpenAPI's ResponsesStreamingResp
     ["the openrouter:web_search server tool (its own item)", { ...answer, model: "gatehouse/swift", tools: [{ type: "openrouter:web_search" }] }],
     ["the :online suffix", { ...answer, model: "gatehouse/swift:online" }],
     ["a Markdown answer from the scholar model", { ...answer, model: "gatehouse/scholar" }],
+    ["the judge model (a JSON verdict)", { model: "gatehouse/judge", input: "<rubric>\nsalt pepper\n</rubric>\n<answer>\nsalt\n</answer>" }],
     ["cut short by max_output_tokens (response.incomplete)", longAnswer],
   ];
   for (const [name, body] of streams) {

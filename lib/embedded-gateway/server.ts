@@ -83,6 +83,7 @@ export function createGatewayContext(opts: EmbeddedGatewayOptions = {}) {
       strict: config.strict,
       streams: newStreamCounters(),
       search: createSearchIndexLoader(config.corpus, config.projectRoot),
+      answerTimeScale: config.answerTimeScale,
       videos: {
         jobs: videoJobs,
         renderer: new VideoRenderer(videoJobs, clipCache, (id) => videoModelNames.get(id) ?? id),

@@ -11,12 +11,15 @@ import { planResponse } from "./plan";
 
 describe("presetReferenceOf", () => {
   it("reads the three syntaxes and leaves a plain model alone", () => {
-    expect(presetReferenceOf({ model: "@preset/support" })).toEqual({ slug: "support", field: "model", model: undefined });
-    expect(presetReferenceOf({ model: "gatehouse/swift:online@preset/support" })).toEqual({ slug: "support", field: "model", model: "gatehouse/swift:online" });
-    expect(presetReferenceOf({ model: "gatehouse/swift", preset: "support" })).toEqual({ slug: "support", field: "preset", model: "gatehouse/swift" });
-    expect(presetReferenceOf({ preset: "support" })).toEqual({ slug: "support", field: "preset", model: undefined });
-    expect(presetReferenceOf({ model: "@preset/support", preset: "support" })).toEqual({ slug: "support", field: "model", model: undefined });
+    expect(presetReferenceOf({ model: "@preset/support" })).toEqual({ slug: "support", field: "model", model: undefined, version: null });
+    expect(presetReferenceOf({ model: "gatehouse/swift:online@preset/support" })).toEqual({ slug: "support", field: "model", model: "gatehouse/swift:online", version: null });
+    expect(presetReferenceOf({ model: "gatehouse/swift", preset: "support" })).toEqual({ slug: "support", field: "preset", model: "gatehouse/swift", version: null });
+    expect(presetReferenceOf({ preset: "support" })).toEqual({ slug: "support", field: "preset", model: undefined, version: null });
+    expect(presetReferenceOf({ model: "@preset/support", preset: "support" })).toEqual({ slug: "support", field: "model", model: undefined, version: null });
     expect(presetReferenceOf({ model: "gatehouse/swift" })).toBeNull();
+    // "@<n>" pins a version (our extension), with or without a fixed model.
+    expect(presetReferenceOf({ model: "@preset/web-research@2" })).toEqual({ slug: "web-research", field: "model", model: undefined, version: 2 });
+    expect(presetReferenceOf({ model: "gatehouse/swift@preset/web-research@12" })).toEqual({ slug: "web-research", field: "model", model: "gatehouse/swift", version: 12 });
   });
 
   it("refuses an invalid slug and two different presets, naming the field", () => {
@@ -31,6 +34,7 @@ describe("presetReferenceOf", () => {
     expect(fieldOf({ model: "@preset/" })).toBe("model");
     expect(fieldOf({ model: "@preset/a/b" })).toBe("model");
     expect(fieldOf({ model: "@preset/a", preset: "b" })).toBe("preset");
+    for (const bad of ["@preset/a@", "@preset/a@0", "@preset/a@x", "@preset/a@1.5", "@preset/a@1234567890"]) expect(fieldOf({ model: bad }), bad).toBe("model");
   });
 });
 
@@ -60,7 +64,7 @@ describe("applyPreset", () => {
       reasoning: { summary: "auto" },
       stream: true,
     });
-    const merged = applyPreset(request, { slug: "p", field: "preset", model: undefined }, {
+    const merged = applyPreset(request, { slug: "p", field: "preset", model: undefined, version: null }, {
       model: "gatehouse/scholar",
       temperature: 0.2,
       reasoning: { effort: "low" },

@@ -7,7 +7,9 @@ import { isRecord } from "@/lib/json/is-record";
  * How POST /responses uses a preset (the rules the folder README documents):
  * - a request names a preset with `"model": "@preset/<slug>"`, with `"model": "<model>@preset/<slug>"`
  *   (the model stays fixed) or with `"preset": "<slug>"` next to an optional model;
- * - the designated version, expanded by presetToResponsesRequest, gives the defaults;
+ * - the designated version, expanded by presetToResponsesRequest, gives the defaults; a model
+ *   `@preset/<slug>@<n>` (or `<model>@preset/<slug>@<n>`) pins version n instead (our extension, so
+ *   an evaluation can run an old version without making it the designated one);
  * - every field the request gives (not absent, not null) replaces the preset's whole value:
  *   a shallow merge, so `plugins` or `reasoning` in a request replace the preset's, not blend in;
  * - tools are the exception: united by identity, the preset's first in their order, then the
@@ -21,7 +23,12 @@ export interface PresetReference {
   field: "model" | "preset";
   /** A model the request fixes beside the preset; undefined when the preset chooses. */
   model: string | undefined;
+  /** The version `@<n>` pins; null for the designated version. */
+  version: number | null;
 }
+
+/** Most digits of a pinned version number. */
+const VERSION_DIGITS = 9;
 
 export class PresetReferenceError extends Error {
   constructor(
@@ -37,9 +44,19 @@ export function presetReferenceOf(request: Pick<ResponsesRequest, "model" | "pre
   const model = request.model ?? undefined;
   const named = request.preset ?? undefined;
   const at = model === undefined ? -1 : model.indexOf(PRESET_PREFIX);
-  if (model === undefined || at < 0) return named === undefined ? null : { slug: named, field: "preset", model };
-
-  const slug = model.slice(at + PRESET_PREFIX.length);
+  if (model === undefined || at < 0) return named === undefined ? null : { slug: named, field: "preset", model, version: null };
+  let slug = model.slice(at + PRESET_PREFIX.length);
+  let version: number | null = null;
+  // A slug has no "@" (SlugSchema), so the last one can only start a version.
+  const versionAt = slug.lastIndexOf("@");
+  if (versionAt >= 0) {
+    const digits = slug.slice(versionAt + 1);
+    if (!/^[1-9][0-9]*$/.test(digits) || digits.length > VERSION_DIGITS) {
+      throw new PresetReferenceError("model", `pins a preset version that is not a positive whole number (${JSON.stringify(digits.slice(0, 20))}); write @preset/<slug>@<version>`);
+    }
+    version = Number(digits);
+    slug = slug.slice(0, versionAt);
+  }
   if (!SlugSchema.safeParse(slug).success) {
     throw new PresetReferenceError(
       "model",
@@ -50,7 +67,7 @@ export function presetReferenceOf(request: Pick<ResponsesRequest, "model" | "pre
     throw new PresetReferenceError("preset", `names preset "${named}" while model names preset "${slug}"; name one preset`);
   }
   const fixed = model.slice(0, at);
-  return { slug, field: "model", model: fixed === "" ? undefined : fixed };
+  return { slug, field: "model", model: fixed === "" ? undefined : fixed, version };
 }
 
 /**

@@ -21,6 +21,7 @@ import { occursAtWordStart } from "../search/literal-match";
 import { searchQueryOf } from "../search/search-query";
 import { STOPWORDS } from "../search/stopwords";
 import { boldTerms, codeLanguage, escapeMarkdown } from "./markdown";
+import { closerGrouped, openerGrouped, openerShort, PLAIN_VARIATION, type AnswerVariation } from "./variation";
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 
@@ -46,8 +47,8 @@ function queryTerms(query: string): string[] {
   return [...new Set(words.filter((w) => (w.length > 1 || /\P{ASCII}/u.test(w)) && !STOPWORDS.has(w)))];
 }
 
-function excerpt(doc: SearchHit, sentence: Sentence): string {
-  const end = Math.min(doc.text.length, sentence.at + Math.max(sentence.text.length, 300));
+function excerpt(doc: SearchHit, sentence: Sentence, chars: number): string {
+  const end = Math.min(doc.text.length, sentence.at + Math.max(sentence.text.length, chars));
   const cut = doc.text.slice(sentence.at, end);
   const lastStop = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf(".\n"));
   const text = end < doc.text.length && lastStop >= sentence.text.length - 1 ? cut.slice(0, lastStop + 1) : cut;
@@ -83,6 +84,8 @@ class AnswerBuilder {
   private length = 0;
   readonly annotations: Citation[] = [];
 
+  constructor(private readonly contentChars: number) {}
+
   plain(text: string) {
     this.parts.push(text);
     this.length += codePointLength(text);
@@ -97,7 +100,7 @@ class AnswerBuilder {
     const start = this.length + codePointLength(quote.markdown.slice(0, quote.from));
     const end = this.length + codePointLength(quote.markdown.slice(0, quote.to));
     this.plain(quote.markdown);
-    this.annotations.push({ type: "url_citation", url: doc.url, title: doc.title, start_index: start, end_index: end, content: excerpt(doc, sentence) });
+    this.annotations.push({ type: "url_citation", url: doc.url, title: doc.title, start_index: start, end_index: end, content: excerpt(doc, sentence, this.contentChars) });
   }
 
   build(): ComposedAnswer {
@@ -110,15 +113,20 @@ function usable(sentence: Sentence) {
   return n >= 20 && n <= 400 && /\p{L}{2}/u.test(sentence.text);
 }
 
-/** Picks sentences that mention the query's terms: the best one of each source first, then the best of the rest. */
-function selectSentences(hits: readonly SearchHit[], terms: readonly string[], max: number) {
+/**
+ * Picks sentences that mention the query's terms: the best one of each source first, then the best
+ * of the rest (at most `perSource` of one source). The variation's noise (its temperature) moves each
+ * sentence's score by a deterministic draw, so a warmer request quotes other sentences and sources.
+ */
+function selectSentences(hits: readonly SearchHit[], terms: readonly string[], max: number, variation: AnswerVariation, perSource = Infinity) {
   const candidates = hits.flatMap((doc, rank) =>
     splitSentences(doc.text)
       .filter(usable)
       .map((sentence, position) => {
         const lower = sentence.text.toLowerCase();
         const matched = terms.filter((t) => occursAtWordStart(lower, t)).length;
-        return { doc, rank, position, sentence, matched, score: matched * 10 - position * 0.5 - rank * 0.25 };
+        const jitter = variation.noise === 0 ? 0 : (variation.draw(doc.url, position) - 0.5) * variation.noise;
+        return { doc, rank, position, sentence, matched, score: matched * 10 - position * 0.5 - rank * 0.25 + jitter };
       }),
   );
   const relevant = candidates.filter((c) => c.matched > 0);
@@ -127,18 +135,22 @@ function selectSentences(hits: readonly SearchHit[], terms: readonly string[], m
     const best = relevant.filter((c) => c.rank === rank).sort((a, b) => b.score - a.score)[0];
     if (best) chosen.add(best);
   }
+  const perDoc = new Map<string, number>();
+  for (const pick of chosen) perDoc.set(pick.doc.url, 1);
   for (const candidate of [...relevant].sort((a, b) => b.score - a.score)) {
     if (chosen.size >= max) break;
+    if (chosen.has(candidate) || (perDoc.get(candidate.doc.url) ?? 0) >= perSource) continue;
     chosen.add(candidate);
+    perDoc.set(candidate.doc.url, (perDoc.get(candidate.doc.url) ?? 0) + 1);
   }
   // No sentence mentions the question's words: nothing is quoted rather than noise.
   return [...chosen].sort((a, b) => a.rank - b.rank || a.position - b.position);
 }
 
 /** Scholar's answer: a heading per source, its sentences as bullets (code as a fenced block). */
-function writeGrouped(out: AnswerBuilder, selected: ReturnType<typeof selectSentences>, terms: readonly string[], quoted: string) {
+function writeGrouped(out: AnswerBuilder, selected: ReturnType<typeof selectSentences>, terms: readonly string[], quoted: string, variation: AnswerVariation) {
   const sources = new Set(selected.map((pick) => pick.doc.url)).size;
-  out.plain(`I searched the web for “${quoted}” and quote ${sources} ${sources === 1 ? "source" : "sources"} below.`);
+  out.plain(openerGrouped(variation.wording, quoted, sources));
   let previous: SearchHit | null = null;
   let inList = false;
   for (const pick of selected) {
@@ -161,12 +173,20 @@ function writeGrouped(out: AnswerBuilder, selected: ReturnType<typeof selectSent
     }
     previous = pick.doc;
   }
-  out.plain("\nEach sentence above is quoted from the source named in its heading.");
+  out.plain(`\n${closerGrouped(variation.wording)}`);
+  if (variation.compareSources) out.plain(compareNote(selected));
 }
 
-export function composeAnswer(input: { model: EmbeddedModel; query: string; hits: readonly SearchHit[] | null }): ComposedAnswer {
-  const { model, query, hits } = input;
-  const out = new AnswerBuilder();
+/** For instructions that ask where sources disagree: which sites were weighed against each other. */
+function compareNote(selected: ReturnType<typeof selectSentences>): string {
+  const hosts = [...new Set(selected.map((pick) => new URL(pick.doc.url).hostname))];
+  if (hosts.length < 2) return `\n\nOnly one site (${escapeMarkdown(hosts[0] ?? "none")}) spoke to this, so there is nothing to compare it with.`;
+  return `\n\nI compared ${hosts.length} sites (${hosts.map(escapeMarkdown).join(", ")}); where they differ, each is quoted in its own words above.`;
+}
+
+export function composeAnswer(input: { model: EmbeddedModel; query: string; hits: readonly SearchHit[] | null; variation?: AnswerVariation }): ComposedAnswer {
+  const { model, query, hits, variation = PLAIN_VARIATION } = input;
+  const out = new AnswerBuilder(variation.contentChars);
   // The question is user input: shown as written, never as Markdown.
   const quoted = escapeMarkdown(query.length > 120 ? `${query.slice(0, 117)}…` : query).replace(/\s+/g, " ");
 
@@ -198,19 +218,22 @@ export function composeAnswer(input: { model: EmbeddedModel; query: string; hits
   }
 
   const terms = queryTerms(query);
-  const selected = selectSentences(hits, terms, model.max_sentences);
+  const extra = variation.contextSize === "high" ? 2 : 0;
+  const sentences = Math.min(12, Math.max(1, Math.round(model.max_sentences * variation.sentenceFactor) + variation.sentenceDelta + extra));
+  const selected = selectSentences(hits, terms, sentences, variation, variation.contextSize === "low" ? 1 : Infinity);
   if (selected.length === 0) {
     out.plain(`I searched the web for “${quoted}”, but none of the ${hits.length} ${hits.length === 1 ? "page" : "pages"} found says anything about it, so there is nothing to quote.`);
     return out.build();
   }
   if (model.max_sentences <= 3) {
-    out.plain("Here is what the sources say. ");
+    out.plain(variation.bullets ? openerShort(variation.wording).trimEnd() : openerShort(variation.wording));
     selected.forEach((pick, i) => {
-      if (i > 0) out.plain(" ");
-      out.citedIn(inlineQuote(pick.sentence.text), pick.sentence, pick.doc);
+      if (variation.bullets) out.plain(i === 0 ? "\n\n- " : "\n- ");
+      else if (i > 0) out.plain(" ");
+      out.citedIn(variation.bullets ? proseQuote(pick.sentence.text, []) : inlineQuote(pick.sentence.text), pick.sentence, pick.doc);
     });
     return out.build();
   }
-  writeGrouped(out, selected, terms, quoted);
+  writeGrouped(out, selected, terms, quoted, variation);
   return out.build();
 }

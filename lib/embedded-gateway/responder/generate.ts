@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { SearchHit, WebSearchIndex } from "../search/web-search";
 import { composeAnswer, type Citation } from "./compose";
+import { responseCost } from "./cost";
+import { judgeReply } from "./judge";
+import { answerVariation } from "./variation";
 import { EMBEDDED_CONTEXT_LENGTH } from "./models";
 import type { ResponsePlan } from "./plan";
 import { codePointLength, countTokens, tokenize } from "./tokens";
@@ -40,7 +43,7 @@ export type ResponseEvent = Record<string, unknown> & { type: string; sequence_n
  * Response, so both paths take the same time and give the same answer. Stops with AbortedError
  * as soon as `signal` fires: nothing is generated for a client that has gone.
  */
-export async function* generateResponse(plan: ResponsePlan, search: () => WebSearchIndex, signal: AbortSignal): AsyncGenerator<ResponseEvent> {
+export async function* generateResponse(plan: ResponsePlan, search: () => WebSearchIndex, signal: AbortSignal, timeScale = 1): AsyncGenerator<ResponseEvent> {
   const createdAt = Math.floor(Date.now() / 1000);
   const responseId = id("resp");
   const output: Record<string, unknown>[] = [];
@@ -92,7 +95,7 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
       item.status = "searching";
       yield event("response.web_search_call.searching", { output_index: outputIndex, item_id: searchId });
     }
-    await sleep(SEARCH_LATENCY_MS, signal);
+    await sleep(SEARCH_LATENCY_MS * timeScale, signal);
     hits = plan.searchQuery ? search().search(plan.searchQuery, plan.webSearch) : [];
     searchTokens = hits.reduce((sum, hit) => sum + countTokens(hit.text), 0);
     item.status = "completed";
@@ -101,7 +104,10 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
     yield event("response.output_item.done", { output_index: outputIndex, item: structuredClone(item) });
   }
 
-  const answer = composeAnswer({ model: plan.model, query: plan.query, hits });
+  const answer =
+    plan.model.style === "judge"
+      ? { text: judgeReply(plan.query), annotations: [] as Citation[] }
+      : composeAnswer({ model: plan.model, query: plan.query, hits, variation: answerVariation(plan.variation) });
   // Tokenizing stops one past the limit: enough to know the answer was cut, however long its text.
   const limit = Math.min(plan.maxOutputTokens ?? EMBEDDED_CONTEXT_LENGTH, EMBEDDED_CONTEXT_LENGTH);
   let tokens = tokenize(answer.text, limit + 1);
@@ -121,8 +127,8 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
   yield event("response.output_item.added", { output_index: messageIndex, item: { ...structuredClone(message), content: [] } });
   yield event("response.content_part.added", { ...where, part: structuredClone(part) });
 
-  await sleep(plan.model.first_token_delay_ms, signal);
-  const interval = 1000 / plan.model.tokens_per_second;
+  await sleep(plan.model.first_token_delay_ms * timeScale, signal);
+  const interval = (1000 / plan.model.tokens_per_second) * timeScale;
   const start = Date.now();
   let emitted = 0;
   let nextAnnotation = 0;
@@ -146,6 +152,8 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
   message.status = status;
   yield event("response.output_item.done", { output_index: messageIndex, item: structuredClone(message) });
   const inputTokens = plan.inputTokens + searchTokens;
+  const webSearches = plan.webSearch ? 1 : 0;
+  const cost = responseCost(plan.model, { inputTokens, outputTokens: tokens.length, webSearches });
   const final = snapshot(status, {
     completed_at: Math.floor(Date.now() / 1000),
     incomplete_details: truncated ? { reason: "max_output_tokens" } : null,
@@ -155,6 +163,10 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
       output_tokens: tokens.length,
       output_tokens_details: { reasoning_tokens: 0 },
       total_tokens: inputTokens + tokens.length,
+      // OpenRouter's additions to the usage object: the charge in USD and the server tools used.
+      cost: cost.cost,
+      is_byok: false,
+      server_tool_use_details: { web_search_requests: webSearches },
     },
   });
   yield event(truncated ? "response.incomplete" : "response.completed", { response: final });

@@ -5,10 +5,17 @@ export interface EmbeddedModel {
   description: string;
   first_token_delay_ms: number;
   tokens_per_second: number;
-  style: "echo" | "extractive";
+  /** echo: repeats the input; extractive: quotes search results; judge: scores a rubric or a claim (responder/judge.ts). */
+  style: "echo" | "extractive" | "judge";
   /** Most source sentences an extractive answer quotes. */
   max_sentences: number;
   created: number;
+  /**
+   * USD per token (prompt, completion) and per web search, as GET /models publishes them and as
+   * usage.cost charges them (responder/cost.ts). Demo prices: small, but not zero, so that cost
+   * estimates, spending caps and cost checks have something to add up offline.
+   */
+  pricing: { prompt: number; completion: number; web_search: number };
 }
 
 /**
@@ -28,6 +35,8 @@ export const EMBEDDED_MODELS: readonly EmbeddedModel[] = [
     style: "echo",
     max_sentences: 25,
     created: 1767225600,
+    // Free: the wiring-test model costs nothing, whatever a test sends.
+    pricing: { prompt: 0, completion: 0, web_search: 0 },
   },
   {
     id: "gatehouse/swift",
@@ -38,6 +47,7 @@ export const EMBEDDED_MODELS: readonly EmbeddedModel[] = [
     style: "extractive",
     max_sentences: 3,
     created: 1767225600,
+    pricing: { prompt: 0.0000002, completion: 0.0000008, web_search: 0.004 },
   },
   {
     id: "gatehouse/scholar",
@@ -48,6 +58,19 @@ export const EMBEDDED_MODELS: readonly EmbeddedModel[] = [
     style: "extractive",
     max_sentences: 6,
     created: 1767225600,
+    pricing: { prompt: 0.000001, completion: 0.000004, web_search: 0.004 },
+  },
+  {
+    id: "gatehouse/judge",
+    name: "Gatehouse Judge",
+    description:
+      "Grades deterministically by word overlap, for evaluation checks: a <rubric>…</rubric><answer>…</answer> input gets {\"score\", \"reasoning\"}, a <claim>…</claim><source>…</source> input gets {\"supported\", \"score\", \"reasoning\"}. Never searches the web.",
+    first_token_delay_ms: 40,
+    tokens_per_second: 600,
+    style: "judge",
+    max_sentences: 0,
+    created: 1767225600,
+    pricing: { prompt: 0.00000005, completion: 0.0000002, web_search: 0 },
   },
 ];
 
@@ -56,6 +79,11 @@ export function findModel(id: string): { model: EmbeddedModel; online: boolean }
   const base = online ? id.slice(0, -":online".length) : id;
   const model = EMBEDDED_MODELS.find((m) => m.id === base);
   return model ? { model, online } : null;
+}
+
+/** A price as the catalog writes it: a decimal string without exponent ("0.0000002", not "2e-7"). */
+function usd(value: number): string {
+  return value === 0 ? "0" : value.toFixed(12).replace(/0+$/, "").replace(/\.$/, "");
 }
 
 /** One entry of GET /models, with every field the OpenAPI's Model requires; `strict` drops our extensions. */
@@ -68,7 +96,7 @@ export function modelToWire(model: EmbeddedModel, strict = false) {
     created: model.created,
     context_length: EMBEDDED_CONTEXT_LENGTH,
     architecture: { modality: "text->text", input_modalities: ["text"], output_modalities: ["text"], tokenizer: "Other" },
-    pricing: { prompt: "0", completion: "0", request: "0", web_search: "0" },
+    pricing: { prompt: usd(model.pricing.prompt), completion: usd(model.pricing.completion), request: "0", web_search: usd(model.pricing.web_search) },
     top_provider: { context_length: EMBEDDED_CONTEXT_LENGTH, max_completion_tokens: null, is_moderated: false },
     per_request_limits: null,
     supported_parameters: ["max_tokens", "temperature", "top_p", "tools", "tool_choice"],

@@ -3,6 +3,7 @@ import { searchQueryOf } from "../search/search-query";
 import type { SearchFilters } from "../search/web-search";
 import { findModel, type EmbeddedModel } from "./models";
 import { countTokens } from "./tokens";
+import type { ContextSize, VariationSettings } from "./variation";
 
 export interface ResponsePlan {
   requestedModel: string;
@@ -19,7 +20,19 @@ export interface ResponsePlan {
    */
   searchItem: "openrouter:web_search" | "web_search_call";
   maxOutputTokens: number | null;
+  /** What shapes the answer besides the question and the search (responder/variation.ts). */
+  variation: VariationSettings;
   request: ResponsesRequest;
+}
+
+/** A request field the gateway reads beyond the contract's schema, given a value it cannot use. */
+export class PlanFieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export class UnknownModelError extends Error {
@@ -82,6 +95,41 @@ function webSearchFilters(request: ResponsesRequest, online: boolean): SearchFil
   return online ? { maxResults: DEFAULTS.webMaxResults, includeDomains: [], excludeDomains: [] } : null;
 }
 
+/** The web search tool's parameters (or the plugin's), where search_context_size and max_characters live. */
+function webSearchParams(request: ResponsesRequest): Loose {
+  const plugin = (request.plugins ?? []).find((p) => p.id === "web" && (p as Loose).enabled !== false) as Loose | undefined;
+  if (plugin) return plugin;
+  const tool = (request.tools ?? []).find(
+    (t) => t.type === WEB_SEARCH_TOOL_TYPE || (WEB_SEARCH_SHORTHAND_TYPES as readonly string[]).includes(t.type),
+  ) as Loose | undefined;
+  return tool ? { ...tool, ...((tool.parameters as Loose | undefined) ?? {}) } : {};
+}
+
+/**
+ * `seed` is not in the Responses contract; the embedded gateway reads it (an integer, or null for
+ * none) as the draw for repeats of one request (responder/variation.ts).
+ */
+function seedOf(request: ResponsesRequest): number | null {
+  const seed = (request as Loose).seed;
+  if (seed === undefined || seed === null) return null;
+  if (typeof seed !== "number" || !Number.isSafeInteger(seed)) throw new PlanFieldError("seed", "must be an integer (or null): it picks a reproducible variation of the answer");
+  return seed;
+}
+
+function variationSettings(request: ResponsesRequest, modelId: string): VariationSettings {
+  const params = webSearchParams(request);
+  const size = params.search_context_size;
+  return {
+    modelId,
+    instructions: request.instructions ?? null,
+    temperature: request.temperature ?? null,
+    topP: request.top_p ?? null,
+    seed: seedOf(request),
+    contextSize: size === "low" || size === "high" ? (size as ContextSize) : "medium",
+    maxCharacters: num(params.max_characters) ?? null,
+  };
+}
+
 function searchItemType(request: ResponsesRequest): ResponsePlan["searchItem"] {
   if ((request.plugins ?? []).some((p) => p.id === "web" && (p as Loose).enabled !== false)) return "web_search_call";
   const tool = (request.tools ?? []).some((t) => t.type === WEB_SEARCH_TOOL_TYPE || (WEB_SEARCH_SHORTHAND_TYPES as readonly string[]).includes(t.type));
@@ -102,9 +150,11 @@ export function planResponse(request: ResponsesRequest): ResponsePlan {
     query,
     searchQuery: searchQueryOf(query),
     inputTokens: countTokens(inputText),
-    webSearch: webSearchFilters(request, found.online),
+    // The judge grades the text it is given; it never searches, whatever the request turns on.
+    webSearch: found.model.style === "judge" ? null : webSearchFilters(request, found.online),
     searchItem: searchItemType(request),
     maxOutputTokens: request.max_output_tokens ?? null,
+    variation: variationSettings(request, found.model.id),
     request,
   };
 }

@@ -27,6 +27,8 @@ export function eventStream(
     requestSignal: AbortSignal;
     counters: StreamCounters;
     cutAfterEvents: number | null;
+    /** Fault injection too: errors the body after this many output_text deltas (mid-answer). */
+    cutAfterDeltas?: number | null;
     /** Destroys the connection; without it a cut errors the body instead (the adapter then logs it). */
     destroyConnection?: () => void;
   },
@@ -53,6 +55,9 @@ export function eventStream(
       counters.open += 1;
       void (async () => {
         let sent = 0;
+        let deltas = 0;
+        const cutAfterDeltas = opts.cutAfterDeltas ?? null;
+        const cutting = opts.cutAfterEvents !== null || cutAfterDeltas !== null;
         const cut = () => {
           abort.abort();
           finish("cut");
@@ -65,14 +70,15 @@ export function eventStream(
         };
         try {
           for await (const event of events(abort.signal)) {
-            if (opts.cutAfterEvents !== null && sent >= opts.cutAfterEvents) {
+            if ((opts.cutAfterEvents !== null && sent >= opts.cutAfterEvents) || (cutAfterDeltas !== null && deltas >= cutAfterDeltas)) {
               cut();
               return;
             }
+            if (event.type === "response.output_text.delta") deltas += 1;
             controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
             sent += 1;
           }
-          if (opts.cutAfterEvents !== null) {
+          if (cutting) {
             cut();
             return;
           }

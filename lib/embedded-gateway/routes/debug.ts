@@ -8,7 +8,9 @@ const FaultRequestSchema = z.strictObject({
   count: z.number().int().min(1).max(10_000),
   status: z.union([z.literal(429), z.literal(500), z.literal(503)]).optional(),
   latency_ms: z.number().int().min(0).max(60_000).optional(),
-  cut_stream_after_events: z.number().int().min(0).optional(),
+  cut_stream_after_events: z.number().int().min(0).max(1_000_000).optional(),
+  // POST /responses: cut after this many output_text deltas; a JSON (non-streamed) answer loses its connection instead.
+  cut_stream_after_deltas: z.number().int().min(0).max(1_000_000).optional(),
   retry_after_seconds: z.number().int().min(0).max(3600).optional(),
   // POST /videos: the submitted job is accepted, then fails at its end with this error (optionally one model's jobs only).
   fail_video_job: z.string().min(1).max(500).optional(),

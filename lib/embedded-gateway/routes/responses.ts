@@ -5,7 +5,7 @@ import { HttpError } from "../http-error";
 import { readJson } from "../request-body";
 import { applyPreset, presetReferenceOf, PresetReferenceError } from "../responder/apply-preset";
 import { AbortedError, generateResponse, type ResponseEvent } from "../responder/generate";
-import { planResponse, UnknownModelError } from "../responder/plan";
+import { PlanFieldError, planResponse, UnknownModelError } from "../responder/plan";
 import { eventStream } from "../responder/sse";
 import { modelRequestBodyLimit } from "./body-limits";
 
@@ -30,7 +30,19 @@ function withPreset(ctx: GatewayContext, workspaceId: string, given: ResponsesRe
       field: reference.field,
     });
   }
-  const merged = applyPreset(given, reference, presetToResponsesRequest(stored.designated_version).fields);
+  let version = stored.designated_version;
+  if (reference.version !== null) {
+    const pinned = ctx.presets.version(stored.id, reference.version);
+    if (!pinned) {
+      throw new HttpError(404, `${MESSAGES.notFound}: preset "${reference.slug}" has no version ${reference.version} (named by ${reference.field})`, {
+        preset: reference.slug,
+        version: reference.version,
+        field: reference.field,
+      });
+    }
+    version = pinned;
+  }
+  const merged = applyPreset(given, reference, presetToResponsesRequest(version).fields);
   const hasModel = typeof merged.model === "string" || (Array.isArray(merged.models) && merged.models.length > 0);
   if (!hasModel) throw HttpError.field("model", `is required: preset "${reference.slug}" names no model, so the request must`);
   // The schema stays the one judge: a preset value and a request value may be fine alone and not together.
@@ -56,9 +68,10 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
             const origin = modelFromPreset ? `, from preset "${modelFromPreset}"` : "";
             throw HttpError.field("model", `names a model this gateway does not serve (${JSON.stringify(error.model)}${origin}); GET /models lists them`);
           }
+          if (error instanceof PlanFieldError) throw HttpError.field(error.field, error.message);
           throw error;
         }
-        const run = (signal: AbortSignal) => generateResponse(plan, ctx.search, signal);
+        const run = (signal: AbortSignal) => generateResponse(plan, ctx.search, signal, ctx.answerTimeScale);
         const outgoing = c.env?.outgoing;
 
         if (request.stream) {
@@ -66,6 +79,7 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
             requestSignal: c.req.raw.signal,
             counters: ctx.streams,
             cutAfterEvents: c.get("fault")?.cutStreamAfterEvents ?? null,
+            cutAfterDeltas: c.get("fault")?.cutStreamAfterDeltas ?? null,
             // Under @hono/node-server the Node response is at hand; in app.fetch tests it is not.
             destroyConnection: outgoing ? () => outgoing.destroy() : undefined,
           });
@@ -80,12 +94,31 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
         }
 
         let final: ResponseEvent | null = null;
+        // A cut rule on a JSON answer: the connection drops partway through the generation (counted in
+        // deltas or in events, as a stream would be cut), before any byte of the body is sent.
+        const fault = c.get("fault");
+        const byDeltas = (fault?.cutStreamAfterDeltas ?? null) !== null;
+        const cutAt = byDeltas ? fault!.cutStreamAfterDeltas : (fault?.cutStreamAfterEvents ?? null);
+        let counted = 0;
         try {
-          for await (const event of run(c.req.raw.signal)) final = event;
+          for await (const event of run(c.req.raw.signal)) {
+            final = event;
+            if (!byDeltas || event.type === "response.output_text.delta") counted += 1;
+            if (cutAt !== null && counted >= cutAt) break;
+          }
         } catch (error) {
           // The client went away while we waited; nobody is left to answer.
           if (error instanceof AbortedError) return new Response(null, { status: 499 });
           throw error;
+        }
+        if (cutAt !== null) {
+          ctx.streams.cut_by_fault += 1;
+          if (outgoing) {
+            outgoing.destroy();
+            return new Response(null, { status: 499 });
+          }
+          // No socket to drop (app.fetch in tests): the nearest thing is a failed answer.
+          throw new HttpError(500, MESSAGES.internal);
         }
         return c.json(final!.response as Record<string, unknown>);
       },

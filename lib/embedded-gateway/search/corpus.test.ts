@@ -8,6 +8,8 @@ describe("npm corpus", () => {
     const npm = docs.filter((d) => d.url.startsWith("https://www.npmjs.com/package/"));
     expect(npm.length).toBeGreaterThanOrEqual(500);
     expect(new Set(docs.map((d) => d.id)).size).toBe(docs.length);
+    // The evaluation pages answer the demo question set on either corpus.
+    expect(docs.filter((d) => d.id.startsWith("eval-")).length).toBe(35);
     expect(npm.some((d) => d.url.startsWith("https://www.npmjs.com/package/zod#"))).toBe(true);
     expect(npm.every((d) => d.title.length > 0 && d.text.length >= 160)).toBe(true);
     const index = new WebSearchIndex(docs);
