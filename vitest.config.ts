@@ -18,5 +18,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Vitest's default is one worker per core less one: a single worker on the 2-core CI machines, idle
+    // while its file waits on PostgreSQL, HTTP, child processes or timers. Three files at a time keep
+    // both cores busy; every test file has its own databases, ports and temporary folders, so files do
+    // not see each other. VITEST_MAX_WORKERS (or --maxWorkers) still overrides this.
+    maxWorkers: 3,
   },
 });
