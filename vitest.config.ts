@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import os from "node:os";
 import path from "node:path";
 
 export default defineConfig({
@@ -19,9 +20,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     // Vitest's default is one worker per core less one: a single worker on the 2-core CI machines, idle
-    // while its file waits on PostgreSQL, HTTP, child processes or timers. Three files at a time keep
-    // both cores busy; every test file has its own databases, ports and temporary folders, so files do
-    // not see each other. VITEST_MAX_WORKERS (or --maxWorkers) still overrides this.
-    maxWorkers: 3,
+    // while its file waits on PostgreSQL, HTTP, child processes or timers. At least three files at a time
+    // keep both cores busy; every test file has its own databases, ports and temporary folders, so files
+    // do not see each other. VITEST_MAX_WORKERS (or --maxWorkers) still overrides this.
+    maxWorkers: Math.max(3, os.availableParallelism() - 1),
   },
 });
