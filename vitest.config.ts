@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import os from "node:os";
 import path from "node:path";
 
 // Component tests (components/**/*.test.tsx) render in happy-dom: each such file starts with the
@@ -25,5 +26,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Vitest's default is one worker per core less one: a single worker on the 2-core CI machines, with
+    // the second core idle while its file waits on PostgreSQL, HTTP, child processes or timers. Two files
+    // at a time use it; every test file has its own databases, ports and temporary folders, so files do
+    // not see each other. Not more: the suite's CPU (about 300 s) already fills two cores, and a third file
+    // only slows the CPU-heavy ones (fuzzing, scrypt, the supervisor) towards their timeouts under load.
+    // VITEST_MAX_WORKERS (or --maxWorkers) overrides this.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });

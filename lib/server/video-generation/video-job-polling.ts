@@ -8,14 +8,14 @@ import type { JobUpdate, VideoGenerationsStore, VideoJobRow } from "../db/video-
 const FIRST_POLL_MS = 1_000;
 const MAX_POLL_MS = 15_000;
 
-/** How long after its `pollCount`-th poll a job is looked at again. */
+/** How long after its `pollCount`-th poll a job is looked at again: whole milliseconds (next_poll_at is a PostgreSQL bigint). */
 export function pollDelayMs(pollCount: number): number {
-  return Math.min(MAX_POLL_MS, FIRST_POLL_MS * 1.5 ** pollCount);
+  return Math.round(Math.min(MAX_POLL_MS, FIRST_POLL_MS * 1.5 ** pollCount));
 }
 
 function retryAfterMs(response: Response): number {
   const seconds = Number(response.headers.get("retry-after"));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds * 1000) : 0;
 }
 
 /** One GET /videos/{jobId}: what changed, or null when nothing did (the claimed next-poll time stands). */
