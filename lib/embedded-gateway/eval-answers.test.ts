@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ErrorBodySchema, ResponseObjectSchema, type ResponseObject } from "@/lib/gateway";
+import { ErrorBodySchema, ResponseObjectSchema, type ResponseObject } from "@/lib/contract/gateway";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadCorpus } from "./search/corpus";
 import { startEmbeddedGateway } from "./server";

@@ -1,4 +1,4 @@
-import { ErrorBodySchema, MESSAGES, ResponseObjectSchema, type ResponseObject } from "@/lib/gateway";
+import { ErrorBodySchema, MESSAGES, ResponseObjectSchema, type ResponseObject } from "@/lib/contract/gateway";
 import { afterEach, describe, expect, it } from "vitest";
 import { fileTestGateway, readSse } from "./testing/harness";
 
