@@ -113,7 +113,7 @@ module.exports = {
         "Inside lib/server/: handlers/ (route adapters) use services/, services/ use upstream/ and db/; nothing " +
         "below reaches back up into services/ or handlers/.",
       severity: "error",
-      from: { path: "^lib/server/(upstream|db|auth|http|config|video-generation)/", pathNot: [TESTS] },
+      from: { path: "^lib/server/(upstream|db|auth|http|config|video-generation|spending|evaluation)/", pathNot: [TESTS] },
       to: { path: "^lib/server/(services|handlers)/" },
     },
     {

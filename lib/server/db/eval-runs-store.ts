@@ -312,6 +312,23 @@ export class EvalRunsStore {
     });
   }
 
+  /**
+   * The user's evaluation spending since `since`, for the model-spending ledger it shares with video
+   * generation: a running run counts its whole cap (it may yet spend it), an ended one what its items cost.
+   */
+  async chargesSince(userId: string, since: string): Promise<{ at: string; usd: number }[]> {
+    const rows = await this.db.kysely
+      .selectFrom("eval_runs as r")
+      .leftJoin("eval_items as i", "i.run_id", "r.id")
+      .select((eb) => ["r.created_at", "r.status", "r.cap_usd", eb.fn.coalesce(eb.fn.sum<number>("i.cost_usd"), sql<number>`0`).as("spent")])
+      .where("r.user_id", "=", userId)
+      .where((eb) => eb.or([eb("r.created_at", ">=", since), eb("r.status", "=", "running")]))
+      .groupBy(["r.id", "r.created_at", "r.status", "r.cap_usd"])
+      .orderBy("r.created_at")
+      .execute();
+    return rows.map((row) => ({ at: row.created_at, usd: row.status === "running" ? Math.max(row.cap_usd, Number(row.spent)) : Number(row.spent) }));
+  }
+
   /** Counts and spending per version and status (the run page's progress). */
   async progress(runId: string): Promise<ItemProgress[]> {
     const rows = await this.db.kysely
