@@ -6,6 +6,7 @@ import { EnvError, serverEnv } from "./env";
 import { registerFastLane } from "../fast-lane";
 import { FAST_LANE_ROUTES } from "../fast-lane-routes";
 import { checkSharedAuthSecret, SecretMismatchError } from "../auth/shared-secret-check";
+import { startEvaluationRunner } from "../services/evaluations";
 
 function stop(message: string): never {
   console.error(`\n${message}\n`);
@@ -43,6 +44,8 @@ export async function startGatehouseServer(): Promise<void> {
   }
   // Only once the database is open and the settings are known: until then every request goes through Next.
   registerFastLane(FAST_LANE_ROUTES);
+  // Evaluation runs left running by a restart resume here (and share their items with other instances).
+  startEvaluationRunner(context);
   if (context.demo?.generated) {
     const line = "-".repeat(64);
     console.log(
