@@ -13,6 +13,8 @@
  *   lib/*           the rest of lib/ is shared by both sides: parsing, formatting, pure feature logic
  *   testing/        folders named testing/ (lib/testing, lib/server/testing, ...) hold test servers and
  *                   helpers: only tests, benches, scripts and e2e import them
+ *   lib/eval/       the evaluation engine (question sets, checks, judge protocol, estimates, reports): pure, used by
+ *                   the server's runner, the dashboard and the CLI alike; imports neither side nor React/Next
  *
  * Tests are exempt from the client/server rules: a component's or a parser's test may start a gateway.
  */
@@ -116,6 +118,17 @@ module.exports = {
       severity: "error",
       from: { path: "^lib/server/(upstream|db|auth|http|config|video-generation|spending|evaluation)/", pathNot: [TESTS, "^lib/server/config/startup\\.ts$"] },
       to: { path: "^lib/server/(services|handlers)/" },
+    },
+    {
+      name: "eval-engine-is-pure",
+      comment:
+        "lib/eval/ is one library for two front ends (the dashboard's runner and the CLI): it imports neither the " +
+        "server side, the browser side, React nor Next. Network access comes in as injected functions. Tests are exempt.",
+      severity: "error",
+      from: { path: "^lib/eval/", pathNot: TESTS },
+      to: {
+        path: ["^lib/(server|client|embedded-gateway|sqlite|testing)/", "^auth\\.ts$", "node_modules/(react|react-dom|next)/"],
+      },
     },
     {
       name: "not-to-tests",

@@ -1,0 +1,122 @@
+import { buildOffsetIndex, toStringIndex } from "@/lib/citations/offsets";
+import type { EvalCitation, EvalSource, ItemResult } from "./item-result";
+import { parseSupportReply, supportRequest, type JudgeFn } from "./judge-protocol";
+import { splitSentences } from "./sentences";
+import { normalizeUrl } from "./urls";
+
+/** Citations judged per answer; the rest are counted as unjudged (unsupported), so the judge's cost is bounded. */
+/** @public API of lib/eval for the runner, pages and CLI. */
+export const SUPPORT_CITATIONS_MAX = 50;
+/** Judge calls of one answer in flight at once. */
+const SUPPORT_CONCURRENCY = 4;
+
+/** @public API of lib/eval for the runner, pages and CLI. */
+export type SourceTextOrigin = "content" | "snippet" | "none";
+
+/** @public API of lib/eval for the runner, pages and CLI. */
+export interface CitationVerdict {
+  /** Position of the citation in the item's list. */
+  index: number;
+  url: string;
+  /** The cited span of the answer. */
+  span: string;
+  /** Where the source text came from: the annotation's content, the search result's snippet, or nowhere. */
+  source: SourceTextOrigin;
+  supported: boolean;
+  score: number;
+  reasoning: string;
+  /** False when the verdict was decided without the judge (no source text, empty span, over the limit). */
+  judged: boolean;
+}
+
+export interface CitationSupport {
+  verdicts: CitationVerdict[];
+  /** Supported citations / citations; null when the answer has none. */
+  precision: number | null;
+  /** Answer sentences overlapped by a supported citation's span / answer sentences; null with no sentences. */
+  recall: number | null;
+}
+
+function sourceText(citation: EvalCitation, snippets: Map<string, string>): { text: string; origin: SourceTextOrigin } {
+  if (citation.content !== undefined && citation.content.trim() !== "") return { text: citation.content, origin: "content" };
+  const snippet = snippets.get(normalizeUrl(citation.url));
+  if (snippet !== undefined) return { text: snippet, origin: "snippet" };
+  return { text: "", origin: "none" };
+}
+
+function snippetsByUrl(sources: readonly EvalSource[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const source of sources) {
+    const key = normalizeUrl(source.url);
+    if (source.snippet !== undefined && source.snippet.trim() !== "" && !map.has(key)) map.set(key, source.snippet);
+  }
+  return map;
+}
+
+async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next;
+      next += 1;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * Judges every citation of an answer: the cited span (code point offsets, as the gateway sends
+ * them) against its source text. A judge that throws or replies unreadably gives an unsupported
+ * verdict whose reasoning says so; this never rejects.
+ */
+export async function checkCitationSupport(item: Pick<ItemResult, "answer" | "citations" | "sources">, judge: JudgeFn, signal?: AbortSignal): Promise<CitationSupport> {
+  const index = buildOffsetIndex(item.answer);
+  const snippets = snippetsByUrl(item.sources);
+  // The same span against the same source text is asked once per answer.
+  const asked = new Map<string, Promise<Omit<CitationVerdict, "index" | "url" | "span" | "source">>>();
+  const ranges: Array<[number, number] | null> = [];
+
+  const verdicts = await mapBounded(item.citations.map((citation, i) => ({ citation, i })), SUPPORT_CONCURRENCY, async ({ citation, i }) => {
+    const start = toStringIndex(index, citation.start_index);
+    const end = toStringIndex(index, Math.max(citation.start_index, citation.end_index));
+    const span = item.answer.slice(start, end);
+    const { text, origin } = sourceText(citation, snippets);
+    const base = { index: i, url: citation.url, span, source: origin };
+    ranges[i] = null;
+    if (i >= SUPPORT_CITATIONS_MAX) return { ...base, supported: false, score: 0, reasoning: `Not judged: only the first ${SUPPORT_CITATIONS_MAX} citations of an answer are.`, judged: false };
+    if (span.trim() === "") return { ...base, supported: false, score: 0, reasoning: "The citation covers no text of the answer.", judged: false };
+    if (origin === "none") return { ...base, supported: false, score: 0, reasoning: "No source text: the citation has no content and no search result with its URL has a snippet.", judged: false };
+    const key = `${span}\u0000${text}`;
+    let verdict = asked.get(key);
+    if (verdict === undefined) {
+      verdict = askJudge(judge, span, text, signal);
+      asked.set(key, verdict);
+    }
+    const result = { ...base, ...(await verdict) };
+    if (result.supported) ranges[i] = [start, end];
+    return result;
+  });
+
+  const supportedRanges = ranges.filter((range): range is [number, number] => range !== null);
+  const sentences = splitSentences(item.answer);
+  const covered = sentences.filter((sentence) => supportedRanges.some(([s, e]) => s < sentence.end && e > sentence.start)).length;
+  return {
+    verdicts,
+    precision: verdicts.length === 0 ? null : verdicts.filter((v) => v.supported).length / verdicts.length,
+    recall: sentences.length === 0 ? null : covered / sentences.length,
+  };
+}
+
+async function askJudge(judge: JudgeFn, span: string, text: string, signal?: AbortSignal) {
+  let reply: string;
+  try {
+    reply = await judge(supportRequest(span, text), signal);
+  } catch (error) {
+    return { supported: false, score: 0, reasoning: `The judge call failed: ${error instanceof Error ? error.message : String(error)}`, judged: false };
+  }
+  const parsed = parseSupportReply(reply);
+  return parsed.ok ? { supported: parsed.supported, score: parsed.score, reasoning: parsed.reasoning, judged: true } : { supported: false, score: 0, reasoning: parsed.reasoning, judged: false };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { parseEvalArgs, type EvalCliOptions } from "./cli-args";
+
+function options(argv: string[]): EvalCliOptions {
+  const result = parseEvalArgs(argv);
+  if (!result.ok || result.help) throw new Error(result.ok ? "help" : result.message);
+  return result.options;
+}
+
+function usage(argv: string[]): string {
+  const result = parseEvalArgs(argv);
+  if (result.ok) throw new Error(`expected a usage error for ${argv.join(" ")}`);
+  return result.message;
+}
+
+describe("parseEvalArgs", () => {
+  it("reads every flag, both spellings, with defaults", () => {
+    expect(options(["--questions", "set.jsonl", "--preset", "web-research", "--versions", "3,designated"])).toEqual({
+      questions: { path: "set.jsonl", format: "jsonl" },
+      preset: "web-research",
+      versions: [3, "designated"],
+      models: [],
+      checks: [],
+      repeats: 1,
+      concurrency: 4,
+      minPass: null,
+      jsonPath: null,
+      junitPath: null,
+      maxCostUsd: null,
+    });
+    const full = options([
+      "--questions=qs.CSV",
+      "--model", "openai/gpt-4o:online",
+      "--model=gatehouse/echo",
+      "--check", "contains:Paris",
+      "--check=cites-domain:a.com,b.org",
+      "--check", "judge:--answers the question",
+      "--repeats", "3",
+      "--concurrency", "16",
+      "--min-pass", "0.8",
+      "--json", "out/report.json",
+      "--junit", "out/junit.xml",
+      "--max-cost", "2.5",
+    ]);
+    expect(full).toMatchObject({ questions: { format: "csv" }, models: ["openai/gpt-4o:online", "gatehouse/echo"], repeats: 3, concurrency: 16, minPass: 0.8, jsonPath: "out/report.json", junitPath: "out/junit.xml", maxCostUsd: 2.5 });
+    expect(full.checks.map((c) => c.kind)).toEqual(["contains", "cites-domain", "judge"]);
+  });
+
+  it("asks for help", () => {
+    expect(parseEvalArgs(["--help"])).toEqual({ ok: true, help: true });
+  });
+
+  it("names the bad flag and value", () => {
+    const base = ["--questions", "q.jsonl", "--model", "m"];
+    expect(usage([])).toBe("--questions is required (a .jsonl or .csv file)");
+    expect(usage(["--questions", "q.txt", "--model", "m"])).toBe('--questions must name a .jsonl or .csv file, not "q.txt"');
+    expect(usage([...base, "--bogus", "1"])).toBe("unknown flag --bogus");
+    expect(usage([...base, "stray"])).toBe('unexpected argument "stray" (flags start with --)');
+    expect(usage([...base, "--repeats"])).toBe("--repeats needs a value");
+    expect(usage([...base, "--repeats", "4"])).toBe("--repeats must be from 1 to 3, not 4");
+    expect(usage([...base, "--repeats", "two"])).toBe('--repeats must be a whole number from 1 to 3, not "two"');
+    expect(usage([...base, "--concurrency", "0"])).toBe("--concurrency must be from 1 to 16, not 0");
+    expect(usage([...base, "--concurrency", "17"])).toBe("--concurrency must be from 1 to 16, not 17");
+    expect(usage([...base, "--min-pass", "1.5"])).toBe("--min-pass must be from 0 to 1, not 1.5");
+    expect(usage([...base, "--min-pass", "-0.1"])).toBe('--min-pass must be a number from 0 to 1, not "-0.1"');
+    expect(usage([...base, "--max-cost", "lots"])).toBe('--max-cost must be a number from 0 to 10000, not "lots"');
+    expect(usage([...base, "--json", "a.json", "--json", "b.json"])).toBe("--json is given twice");
+    expect(usage([...base, "--check", "pattern:(a"])).toMatch(/^--check "pattern:\(a": pattern: "\(a" is not a valid RE2 pattern/);
+    expect(usage([...base, "--model", "has space"])).toBe('--model is not a model id: "has space"');
+  });
+
+  it("needs something to evaluate, at most four things, and versions with a preset", () => {
+    expect(usage(["--questions", "q.jsonl"])).toBe("name what to evaluate: --preset <slug> --versions <a,b>, or --model <id>");
+    expect(usage(["--questions", "q.jsonl", "--versions", "1"])).toBe("--versions needs --preset");
+    expect(usage(["--questions", "q.jsonl", "--preset", "p"])).toContain("--preset needs --versions");
+    expect(usage(["--questions", "q.jsonl", "--preset", "..", "--versions", "1"])).toBe('--preset is not a preset slug: ".."');
+    expect(usage(["--questions", "q.jsonl", "--preset", "p", "--versions", "1,x"])).toContain('not "x"');
+    expect(usage(["--questions", "q.jsonl", "--preset", "p", "--versions", "1,1"])).toBe("--versions lists a version twice");
+    expect(usage(["--questions", "q.jsonl", "--preset", "p", "--versions", "1,2,3", "--model", "a", "--model", "b"])).toBe("at most 4 versions and models in all, not 5");
+  });
+});

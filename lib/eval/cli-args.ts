@@ -1,0 +1,185 @@
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "@/lib/contract/gateway/presets";
+import { parseCheck } from "./check-spelling";
+import { CHECK_LIMITS, type CheckSpec } from "./checks";
+import { formatFromFileName, type QuestionFileFormat } from "./question-import";
+
+/*
+ * `npm run eval -- ...` arguments, parsed without touching the disk or the network. A usage
+ * error comes back as a message naming the flag and the value; the caller prints it and exits 2.
+ */
+
+/** @public API of lib/eval for the runner, pages and CLI. */
+export const CLI_LIMITS = {
+  targetsMax: 4,
+  repeatsMax: 3,
+  concurrencyMax: 16,
+  concurrencyDefault: 4,
+  modelIdMaxChars: 200,
+  pathMaxChars: 4_096,
+  costMaxUsd: 10_000,
+} as const;
+
+export interface EvalCliOptions {
+  questions: { path: string; format: QuestionFileFormat };
+  preset: string | null;
+  /** Preset version numbers, or "designated" for the preset's designated version. */
+  versions: Array<number | "designated">;
+  models: string[];
+  checks: CheckSpec[];
+  repeats: number;
+  concurrency: number;
+  minPass: number | null;
+  jsonPath: string | null;
+  junitPath: string | null;
+  maxCostUsd: number | null;
+}
+
+export type EvalCliParse = { ok: true; help: true } | { ok: true; help: false; options: EvalCliOptions } | { ok: false; message: string };
+
+/** @public API of lib/eval for the runner, pages and CLI. */
+export const EVAL_USAGE = `Usage: npm run eval -- --questions <file.jsonl|file.csv> (--preset <slug> --versions <a,b> | --model <id>...)
+  [--check <kind>:<arg>]... [--repeats 1-3] [--concurrency 1-16] [--min-pass 0..1]
+  [--json <out.json>] [--junit <out.xml>] [--max-cost <usd>]
+Check kinds: contains, contains-i, not-contains, not-contains-i, pattern, cites-domain, no-domain,
+  min-citations, max-cost, max-latency-ms, min-length, max-length, judge, citation-support`;
+
+const SINGLE = ["--questions", "--preset", "--versions", "--repeats", "--concurrency", "--min-pass", "--json", "--junit", "--max-cost"] as const;
+const REPEATED = ["--model", "--check"] as const;
+type Flag = (typeof SINGLE)[number] | (typeof REPEATED)[number];
+
+const isFlag = (name: string): name is Flag => (SINGLE as readonly string[]).includes(name) || (REPEATED as readonly string[]).includes(name);
+
+const usage = (message: string): EvalCliParse => ({ ok: false, message });
+const shown = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+
+function intIn(flag: string, raw: string, min: number, max: number): number | string {
+  if (!/^\d{1,6}$/.test(raw)) return `${flag} must be a whole number from ${min} to ${max}, not ${shown(raw)}`;
+  const n = Number(raw);
+  return n < min || n > max ? `${flag} must be from ${min} to ${max}, not ${n}` : n;
+}
+
+function decimalIn(flag: string, raw: string, min: number, max: number): number | string {
+  if (!/^\d{1,10}(\.\d{1,12})?$/.test(raw) && !/^\.\d{1,12}$/.test(raw)) return `${flag} must be a number from ${min} to ${max}, not ${shown(raw)}`;
+  const n = Number(raw);
+  return n < min || n > max ? `${flag} must be from ${min} to ${max}, not ${raw}` : n;
+}
+
+function outputPath(flag: string, raw: string): string | null {
+  return raw.trim() === "" || raw.length > CLI_LIMITS.pathMaxChars || raw.includes("\u0000") ? `${flag} needs a file path` : null;
+}
+
+/** Reads `--flag value` and `--flag=value` pairs into single and repeated values. */
+function collect(argv: readonly string[]): { single: Map<string, string>; repeated: Map<string, string[]>; help: boolean } | string {
+  const single = new Map<string, string>();
+  const repeated = new Map<string, string[]>([["--model", []], ["--check", []]]);
+  let help = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === "--help" || arg === "-h") {
+      help = true;
+      continue;
+    }
+    if (!arg.startsWith("--")) return `unexpected argument ${shown(arg)} (flags start with --)`;
+    const eq = arg.indexOf("=");
+    const name = eq < 0 ? arg : arg.slice(0, eq);
+    if (!isFlag(name)) return `unknown flag ${name}`;
+    let value: string;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else {
+      if (i + 1 >= argv.length || (argv[i + 1].startsWith("--") && argv[i + 1] !== "--")) return `${name} needs a value`;
+      value = argv[i + 1];
+      i += 1;
+    }
+    const list = repeated.get(name);
+    if (list) list.push(value);
+    else if (single.has(name)) return `${name} is given twice`;
+    else single.set(name, value);
+  }
+  return { single, repeated, help };
+}
+
+function parseVersions(raw: string): Array<number | "designated"> | string {
+  const parts = raw.split(",").map((p) => p.trim());
+  const out: Array<number | "designated"> = [];
+  for (const part of parts) {
+    if (part === "designated") out.push(part);
+    else if (/^[1-9]\d{0,8}$/.test(part)) out.push(Number(part));
+    else return `--versions must list version numbers (or "designated") separated by commas, not ${shown(part)}`;
+  }
+  if (new Set(out).size !== out.length) return "--versions lists a version twice";
+  return out;
+}
+
+export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
+  const collected = collect(argv);
+  if (typeof collected === "string") return usage(collected);
+  const { single, repeated, help } = collected;
+  if (help) return { ok: true, help: true };
+
+  const questionsPath = single.get("--questions");
+  if (questionsPath === undefined) return usage("--questions is required (a .jsonl or .csv file)");
+  const format = formatFromFileName(questionsPath);
+  if (format === null || questionsPath.length > CLI_LIMITS.pathMaxChars) return usage(`--questions must name a .jsonl or .csv file, not ${shown(questionsPath)}`);
+
+  const preset = single.get("--preset") ?? null;
+  if (preset !== null && (preset.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(preset))) return usage(`--preset is not a preset slug: ${shown(preset)}`);
+  const versionsRaw = single.get("--versions");
+  let versions: Array<number | "designated"> = [];
+  if (versionsRaw !== undefined) {
+    if (preset === null) return usage("--versions needs --preset");
+    const parsed = parseVersions(versionsRaw);
+    if (typeof parsed === "string") return usage(parsed);
+    versions = parsed;
+  } else if (preset !== null) {
+    return usage("--preset needs --versions (e.g. --versions 3,4 or --versions designated)");
+  }
+
+  const models = repeated.get("--model") ?? [];
+  for (const model of models) {
+    if (model.trim() === "" || model.length > CLI_LIMITS.modelIdMaxChars || /\s/.test(model)) return usage(`--model is not a model id: ${shown(model)}`);
+  }
+  if (versions.length + models.length === 0) return usage("name what to evaluate: --preset <slug> --versions <a,b>, or --model <id>");
+  if (versions.length + models.length > CLI_LIMITS.targetsMax) return usage(`at most ${CLI_LIMITS.targetsMax} versions and models in all, not ${versions.length + models.length}`);
+
+  const checkSpellings = repeated.get("--check") ?? [];
+  if (checkSpellings.length > CHECK_LIMITS.checksMax) return usage(`at most ${CHECK_LIMITS.checksMax} --check flags`);
+  const checks: CheckSpec[] = [];
+  for (const spelling of checkSpellings) {
+    const parsed = parseCheck(spelling);
+    if (!parsed.ok) return usage(`--${parsed.message}`);
+    checks.push(parsed.check);
+  }
+
+  const numbers: Record<string, number | string | null> = {
+    repeats: single.has("--repeats") ? intIn("--repeats", single.get("--repeats") ?? "", 1, CLI_LIMITS.repeatsMax) : 1,
+    concurrency: single.has("--concurrency") ? intIn("--concurrency", single.get("--concurrency") ?? "", 1, CLI_LIMITS.concurrencyMax) : CLI_LIMITS.concurrencyDefault,
+    minPass: single.has("--min-pass") ? decimalIn("--min-pass", single.get("--min-pass") ?? "", 0, 1) : null,
+    maxCost: single.has("--max-cost") ? decimalIn("--max-cost", single.get("--max-cost") ?? "", 0, CLI_LIMITS.costMaxUsd) : null,
+  };
+  for (const value of Object.values(numbers)) if (typeof value === "string") return usage(value);
+
+  const jsonPath = single.get("--json") ?? null;
+  const junitPath = single.get("--junit") ?? null;
+  for (const [flag, path] of [["--json", jsonPath], ["--junit", junitPath]] as const) {
+    const problem = path === null ? null : outputPath(flag, path);
+    if (problem) return usage(problem);
+  }
+
+  return {
+    ok: true,
+    help: false,
+    options: {
+      questions: { path: questionsPath, format },
+      preset,
+      versions,
+      models,
+      checks,
+      repeats: numbers.repeats as number,
+      concurrency: numbers.concurrency as number,
+      minPass: numbers.minPass as number | null,
+      jsonPath,
+      junitPath,
+      maxCostUsd: numbers.maxCost as number | null,
+    },
+  };
+}
