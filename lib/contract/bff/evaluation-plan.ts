@@ -6,13 +6,13 @@ import { z } from "zod";
  * question set edited: the run pins the set's version).
  */
 
-export const MAX_EVAL_VERSIONS = 4;
-export const MAX_EVAL_REPEATS = 3;
-export const MAX_EVAL_CONCURRENCY = 16;
-export const DEFAULT_EVAL_CONCURRENCY = 4;
+const MAX_EVAL_VERSIONS = 4;
+const MAX_EVAL_REPEATS = 3;
+const MAX_EVAL_CONCURRENCY = 16;
+const DEFAULT_EVAL_CONCURRENCY = 4;
 
 /** One version under test: a preset version resolved to its request settings, or a bare model id. */
-export const EvalVersionSchema = z.strictObject({
+const EvalVersionSchema = z.strictObject({
   /** Stable id within the run: "@preset/web-research@2", "gatehouse/swift". */
   id: z.string().min(1).max(300),
   /** What the pages call it: "web-research v2". */
@@ -34,4 +34,4 @@ export const EvalPlanSchema = z.strictObject({
   checks: z.array(z.unknown()).max(50).default([]),
   judge_model: z.string().min(1).max(300).optional(),
 });
-export type EvalPlan = z.infer<typeof EvalPlanSchema>;
+type EvalPlan = z.infer<typeof EvalPlanSchema>;

@@ -93,7 +93,7 @@ interface VideoGenerationFramesTable {
 }
 
 /** A question set's name and newest version (migration 7). */
-export interface QuestionSetsTable {
+interface QuestionSetsTable {
   id: string;
   name: string;
   latest: number;
@@ -103,7 +103,7 @@ export interface QuestionSetsTable {
 }
 
 /** One version of a question set: its rows as JSON text (lib/eval's QuestionRow[]). */
-export interface QuestionSetVersionsTable {
+interface QuestionSetVersionsTable {
   set_id: string;
   version: number;
   rows: string;
@@ -115,7 +115,7 @@ export interface QuestionSetVersionsTable {
 
 export type EvalRunStatus = "running" | "cancelled" | "finished" | "stopped";
 
-export interface EvalRunsTable {
+interface EvalRunsTable {
   id: string;
   user_id: string;
   set_id: string;
@@ -133,7 +133,7 @@ export interface EvalRunsTable {
 
 export type EvalItemStatus = "pending" | "claimed" | "done" | "failed" | "cancelled";
 
-export interface EvalItemsTable {
+interface EvalItemsTable {
   run_id: string;
   position: number;
   version_index: number;

@@ -219,7 +219,7 @@ export class EvalRunsStore {
     runId: string,
     position: number,
     instanceId: string,
-    outcome: { status: "done" | "failed"; result?: unknown; error?: unknown; costUsd: number; attempts: number; at?: Date },
+    outcome: { status: "done" | "failed"; result?: unknown; checks?: unknown; error?: unknown; costUsd: number; attempts: number; at?: Date },
   ): Promise<boolean> {
     const result = await this.db.kysely
       .updateTable("eval_items")
@@ -227,6 +227,7 @@ export class EvalRunsStore {
         status: outcome.status,
         result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
         error: outcome.error === undefined ? null : JSON.stringify(outcome.error),
+        checks: outcome.checks === undefined ? null : JSON.stringify(outcome.checks),
         // Earlier attempts' charges (a stream cut after tokens were billed) stay counted.
         cost_usd: sql<number>`coalesce(cost_usd, 0) + ${outcome.costUsd}`,
         attempts: outcome.attempts,
@@ -327,6 +328,11 @@ export class EvalRunsStore {
       .orderBy("r.created_at")
       .execute();
     return rows.map((row) => ({ at: row.created_at, usd: row.status === "running" ? Math.max(row.cap_usd, Number(row.spent)) : Number(row.spent) }));
+  }
+
+  /** Stores checks scored again over an item's stored answer (a re-score: no model call). */
+  async setChecks(runId: string, position: number, checks: unknown): Promise<void> {
+    await this.db.kysely.updateTable("eval_items").set({ checks: JSON.stringify(checks) }).where("run_id", "=", runId).where("position", "=", position).execute();
   }
 
   /** Counts and spending per version and status (the run page's progress). */

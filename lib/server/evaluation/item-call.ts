@@ -2,25 +2,16 @@ import { createParser } from "eventsource-parser";
 import type { AnyStreamEvent, SearchItem } from "@/lib/contract/gateway";
 import { parseStreamData } from "@/lib/playground/parse-event";
 import { initialRunState, runReducer, type RunState } from "@/lib/playground/run-state";
+import type { EvalCitation, EvalSource, ItemResult as EvalItemResult } from "@/lib/eval/item-result";
 
-/** A citation as an evaluation stores it: the annotation's offsets in the answer text and its source text. */
-export interface StoredCitation {
-  url: string;
-  title?: string;
-  start_index: number;
-  end_index: number;
-  content?: string;
-}
+/** A citation as an evaluation stores it: the annotation's offsets (code points) in the answer and its source text. */
+type StoredCitation = EvalCitation;
 
 /** A source the response's web search returned, cited or not. */
-export interface StoredSource {
-  url: string;
-  title?: string;
-}
+type StoredSource = EvalSource;
 
-/** What one item's call produced: the answer, its citations and searched sources, what it cost and took. */
-export interface ItemResult {
-  answer: string;
+/** What one item's call produced: lib/eval's item result (what checks read) plus what the call reported. */
+export type ItemResult = EvalItemResult & {
   citations: StoredCitation[];
   sources: StoredSource[];
   searches: { query: string | null; status: string }[];
@@ -32,17 +23,18 @@ export interface ItemResult {
   latency_ms: number;
   status: string;
   incomplete_reason: string | null;
-}
+};
 
 /** An error in the contract's shape (status, message, code), as stored on a failed item. */
-export interface ItemError {
+interface ItemError {
   status: number;
   message: string;
   code: string | null;
 }
 
 export type ItemOutcome =
-  | { kind: "done"; result: ItemResult }
+  /** `checks`: the plan's checks on this answer; `judgeCostUsd`: what their judge calls cost. */
+  | { kind: "done"; result: ItemResult; checks?: unknown[]; judgeCostUsd?: number }
   /** The gateway refused for now (429) or failed transiently (5xx, a cut stream): try again later. */
   | { kind: "transient"; error: ItemError; retryAfterMs: number | null; costUsd: number }
   /** Anything else: recorded on the item; the run goes on. */
@@ -92,7 +84,7 @@ function sourcesOf(searches: RunState["searches"]): { sources: StoredSource[]; s
 }
 
 /** The run state the playground's reducer built, as a stored result (one answer: the parts joined in order). */
-export function resultOf(state: RunState, startedAt: number, endedAt: number): ItemResult {
+function resultOf(state: RunState, startedAt: number, endedAt: number): ItemResult {
   let answer = "";
   const citations: StoredCitation[] = [];
   for (const part of state.parts) {

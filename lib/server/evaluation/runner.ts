@@ -182,7 +182,13 @@ export class EvaluationRunner {
       }
       const attempts = item.attempts + 1;
       if (outcome.kind === "done") {
-        await store.finish(item.run_id, item.position, instanceId, { status: "done", result: outcome.result, costUsd: outcome.result.cost_usd, attempts });
+        await store.finish(item.run_id, item.position, instanceId, {
+          status: "done",
+          result: outcome.result,
+          checks: outcome.checks,
+          costUsd: outcome.result.cost_usd + (outcome.judgeCostUsd ?? 0),
+          attempts,
+        });
       } else if (outcome.kind === "transient" && attempts < this.maxAttempts) {
         const backoff = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** (attempts - 1));
         const wait = Math.max(backoff, outcome.retryAfterMs ?? 0);

@@ -23,7 +23,7 @@ export function modelSpendingLock(userId: string): string {
 }
 
 /** The user's model charges since `since`, oldest first, from every source of the ledger. */
-export async function modelChargesSince(sources: ModelLedgerSources, userId: string, since: string): Promise<{ at: string; usd: number }[]> {
+async function modelChargesSince(sources: ModelLedgerSources, userId: string, since: string): Promise<{ at: string; usd: number }[]> {
   const [video, evaluations] = await Promise.all([sources.videoGenerations.chargesSince(userId, since), sources.evalRuns.chargesSince(userId, since)]);
   return [...video, ...evaluations].sort((a, b) => a.at.localeCompare(b.at));
 }
