@@ -29,9 +29,8 @@ export type EvalVersion = z.infer<typeof EvalVersionSchema>;
 export const EvalPlanSchema = z.strictObject({
   versions: z.array(EvalVersionSchema).min(1).max(MAX_EVAL_VERSIONS),
   repeats: z.number().int().min(1).max(MAX_EVAL_REPEATS),
-  concurrency: z.number().int().min(1).max(MAX_EVAL_CONCURRENCY),
+  concurrency: z.number().int().min(1).max(MAX_EVAL_CONCURRENCY).default(DEFAULT_EVAL_CONCURRENCY),
   /** Check specs as lib/eval parses them; run per item when its answer is stored. */
   checks: z.array(z.unknown()).max(50).default([]),
   judge_model: z.string().min(1).max(300).optional(),
 });
-type EvalPlan = z.infer<typeof EvalPlanSchema>;
