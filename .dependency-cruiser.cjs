@@ -148,9 +148,10 @@ module.exports = {
       name: "server-tiers-point-down",
       comment:
         "Inside lib/server/: handlers/ (route adapters) use services/, services/ use upstream/ and db/; nothing " +
-        "below reaches back up into services/ or handlers/.",
+        "below reaches back up into services/ or handlers/. config/startup.ts is the composition root (it starts " +
+        "the services' background work: the evaluation runner) and is exempt.",
       severity: "error",
-      from: { path: "^lib/server/(upstream|db|auth|http|config|video-generation)/", pathNot: [TESTS] },
+      from: { path: "^lib/server/(upstream|db|auth|http|config|video-generation|spending|evaluation)/", pathNot: [TESTS, "^lib/server/config/startup\\.ts$"] },
       to: { path: "^lib/server/(services|handlers)/" },
     },
     {

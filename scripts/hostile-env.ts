@@ -29,4 +29,6 @@ export const HOSTILE_SETTINGS: Readonly<Record<string, string>> = {
   TRUST_PROXY_HOPS: "9",
   HOSTNAME: "hostile.invalid",
   PORT: "1",
+  MODEL_MAX_COST_PER_DAY_USD: "0.000001",
+  EVAL_MAX_COST_PER_RUN_USD: "0.000001",
 };

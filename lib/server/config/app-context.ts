@@ -5,12 +5,16 @@ import { resolveDemoPassword, type DemoPassword } from "../auth/demo-password";
 import { serverEnv, type ServerEnv } from "./env";
 import { UsersStore } from "../db/users-store";
 import { VideoGenerationsStore } from "../db/video-generations-store";
+import { EvalRunsStore } from "../db/eval-runs-store";
+import { QuestionSetsStore } from "../db/question-sets-store";
 
 export interface AppContext {
   db: AppDb;
   users: UsersStore;
   audit: AuditStore;
   videoGenerations: VideoGenerationsStore;
+  questionSets: QuestionSetsStore;
+  evalRuns: EvalRunsStore;
   /** Set in embedded mode only: the demo accounts' password. */
   demo: DemoPassword | null;
 }
@@ -58,7 +62,15 @@ async function openAppContext(env: ServerEnv, target: AppDbTarget): Promise<AppC
     const removed = await users.removeDemoUsers();
     if (removed > 0) console.log(`gatehouse: removed ${removed} demo accounts (not in embedded mode)`);
   }
-  return { db, users, audit: new AuditStore(db), videoGenerations: new VideoGenerationsStore(db), demo };
+  return {
+    db,
+    users,
+    audit: new AuditStore(db),
+    videoGenerations: new VideoGenerationsStore(db),
+    questionSets: new QuestionSetsStore(db),
+    evalRuns: new EvalRunsStore(db),
+    demo,
+  };
 }
 
 /** Tests point DATA_DIR elsewhere between files; close what the previous one opened. */

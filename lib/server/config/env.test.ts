@@ -47,7 +47,14 @@ describe("parseServerEnv", () => {
   });
 
   it("has a video spending guard in USD, decimals allowed, each setting checked", () => {
-    expect(parseServerEnv(valid)).toMatchObject({ VIDEO_MAX_COST_PER_REQUEST_USD: 10, VIDEO_MAX_COST_PER_DAY_USD: 50 });
+    expect(parseServerEnv(valid)).toMatchObject({ VIDEO_MAX_COST_PER_REQUEST_USD: 10, modelMaxCostPerDayUsd: 50, EVAL_MAX_COST_PER_RUN_USD: 20 });
+    // The daily limit's old name (video only, before evaluation runs shared the ledger) is still read; the new name wins.
+    expect(parseServerEnv({ ...valid, VIDEO_MAX_COST_PER_DAY_USD: "7" })).toMatchObject({ modelMaxCostPerDayUsd: 7, modelMaxCostPerDaySetting: "VIDEO_MAX_COST_PER_DAY_USD" });
+    expect(parseServerEnv({ ...valid, VIDEO_MAX_COST_PER_DAY_USD: "7", MODEL_MAX_COST_PER_DAY_USD: "9" })).toMatchObject({
+      modelMaxCostPerDayUsd: 9,
+      modelMaxCostPerDaySetting: "MODEL_MAX_COST_PER_DAY_USD",
+    });
+    expect(problems({ ...valid, MODEL_MAX_COST_PER_DAY_USD: "0" })).toEqual(["MODEL_MAX_COST_PER_DAY_USD must be a positive number"]);
     expect(parseServerEnv({ ...valid, VIDEO_MAX_COST_PER_REQUEST_USD: "2.5" }).VIDEO_MAX_COST_PER_REQUEST_USD).toBe(2.5);
     expect(problems({ ...valid, VIDEO_MAX_COST_PER_DAY_USD: "-1" })).toEqual(["VIDEO_MAX_COST_PER_DAY_USD must be a positive number"]);
   });

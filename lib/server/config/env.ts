@@ -108,9 +108,14 @@ const EnvSchema = z
     RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_GATEWAY_PER_MINUTE: positiveInt(1200),
     // Per-user spending guard on video generation (lib/server/video-generation/video-spending-guard.ts), in USD of the
-    // SKU calculator's estimates: one generation (all its models), and the last 24 hours.
+    // SKU calculator's estimates: one generation (all its models).
     VIDEO_MAX_COST_PER_REQUEST_USD: positiveNumber(10),
-    VIDEO_MAX_COST_PER_DAY_USD: positiveNumber(50),
+    // One ledger per user for what models cost over the last 24 hours, video generations and evaluation runs
+    // together (lib/server/spending/model-spending.ts). VIDEO_MAX_COST_PER_DAY_USD is its old name, still read.
+    MODEL_MAX_COST_PER_DAY_USD: optionalPositiveNumber(),
+    VIDEO_MAX_COST_PER_DAY_USD: optionalPositiveNumber(),
+    // The most one evaluation run may be given as its spending cap.
+    EVAL_MAX_COST_PER_RUN_USD: positiveNumber(20),
     // What the spending guard counts for a model the SKU calculator cannot price, per generation; unset,
     // such a model is refused (video-generation-plan.ts): counting it as $0 would bypass both limits.
     VIDEO_UNPRICED_MODEL_CEILING_USD: optionalPositiveNumber(),
@@ -159,7 +164,19 @@ const EnvSchema = z
     }
   });
 
-export type ServerEnv = z.infer<typeof EnvSchema>;
+/** The daily model-spending limit: its own setting, else its old name, else $50. */
+const DEFAULT_MODEL_MAX_COST_PER_DAY_USD = 50;
+
+export type ServerEnv = z.infer<typeof EnvSchema> & { modelMaxCostPerDayUsd: number; modelMaxCostPerDaySetting: string };
+
+function withDerived(env: z.infer<typeof EnvSchema>): ServerEnv {
+  const setting = env.MODEL_MAX_COST_PER_DAY_USD !== undefined || env.VIDEO_MAX_COST_PER_DAY_USD === undefined ? "MODEL_MAX_COST_PER_DAY_USD" : "VIDEO_MAX_COST_PER_DAY_USD";
+  return {
+    ...env,
+    modelMaxCostPerDayUsd: env.MODEL_MAX_COST_PER_DAY_USD ?? env.VIDEO_MAX_COST_PER_DAY_USD ?? DEFAULT_MODEL_MAX_COST_PER_DAY_USD,
+    modelMaxCostPerDaySetting: setting,
+  };
+}
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -171,7 +188,7 @@ export class EnvError extends Error {
 /** Validates a set of environment variables; every problem names its setting. */
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
   const result = EnvSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) return withDerived(result.data);
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "environment");
     return `${name} ${issue.message}`;

@@ -4,6 +4,7 @@ import { describeDatabaseUrl } from "../db/database-url";
 import { demoPasswordFile } from "../auth/demo-password";
 import { EnvError, serverEnv } from "./env";
 import { checkSharedAuthSecret, SecretMismatchError } from "../auth/shared-secret-check";
+import { startEvaluationRunner } from "../services/evaluations";
 
 function stop(message: string): never {
   console.error(`\n${message}\n`);
@@ -40,6 +41,8 @@ export async function startGatehouseServer(): Promise<void> {
     }
     console.log(`gatehouse: app data in PostgreSQL (${describeDatabaseUrl(env.DATABASE_URL!)})`);
   }
+  // Evaluation runs left running by a restart resume here (and share their items with other instances).
+  startEvaluationRunner(context);
   if (context.demo?.generated) {
     const line = "-".repeat(64);
     console.log(

@@ -225,4 +225,73 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
     `;
     },
   },
+  {
+    version: 7,
+    name: "evaluations: question sets, runs, items",
+    // Question sets are versioned: each edit adds a row to question_set_versions with the whole row list
+    // as JSON (bounded by the import limits, lib/eval), and a run pins the version it used. A run's items
+    // (version x question x repeat) are rows claimed by the runner of whichever instance gets them first:
+    // `lease_until` (epoch ms) is renewed while the item runs, so an item whose instance died is claimed
+    // again once its lease lapses and a live one is never taken from it. `not_before` delays an item that
+    // the gateway rate-limited (Retry-After). Results are written as they arrive; nothing of a run lives
+    // only in memory.
+    sql: (d) => `
+      CREATE TABLE question_sets (
+        id          TEXT PRIMARY KEY,
+        name        TEXT NOT NULL,
+        latest      INTEGER NOT NULL,
+        created_by  TEXT NOT NULL,
+        created_at  TEXT NOT NULL,
+        updated_at  TEXT NOT NULL
+      );
+
+      CREATE TABLE question_set_versions (
+        set_id      TEXT NOT NULL REFERENCES question_sets (id) ON DELETE CASCADE,
+        version     INTEGER NOT NULL,
+        rows        TEXT NOT NULL,
+        row_count   INTEGER NOT NULL,
+        note        TEXT NOT NULL DEFAULT '',
+        created_by  TEXT NOT NULL,
+        created_at  TEXT NOT NULL,
+        PRIMARY KEY (set_id, version)
+      );
+
+      CREATE TABLE eval_runs (
+        id            TEXT PRIMARY KEY,
+        user_id       TEXT NOT NULL,
+        set_id        TEXT NOT NULL,
+        set_version   INTEGER NOT NULL,
+        plan          TEXT NOT NULL,
+        status        TEXT NOT NULL CHECK (status IN ('running', 'cancelled', 'finished', 'stopped')),
+        stop_reason   TEXT,
+        cap_usd       ${d.real} NOT NULL,
+        item_reserve_usd ${d.real} NOT NULL,
+        created_at    TEXT NOT NULL,
+        ended_at      TEXT
+      );
+      CREATE INDEX eval_runs_by_status ON eval_runs (status);
+      CREATE INDEX eval_runs_by_set ON eval_runs (set_id, created_at);
+
+      CREATE TABLE eval_items (
+        run_id          TEXT NOT NULL REFERENCES eval_runs (id) ON DELETE CASCADE,
+        position        INTEGER NOT NULL,
+        version_index   INTEGER NOT NULL,
+        question_index  INTEGER NOT NULL,
+        repeat_index    INTEGER NOT NULL,
+        status          TEXT NOT NULL CHECK (status IN ('pending', 'claimed', 'done', 'failed', 'cancelled')),
+        claimed_by      TEXT,
+        lease_until     ${d.epochMs},
+        not_before      ${d.epochMs},
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        result          TEXT,
+        error           TEXT,
+        checks          TEXT,
+        cost_usd        ${d.real},
+        started_at      TEXT,
+        ended_at        TEXT,
+        PRIMARY KEY (run_id, position)
+      );
+      CREATE INDEX eval_items_by_status ON eval_items (run_id, status, position);
+    `,
+  },
 ];

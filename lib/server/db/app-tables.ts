@@ -92,6 +92,67 @@ interface VideoGenerationFramesTable {
   base64: string;
 }
 
+/** A question set's name and newest version (migration 7). */
+interface QuestionSetsTable {
+  id: string;
+  name: string;
+  latest: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One version of a question set: its rows as JSON text (lib/eval's QuestionRow[]). */
+interface QuestionSetVersionsTable {
+  set_id: string;
+  version: number;
+  rows: string;
+  row_count: number;
+  note: Generated<string>;
+  created_by: string;
+  created_at: string;
+}
+
+export type EvalRunStatus = "running" | "cancelled" | "finished" | "stopped";
+
+interface EvalRunsTable {
+  id: string;
+  user_id: string;
+  set_id: string;
+  set_version: number;
+  /** The run's plan as JSON text (versions, repeats, concurrency, checks, judge model). */
+  plan: string;
+  status: EvalRunStatus;
+  stop_reason: string | null;
+  cap_usd: number;
+  /** What one item may cost at most, reserved against the cap while it runs. */
+  item_reserve_usd: number;
+  created_at: string;
+  ended_at: string | null;
+}
+
+export type EvalItemStatus = "pending" | "claimed" | "done" | "failed" | "cancelled";
+
+interface EvalItemsTable {
+  run_id: string;
+  position: number;
+  version_index: number;
+  question_index: number;
+  repeat_index: number;
+  status: EvalItemStatus;
+  claimed_by: string | null;
+  /** Epoch ms; BIGINT in PostgreSQL, only compared in SQL. */
+  lease_until: number | null;
+  not_before: number | null;
+  attempts: Generated<number>;
+  result: string | null;
+  error: string | null;
+  checks: string | null;
+  cost_usd: number | null;
+  started_at: string | null;
+  ended_at: string | null;
+}
+
 export interface AppTables {
   instance_settings: InstanceSettingsTable;
   users: UsersTable;
@@ -101,4 +162,8 @@ export interface AppTables {
   video_generations: VideoGenerationsTable;
   video_jobs: VideoJobsTable;
   video_generation_frames: VideoGenerationFramesTable;
+  question_sets: QuestionSetsTable;
+  question_set_versions: QuestionSetVersionsTable;
+  eval_runs: EvalRunsTable;
+  eval_items: EvalItemsTable;
 }

@@ -11,6 +11,7 @@ import type { JobUpdate } from "../db/video-generations-store";
 import { jobUpdateFrom, pollDelayMs } from "./video-job-polling";
 import { checkFrameStorage } from "./video-frame-quota";
 import { checkVideoSpending } from "./video-spending-guard";
+import { modelSpendingLock } from "../spending/model-spending";
 
 /** What identifies "the same request" for an Idempotency-Key: the prompt, the models, the settings. */
 function fingerprint(request: CreateGenerationRequest): string {
@@ -78,7 +79,7 @@ async function submitOne(entry: PlannedModel, request: CreateGenerationRequest, 
  * key waits and then gets the first one's generation.
  */
 export async function submitGeneration(
-  context: Pick<AppContext, "db" | "videoGenerations">,
+  context: Pick<AppContext, "db" | "videoGenerations" | "evalRuns">,
   user: SessionUser,
   request: CreateGenerationRequest,
   plan: GenerationPlan,
@@ -86,7 +87,7 @@ export async function submitGeneration(
 ): Promise<{ generation: Generation; replayed: boolean }> {
   const store = context.videoGenerations;
   const requestFingerprint = fingerprint(request);
-  return context.db.serialize(`video-generation:${user.id}`, async () => {
+  return context.db.serialize(modelSpendingLock(user.id), async () => {
     const earlier = await store.findByIdempotencyKey(user.id, idempotencyKey);
     if (earlier) {
       if (earlier.fingerprint !== requestFingerprint) {
@@ -97,7 +98,7 @@ export async function submitGeneration(
       return { generation: earlier.generation, replayed: true };
     }
 
-    await checkVideoSpending(store, user.id, plan.totalUsd);
+    await checkVideoSpending(context, user.id, plan.totalUsd);
     await checkFrameStorage(store, user.id, request.settings);
     const id = randomUUID();
     await store.create({

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/**
+ * What an evaluation run executes, stored with the run (eval_runs.plan) when it starts, so a restart, another
+ * instance or a later look at the results reads the same plan whatever changed since (a preset saved again, a
+ * question set edited: the run pins the set's version).
+ */
+
+const MAX_EVAL_VERSIONS = 4;
+const MAX_EVAL_REPEATS = 3;
+const MAX_EVAL_CONCURRENCY = 16;
+const DEFAULT_EVAL_CONCURRENCY = 4;
+
+/** One version under test: a preset version resolved to its request settings, or a bare model id. */
+const EvalVersionSchema = z.strictObject({
+  /** Stable id within the run: "@preset/web-research@2", "gatehouse/swift". */
+  id: z.string().min(1).max(300),
+  /** What the pages call it: "web-research v2". */
+  label: z.string().min(1).max(300),
+  /** The /responses request without `input` and `stream`: the version's settings. */
+  request: z.record(z.string(), z.unknown()),
+  /** USD per token / per request / per search from the catalog, for gateways that report no cost. */
+  pricing: z
+    .strictObject({ prompt: z.number().min(0), completion: z.number().min(0), request: z.number().min(0), web_search: z.number().min(0) })
+    .optional(),
+});
+export type EvalVersion = z.infer<typeof EvalVersionSchema>;
+
+export const EvalPlanSchema = z.strictObject({
+  versions: z.array(EvalVersionSchema).min(1).max(MAX_EVAL_VERSIONS),
+  repeats: z.number().int().min(1).max(MAX_EVAL_REPEATS),
+  concurrency: z.number().int().min(1).max(MAX_EVAL_CONCURRENCY).default(DEFAULT_EVAL_CONCURRENCY),
+  /** Check specs as lib/eval parses them; run per item when its answer is stored. */
+  checks: z.array(z.unknown()).max(50).default([]),
+  judge_model: z.string().min(1).max(300).optional(),
+});

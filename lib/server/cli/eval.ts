@@ -1,0 +1,218 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
+import { aggregateVersion, type ScoredItem } from "@/lib/eval/aggregate";
+import { parseEvalArgs, EVAL_USAGE, type EvalCliOptions } from "@/lib/eval/cli-args";
+import { evaluateChecks } from "@/lib/eval/evaluate";
+import { importQuestions } from "@/lib/eval/question-import";
+import type { QuestionRow } from "@/lib/eval/questions";
+import { buildJsonReport, evaluateGate, type ReportItem, type ReportVersion } from "@/lib/eval/report-json";
+import { buildJunitXml } from "@/lib/eval/report-junit";
+import { formatVersionTable } from "@/lib/eval/report-table";
+import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
+import { appContext, closeAppContexts } from "../config/app-context";
+import { resetServerEnv, serverEnv } from "../config/env";
+import { HttpError } from "../http/errors";
+import { sendEvaluationResponse } from "../services/evaluations";
+import { readPreset, readPresetVersions } from "../services/presets";
+import type { ItemResult } from "../evaluation/item-call";
+import { workForRun } from "../evaluation/run-work";
+import { EvaluationRunner } from "../evaluation/runner";
+
+/** What the CLI touches outside itself: its output streams, files and settings (tests pass their own). */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  readFile(file: string): Promise<string>;
+  writeFile(file: string, text: string): Promise<void>;
+  env: Record<string, string | undefined>;
+  /** Starts the embedded gateway when GATEWAY_URL is unset (kept out of this module's imports for the layers). */
+  startEmbeddedGateway(dataDir: string): Promise<{ baseUrl: string; apiKey: string; close(): Promise<void> }>;
+}
+
+/** A usage error: exit code 2 with the message. */
+class UsageError extends Error {}
+
+const noCharge = async () => {};
+
+/** The versions under test: each preset version expanded into its request settings, each model as is. */
+async function resolveVersions(options: EvalCliOptions): Promise<EvalVersion[]> {
+  const versions: EvalVersion[] = [];
+  if (options.preset) {
+    const slug = options.preset;
+    let all;
+    try {
+      all = await readPresetVersions(noCharge, slug);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) throw new UsageError(`--preset: the gateway has no preset "${slug}"`);
+      throw error;
+    }
+    for (const wanted of options.versions) {
+      let number: number;
+      if (wanted === "designated") {
+        const designated = (await readPreset(noCharge, slug)).designated_version;
+        if (!designated) throw new UsageError(`--versions: preset "${slug}" has no designated version`);
+        number = designated.version;
+      } else number = wanted;
+      const version = all.find((candidate) => candidate.version === number);
+      if (!version) throw new UsageError(`--versions: preset "${slug}" has no version ${number} (it has ${all.map((v) => v.version).join(", ")})`);
+      versions.push({ id: `@preset/${slug}@${number}`, label: `${slug} v${number}`, request: presetToResponsesRequest(version).fields });
+    }
+  }
+  for (const model of options.models) versions.push({ id: model, label: model, request: { model } });
+  return versions;
+}
+
+/** A failed item as the checks and reports read it: no answer, the error in the contract's shape. */
+function resultOf(item: { result: unknown; error: unknown; cost_usd: number | null }): ItemResult {
+  if (item.result) return item.result as ItemResult;
+  const error = item.error as { status: number; message: string; code: string | null } | null;
+  return {
+    answer: "",
+    citations: [],
+    sources: [],
+    searches: [],
+    model: null,
+    response_id: null,
+    usage: null,
+    cost_usd: item.cost_usd ?? 0,
+    ttft_ms: null,
+    latency_ms: 0,
+    status: "failed",
+    incomplete_reason: null,
+    error: { code: error?.status ?? 500, message: error?.message ?? "The item did not run" },
+  };
+}
+
+/**
+ * `npm run eval`: runs preset versions or models on a question file against a gateway (GATEWAY_URL and
+ * GATEWAY_API_KEY, or an embedded one when unset) with no dashboard, through the same services, runner and
+ * checks the dashboard uses, in a throwaway app database. Prints a table per version, writes the JSON and JUnit
+ * reports, and returns the exit code: 0 when every version's pass rate reaches --min-pass, 1 when one does not,
+ * 2 on a usage error.
+ */
+export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseEvalArgs(argv);
+  if (!parsed.ok) {
+    io.err(`gatehouse eval: ${parsed.message}\n${EVAL_USAGE}\n`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.out(`${EVAL_USAGE}\n`);
+    return 0;
+  }
+  const options = parsed.options;
+  let text: string;
+  try {
+    text = await io.readFile(options.questions.path);
+  } catch (error) {
+    io.err(`gatehouse eval: --questions: cannot read ${options.questions.path}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const imported = importQuestions(text, options.questions.format);
+  if (!imported.ok) {
+    const lines = imported.errors.map((error) => `  line ${error.line}, ${error.field}: ${error.message}`);
+    const more = imported.error_count > imported.errors.length ? `\n  … and ${imported.error_count - imported.errors.length} more` : "";
+    io.err(`gatehouse eval: ${options.questions.path} has ${imported.error_count} bad rows; nothing was run:\n${lines.join("\n")}${more}\n`);
+    return 2;
+  }
+  const rows: QuestionRow[] = imported.rows;
+  if (rows.length === 0) {
+    io.err(`gatehouse eval: ${options.questions.path} has no questions\n`);
+    return 2;
+  }
+
+  const workDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-eval-"));
+  let embedded: { close(): Promise<void> } | null = null;
+  const saved = { ...process.env };
+  try {
+    let gatewayUrl = io.env.GATEWAY_URL?.trim();
+    let apiKey = io.env.GATEWAY_API_KEY?.trim();
+    if (gatewayUrl) {
+      if (!apiKey) throw new UsageError("GATEWAY_API_KEY is required with GATEWAY_URL");
+    } else {
+      const gateway = await io.startEmbeddedGateway(path.join(workDir, "gateway"));
+      embedded = gateway;
+      gatewayUrl = gateway.baseUrl;
+      apiKey = gateway.apiKey;
+      io.err(`gatehouse eval: GATEWAY_URL is unset; using an embedded gateway with demo data\n`);
+    }
+    // The dashboard's own services, pointed at this gateway and a throwaway database: never a team's DATABASE_URL.
+    Object.assign(process.env, {
+      GATEWAY_URL: gatewayUrl,
+      GATEWAY_API_KEY: apiKey,
+      GATEWAY_MANAGEMENT_KEY: "",
+      GATEHOUSE_MODE: "remote",
+      DATA_DIR: workDir,
+      DATABASE_URL: "",
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      GATEHOUSE_ENV_FILE: "none",
+    });
+    resetServerEnv();
+    const versions = await resolveVersions(options);
+    const context = await appContext();
+    const setId = "cli";
+    await context.questionSets.create({ id: setId, name: path.basename(options.questions.path), rows, userEmail: "cli" });
+    const runId = "cli-run";
+    const items = rows.flatMap((_, question) =>
+      versions.flatMap((__, version) => Array.from({ length: options.repeats }, (___, repeat) => ({ version_index: version, question_index: question, repeat_index: repeat }))),
+    );
+    const capUsd = options.maxCostUsd ?? serverEnv().EVAL_MAX_COST_PER_RUN_USD;
+    await context.evalRuns.create({
+      id: runId,
+      userId: "cli",
+      setId,
+      setVersion: 1,
+      plan: { versions, repeats: options.repeats, concurrency: options.concurrency, checks: options.checks, judge_model: io.env.EVAL_JUDGE_MODEL?.trim() || undefined },
+      capUsd,
+      itemReserveUsd: 0,
+      items,
+    });
+    io.err(`gatehouse eval: ${items.length} answers to get (${rows.length} questions × ${versions.length} versions × ${options.repeats} repeats)\n`);
+    const runner = new EvaluationRunner({
+      store: context.evalRuns,
+      instanceId: "cli",
+      pollMs: 100,
+      workFor: (id) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, id),
+      onError: (error) => io.err(`gatehouse eval: ${error instanceof Error ? error.message : String(error)}\n`),
+    });
+    runner.start();
+    await runner.idle(runId);
+    await runner.stop();
+    const run = await context.evalRuns.get(runId);
+    if (run?.status === "stopped") io.err(`gatehouse eval: stopped at the spending cap of $${capUsd}; unstarted answers count as failed\n`);
+
+    const stored = await context.evalRuns.items(runId, { limit: 5_000 });
+    const more = items.length > 5_000 ? await context.evalRuns.items(runId, { offset: 5_000, limit: items.length }) : [];
+    const reportItems: ReportItem[] = [];
+    const scored: ScoredItem[][] = versions.map(() => []);
+    for (const item of [...stored, ...more]) {
+      const result = resultOf(item);
+      const checks = (item.checks as ScoredItem["checks"] | null) ?? (await evaluateChecks(result, options.checks));
+      scored[item.version_index].push({ result, checks });
+      reportItems.push({ question: rows[item.question_index].question, version: versions[item.version_index].id, repeat: item.repeat_index + 1, result, checks });
+    }
+    const reportVersions: ReportVersion[] = versions.map((version, index) => ({ id: version.id, aggregate: aggregateVersion(scored[index]) }));
+    io.out(`${formatVersionTable(reportVersions)}\n`);
+    if (options.jsonPath) await io.writeFile(options.jsonPath, `${JSON.stringify(buildJsonReport(reportVersions, reportItems, options.minPass), null, 2)}\n`);
+    if (options.junitPath) await io.writeFile(options.junitPath, buildJunitXml(reportVersions, reportItems));
+    const gate = evaluateGate(reportVersions, options.minPass);
+    if (!gate.passed) io.err(`gatehouse eval: below --min-pass ${options.minPass}: ${gate.failing.join(", ")}\n`);
+    return gate.passed ? 0 : 1;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`gatehouse eval: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await closeAppContexts();
+    await embedded?.close();
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+    resetServerEnv();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}

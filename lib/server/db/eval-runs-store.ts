@@ -1,0 +1,374 @@
+import { sql } from "kysely";
+import type { AppDb } from "./app-db";
+import type { EvalItemStatus, EvalRunStatus } from "./app-tables";
+
+/** One item of a run: a version of the plan tried on a question, `repeat_index` of the run's repeats. */
+export interface EvalItemKey {
+  version_index: number;
+  question_index: number;
+  repeat_index: number;
+}
+
+export interface NewEvalRun {
+  id: string;
+  userId: string;
+  setId: string;
+  setVersion: number;
+  /** JSON-serialisable plan (versions with their request settings, repeats, concurrency, checks). */
+  plan: unknown;
+  capUsd: number;
+  /** The most one item may cost: reserved against the cap while the item runs. */
+  itemReserveUsd: number;
+  items: readonly EvalItemKey[];
+  at?: Date;
+}
+
+export interface EvalRunRow {
+  id: string;
+  user_id: string;
+  set_id: string;
+  set_version: number;
+  plan: string;
+  status: EvalRunStatus;
+  stop_reason: string | null;
+  cap_usd: number;
+  item_reserve_usd: number;
+  created_at: string;
+  ended_at: string | null;
+}
+
+export interface ClaimedItem extends EvalItemKey {
+  run_id: string;
+  position: number;
+  attempts: number;
+}
+
+export type ClaimResult =
+  | { kind: "item"; item: ClaimedItem }
+  /** Every slot of the run's concurrency is taken, or the next items wait for a Retry-After. */
+  | { kind: "busy" }
+  /** Nothing left to claim (the run may still have items in flight elsewhere). */
+  | { kind: "empty" }
+  /** The run is no longer running (cancelled, stopped, finished). */
+  | { kind: "ended" };
+
+export interface ItemProgress {
+  version_index: number;
+  status: EvalItemStatus;
+  count: number;
+  cost_usd: number;
+}
+
+/** Rows per INSERT: well under SQLite's 32,766 bound variables (6 a row) and PostgreSQL's 65,535. */
+const INSERT_CHUNK = 1_000;
+
+/**
+ * Evaluation runs and their items in the app database (migration 7). The runner of every instance claims
+ * items here: a claim happens under the run's lock (`db.serialize`, an advisory lock on PostgreSQL), so two
+ * instances never take the same item and never together exceed the run's concurrency or its spending cap.
+ */
+export class EvalRunsStore {
+  constructor(private readonly db: AppDb) {}
+
+  async create(run: NewEvalRun): Promise<void> {
+    const at = (run.at ?? new Date()).toISOString();
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("eval_runs")
+        .values({
+          id: run.id,
+          user_id: run.userId,
+          set_id: run.setId,
+          set_version: run.setVersion,
+          plan: JSON.stringify(run.plan),
+          status: "running",
+          stop_reason: null,
+          cap_usd: run.capUsd,
+          item_reserve_usd: run.itemReserveUsd,
+          created_at: at,
+          ended_at: null,
+        })
+        .execute();
+      for (let start = 0; start < run.items.length; start += INSERT_CHUNK) {
+        const rows = run.items.slice(start, start + INSERT_CHUNK).map((item, offset) => ({
+          run_id: run.id,
+          position: start + offset,
+          version_index: item.version_index,
+          question_index: item.question_index,
+          repeat_index: item.repeat_index,
+          status: "pending" as const,
+        }));
+        await trx.insertInto("eval_items").values(rows).execute();
+      }
+    });
+  }
+
+  async get(id: string): Promise<EvalRunRow | undefined> {
+    return this.db.kysely.selectFrom("eval_runs").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** Newest first. */
+  async list(options: { setId?: string; limit?: number } = {}): Promise<EvalRunRow[]> {
+    let query = this.db.kysely.selectFrom("eval_runs").selectAll();
+    if (options.setId) query = query.where("set_id", "=", options.setId);
+    return query.orderBy("created_at", "desc").orderBy("id").limit(options.limit ?? 200).execute();
+  }
+
+  /** Runs the runners should work on. */
+  async running(): Promise<EvalRunRow[]> {
+    return this.db.kysely.selectFrom("eval_runs").selectAll().where("status", "=", "running").orderBy("created_at").execute();
+  }
+
+  async status(id: string): Promise<EvalRunStatus | undefined> {
+    const row = await this.db.kysely.selectFrom("eval_runs").select("status").where("id", "=", id).executeTakeFirst();
+    return row?.status;
+  }
+
+  /**
+   * Takes the run's next item for `instanceId` until `now + leaseMs`: a pending item whose Retry-After has
+   * passed, or one whose previous holder's lease lapsed (its instance died). Refuses while `concurrency`
+   * items are in flight, and stops the run ("cap") when one more item could take its spending past the cap.
+   */
+  async claim(runId: string, instanceId: string, options: { now: number; leaseMs: number; concurrency: number }): Promise<ClaimResult> {
+    const { now, leaseMs, concurrency } = options;
+    return this.db.serialize(`eval-run:${runId}`, async (on) => {
+      const run = await on.selectFrom("eval_runs").select(["status", "cap_usd", "item_reserve_usd"]).where("id", "=", runId).executeTakeFirst();
+      if (!run || run.status !== "running") return { kind: "ended" };
+      const inFlight = await on
+        .selectFrom("eval_items")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("run_id", "=", runId)
+        .where("status", "=", "claimed")
+        .where("lease_until", ">=", now)
+        .executeTakeFirstOrThrow();
+      const flying = Number(inFlight.count);
+      if (flying >= concurrency) return { kind: "busy" };
+
+      const next = await on
+        .selectFrom("eval_items")
+        .select(["position", "version_index", "question_index", "repeat_index", "attempts", "not_before"])
+        .where("run_id", "=", runId)
+        .where((eb) => eb.or([eb("status", "=", "pending"), eb.and([eb("status", "=", "claimed"), eb("lease_until", "<", now)])]))
+        .orderBy("position")
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) return { kind: "empty" };
+      if (next.not_before !== null && Number(next.not_before) > now) return { kind: "busy" };
+
+      const spent = await this.spentOn(on, runId);
+      if (spent + (flying + 1) * run.item_reserve_usd > run.cap_usd + 1e-9) {
+        // Nothing already spent is lost: items in flight finish; the rest are not started.
+        await on
+          .updateTable("eval_runs")
+          .set({ status: "stopped", stop_reason: "cap", ended_at: new Date(now).toISOString() })
+          .where("id", "=", runId)
+          .where("status", "=", "running")
+          .execute();
+        await on.updateTable("eval_items").set({ status: "cancelled" }).where("run_id", "=", runId).where("status", "=", "pending").execute();
+        return { kind: "ended" };
+      }
+
+      await on
+        .updateTable("eval_items")
+        .set({ status: "claimed", claimed_by: instanceId, lease_until: now + leaseMs, started_at: new Date(now).toISOString() })
+        .where("run_id", "=", runId)
+        .where("position", "=", next.position)
+        .execute();
+      return {
+        kind: "item",
+        item: {
+          run_id: runId,
+          position: next.position,
+          version_index: next.version_index,
+          question_index: next.question_index,
+          repeat_index: next.repeat_index,
+          attempts: next.attempts,
+        },
+      };
+    });
+  }
+
+  private async spentOn(on: AppDb["kysely"], runId: string): Promise<number> {
+    const row = await on
+      .selectFrom("eval_items")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("cost_usd"), sql<number>`0`).as("spent"))
+      .where("run_id", "=", runId)
+      .executeTakeFirstOrThrow();
+    return Number(row.spent);
+  }
+
+  /** Extends the lease of an item this instance holds; false when it is no longer ours (lapsed and taken). */
+  async renew(runId: string, position: number, instanceId: string, until: number): Promise<boolean> {
+    const result = await this.db.kysely
+      .updateTable("eval_items")
+      .set({ lease_until: until })
+      .where("run_id", "=", runId)
+      .where("position", "=", position)
+      .where("status", "=", "claimed")
+      .where("claimed_by", "=", instanceId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Records an item's outcome, only while this instance still holds it (a result that arrives after its lease
+   * lapsed and another instance took the item is dropped: the item is written once). `cost` is what the
+   * gateway charged, failures included.
+   */
+  async finish(
+    runId: string,
+    position: number,
+    instanceId: string,
+    outcome: { status: "done" | "failed"; result?: unknown; checks?: unknown; error?: unknown; costUsd: number; attempts: number; at?: Date },
+  ): Promise<boolean> {
+    const result = await this.db.kysely
+      .updateTable("eval_items")
+      .set({
+        status: outcome.status,
+        result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+        error: outcome.error === undefined ? null : JSON.stringify(outcome.error),
+        checks: outcome.checks === undefined ? null : JSON.stringify(outcome.checks),
+        // Earlier attempts' charges (a stream cut after tokens were billed) stay counted.
+        cost_usd: sql<number>`coalesce(cost_usd, 0) + ${outcome.costUsd}`,
+        attempts: outcome.attempts,
+        lease_until: null,
+        ended_at: (outcome.at ?? new Date()).toISOString(),
+      })
+      .where("run_id", "=", runId)
+      .where("position", "=", position)
+      .where("status", "=", "claimed")
+      .where("claimed_by", "=", instanceId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Gives an item back to be tried again from `notBefore` (a Retry-After, a backoff), counting the attempt and its cost. */
+  async retryLater(runId: string, position: number, instanceId: string, notBefore: number, attempts: number, costUsd: number): Promise<boolean> {
+    const result = await this.db.kysely
+      .updateTable("eval_items")
+      .set({
+        status: "pending",
+        claimed_by: null,
+        lease_until: null,
+        not_before: notBefore,
+        attempts,
+        cost_usd: sql<number>`coalesce(cost_usd, 0) + ${costUsd}`,
+      })
+      .where("run_id", "=", runId)
+      .where("position", "=", position)
+      .where("status", "=", "claimed")
+      .where("claimed_by", "=", instanceId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Hands back an item this instance holds: "pending" when shutting down (another instance or the next start
+   * takes it), "cancelled" when its run was cancelled or stopped while it ran.
+   */
+  async release(runId: string, position: number, instanceId: string, to: "pending" | "cancelled" = "pending"): Promise<void> {
+    await this.db.kysely
+      .updateTable("eval_items")
+      .set({ status: to, claimed_by: null, lease_until: null })
+      .where("run_id", "=", runId)
+      .where("position", "=", position)
+      .where("status", "=", "claimed")
+      .where("claimed_by", "=", instanceId)
+      .execute();
+  }
+
+  /** Cancels a running run: items not started are marked cancelled; runners stop those in flight. */
+  async cancel(runId: string, at = new Date()): Promise<boolean> {
+    return this.db.serialize(`eval-run:${runId}`, async (on) => {
+      const result = await on
+        .updateTable("eval_runs")
+        .set({ status: "cancelled", stop_reason: "cancelled", ended_at: at.toISOString() })
+        .where("id", "=", runId)
+        .where("status", "=", "running")
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await on.updateTable("eval_items").set({ status: "cancelled" }).where("run_id", "=", runId).where("status", "=", "pending").execute();
+      return true;
+    });
+  }
+
+  /** Marks a run whose every item has ended finished; false while items remain. */
+  async finishIfComplete(runId: string, at = new Date()): Promise<boolean> {
+    return this.db.serialize(`eval-run:${runId}`, async (on) => {
+      const open = await on
+        .selectFrom("eval_items")
+        .select("position")
+        .where("run_id", "=", runId)
+        .where("status", "in", ["pending", "claimed"])
+        .limit(1)
+        .executeTakeFirst();
+      if (open) return false;
+      const result = await on
+        .updateTable("eval_runs")
+        .set({ status: "finished", ended_at: at.toISOString() })
+        .where("id", "=", runId)
+        .where("status", "=", "running")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    });
+  }
+
+  /**
+   * The user's evaluation spending since `since`, for the model-spending ledger it shares with video
+   * generation: a running run counts its whole cap (it may yet spend it), an ended one what its items cost.
+   */
+  async chargesSince(userId: string, since: string): Promise<{ at: string; usd: number }[]> {
+    const rows = await this.db.kysely
+      .selectFrom("eval_runs as r")
+      .leftJoin("eval_items as i", "i.run_id", "r.id")
+      .select((eb) => ["r.created_at", "r.status", "r.cap_usd", eb.fn.coalesce(eb.fn.sum<number>("i.cost_usd"), sql<number>`0`).as("spent")])
+      .where("r.user_id", "=", userId)
+      .where((eb) => eb.or([eb("r.created_at", ">=", since), eb("r.status", "=", "running")]))
+      .groupBy(["r.id", "r.created_at", "r.status", "r.cap_usd"])
+      .orderBy("r.created_at")
+      .execute();
+    return rows.map((row) => ({ at: row.created_at, usd: row.status === "running" ? Math.max(row.cap_usd, Number(row.spent)) : Number(row.spent) }));
+  }
+
+  /** Stores checks scored again over an item's stored answer (a re-score: no model call). */
+  async setChecks(runId: string, position: number, checks: unknown): Promise<void> {
+    await this.db.kysely.updateTable("eval_items").set({ checks: JSON.stringify(checks) }).where("run_id", "=", runId).where("position", "=", position).execute();
+  }
+
+  /** Counts and spending per version and status (the run page's progress). */
+  async progress(runId: string): Promise<ItemProgress[]> {
+    const rows = await this.db.kysely
+      .selectFrom("eval_items")
+      .select((eb) => [
+        "version_index",
+        "status",
+        eb.fn.countAll<number>().as("count"),
+        eb.fn.coalesce(eb.fn.sum<number>("cost_usd"), sql<number>`0`).as("cost_usd"),
+      ])
+      .where("run_id", "=", runId)
+      .groupBy(["version_index", "status"])
+      .orderBy("version_index")
+      .execute();
+    return rows.map((row) => ({ version_index: row.version_index, status: row.status, count: Number(row.count), cost_usd: Number(row.cost_usd) }));
+  }
+
+  /** A page of a run's items in position order, results parsed. */
+  async items(runId: string, options: { offset?: number; limit?: number } = {}) {
+    const rows = await this.db.kysely
+      .selectFrom("eval_items")
+      .selectAll()
+      .where("run_id", "=", runId)
+      .orderBy("position")
+      .offset(options.offset ?? 0)
+      .limit(Math.min(options.limit ?? 500, 5_000))
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      lease_until: row.lease_until === null ? null : Number(row.lease_until),
+      not_before: row.not_before === null ? null : Number(row.not_before),
+      result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+      error: row.error === null ? null : (JSON.parse(row.error) as unknown),
+      checks: row.checks === null ? null : (JSON.parse(row.checks) as unknown),
+    }));
+  }
+}

@@ -1,0 +1,131 @@
+import type { AppDb } from "./app-db";
+
+export interface QuestionSetSummary {
+  id: string;
+  name: string;
+  latest: number;
+  row_count: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuestionSetVersion<Row = unknown> {
+  set_id: string;
+  name: string;
+  version: number;
+  rows: Row[];
+  note: string;
+  created_by: string;
+  created_at: string;
+}
+
+export class QuestionSetVersionConflictError extends Error {
+  constructor(readonly latest: number) {
+    super(`The question set changed meanwhile: its newest version is ${latest}.`);
+    this.name = "QuestionSetVersionConflictError";
+  }
+}
+
+/**
+ * Question sets (migration 7). Every edit adds a version holding the whole row list, so a run can pin the
+ * version it used and a later edit never changes what an old run asked. Rows are validated before they get
+ * here (lib/eval's schema); this store keeps them as JSON text.
+ */
+export class QuestionSetsStore {
+  constructor(private readonly db: AppDb) {}
+
+  async create(set: { id: string; name: string; rows: readonly unknown[]; userEmail: string; note?: string; at?: Date }): Promise<void> {
+    const at = (set.at ?? new Date()).toISOString();
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("question_sets")
+        .values({ id: set.id, name: set.name, latest: 1, created_by: set.userEmail, created_at: at, updated_at: at })
+        .execute();
+      await trx
+        .insertInto("question_set_versions")
+        .values({
+          set_id: set.id,
+          version: 1,
+          rows: JSON.stringify(set.rows),
+          row_count: set.rows.length,
+          note: set.note ?? "",
+          created_by: set.userEmail,
+          created_at: at,
+        })
+        .execute();
+    });
+  }
+
+  /**
+   * Saves a new version on top of `baseVersion`; refuses with QuestionSetVersionConflictError when someone
+   * saved meanwhile (the editor shows the conflict instead of overwriting their rows).
+   */
+  async addVersion(edit: {
+    id: string;
+    baseVersion: number;
+    rows: readonly unknown[];
+    name?: string;
+    userEmail: string;
+    note?: string;
+    at?: Date;
+  }): Promise<number> {
+    const at = (edit.at ?? new Date()).toISOString();
+    return this.db.serialize(`question-set:${edit.id}`, async (on) => {
+      const current = await on.selectFrom("question_sets").select(["latest", "name"]).where("id", "=", edit.id).executeTakeFirst();
+      if (!current) throw new Error(`No question set ${edit.id}`);
+      if (current.latest !== edit.baseVersion) throw new QuestionSetVersionConflictError(current.latest);
+      const version = current.latest + 1;
+      await on
+        .insertInto("question_set_versions")
+        .values({
+          set_id: edit.id,
+          version,
+          rows: JSON.stringify(edit.rows),
+          row_count: edit.rows.length,
+          note: edit.note ?? "",
+          created_by: edit.userEmail,
+          created_at: at,
+        })
+        .execute();
+      await on
+        .updateTable("question_sets")
+        .set({ latest: version, name: edit.name ?? current.name, updated_at: at })
+        .where("id", "=", edit.id)
+        .execute();
+      return version;
+    });
+  }
+
+  async list(): Promise<QuestionSetSummary[]> {
+    return this.db.kysely
+      .selectFrom("question_sets as s")
+      .innerJoin("question_set_versions as v", (join) => join.onRef("v.set_id", "=", "s.id").onRef("v.version", "=", "s.latest"))
+      .select(["s.id", "s.name", "s.latest", "v.row_count", "s.created_by", "s.created_at", "s.updated_at"])
+      .orderBy("s.updated_at", "desc")
+      .execute();
+  }
+
+  /** A version of a set (the newest when `version` is absent). */
+  async get<Row = unknown>(id: string, version?: number): Promise<QuestionSetVersion<Row> | undefined> {
+    const row = await this.db.kysely
+      .selectFrom("question_sets as s")
+      .innerJoin("question_set_versions as v", "v.set_id", "s.id")
+      .select(["s.id as set_id", "s.name", "v.version", "v.rows", "v.note", "v.created_by", "v.created_at"])
+      .where("s.id", "=", id)
+      .where((eb) => (version === undefined ? eb("v.version", "=", eb.ref("s.latest")) : eb("v.version", "=", version)))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { ...row, rows: JSON.parse(row.rows) as Row[] };
+  }
+
+  /** Deletes a set with every version (admins only, checked by the route). Runs that used it keep their results. */
+  async delete(id: string): Promise<boolean> {
+    // Explicitly, not by ON DELETE CASCADE: the SQLite connection does not enforce foreign keys.
+    return this.db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom("question_set_versions").where("set_id", "=", id).execute();
+      const result = await trx.deleteFrom("question_sets").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    });
+  }
+}
