@@ -166,6 +166,15 @@ module.exports = {
       },
     },
     {
+      name: "gateway-only-through-services",
+      comment:
+        "The gateway client (lib/server/upstream/) is called by the services only: pages (app/) and route handlers " +
+        "(lib/server/handlers/) go through lib/server/services/, which own each gateway path and its charge.",
+      severity: "error",
+      from: { path: ["^app/", "^lib/server/handlers/"], pathNot: [TESTS] },
+      to: { path: "^lib/server/upstream/" },
+    },
+    {
       name: "not-to-tests",
       comment: "Only tests import test files.",
       severity: "error",

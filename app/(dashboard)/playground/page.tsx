@@ -10,7 +10,10 @@ import { makeQueryClient } from "@/lib/client/query-client";
 import { playgroundQueries, PRESET_SUGGESTIONS_LIMIT } from "@/lib/client/queries/playground";
 import { presetQueries } from "@/lib/client/queries/presets";
 import { parseAsComparePair } from "@/lib/presets/search-params";
-import { isValidSlug, loadModels, loadPresetPage, loadPresetVersion } from "@/lib/server/page-data";
+import { readModelCatalog } from "@/lib/server/services/catalog";
+import { pageCharge } from "@/lib/server/services/gateway-charge";
+import { pageBudget } from "@/lib/server/services/page-budget";
+import { isValidSlug, readPresetPage, readPresetVersion } from "@/lib/server/services/presets";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Playground" };
@@ -27,20 +30,21 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   const user = await requirePageUser();
   const { preset, versions } = await loadComparisonParams(searchParams);
   const queryClient = makeQueryClient();
+  const charge = pageCharge(user.id);
   // Read here rather than in the browser, which then needs neither the pair's parser nor the preset list code
   // that comes with it; only a navigation (a new server render) changes which comparison the page shows.
   const comparison = preset && versions ? { slug: preset, pair: versions } : null;
   await Promise.all([
-    queryClient.prefetchQuery({ queryKey: playgroundQueries.models().queryKey, queryFn: () => loadModels(user) }),
+    queryClient.prefetchQuery({ queryKey: playgroundQueries.models().queryKey, queryFn: () => readModelCatalog(charge, pageBudget()) }),
     queryClient.prefetchQuery({
       queryKey: playgroundQueries.presets().queryKey,
-      queryFn: () => loadPresetPage(user, 0, PRESET_SUGGESTIONS_LIMIT),
+      queryFn: () => readPresetPage(charge, 0, PRESET_SUGGESTIONS_LIMIT, pageBudget()),
     }),
     ...(comparison && isValidSlug(comparison.slug)
       ? [comparison.pair.from, comparison.pair.to].map((version) =>
           queryClient.prefetchQuery({
             queryKey: presetQueries.version(comparison.slug, version).queryKey,
-            queryFn: () => loadPresetVersion(user, comparison.slug, version),
+            queryFn: () => readPresetVersion(charge, comparison.slug, version, pageBudget()),
           }),
         )
       : []),

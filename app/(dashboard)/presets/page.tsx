@@ -8,7 +8,9 @@ import { presetQueries } from "@/lib/client/queries/presets";
 import { filterPresets, isServerOrder, sortPresets } from "@/lib/presets/list";
 import { PRESET_PAGE_SIZE } from "@/lib/presets/paging";
 import { loadPresetListSearchParams } from "@/lib/presets/search-params";
-import { loadPresetCatalog, loadPresetRows, loadPresetSummaries } from "@/lib/server/page-data";
+import { pageCharge } from "@/lib/server/services/gateway-charge";
+import { pageBudget } from "@/lib/server/services/page-budget";
+import { readPresetCatalog, readPresetRows, summarizePresets } from "@/lib/server/services/presets";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Presets" };
@@ -24,13 +26,14 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   const { q, sort, dir, page } = await loadPresetListSearchParams(searchParams);
   const offset = (Math.max(1, page) - 1) * PRESET_PAGE_SIZE;
   const queryClient = makeQueryClient();
+  const charge = pageCharge(user.id);
 
   if (isServerOrder(q, sort, dir)) {
-    await queryClient.prefetchQuery({ queryKey: presetQueries.page(offset, PRESET_PAGE_SIZE).queryKey, queryFn: () => loadPresetRows(user, offset, PRESET_PAGE_SIZE) });
+    await queryClient.prefetchQuery({ queryKey: presetQueries.page(offset, PRESET_PAGE_SIZE).queryKey, queryFn: () => readPresetRows(charge, offset, PRESET_PAGE_SIZE, pageBudget()) });
   } else {
-    const catalog = await queryClient.fetchQuery({ queryKey: presetQueries.catalog().queryKey, queryFn: () => loadPresetCatalog(user) }).catch(() => null);
+    const catalog = await queryClient.fetchQuery({ queryKey: presetQueries.catalog().queryKey, queryFn: () => readPresetCatalog(charge, pageBudget()) }).catch(() => null);
     const slugs = catalog ? sortPresets(filterPresets(catalog.data, q), sort, dir).slice(offset, offset + PRESET_PAGE_SIZE).map((preset) => preset.slug) : [];
-    if (slugs.length > 0) await queryClient.prefetchQuery({ queryKey: presetQueries.summaries(slugs).queryKey, queryFn: () => loadPresetSummaries(user, slugs) });
+    if (slugs.length > 0) await queryClient.prefetchQuery({ queryKey: presetQueries.summaries(slugs).queryKey, queryFn: () => summarizePresets(charge, slugs.map((slug) => ({ slug })), pageBudget()) });
   }
 
   return (

@@ -5,7 +5,7 @@ import { UsersAdmin } from "@/components/users/users-admin";
 import { roleAtLeast } from "@/lib/contract/bff/schemas";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { userQueries } from "@/lib/client/queries/users";
-import { loadUsers } from "@/lib/server/page-data";
+import { listPublicUsersParsed } from "@/lib/server/services/users";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Users" };
@@ -18,7 +18,7 @@ export default async function Page() {
   const user = await requirePageUser();
   if (!roleAtLeast(user.role, "admin")) return <AdminsOnly role={user.role} />;
   const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({ queryKey: userQueries.list().queryKey, queryFn: loadUsers });
+  await queryClient.prefetchQuery({ queryKey: userQueries.list().queryKey, queryFn: listPublicUsersParsed });
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <UsersAdmin />

@@ -7,8 +7,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { CatalogSkeleton } from "@/components/video-models/catalog-skeleton";
 import { VideoModelCatalog } from "@/components/video-models/video-model-catalog";
 import { makeQueryClient } from "@/lib/client/query-client";
-import { videoModelKeys } from "@/lib/client/queries/video-models";
-import { loadVideoModels } from "@/lib/server/page-data";
+import { videoModelQueries } from "@/lib/client/queries/video-models";
+import { readVideoModels } from "@/lib/server/services/catalog";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 import { describeFilters } from "@/lib/video-models/catalog";
 import { filtersFromUrl, loadCatalogSearchParams } from "@/lib/video-models/search-params";
@@ -28,9 +28,14 @@ export default async function Page() {
   // Authorize before touching the catalog: the layout's check runs in parallel with this page.
   await requirePageUser();
   // A failure here is not the page's end: the island fetches the list itself and shows the error with a retry.
-  const loaded = await loadVideoModels().catch(() => null);
   const queryClient = makeQueryClient();
-  if (loaded) queryClient.setQueryData(videoModelKeys.list(), loaded.list);
+  const loading = readVideoModels();
+  await queryClient.prefetchQuery({ queryKey: videoModelQueries.list().queryKey, queryFn: async () => (await loading).list });
+  // The island revalidates against the ETag of the list it was handed (If-None-Match).
+  const etag = await loading.then(
+    (loaded) => loaded.etag,
+    () => null,
+  );
 
   return (
     <>
@@ -41,7 +46,7 @@ export default async function Page() {
       <NuqsAdapter>
         <HydrationBoundary state={dehydrate(queryClient)}>
           <Suspense fallback={<CatalogSkeleton />}>
-            <VideoModelCatalog etag={loaded?.etag ?? null} />
+            <VideoModelCatalog etag={etag} />
           </Suspense>
         </HydrationBoundary>
       </NuqsAdapter>

@@ -138,10 +138,13 @@ export async function callItem(send: SendResponses, body: Record<string, unknown
     response = await send({ ...body, stream: true }, signal);
   } catch (error) {
     if (signal.aborted) throw error;
-    const status = typeof (error as { status?: unknown }).status === "number" ? (error as { status: number }).status : 502;
+    // The service maps a refusal to the contract's error (HttpError: status, message, Retry-After passed on).
+    const refusal = error as { status?: unknown; headers?: Record<string, string> };
+    const status = typeof refusal.status === "number" ? refusal.status : 502;
     const message = error instanceof Error ? error.message : "The gateway could not be reached";
     const itemError = { status, message, code: null };
-    return TRANSIENT_STATUSES.has(status) ? { kind: "transient", error: itemError, retryAfterMs: null, costUsd: 0 } : { kind: "failed", error: itemError, costUsd: 0 };
+    const retryAfterMs = parseRetryAfterMs(refusal.headers?.["Retry-After"] ?? refusal.headers?.["retry-after"] ?? null, now());
+    return TRANSIENT_STATUSES.has(status) ? { kind: "transient", error: itemError, retryAfterMs, costUsd: 0 } : { kind: "failed", error: itemError, costUsd: 0 };
   }
   if (!response.ok) {
     const error = await errorOf(response);

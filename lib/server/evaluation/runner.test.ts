@@ -18,7 +18,7 @@ const VERSIONS = [
   { model: "gatehouse/echo", plugins: [{ id: "web", max_results: 2 }] },
   { model: "gatehouse/echo", plugins: [{ id: "web", max_results: 6 }] },
 ];
-/** The embedded models are free and report no cost: a price per item lets the cap and the totals be checked. */
+/** What each answer is charged in these tests (the echo model itself is free). */
 const ITEM_PRICE_USD = 0.01;
 
 let gateway: EmbeddedGateway;
@@ -99,8 +99,11 @@ describe.each(APP_DB_DIALECTS)("evaluation runner on %s", (dialect) => {
       backoffMaxMs: 200,
       workFor: async () => ({
         concurrency,
-        execute: (item, signal) =>
-          callItem(send, { ...versions[item.version_index], input: questions[item.question_index] }, signal, { priceOf: () => ITEM_PRICE_USD }),
+        execute: async (item, signal) => {
+          const outcome = await callItem(send, { ...versions[item.version_index], input: questions[item.question_index] }, signal);
+          // The echo model is free: each answer is charged a fixed price here, so the cap and the totals can be checked.
+          return outcome.kind === "done" ? { ...outcome, result: { ...outcome.result, cost_usd: ITEM_PRICE_USD } } : outcome;
+        },
       }),
       onError: (error) => console.error(error),
     });

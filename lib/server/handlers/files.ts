@@ -6,8 +6,8 @@ import { checkDeclaredLength, limitStream, parseQuery, parseWith } from "../http
 import { serverEnv } from "../config/env";
 import { API_HEADERS, HttpError } from "../http/errors";
 import { defineRoute } from "../http/route";
-import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch } from "../upstream/upstream";
-import { proxyJson } from "../upstream/proxy-json";
+import { routeCharge } from "../services/gateway-charge";
+import { fetchFileContent, relayFile, relayFilePage, removeFile, sendUpload, uploadError } from "../services/files";
 
 type IdParams = { id: string };
 
@@ -27,24 +27,22 @@ function fileId(params: IdParams): string {
   return parseWith(FileIdSchema, params.id, "Invalid file id");
 }
 
-export const listFiles = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
+export const listFiles = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request, user }) => {
   const query = parseQuery(request, FileListQuerySchema);
-  return proxyJson({ method: "GET", path: "/files", query, signal: request.signal });
+  return relayFilePage(routeCharge(user.id), query, { signal: request.signal });
 });
 
-export const getFile = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+export const getFile = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params, user }) => {
   const id = fileId(params);
   const query = parseQuery(request, WorkspaceQuerySchema);
-  return proxyJson({ method: "GET", path: `/files/${encodeSegment(id)}`, query, signal: request.signal });
+  return relayFile(routeCharge(user.id), id, query, { signal: request.signal });
 });
 
-export const deleteFile = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params }) => {
+export const deleteFile = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
   const id = fileId(params);
   const query = parseQuery(request, WorkspaceQuerySchema);
-  const response = await upstreamFetch({ method: "DELETE", path: `/files/${encodeSegment(id)}`, query, signal: request.signal, bodyTimeout: true });
-  if (!response.ok) throw await upstreamError(response, { query });
-  const text = await readUpstreamText(response);
-  return new Response(text, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...API_HEADERS } });
+  const { status, text } = await removeFile(routeCharge(user.id), id, query, request.signal);
+  return new Response(text, { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...API_HEADERS } });
 });
 
 /**
@@ -70,25 +68,14 @@ export const uploadFile = defineRoute({ role: "editor", mutating: true, limit: "
   const body = limitStream(request.body, limit + MULTIPART_OVERHEAD, () => {
     exceeded = true;
   });
-  // No Content-Length upstream: undici sends a streamed body chunked and refuses to be told a length.
-  const headers: Record<string, string> = { "Content-Type": type };
   let response: Response;
   try {
-    response = await upstreamFetch({
-      method: "POST",
-      path: "/files",
-      query,
-      body,
-      headers,
-      signal: request.signal,
-      timeoutMs: UPLOAD_TIMEOUT_MS,
-      bodyTimeout: true,
-    });
+    response = await sendUpload(query, body, type, request.signal, UPLOAD_TIMEOUT_MS);
   } catch (error) {
     if (exceeded) throw new HttpError(413, `The file is larger than the ${formatByteLimit(limit)} upload limit`, { metadata: { limit_bytes: limit } });
     throw error;
   }
-  if (!response.ok) throw await upstreamError(response, { query });
+  if (!response.ok) throw await uploadError(response, query);
   const text = await response.text();
   return new Response(text, { status: response.status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...API_HEADERS } });
 });
@@ -112,11 +99,10 @@ function contentDisposition(kind: "attachment" | "inline", upstream: string | nu
  * so they are forced to download (or shown inline only for passive types) and sandboxed by CSP:
  * an uploaded HTML page must never run as Gatehouse.
  */
-export const downloadFile = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+export const downloadFile = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params, user }) => {
   const id = fileId(params);
   const { disposition, workspace_id } = parseQuery(request, DownloadQuerySchema);
-  const response = await upstreamFetch({ method: "GET", path: `/files/${encodeSegment(id)}/content`, query: { workspace_id }, signal: request.signal });
-  if (!response.ok) throw await upstreamError(response, { query: { workspace_id } });
+  const response = await fetchFileContent(routeCharge(user.id), id, { workspace_id }, request.signal);
   const type = response.headers.get("content-type") ?? "application/octet-stream";
   const inline = disposition === "inline" && INLINE_SAFE.has(type.split(";")[0].trim().toLowerCase());
   const headers = new Headers({

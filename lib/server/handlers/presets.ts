@@ -3,7 +3,6 @@ import { z } from "zod";
 import { PRESET_SUMMARIES_MAX } from "@/lib/contract/bff/schemas";
 import {
   ChatRequestSchema,
-  PresetEnvelopeSchema,
   PresetListQuerySchema,
   PresetVersionNumberSchema,
   SlugSchema,
@@ -15,10 +14,18 @@ import { parseQuery, parseWith, readJsonBody } from "../http/body";
 import { HttpError, jsonResponse } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { routeCharge } from "../services/gateway-charge";
-import { readPresetRows, summarizePresets } from "../services/presets";
+import {
+  readCurrentPreset,
+  readPresetAudit,
+  readPresetRows,
+  relayPreset,
+  relayPresetPage,
+  relayPresetVersion,
+  relayPresetVersions,
+  summarizePresets,
+  writePresetVersion,
+} from "../services/presets";
 import { withinUserConcurrency } from "../config/user-limits";
-import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson } from "../upstream/upstream";
-import { proxyJson } from "../upstream/proxy-json";
 
 type SlugParams = { slug: string };
 type VersionParams = { slug: string; version: string };
@@ -32,7 +39,7 @@ const PresetListRouteQuerySchema = PresetListQuerySchema.extend({ with: z.enum([
 
 export const listPresets = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request, user }) => {
   const { with: include, ...query } = parseQuery(request, PresetListRouteQuerySchema);
-  if (include !== "summary") return proxyJson({ method: "GET", path: "/presets", query, signal: request.signal });
+  if (include !== "summary") return relayPresetPage(routeCharge(user.id), query, { signal: request.signal });
   return jsonResponse(await readPresetRows(routeCharge(user.id), query.offset, query.limit, { signal: request.signal }));
 });
 
@@ -54,26 +61,26 @@ export const listPresetSummaries = defineRoute({ role: "viewer", limit: "gateway
   return jsonResponse({ data });
 });
 
-export const getPreset = defineRoute<SlugParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+export const getPreset = defineRoute<SlugParams>({ role: "viewer", limit: "gateway" }, async ({ request, params, user }) => {
   const slug = slugFrom(params);
-  return proxyJson({ method: "GET", path: `/presets/${encodeSegment(slug)}`, signal: request.signal });
+  return relayPreset(routeCharge(user.id), slug, { signal: request.signal });
 });
 
-export const listPresetVersions = defineRoute<SlugParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+export const listPresetVersions = defineRoute<SlugParams>({ role: "viewer", limit: "gateway" }, async ({ request, params, user }) => {
   const slug = slugFrom(params);
   const query = parseQuery(request, PresetListQuerySchema);
-  return proxyJson({ method: "GET", path: `/presets/${encodeSegment(slug)}/versions`, query, signal: request.signal });
+  return relayPresetVersions(routeCharge(user.id), slug, query, { signal: request.signal });
 });
 
-export const getPresetVersion = defineRoute<VersionParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+export const getPresetVersion = defineRoute<VersionParams>({ role: "viewer", limit: "gateway" }, async ({ request, params, user }) => {
   const slug = slugFrom(params);
   const version = parseWith(PresetVersionNumberSchema, params.version, "Invalid version number");
-  return proxyJson({ method: "GET", path: `/presets/${encodeSegment(slug)}/versions/${version}`, signal: request.signal });
+  return relayPresetVersion(routeCharge(user.id), slug, version, { signal: request.signal });
 });
 
 export const getPresetAudit = defineRoute<SlugParams>({ role: "viewer" }, async ({ params }) => {
   const slug = slugFrom(params);
-  return jsonResponse({ data: await (await appContext()).audit.listForPreset(slug) });
+  return jsonResponse({ data: await readPresetAudit(slug) });
 });
 
 /** `"abc"`, `W/"abc"` and `abc` all name version abc; `*` means "whatever is there". */
@@ -84,19 +91,6 @@ function parseIfMatch(header: string | null): string | null {
   if (value === "*") return "*";
   const unquoted = value.replace(/^W\//, "").replace(/^"(.*)"$/, "$1").trim();
   return unquoted === "" ? null : unquoted;
-}
-
-async function currentPreset(slug: string, signal: AbortSignal): Promise<PresetWithDesignatedVersion | null> {
-  const response = await upstreamFetch({ method: "GET", path: `/presets/${encodeSegment(slug)}`, signal, bodyTimeout: true });
-  if (response.status === 404) {
-    await response.body?.cancel().catch(() => {});
-    return null;
-  }
-  if (!response.ok) throw await upstreamError(response);
-  const text = await readUpstreamText(response);
-  const parsed = PresetEnvelopeSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new HttpError(502, "The gateway's answer does not match the expected shape");
-  return parsed.data.data;
 }
 
 /** The designated version's id; a gateway that leaves designated_version_id out still names it in designated_version. */
@@ -136,7 +130,7 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
   // A user's saves at once are capped (429 past the cap), below the instance's lock holders, so one editor's
   // burst cannot take every holder's slot from everyone else.
   return withinUserConcurrency("preset-saves", user.id, () => db.serialize(`preset-save:${slug}`, async (lockConnection) => {
-    const current = await currentPreset(slug, request.signal);
+    const current = await readCurrentPreset(slug, request.signal);
     if (current) {
       if (createOnly) throw conflict(slug, current, `A preset named "${slug}" already exists`);
       if (expected === null) {
@@ -155,23 +149,17 @@ export const savePreset = defineRoute<SlugParams>({ role: "editor", mutating: tr
       throw conflict(slug, null, `The preset "${slug}" no longer exists`);
     }
 
-    const headers: Record<string, string> = {};
     // The embedded gateway checks If-Match atomically (an extension); it closes the window between
     // our check and the write when several Gatehouse instances share one gateway.
     const ifMatch = current && expected && expected !== "*" ? expected : null;
-    if (ifMatch) headers["If-Match"] = ifMatch;
     let saved;
     let upstream: Response;
     try {
-      // Not cancelled with the browser's request: once sent, the gateway may have saved, and a version saved
-      // without its audit row is what this path must never leave behind. The gateway timeout still bounds it.
-      ({ data: saved, response: upstream } = await upstreamJson(
-        { method: "POST", path: `/presets/${encodeSegment(slug)}/chat/completions`, json: body, headers, key: "management" },
-        PresetEnvelopeSchema,
-      ));
+      // Not cancelled with the browser's request (see writePresetVersion). The gateway timeout still bounds it.
+      ({ data: saved, response: upstream } = await writePresetVersion(slug, body, ifMatch));
     } catch (error) {
       if (error instanceof HttpError && (error.status === 409 || error.status === 412)) {
-        const now = await currentPreset(slug, request.signal).catch(() => null);
+        const now = await readCurrentPreset(slug, request.signal).catch(() => null);
         throw conflict(slug, now, `"${slug}" was changed by someone else while you saved: it is now at version ${now?.designated_version?.version ?? "?"}`);
       }
       throw error;

@@ -5,22 +5,15 @@ import { serverEnv } from "../config/env";
 import { API_HEADERS, HttpError } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { EVENT_STREAM_HEADERS, relayEventStream } from "../http/sse-relay";
-import { readUpstreamText, upstreamError, upstreamFetch } from "../upstream/upstream";
+import { readResponseText, startResponse } from "../services/responses";
 
 /** Ends a stream whose gateway went silent, so the browser never waits forever. */
 const STREAM_IDLE_TIMEOUT_MS = 60_000;
 
 async function createResponse(request: Request, relay: "guarded" | "plain"): Promise<Response> {
   const body = parseWith(ResponsesRequestSchema, await readJsonBody(request));
-  const upstream = await upstreamFetch({
-    method: "POST",
-    path: "/responses",
-    json: body,
-    // The browser's abort (Stop button, closed tab) ends the gateway's work too.
-    signal: request.signal,
-    timeoutMs: serverEnv().GATEWAY_TIMEOUT_MS,
-  });
-  if (!upstream.ok) throw await upstreamError(upstream);
+  // The browser's abort (Stop button, closed tab) ends the gateway's work too.
+  const upstream = await startResponse(body, request.signal);
 
   const type = upstream.headers.get("content-type") ?? "";
   if (body.stream === true && type.includes("text/event-stream") && upstream.body) {
@@ -30,7 +23,7 @@ async function createResponse(request: Request, relay: "guarded" | "plain"): Pro
       headers: EVENT_STREAM_HEADERS,
     });
   }
-  const text = await readUpstreamText(upstream);
+  const text = await readResponseText(upstream);
   return new Response(text, {
     status: upstream.status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...API_HEADERS },

@@ -1,10 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { appContext } from "../config/app-context";
 import { parseWith } from "../http/body";
 import { API_HEADERS, HttpError } from "../http/errors";
 import { defineRoute } from "../http/route";
-import { encodeSegment, upstreamError, upstreamFetch } from "../upstream/upstream";
+import { fetchVideoContent, isRecordedJob } from "../services/video-generations";
 
 type JobParams = { jobId: string };
 
@@ -23,7 +22,7 @@ const PASSED_RESPONSE_HEADERS = ["content-type", "content-length", "content-rang
  */
 export const relayJobContent = defineRoute<JobParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const jobId = parseWith(JobIdSchema, params.jobId, "Invalid job id");
-  if (!(await (await appContext()).videoGenerations.jobByGatewayId(jobId))) {
+  if (!(await isRecordedJob(jobId))) {
     throw new HttpError(404, `No video job ${jobId} in the generation history`);
   }
   const headers: Record<string, string> = {};
@@ -31,8 +30,7 @@ export const relayJobContent = defineRoute<JobParams>({ role: "viewer", limit: "
     const value = request.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  const upstream = await upstreamFetch({ method: "GET", path: `/videos/${encodeSegment(jobId)}/content`, headers, signal: request.signal });
-  if (!upstream.ok && upstream.status !== 416) throw await upstreamError(upstream);
+  const upstream = await fetchVideoContent(jobId, headers, request.signal);
   const out = new Headers({ "Cache-Control": "private, no-store", "Content-Security-Policy": "default-src 'none'; sandbox", ...API_HEADERS });
   for (const name of PASSED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);

@@ -12,7 +12,7 @@ import { resetServerEnv } from "../config/env";
 import { mintSessionCookie } from "../auth/session";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { VideoGenerationsStore } from "../db/video-generations-store";
-import { clearVideoModelsCache } from "./catalog";
+import { clearVideoModelsCache } from "../services/catalog";
 import { startCountingProxy, type CountingProxy } from "../testing/counting-proxy";
 import { relayJobContent } from "./video-content";
 import { cancelGeneration, createGeneration, getGeneration, getGenerationFrame, listGenerations } from "./video-generations";

@@ -3,14 +3,15 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../config/app-context";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
-import { upstreamFetch } from "../upstream/upstream";
+import type { ResponsesRequest } from "@/lib/contract/gateway";
+import { startResponse } from "./responses";
 
 /**
- * Evaluations' gateway call: POST /responses, streamed, for one item of a run. The runner's own retry policy
- * (Retry-After, bounded retries) applies; this call is made once.
+ * Evaluations' gateway call for one item of a run: the playground's POST /responses (services/responses.ts), made
+ * once; the runner's own policy (Retry-After, bounded retries) decides about another try.
  */
 export function sendEvaluationResponse(body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
-  return upstreamFetch({ method: "POST", path: "/responses", json: body, signal, headers: { accept: "text/event-stream" }, bodyTimeout: false });
+  return startResponse(body as ResponsesRequest, signal);
 }
 
 // One runner per process, whichever bundle starts it (Next may load this module more than once).

@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import type { PresetRowListResponse, PresetSummary } from "@/lib/contract/bff/schemas";
+import { PresetAuditResponseSchema, type PresetAuditEntry, type PresetRowListResponse, type PresetSummary } from "@/lib/contract/bff/schemas";
 import {
   PresetEnvelopeSchema,
+  SlugSchema,
   PresetListResponseSchema,
   PresetVersionEnvelopeSchema,
   PresetVersionListResponseSchema,
@@ -10,27 +11,64 @@ import {
   type PresetListResponse,
   type PresetVersion,
   type PresetWithDesignatedVersion,
+  type ChatRequest,
 } from "@/lib/contract/gateway";
 import { collectPresetCatalog, collectPresetVersions, type PresetCatalog } from "@/lib/presets/paging";
 import { appContext } from "../config/app-context";
 import { HttpError } from "../http/errors";
-import { encodeSegment, upstreamJson, type UpstreamRequest } from "../upstream/upstream";
+import { proxyJson } from "../upstream/proxy-json";
+import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson, type UpstreamRequest } from "../upstream/upstream";
 import type { GatewayCharge } from "./gateway-charge";
 
 /**
- * The presets' reads from the gateway, for the /api routes and the server pages alike: each owns its gateway
- * path, the schema it parses with and its charge to the user's limit (one point per gateway call, through the
- * caller's GatewayCharge), so a page's prefetch costs what the same read through /api costs.
+ * The presets' gateway calls, for the /api routes and the server pages alike: each owns its gateway path, the
+ * schema it parses with and its charge to the user's limit (one point per gateway call, through the caller's
+ * GatewayCharge), so a page's prefetch costs what the same read through /api costs. The only module that
+ * spells a preset path of the gateway.
  */
 
 export type ReadRequest = Pick<UpstreamRequest, "signal" | "timeoutMs">;
 
-const presetPath = (slug: string) => `/presets/${encodeSegment(slug)}`;
+const PRESETS_PATH = "/presets";
+const presetPath = (slug: string) => `${PRESETS_PATH}/${encodeSegment(slug)}`;
+const versionsPath = (slug: string) => `${presetPath(slug)}/versions`;
+const versionPath = (slug: string, version: number) => `${versionsPath(slug)}/${version}`;
+/** A save is a chat-completions request against the preset: the gateway stores it as the new version. */
+const savePath = (slug: string) => `${presetPath(slug)}/chat/completions`;
+
+/** A slug the route would refuse is not worth a gateway call: the browser gets the route's 400 itself. */
+export function isValidSlug(slug: string): boolean {
+  return SlugSchema.safeParse(slug).success;
+}
+
+/** GET /presets for the route: the gateway's page handed on unchanged (the browser parses it). */
+export async function relayPresetPage(charge: GatewayCharge, query: { offset?: number; limit?: number }, request: ReadRequest = {}): Promise<Response> {
+  await charge(1);
+  return proxyJson({ method: "GET", path: PRESETS_PATH, query, ...request });
+}
+
+/** GET /presets/{slug} for the route, unchanged. */
+export async function relayPreset(charge: GatewayCharge, slug: string, request: ReadRequest = {}): Promise<Response> {
+  await charge(1);
+  return proxyJson({ method: "GET", path: presetPath(slug), ...request });
+}
+
+/** One page of GET /presets/{slug}/versions for the route, unchanged. */
+export async function relayPresetVersions(charge: GatewayCharge, slug: string, query: { offset?: number; limit?: number }, request: ReadRequest = {}): Promise<Response> {
+  await charge(1);
+  return proxyJson({ method: "GET", path: versionsPath(slug), query, ...request });
+}
+
+/** GET /presets/{slug}/versions/{version} for the route, unchanged. */
+export async function relayPresetVersion(charge: GatewayCharge, slug: string, version: number, request: ReadRequest = {}): Promise<Response> {
+  await charge(1);
+  return proxyJson({ method: "GET", path: versionPath(slug, version), ...request });
+}
 
 /** One page of GET /presets. */
 export async function readPresetPage(charge: GatewayCharge, offset: number, limit: number, request: ReadRequest = {}): Promise<PresetListResponse> {
   await charge(1);
-  const { data } = await upstreamJson({ method: "GET", path: "/presets", query: { offset, limit }, ...request }, PresetListResponseSchema);
+  const { data } = await upstreamJson({ method: "GET", path: PRESETS_PATH, query: { offset, limit }, ...request }, PresetListResponseSchema);
   return data;
 }
 
@@ -50,7 +88,7 @@ export async function readPreset(charge: GatewayCharge, slug: string, request: R
 export function readPresetVersions(charge: GatewayCharge, slug: string, request: ReadRequest = {}): Promise<PresetVersion[]> {
   return collectPresetVersions(async (offset, limit) => {
     await charge(1);
-    const { data } = await upstreamJson({ method: "GET", path: `${presetPath(slug)}/versions`, query: { offset, limit }, ...request }, PresetVersionListResponseSchema);
+    const { data } = await upstreamJson({ method: "GET", path: versionsPath(slug), query: { offset, limit }, ...request }, PresetVersionListResponseSchema);
     return data;
   });
 }
@@ -58,7 +96,7 @@ export function readPresetVersions(charge: GatewayCharge, slug: string, request:
 /** One stored version. */
 export async function readPresetVersion(charge: GatewayCharge, slug: string, version: number, request: ReadRequest = {}): Promise<PresetVersion> {
   await charge(1);
-  const { data } = await upstreamJson({ method: "GET", path: `${presetPath(slug)}/versions/${version}`, ...request }, PresetVersionEnvelopeSchema);
+  const { data } = await upstreamJson({ method: "GET", path: versionPath(slug, version), ...request }, PresetVersionEnvelopeSchema);
   return data.data;
 }
 
@@ -111,4 +149,42 @@ export async function readPresetRows(charge: GatewayCharge, offset: number, limi
   const page = await readPresetPage(charge, offset, limit, request);
   const summaries = await summarizePresets(charge, page.data, request);
   return { ...page, data: page.data.map((preset, i) => ({ ...preset, summary: summaries[i] })) };
+}
+
+/** Who saved which version, newest first, from the dashboard's audit log (no gateway call, no charge). */
+export async function readPresetAudit(slug: string): Promise<PresetAuditEntry[]> {
+  return (await appContext()).audit.listForPreset(slug);
+}
+
+/** The audit log as the browser's query parses it (`presetQueries.audit`), for a page's prefetch. */
+export async function readPresetAuditParsed(slug: string): Promise<PresetAuditEntry[]> {
+  return PresetAuditResponseSchema.parse({ data: await readPresetAudit(slug) }).data;
+}
+
+/**
+ * The preset as it is now, for a save's check (null when there is none). Not charged on its own: a save is one
+ * point of the user's limit (its route's), whatever checks it makes.
+ */
+export async function readCurrentPreset(slug: string, signal: AbortSignal): Promise<PresetWithDesignatedVersion | null> {
+  const response = await upstreamFetch({ method: "GET", path: presetPath(slug), signal, bodyTimeout: true });
+  if (response.status === 404) {
+    await response.body?.cancel().catch(() => {});
+    return null;
+  }
+  if (!response.ok) throw await upstreamError(response);
+  const text = await readUpstreamText(response);
+  const parsed = PresetEnvelopeSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new HttpError(502, "The gateway's answer does not match the expected shape");
+  return parsed.data.data;
+}
+
+/**
+ * Saves `body` as the preset's new version (creating the preset), with the management key. `ifMatch` is passed
+ * on (the embedded gateway checks it atomically). Not cancelled with the browser's request: once sent, the
+ * gateway may have saved, and a version saved without its audit row is what a save must never leave behind.
+ */
+export async function writePresetVersion(slug: string, body: ChatRequest, ifMatch: string | null) {
+  const headers: Record<string, string> = {};
+  if (ifMatch) headers["If-Match"] = ifMatch;
+  return upstreamJson({ method: "POST", path: savePath(slug), json: body, headers, key: "management" }, PresetEnvelopeSchema);
 }

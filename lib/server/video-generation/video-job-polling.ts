@@ -1,7 +1,7 @@
 import "server-only";
 import { isVideoJobFinished, VideoJobSchema, type VideoJob } from "@/lib/contract/gateway/videos";
 import { HttpError } from "../http/errors";
-import { encodeSegment, readUpstreamText, upstreamFetch } from "../upstream/upstream";
+import { readUpstreamText } from "../upstream/upstream";
 import type { JobUpdate, VideoGenerationsStore, VideoJobRow } from "../db/video-generations-store";
 
 /** First look a second after submission, then 1.5× longer each time, at most every 15 s. */
@@ -18,9 +18,15 @@ function retryAfterMs(response: Response): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds * 1000) : 0;
 }
 
-/** One GET /videos/{jobId}: what changed, or null when nothing did (the claimed next-poll time stands). */
-async function pollOnce(job: VideoJobRow & { gateway_job_id: string }, delayMs: number, signal?: AbortSignal): Promise<JobUpdate | null> {
-  const response = await upstreamFetch({ method: "GET", path: `/videos/${encodeSegment(job.gateway_job_id)}`, signal, bodyTimeout: true });
+/**
+ * Asks the gateway for one job (its GET, spelled in services/video-generations.ts) and hands back its answer as
+ * it came, any status: the polling below decides what a 404 or a 429 means for the record.
+ */
+export type FetchVideoJob = (gatewayJobId: string, signal?: AbortSignal) => Promise<Response>;
+
+/** One look at a job: what changed, or null when nothing did (the claimed next-poll time stands). */
+async function pollOnce(fetchJob: FetchVideoJob, job: VideoJobRow & { gateway_job_id: string }, delayMs: number, signal?: AbortSignal): Promise<JobUpdate | null> {
+  const response = await fetchJob(job.gateway_job_id, signal);
   const text = await readUpstreamText(response);
   if (response.status === 404) {
     // It may have run (and been charged) before it was removed: counted at its estimate.
@@ -71,7 +77,7 @@ const INTERRUPTED = "The submission was interrupted before the gateway's answer 
  * next-poll time has come: a reload, a second tab or another instance within the backoff costs the
  * gateway nothing. A failed poll (network, 5xx) keeps the job as it was until its next turn.
  */
-export async function refreshJobs(store: VideoGenerationsStore, generationId: string, signal?: AbortSignal): Promise<void> {
+export async function refreshJobs(store: VideoGenerationsStore, generationId: string, fetchJob: FetchVideoJob, signal?: AbortSignal): Promise<void> {
   const now = Date.now();
   const jobs = await store.jobRows(generationId);
   for (const job of jobs) {
@@ -87,7 +93,7 @@ export async function refreshJobs(store: VideoGenerationsStore, generationId: st
       const delay = pollDelayMs(job.poll_count + 1);
       if (!(await store.claimPoll(job.id, now, now + delay))) return;
       try {
-        const update = await pollOnce(job, delay, signal);
+        const update = await pollOnce(fetchJob, job, delay, signal);
         if (update) await store.recordPoll(job.id, update);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;

@@ -2,10 +2,9 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type { CreateGenerationRequest, Generation } from "@/lib/contract/bff/video-generations";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
-import { VideoJobSchema } from "@/lib/contract/gateway/videos";
+import type { VideoJob } from "@/lib/contract/gateway/videos";
 import type { AppContext } from "../config/app-context";
 import { HttpError } from "../http/errors";
-import { upstreamJson } from "../upstream/upstream";
 import { gatewayRequestFor, type GenerationPlan, type PlannedModel } from "./video-generation-plan";
 import type { JobUpdate } from "../db/video-generations-store";
 import { jobUpdateFrom, pollDelayMs } from "./video-job-polling";
@@ -49,12 +48,15 @@ function mayHaveStarted(error: HttpError): boolean {
   return typeof upstream === "number" && (upstream < 300 || (upstream >= 500 && upstream !== 503));
 }
 
-async function submitOne(entry: PlannedModel, request: CreateGenerationRequest, key: string): Promise<JobUpdate> {
+/**
+ * Starts one gateway job (the gateway's POST, spelled in services/video-generations.ts): its answer parsed, or
+ * the HttpError of its refusal. `idempotencyKey` goes to the gateway as its Idempotency-Key.
+ */
+export type StartVideoJob = (body: ReturnType<typeof gatewayRequestFor>, idempotencyKey: string) => Promise<VideoJob>;
+
+async function submitOne(startJob: StartVideoJob, entry: PlannedModel, request: CreateGenerationRequest, key: string): Promise<JobUpdate> {
   try {
-    const { data } = await upstreamJson(
-      { method: "POST", path: "/videos", json: gatewayRequestFor(entry, request), headers: { "Idempotency-Key": key } },
-      VideoJobSchema,
-    );
+    const data = await startJob(gatewayRequestFor(entry, request), key);
     // A gateway may answer with a job already over (a failure found at once): recorded as final then.
     return { next_poll_at: Date.now() + pollDelayMs(0), ...jobUpdateFrom(data), gateway_job_id: data.id };
   } catch (error) {
@@ -84,6 +86,7 @@ export async function submitGeneration(
   request: CreateGenerationRequest,
   plan: GenerationPlan,
   idempotencyKey: string,
+  startJob: StartVideoJob,
 ): Promise<{ generation: Generation; replayed: boolean }> {
   const store = context.videoGenerations;
   const requestFingerprint = fingerprint(request);
@@ -116,7 +119,7 @@ export async function submitGeneration(
     });
     const rows = await store.jobRows(id);
     const updates = await Promise.all(
-      plan.models.map((entry, position) => submitOne(entry, request, gatewayKey(user.id, idempotencyKey, entry.model.id)).then((update) => ({ jobRowId: rows[position].id, update }))),
+      plan.models.map((entry, position) => submitOne(startJob, entry, request, gatewayKey(user.id, idempotencyKey, entry.model.id)).then((update) => ({ jobRowId: rows[position].id, update }))),
     );
     await store.recordSubmissions(updates);
     return { generation: (await store.get(id))!, replayed: false };

@@ -6,7 +6,10 @@ import { PresetStudio } from "@/components/presets/studio/preset-studio";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { modelSuggestionsQuery, presetQueries } from "@/lib/client/queries/presets";
 import { studioSearchParams } from "@/lib/presets/search-params";
-import { isValidSlug, loadModels, loadPreset, loadPresetAudit, loadPresetVersions } from "@/lib/server/page-data";
+import { readModelCatalog } from "@/lib/server/services/catalog";
+import { pageCharge } from "@/lib/server/services/gateway-charge";
+import { pageBudget } from "@/lib/server/services/page-budget";
+import { isValidSlug, readPreset, readPresetAuditParsed, readPresetVersions } from "@/lib/server/services/presets";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 
 type Params = Promise<{ slug: string }>;
@@ -38,13 +41,14 @@ export default async function Page({ params, searchParams }: { params: Params; s
   const slug = decodeSlug((await params).slug);
   const { tab, compare } = await loadStudioSearchParams(searchParams);
   const queryClient = makeQueryClient();
+  const charge = pageCharge(user.id);
   if (isValidSlug(slug)) {
     await Promise.all([
-      queryClient.prefetchQuery({ queryKey: presetQueries.detail(slug).queryKey, queryFn: () => loadPreset(user, slug) }),
-      queryClient.prefetchQuery({ queryKey: presetQueries.audit(slug).queryKey, queryFn: () => loadPresetAudit(slug) }),
-      queryClient.prefetchQuery({ queryKey: modelSuggestionsQuery().queryKey, queryFn: () => loadModels(user) }),
+      queryClient.prefetchQuery({ queryKey: presetQueries.detail(slug).queryKey, queryFn: () => readPreset(charge, slug, pageBudget()) }),
+      queryClient.prefetchQuery({ queryKey: presetQueries.audit(slug).queryKey, queryFn: () => readPresetAuditParsed(slug) }),
+      queryClient.prefetchQuery({ queryKey: modelSuggestionsQuery().queryKey, queryFn: () => readModelCatalog(charge, pageBudget()) }),
       tab === "history" || compare
-        ? queryClient.prefetchQuery({ queryKey: presetQueries.versions(slug).queryKey, queryFn: () => loadPresetVersions(user, slug) })
+        ? queryClient.prefetchQuery({ queryKey: presetQueries.versions(slug).queryKey, queryFn: () => readPresetVersions(charge, slug, pageBudget()) })
         : null,
     ]);
   }

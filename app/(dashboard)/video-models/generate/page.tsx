@@ -4,8 +4,9 @@ import Link from "next/link";
 import { GenerateForm } from "@/components/video-generation/generate-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { makeQueryClient } from "@/lib/client/query-client";
-import { videoModelKeys } from "@/lib/client/queries/video-models";
-import { loadGenerationDraft, loadVideoModels } from "@/lib/server/page-data";
+import { videoModelQueries } from "@/lib/client/queries/video-models";
+import { readVideoModels } from "@/lib/server/services/catalog";
+import { readGenerationDraft } from "@/lib/server/services/video-generations";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 import { MAX_MODELS, modelsFromParam } from "@/lib/video-models/generation-options";
 
@@ -17,11 +18,12 @@ export const metadata: Metadata = { title: "Generate videos" };
  */
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePageUser();
-  const [loaded, params] = await Promise.all([loadVideoModels().catch(() => null), searchParams]);
   const queryClient = makeQueryClient();
-  if (loaded) queryClient.setQueryData(videoModelKeys.list(), loaded.list);
-  const known = loaded ? new Set(loaded.list.data.map((model) => model.id)) : null;
-  const draft = typeof params.from === "string" ? await loadGenerationDraft(params.from).catch(() => null) : null;
+  const catalogKey = videoModelQueries.list().queryKey;
+  const [, params] = await Promise.all([queryClient.prefetchQuery({ queryKey: catalogKey, queryFn: async () => (await readVideoModels()).list }), searchParams]);
+  const catalog = queryClient.getQueryData(catalogKey);
+  const known = catalog ? new Set(catalog.data.map((model) => model.id)) : null;
+  const draft = typeof params.from === "string" ? await readGenerationDraft(params.from).catch(() => null) : null;
   const initialModels = draft ? modelsFromParam(draft.models.join(","), known, MAX_MODELS) : modelsFromParam(params.models, known, MAX_MODELS);
   return (
     <>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { HistoryList } from "@/components/video-generation/history-list";
-import { loadGenerationHistory } from "@/lib/server/page-data";
+import { readGenerationHistory } from "@/lib/server/services/video-generations";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "Video generations" };
@@ -18,7 +18,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   await requirePageUser();
   const { cursor } = await searchParams;
   const at = typeof cursor === "string" ? cursor : undefined;
-  const page = await loadGenerationHistory(PAGE_SIZE, at).catch(() => null);
+  const page = await readGenerationHistory(PAGE_SIZE, at).catch(() => null);
   return (
     <>
       <PageHeader

@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { resetServerEnv } from "./config/env";
-import { HttpError } from "./http/errors";
-import { listPresets, listPresetSummaries } from "./handlers/presets";
-import { loadModels, loadPreset, loadPresetCatalog, loadPresetRows, loadPresetSummaries } from "./page-data";
-import { params, setUpBff, type BffTestEnv } from "./testing/test-support";
+import { resetServerEnv } from "../config/env";
+import { HttpError } from "../http/errors";
+import { listPresets, listPresetSummaries } from "../handlers/presets";
+import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
+import { readModelCatalog } from "./catalog";
+import { pageCharge } from "./gateway-charge";
+import { readFilePage } from "./files";
+import { readPreset, readPresetCatalog, readPresetRows, summarizePresets } from "./presets";
 
-// Issue 25, item 10: a server page's prefetch is charged to the user's gateway limit as the same read through
-// /api is, so loading pages is no way around it. Real handlers, real page loaders, the embedded gateway over HTTP.
+// Issue 25, item 10: a server page's prefetch (a service called with pageCharge, as the pages call them) is
+// charged to the user's gateway limit as the same read through /api is, so loading pages is no way around it.
+// Real handlers, real services, the embedded gateway over HTTP.
 
 const LIMIT = 6;
 
@@ -23,7 +27,8 @@ async function freshUsers(limit = LIMIT) {
   bff = await setUpBff(gateway(), { RATE_LIMIT_GATEWAY_PER_MINUTE: String(limit) });
 }
 
-const editor = () => ({ id: bff.userIds.editor });
+/** What the editor's page loads are charged to (each page makes its own, as the pages do). */
+const editorPage = () => pageCharge(bff.userIds.editor);
 
 async function apiPresets(role: "editor" | "viewer"): Promise<Response> {
   return listPresets(bff.request("/api/presets?limit=1", { role }), params({}));
@@ -44,9 +49,9 @@ describe("page prefetches and the per-user gateway limit", () => {
   it("a sorted presets page (catalog walk, then the rows' summaries) costs what the same reads through /api cost", async () => {
     await freshUsers();
     // The page, as the editor: the whole catalog, then the summaries of the rows it shows.
-    const catalog = await loadPresetCatalog(editor());
+    const catalog = await readPresetCatalog(editorPage());
     const slugs = catalog.data.slice(0, 3).map((preset) => preset.slug);
-    await loadPresetSummaries(editor(), slugs);
+    await summarizePresets(editorPage(), slugs.map((slug) => ({ slug })));
     // The same reads through /api, as the viewer: one /api/presets per catalog page, then the summaries.
     const pages = Math.max(1, Math.ceil(catalog.data.length / 100));
     for (let page = 0; page < pages; page++) {
@@ -65,8 +70,12 @@ describe("page prefetches and the per-user gateway limit", () => {
 
   it("once page loads have spent the budget, the next page's prefetch and the /api read are refused with 429; another user is unaffected", async () => {
     await freshUsers();
-    for (let load = 0; load < LIMIT; load++) await (load % 2 === 0 ? loadPreset(editor(), "no-such-preset").catch(() => null) : loadModels(editor()));
-    const refused = await loadPresetRows(editor(), 0, 20).then(
+    for (let load = 0; load < LIMIT; load++) await (load % 3 === 0
+        ? readPreset(editorPage(), "no-such-preset").catch(() => null)
+        : load % 3 === 1
+          ? readModelCatalog(editorPage())
+          : readFilePage(editorPage(), { limit: 10 }));
+    const refused = await readPresetRows(editorPage(), 0, 20).then(
       () => null,
       (error: unknown) => error,
     );
