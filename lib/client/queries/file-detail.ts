@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
+import { apiFetch, apiRequest } from "@/lib/client/api-client";
 import { gatewaySchema } from "@/lib/client/contract";
 import { fileKeys, fileRetryPolicy, withWorkspace } from "@/lib/client/queries/files";
 
@@ -15,6 +15,12 @@ export function fileUrl(workspaceId: string | null, id: string, suffix = ""): st
 
 export function fileContentUrl(workspaceId: string | null, id: string): string {
   return fileUrl(workspaceId, id, "/content");
+}
+
+/** A file's bytes (GET /api/files/[id]/content); an ApiError when the BFF refuses or cannot be reached. */
+export async function fetchFileContent(workspaceId: string | null, id: string, signal?: AbortSignal): Promise<Uint8Array> {
+  const response = await apiRequest(fileContentUrl(workspaceId, id), { signal });
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 export function fileDetailQuery(workspaceId: string | null, id: string) {
