@@ -1,18 +1,19 @@
 "use client";
 
 import { clsx } from "clsx";
-import { Suspense, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useHasRole } from "@/lib/client/current-user";
 import { DEFAULT_WORKSPACE, type InitialFilePage, type InitialWorkspaces } from "@/lib/client/queries/files";
 import { useUrlParam } from "@/lib/client/hooks/use-url-param";
-import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
+import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
+import { useNeededOnce } from "@/components/ui/use-lazy-popup";
 import { useUploadQueue } from "./use-upload-queue";
 import { WorkspaceFiles } from "./workspace-files";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
-const UploadPanel = lazyNamed(() => import("./upload-panel"), "UploadPanel");
+const UploadPanel = lazyPart(() => import("./upload-panel"), "UploadPanel").Component;
 
 /**
  * The /files page's client island: URL state (workspace_id, q), the toolbar, uploads (drag and drop or picker)
@@ -96,9 +97,9 @@ export function FileBrowser({ initialPage, initialWorkspaces }: { initialPage: I
         </p>
       ) : null}
       {uploadsShown ? (
-        <Suspense fallback={null}>
+        <LazyBoundary what="upload panel" fallback={null}>
           <UploadPanel items={queue.uploads} onRetry={queue.retry} onDismiss={queue.dismiss} onClearFinished={queue.clearFinished} />
-        </Suspense>
+        </LazyBoundary>
       ) : null}
       <WorkspaceFiles
         key={workspaceId ?? DEFAULT_WORKSPACE}

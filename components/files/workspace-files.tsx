@@ -1,7 +1,8 @@
 "use client";
 
-import { Suspense, useMemo, useRef, useState } from "react";
-import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
+import { useMemo, useRef, useState } from "react";
+import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
+import { useNeededOnce } from "@/components/ui/use-lazy-popup";
 import type { GatewayFile } from "@/lib/contract/gateway";
 import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
 import { filesStatusText } from "@/lib/files/list-messages";
@@ -20,12 +21,12 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 
 // The details drawer and the delete confirmation (with the deletion: mutation, requests, cache update) are chunks
 // of their own, loaded when first opened.
-const FileDetailsDrawer = lazyNamed(() => import("./file-details-drawer"), "FileDetailsDrawer");
-const DeleteFilesDialog = lazyNamed(() => import("./delete-files-dialog"), "DeleteFilesDialog");
+const FileDetailsDrawer = lazyPart(() => import("./file-details-drawer"), "FileDetailsDrawer").Component;
+const DeleteFilesDialog = lazyPart(() => import("./delete-files-dialog"), "DeleteFilesDialog").Component;
 // So are the views of an empty workspace and of a first page that failed, loaded when first shown, under a status
 // line that says it at once.
-const FilesLoadFailed = lazyNamed(() => import("./file-list-rare-states"), "FilesLoadFailed");
-const NoFiles = lazyNamed(() => import("./file-list-rare-states"), "NoFiles");
+const FilesLoadFailed = lazyPart(() => import("./file-list-rare-states"), "FilesLoadFailed").Component;
+const NoFiles = lazyPart(() => import("./file-list-rare-states"), "NoFiles").Component;
 
 export function WorkspaceFiles({
   workspaceId,
@@ -73,18 +74,18 @@ export function WorkspaceFiles({
   if (query.isError && !query.data) {
     return (
       <ListShell status="Could not load files">
-        <Suspense fallback={null}>
+        <LazyBoundary what="error message" fallback={null}>
           <FilesLoadFailed message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
-        </Suspense>
+        </LazyBoundary>
       </ListShell>
     );
   }
   if (complete && total === 0) {
     return (
       <ListShell status="No files">
-        <Suspense fallback={null}>
+        <LazyBoundary what="empty workspace message" fallback={null}>
           <NoFiles onUploadRequest={onUploadRequest} />
-        </Suspense>
+        </LazyBoundary>
       </ListShell>
     );
   }
@@ -133,7 +134,7 @@ export function WorkspaceFiles({
         resetScrollKey={list.deferredFilter}
         listboxRef={listboxRef}
       />
-      <Suspense fallback={null}>
+      <LazyBoundary what="file details and delete dialogs" fallback={null}>
         {drawerNeeded ? (
           <FileDetailsDrawer
             workspaceId={workspaceId}
@@ -156,7 +157,7 @@ export function WorkspaceFiles({
             onDeleted={onDeleted}
           />
         ) : null}
-      </Suspense>
+      </LazyBoundary>
     </ListShell>
   );
 }

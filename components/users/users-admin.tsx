@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Suspense, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,14 +17,15 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { ROLE_INFO } from "./roles";
 import { UserList } from "./user-list";
 import { Alert } from "@/components/ui/alert";
-import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
+import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
+import { useNeededOnce } from "@/components/ui/use-lazy-popup";
 
 // The row actions' dialogs are chunks of their own (the reset form brings react-hook-form and zod), fetched when
 // the pointer or the focus reaches the list and mounted on first use.
 const loadResetDialog = () => import("./reset-password-dialog");
 const loadRemoveDialog = () => import("./remove-user-dialog");
-const ResetPasswordDialog = lazyNamed(loadResetDialog, "ResetPasswordDialog");
-const RemoveUserDialog = lazyNamed(loadRemoveDialog, "RemoveUserDialog");
+const ResetPasswordDialog = lazyPart(loadResetDialog, "ResetPasswordDialog").Component;
+const RemoveUserDialog = lazyPart(loadRemoveDialog, "RemoveUserDialog").Component;
 const prefetchRowDialogs = () => void Promise.all([loadResetDialog(), loadRemoveDialog()]);
 
 const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value);
@@ -168,7 +169,7 @@ export function UsersAdmin() {
       )}
 
       {rowDialogsUsed ? (
-        <Suspense fallback={null}>
+        <LazyBoundary what="password reset and removal dialogs" fallback={null}>
           <ResetPasswordDialog
             user={resetting}
             onOpenChange={(open) => !open && setResetting(null)}
@@ -197,7 +198,7 @@ export function UsersAdmin() {
               addButton.current?.focus();
             }}
           />
-        </Suspense>
+        </LazyBoundary>
       ) : null}
     </>
   );

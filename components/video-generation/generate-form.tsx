@@ -2,9 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { GenerationSettings } from "@/lib/contract/bff/video-generations";
 import { useHasRole } from "@/lib/client/current-user";
@@ -20,7 +21,7 @@ import { SettingsFields } from "./settings-fields";
 import { submitErrorMessage, useSubmitGeneration } from "./use-submit-generation";
 
 const loadConfirm = () => import("./confirm-dialog");
-const ConfirmDialog = lazy(loadConfirm);
+const ConfirmDialog = lazyPart(loadConfirm).Component;
 const EMPTY: VideoModel[] = [];
 const PROMPT_MAX = 4000;
 
@@ -116,7 +117,7 @@ export function GenerateForm({ initialModels, draft = null }: { initialModels: s
         </Button>
       </div>
       {mounted ? (
-        <Suspense fallback={null}>
+        <LazyBoundary what="confirmation dialog" fallback={null}>
           <ConfirmDialog
             open={open}
             onOpenChange={setOpen}
@@ -133,7 +134,7 @@ export function GenerateForm({ initialModels, draft = null }: { initialModels: s
               )
             }
           />
-        </Suspense>
+        </LazyBoundary>
       ) : null}
     </div>
   );
