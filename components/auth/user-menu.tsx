@@ -1,13 +1,13 @@
 "use client";
 
+import { lazy, Suspense } from "react";
 import { Badge } from "@/components/ui/badge";
-import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { ROLE_TONE } from "./role-tone";
 
 const loadPopover = () => import("./account-popover");
-const AccountPopover = lazyPart(loadPopover).Component;
+const AccountPopover = lazy(loadPopover);
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -32,9 +32,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Badge tone={ROLE_TONE[user.role]}>{user.role}</Badge>
       </button>
       {mounted ? (
-        <LazyBoundary what="account menu" fallback={null}>
+        <Suspense fallback={null}>
           <AccountPopover user={user} open={open} onOpenChange={setOpen} trigger={trigger} contentId={contentId} />
-        </LazyBoundary>
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,19 +1,18 @@
 "use client";
 
 import { clsx } from "clsx";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useHasRole } from "@/lib/client/current-user";
 import { DEFAULT_WORKSPACE, type InitialFilePage, type InitialWorkspaces } from "@/lib/client/queries/files";
 import { useUrlParam } from "@/lib/client/hooks/use-url-param";
-import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
-import { useNeededOnce } from "@/components/ui/use-lazy-popup";
+import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 import { useUploadQueue } from "./use-upload-queue";
 import { WorkspaceFiles } from "./workspace-files";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
-const UploadPanel = lazyPart(() => import("./upload-panel"), "UploadPanel").Component;
+const UploadPanel = lazyNamed(() => import("./upload-panel"), "UploadPanel");
 
 /**
  * The /files page's client island: URL state (workspace_id, q), the toolbar, uploads (drag and drop or picker)
@@ -97,9 +96,9 @@ export function FileBrowser({ initialPage, initialWorkspaces }: { initialPage: I
         </p>
       ) : null}
       {uploadsShown ? (
-        <LazyBoundary what="upload panel" fallback={null}>
+        <Suspense fallback={null}>
           <UploadPanel items={queue.uploads} onRetry={queue.retry} onDismiss={queue.dismiss} onClearFinished={queue.clearFinished} />
-        </LazyBoundary>
+        </Suspense>
       ) : null}
       <WorkspaceFiles
         key={workspaceId ?? DEFAULT_WORKSPACE}

@@ -1,8 +1,7 @@
 "use client";
 
-import { useMemo, useRef, useState } from "react";
-import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
-import { useNeededOnce } from "@/components/ui/use-lazy-popup";
+import { Suspense, useMemo, useRef, useState } from "react";
+import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 import type { GatewayFile } from "@/lib/contract/gateway";
 import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
 import { filesStatusText } from "@/lib/files/list-messages";
@@ -21,12 +20,12 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 
 // The details drawer and the delete confirmation (with the deletion: mutation, requests, cache update) are chunks
 // of their own, loaded when first opened.
-const FileDetailsDrawer = lazyPart(() => import("./file-details-drawer"), "FileDetailsDrawer").Component;
-const DeleteFilesDialog = lazyPart(() => import("./delete-files-dialog"), "DeleteFilesDialog").Component;
+const FileDetailsDrawer = lazyNamed(() => import("./file-details-drawer"), "FileDetailsDrawer");
+const DeleteFilesDialog = lazyNamed(() => import("./delete-files-dialog"), "DeleteFilesDialog");
 // So are the views of an empty workspace and of a first page that failed, loaded when first shown, under a status
 // line that says it at once.
-const FilesLoadFailed = lazyPart(() => import("./file-list-rare-states"), "FilesLoadFailed").Component;
-const NoFiles = lazyPart(() => import("./file-list-rare-states"), "NoFiles").Component;
+const FilesLoadFailed = lazyNamed(() => import("./file-list-rare-states"), "FilesLoadFailed");
+const NoFiles = lazyNamed(() => import("./file-list-rare-states"), "NoFiles");
 
 export function WorkspaceFiles({
   workspaceId,
@@ -74,18 +73,18 @@ export function WorkspaceFiles({
   if (query.isError && !query.data) {
     return (
       <ListShell status="Could not load files">
-        <LazyBoundary what="error message" fallback={null}>
+        <Suspense fallback={null}>
           <FilesLoadFailed message={apiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
-        </LazyBoundary>
+        </Suspense>
       </ListShell>
     );
   }
   if (complete && total === 0) {
     return (
       <ListShell status="No files">
-        <LazyBoundary what="empty workspace message" fallback={null}>
+        <Suspense fallback={null}>
           <NoFiles onUploadRequest={onUploadRequest} />
-        </LazyBoundary>
+        </Suspense>
       </ListShell>
     );
   }
@@ -134,7 +133,7 @@ export function WorkspaceFiles({
         resetScrollKey={list.deferredFilter}
         listboxRef={listboxRef}
       />
-      <LazyBoundary what="file details and delete dialogs" fallback={null}>
+      <Suspense fallback={null}>
         {drawerNeeded ? (
           <FileDetailsDrawer
             workspaceId={workspaceId}
@@ -157,7 +156,7 @@ export function WorkspaceFiles({
             onDeleted={onDeleted}
           />
         ) : null}
-      </LazyBoundary>
+      </Suspense>
     </ListShell>
   );
 }

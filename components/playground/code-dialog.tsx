@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { RequestDraft } from "@/lib/playground/setup";
-import { LazyPartSlot } from "@/components/ui/lazy-part";
+import { LazyPartSlot } from "./lazy-part";
 import { codeDialogPart } from "./lazy-parts";
 
 /**

@@ -7,7 +7,7 @@ import { readConversation, readModel, writeConversation, type PlaygroundColumn, 
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CodeDialog } from "./code-dialog";
-import { LazyPartSlot } from "@/components/ui/lazy-part";
+import { LazyPartSlot } from "./lazy-part";
 import { prefetchRun, runOutputPart } from "./lazy-parts";
 import { ConversationSection, ModelField, OutputSection, SearchSection } from "./request-editor";
 import type { RequestValidator } from "./use-request-validator";

@@ -1,8 +1,11 @@
 "use client";
 
+import type { ComponentProps } from "react";
 import { loadRunEngine } from "@/lib/client/run-store";
-import { lazyPart } from "@/components/ui/lazy-part";
+import type { CompareSummary } from "./compare-summary";
+import { lazyPart } from "./lazy-part";
 import { preloadMarkdownRenderer } from "./markdown/use-markdown-renderer";
+import type { RunOutputProps } from "./run-output";
 import { loadRequestValidator } from "./use-request-validator";
 
 /*
@@ -12,10 +15,10 @@ import { loadRequestValidator } from "./use-request-validator";
  */
 
 /** A column's answer, sources and metrics: shown once the column has run. */
-export const runOutputPart = lazyPart(() => import("./run-output"), "RunOutput");
+export const runOutputPart = lazyPart<RunOutputProps>(() => import("./run-output").then((module) => ({ default: module.RunOutput })));
 
 /** The charts and citation overlap below the columns: shown once a column of a comparison has run. */
-export const compareSummaryPart = lazyPart(() => import("./compare-summary"), "CompareSummary");
+export const compareSummaryPart = lazyPart<ComponentProps<typeof CompareSummary>>(() => import("./compare-summary").then((module) => ({ default: module.CompareSummary })));
 
 /** The "Copy as code" dialog's snippets: shown on the button's first press. */
 export const codeDialogPart = lazyPart(() => import("./code-dialog-content"));

@@ -8,7 +8,7 @@ import { playgroundQueries } from "@/lib/client/queries/playground";
 import type { Model } from "@/lib/contract/gateway";
 import type { VersionPair } from "@/lib/playground/preset-compare";
 import { serializeSetup, setupFromParams, type PlaygroundSetup } from "@/lib/playground/setup";
-import { LazyPartSlot, lazyPart } from "@/components/ui/lazy-part";
+import { LazyPartSlot, lazyPart } from "./lazy-part";
 import { playgroundUrlKeys, URL_OPTIONS } from "./url-state";
 import { Workbench } from "./workbench";
 

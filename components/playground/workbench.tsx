@@ -9,7 +9,7 @@ import { columnGridClass, columnLetter, columnNames } from "@/lib/playground/col
 import { addColumn, MAX_COLUMNS, readModel, removeColumn, serializeSetup, setSync, SYNC_SECTIONS, updateColumn, type PlaygroundSetup, type RequestDraft } from "@/lib/playground/setup";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Column } from "./column";
-import { LazyPartSlot } from "@/components/ui/lazy-part";
+import { LazyPartSlot } from "./lazy-part";
 import { compareSummaryPart, prefetchRun } from "./lazy-parts";
 import { RunStore, useRuns } from "@/lib/client/run-store";
 import { SharedSettings, SyncToggles } from "./shared-settings";

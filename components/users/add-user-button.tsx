@@ -1,13 +1,12 @@
 "use client";
 
-import { forwardRef, useImperativeHandle } from "react";
+import { forwardRef, lazy, Suspense, useImperativeHandle } from "react";
 import { Button } from "@/components/ui/button";
-import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { User } from "@/lib/contract/bff/schemas";
 
 const loadForm = () => import("./add-user-form");
-const AddUserForm = lazyPart(loadForm).Component;
+const AddUserForm = lazy(loadForm);
 
 /**
  * The users page's "Add user" button and its dialog, whose code (a form with zod) loads on the way to the first
@@ -22,9 +21,9 @@ export const AddUserButton = forwardRef<HTMLButtonElement | null, { onAdded: (us
         Add user
       </Button>
       {mounted ? (
-        <LazyBoundary what="add user form" fallback={null}>
+        <Suspense fallback={null}>
           <AddUserForm open={open} setOpen={setOpen} trigger={trigger} contentId={contentId} onAdded={onAdded} />
-        </LazyBoundary>
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -17,15 +17,14 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { ROLE_INFO } from "./roles";
 import { UserList } from "./user-list";
 import { Alert } from "@/components/ui/alert";
-import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
-import { useNeededOnce } from "@/components/ui/use-lazy-popup";
+import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 
 // The row actions' dialogs are chunks of their own (the reset form brings react-hook-form and zod), fetched when
 // the pointer or the focus reaches the list and mounted on first use.
 const loadResetDialog = () => import("./reset-password-dialog");
 const loadRemoveDialog = () => import("./remove-user-dialog");
-const ResetPasswordDialog = lazyPart(loadResetDialog, "ResetPasswordDialog").Component;
-const RemoveUserDialog = lazyPart(loadRemoveDialog, "RemoveUserDialog").Component;
+const ResetPasswordDialog = lazyNamed(loadResetDialog, "ResetPasswordDialog");
+const RemoveUserDialog = lazyNamed(loadRemoveDialog, "RemoveUserDialog");
 const prefetchRowDialogs = () => void Promise.all([loadResetDialog(), loadRemoveDialog()]);
 
 const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value);
@@ -169,7 +168,7 @@ export function UsersAdmin() {
       )}
 
       {rowDialogsUsed ? (
-        <LazyBoundary what="password reset and removal dialogs" fallback={null}>
+        <Suspense fallback={null}>
           <ResetPasswordDialog
             user={resetting}
             onOpenChange={(open) => !open && setResetting(null)}
@@ -198,7 +197,7 @@ export function UsersAdmin() {
               addButton.current?.focus();
             }}
           />
-        </LazyBoundary>
+        </Suspense>
       ) : null}
     </>
   );

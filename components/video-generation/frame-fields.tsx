@@ -1,19 +1,20 @@
 "use client";
 
+import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
-import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { VideoModel } from "@/lib/contract/gateway";
 import { FRAME_TYPES, frameLabel, type ChosenFrame, type FrameType } from "@/lib/video-models/generation-frame-types";
 import { supportsFrame } from "@/lib/video-models/model-facts";
+import { lazyNamed } from "@/components/ui/lazy-popup-component";
 
 /**
  * The picker (upload or workspace file) and the chosen image's preview are a chunk of their own, fetched when
  * the pointer nears the button: nothing is chosen before the picker was used, so the preview can wait for it too.
  */
 const loadPicker = () => import("./frame-picker-dialog");
-const FramePickerDialog = lazyPart(loadPicker).Component;
-const ChosenFramePreview = lazyPart(loadPicker, "ChosenFramePreview").Component;
+const FramePickerDialog = lazy(loadPicker);
+const ChosenFramePreview = lazyNamed(loadPicker, "ChosenFramePreview");
 
 export type ChosenFrames = Partial<Record<FrameType, ChosenFrame>>;
 
@@ -31,7 +32,7 @@ function FrameField({ frame, chosen, models, disabled, onChange }: {
   return (
     <div className="min-w-0 space-y-1 text-sm" data-testid={`frame-${frame}`}>
       <p className="font-medium">{frameLabel(frame)} image</p>
-      <LazyBoundary what="frame picker" fallback={null}>
+      <Suspense fallback={null}>
         {chosen ? <ChosenFramePreview frame={frame} chosen={chosen} disabled={disabled} onRemove={() => onChange(frame, undefined)} /> : null}
         {mounted ? (
           <FramePickerDialog
@@ -44,7 +45,7 @@ function FrameField({ frame, chosen, models, disabled, onChange }: {
             }}
           />
         ) : null}
-      </LazyBoundary>
+      </Suspense>
       <Button size="sm" disabled={disabled || others.length === models.length} aria-describedby={hintId} {...triggerProps}>
         {chosen ? `Change the ${name}…` : `Choose a ${name}…`}
       </Button>

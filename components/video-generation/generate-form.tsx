@@ -2,10 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { GenerationSettings } from "@/lib/contract/bff/video-generations";
 import { useHasRole } from "@/lib/client/current-user";
@@ -21,7 +20,7 @@ import { SettingsFields } from "./settings-fields";
 import { submitErrorMessage, useSubmitGeneration } from "./use-submit-generation";
 
 const loadConfirm = () => import("./confirm-dialog");
-const ConfirmDialog = lazyPart(loadConfirm).Component;
+const ConfirmDialog = lazy(loadConfirm);
 const EMPTY: VideoModel[] = [];
 const PROMPT_MAX = 4000;
 
@@ -117,7 +116,7 @@ export function GenerateForm({ initialModels, draft = null }: { initialModels: s
         </Button>
       </div>
       {mounted ? (
-        <LazyBoundary what="confirmation dialog" fallback={null}>
+        <Suspense fallback={null}>
           <ConfirmDialog
             open={open}
             onOpenChange={setOpen}
@@ -134,7 +133,7 @@ export function GenerateForm({ initialModels, draft = null }: { initialModels: s
               )
             }
           />
-        </LazyBoundary>
+        </Suspense>
       ) : null}
     </div>
   );

@@ -3,9 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { debounce, useQueryStates } from "nuqs";
-import { useCallback, useMemo, useState } from "react";
-import { LazyBoundary, lazyPart } from "@/components/ui/lazy-part";
-import { useNeededOnce } from "@/components/ui/use-lazy-popup";
+import { Suspense, useCallback, useMemo, useState } from "react";
+import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SkippedNote } from "@/components/ui/skipped-note";
@@ -29,8 +28,8 @@ const EMPTY: VideoModel[] = [];
 
 // The compare and detail dialogs are chunks of their own, loaded when first opened (a shared link with a
 // model opens its dialog right after the page loads).
-const CompareDialog = lazyPart(() => import("./compare-dialog"), "CompareDialog").Component;
-const ModelDetailDialog = lazyPart(() => import("./model-detail-dialog"), "ModelDetailDialog").Component;
+const CompareDialog = lazyNamed(() => import("./compare-dialog"), "CompareDialog");
+const ModelDetailDialog = lazyNamed(() => import("./model-detail-dialog"), "ModelDetailDialog");
 
 /** The catalog page's interactive part: every control writes the URL, everything shown is derived from it and the cached list. */
 export function VideoModelCatalog({ etag = null }: { /** ETag of the list the server prefetched, for the first revalidation. */ etag?: string | null }) {
@@ -169,7 +168,7 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
           setCompareOpen(true);
         }}
       />
-      <LazyBoundary what="comparison and details dialogs" fallback={null}>
+      <Suspense fallback={null}>
         {compareNeeded ? (
           <CompareDialog models={selected} settings={settings} open={compareOpen && selected.length >= 2} onOpenChange={setCompareOpen} onCloseAutoFocus={returnFocus} />
         ) : null}
@@ -182,7 +181,7 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
             onCloseAutoFocus={returnFocus}
           />
         ) : null}
-      </LazyBoundary>
+      </Suspense>
     </div>
   );
 }
