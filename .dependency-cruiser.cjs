@@ -5,7 +5,9 @@
  *   app/            routes, pages, route handlers, server actions: the top; only app/ imports it (client
  *                   components may import server actions from app/**\/actions.ts)
  *   components/     React components, one folder per feature; a feature imports components/ui and itself only
- *   lib/client/     browser code: the BFF client, queries, stores, the signed-in user's context
+ *   lib/client/     browser code: the BFF client, queries/ (every BFF call, reads and writes), hooks/ (generic React
+ *                   hooks any feature may use: the home the feature rule below leaves for them), stores, the
+ *                   signed-in user's context
  *   lib/server/     the BFF's server side, in tiers: handlers/ (route adapters) over services/ (one per feature)
  *                   over upstream/ (the gateway client), db/, auth/, http/, config/, video-generation/
  *   lib/embedded-gateway/ the stand-in gateway (a second service); lib/sqlite/ storage helpers for both
@@ -96,8 +98,8 @@ module.exports = {
     {
       name: "feature-components-stay-in-their-feature",
       comment:
-        "components/<feature>/ imports components/ui/ and its own feature only. Share UI through components/ui/ " +
-        "and logic through lib/.",
+        "components/<feature>/ imports components/ui/ and its own feature only. Share UI through components/ui/, " +
+        "generic hooks through lib/client/hooks/ and logic through lib/.",
       severity: "error",
       from: { path: "^components/([^/]+)/" },
       to: { path: "^components/", pathNot: ["^components/$1/", "^components/ui/"] },

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useHasRole } from "@/lib/client/current-user";
 import { DEFAULT_WORKSPACE, type InitialFilePage, type InitialWorkspaces } from "@/lib/client/queries/files";
-import { useUrlParam } from "@/lib/client/use-url-param";
+import { useUrlParam } from "@/lib/client/hooks/use-url-param";
 import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
 import { useUploadQueue } from "./use-upload-queue";
 import { WorkspaceFiles } from "./workspace-files";

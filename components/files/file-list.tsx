@@ -7,8 +7,8 @@ import { activeIndex, clickRow, type SelectionState } from "@/lib/files/selectio
 import { FileListHeader } from "./file-list-header";
 import { FileRow, rowDomId } from "./file-row";
 import { handleListKey } from "./list-keyboard";
-import { useMediaQuery } from "./use-media-query";
-import { useNow } from "./use-now";
+import { useMediaQuery } from "@/lib/client/hooks/use-media-query";
+import { useNow } from "@/lib/client/hooks/use-now";
 
 const ROW_HEIGHT = 44;
 /**

@@ -2,7 +2,7 @@
 
 import { hashKey, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { isRateLimited, pageRetryDelayMs } from "@/lib/files/retry-policy";
+import { isRateLimited, retryDelayMs } from "@/lib/client/retry-policy";
 
 interface Pending {
   retryAt: number;
@@ -12,7 +12,8 @@ interface Pending {
 /**
  * Seconds until the query's next attempt after a 429, or null when it is not waiting on a rate limit. Listens to
  * the query cache's "failed" events (dispatched when the retryer schedules a retry) and applies the same delay
- * policy the retryer uses, so the countdown the user sees is the wait that actually happens.
+ * policy the retryer uses, so the countdown the user sees is the wait that actually happens. (The event counts
+ * this failure; the retryer asked for the delay with the failures before it.)
  */
 export function useRateLimitCountdown(queryKey: QueryKey): number | null {
   const client = useQueryClient();
@@ -25,7 +26,7 @@ export function useRateLimitCountdown(queryKey: QueryKey): number | null {
       const action = event.action;
       if (action.type === "failed") {
         const now = Date.now();
-        setPending(isRateLimited(action.error) ? { retryAt: now + pageRetryDelayMs(action.failureCount, action.error), now } : null);
+        setPending(isRateLimited(action.error) ? { retryAt: now + retryDelayMs(action.failureCount - 1, action.error), now } : null);
       } else if (action.type === "success" || action.type === "error") {
         setPending(null);
       }

@@ -7,7 +7,7 @@ import { fileQueries, initialListData, type InitialFilePage } from "@/lib/client
 import { filterRows, parseFilter } from "@/lib/files/filter";
 import { createPageMerger, type MergedRows } from "@/lib/files/merge-pages";
 import { shouldFetchMore } from "@/lib/files/prefetch";
-import { isRateLimited } from "@/lib/files/retry-policy";
+import { isRateLimited } from "@/lib/client/retry-policy";
 import { useLoadAll } from "./use-load-all";
 import { useRateLimitCountdown } from "./use-rate-limit-countdown";
 

@@ -15,11 +15,6 @@ import { Workbench } from "./workbench";
 
 const NO_MODELS: Model[] = [];
 
-function versionQuery(slug: string, version: number) {
-  // A missing version is an answer (the link is stale), not something to retry.
-  return { ...presetQueries.version(slug, version), retry: (count: number, error: Error) => (error as { status?: number }).status !== 404 && count < 2 };
-}
-
 /**
  * The playground comparing two versions of a preset: the diff of their configs, and a column for each built
  * from the stored version. A chunk of its own (the preset diff and the preset-to-request expansion, which
@@ -28,8 +23,8 @@ function versionQuery(slug: string, version: number) {
 export default function PresetComparison({ slug, pair }: { slug: string; pair: VersionPair }) {
   const [params, setParams] = useQueryStates(playgroundUrlKeys, URL_OPTIONS);
   const models = useQuery(playgroundQueries.models());
-  const from = useQuery(versionQuery(slug, pair.from));
-  const to = useQuery(versionQuery(slug, pair.to));
+  const from = useQuery(presetQueries.version(slug, pair.from));
+  const to = useQuery(presetQueries.version(slug, pair.to));
   const question = params.prompt ?? COMPARE_DEFAULT_QUESTION;
   const edited = useMemo(() => parseSetup(params.setup), [params.setup]);
   const derived = useMemo(() => (from.data && to.data ? presetCompareSetup(from.data, to.data, question) : null), [from.data, to.data, question]);

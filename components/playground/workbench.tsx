@@ -13,7 +13,7 @@ import { LazyPartSlot } from "./lazy-part";
 import { compareSummaryPart, prefetchRun } from "./lazy-parts";
 import { RunStore, useRuns } from "@/lib/client/run-store";
 import { SharedSettings, SyncToggles } from "./shared-settings";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "@/lib/client/hooks/use-hydrated";
 import { useRequestValidator } from "./use-request-validator";
 import { useRunShortcut } from "./use-run-shortcut";
 import { WorkbenchToolbar } from "./workbench-toolbar";

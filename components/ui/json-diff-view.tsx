@@ -14,6 +14,23 @@ const ROW = {
 
 const SIGN = { equal: " ", removed: "-", added: "+" } as const;
 
+type SideLine = { number: number; text: string; op: keyof typeof ROW };
+
+/** One side of a split row: its line number and text, or an empty grey cell; `marked` lines are read out as such. */
+function DiffCell({ line, marked, className }: { line: SideLine | null | undefined; marked: "removed" | "added"; className?: string }) {
+  return (
+    <td className={clsx("whitespace-pre-wrap break-all align-top", className, line ? ROW[line.op] : "bg-slate-50 dark:bg-slate-900/60")}>
+      {line ? (
+        <div className="flex">
+          <Gutter>{line.number}</Gutter>
+          {line.op === marked ? <span className="sr-only">{marked}: </span> : null}
+          <span className="min-w-0">{line.text}</span>
+        </div>
+      ) : null}
+    </td>
+  );
+}
+
 function Gutter({ children }: { children: React.ReactNode }) {
   return <span className="inline-block w-9 shrink-0 select-none pr-2 text-right text-slate-600 dark:text-slate-300">{children}</span>;
 }
@@ -75,24 +92,8 @@ export function JsonDiffView({ before, after, mode, beforeLabel, afterLabel }: {
         <tbody>
           {rows.map((row, index) => (
             <tr key={index}>
-              <td className={clsx("whitespace-pre-wrap break-all border-r border-slate-200 align-top dark:border-slate-800", row.left ? ROW[row.left.op] : "bg-slate-50 dark:bg-slate-900/60")}>
-                {row.left ? (
-                  <div className="flex">
-                    <Gutter>{row.left.number}</Gutter>
-                    {row.left.op === "removed" ? <span className="sr-only">removed: </span> : null}
-                    <span className="min-w-0">{row.left.text}</span>
-                  </div>
-                ) : null}
-              </td>
-              <td className={clsx("whitespace-pre-wrap break-all align-top", row.right ? ROW[row.right.op] : "bg-slate-50 dark:bg-slate-900/60")}>
-                {row.right ? (
-                  <div className="flex">
-                    <Gutter>{row.right.number}</Gutter>
-                    {row.right.op === "added" ? <span className="sr-only">added: </span> : null}
-                    <span className="min-w-0">{row.right.text}</span>
-                  </div>
-                ) : null}
-              </td>
+              <DiffCell line={row.left} marked="removed" className="border-r border-slate-200 dark:border-slate-800" />
+              <DiffCell line={row.right} marked="added" />
             </tr>
           ))}
         </tbody>

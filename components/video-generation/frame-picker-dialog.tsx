@@ -5,8 +5,9 @@ import { useId, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { ApiError } from "@/lib/client/api-client";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
-import { fileContentUrl } from "@/lib/client/queries/file-detail";
+import { fetchFileContent } from "@/lib/client/queries/file-detail";
 import { fileQueries } from "@/lib/client/queries/files";
 import {
   FRAME_IMAGE_MAX_BYTES,
@@ -93,13 +94,12 @@ export default function FramePickerDialog({ frame, open, onOpenChange, trigger, 
     if (problem || !type) return setError(problem);
     setReading(file.id);
     try {
-      const response = await fetch(fileContentUrl(WORKSPACE, file.id));
-      if (!response.ok) return setError(`${label}: could not read ${file.filename} (HTTP ${response.status})`);
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const bytes = await fetchFileContent(WORKSPACE, file.id);
       if (bytes.byteLength > FRAME_IMAGE_MAX_BYTES) return setError(frameFileProblem({ ...file, size: bytes.byteLength }, frame));
       choose(toChosen(frame, type, bytes, file.filename));
-    } catch {
-      setError(`${label}: could not read ${file.filename}`);
+    } catch (error) {
+      const answered = error instanceof ApiError && error.status > 0 ? ` (HTTP ${error.status})` : "";
+      setError(`${label}: could not read ${file.filename}${answered}`);
     } finally {
       setReading(null);
     }

@@ -14,7 +14,7 @@ import { generationCost, isGenerationFinished } from "@/lib/video-models/generat
 import { formatUsd } from "@/lib/video-models/money";
 import { JobCard } from "./job-card";
 import { SyncControls } from "./sync-controls";
-import { useNow } from "./use-now";
+import { useNow } from "@/lib/client/hooks/use-now";
 import { useSyncedPlayers } from "./use-synced-players";
 
 /**
@@ -29,7 +29,7 @@ export function RunView({ id }: { id: string }) {
   const names = useMemo(() => new Map((catalog ?? []).map((model) => [model.id, model.name])), [catalog]);
   const generation = query.data;
   const finished = generation ? isGenerationFinished(generation) : false;
-  const now = useNow(Boolean(generation) && !finished);
+  const now = useNow(generation && !finished ? 1000 : null);
   const players = useSyncedPlayers();
   const cancel = useMutation({
     mutationFn: () => cancelGeneration(id),

@@ -30,24 +30,49 @@ export function AspectRatioShape({ ratio, size = BOX, className }: { ratio: stri
   );
 }
 
-export function AspectRatioList({ ratios }: { ratios: string[] }) {
-  if (ratios.length === 0) return <span className="text-sm text-slate-600 dark:text-slate-400">Not stated</span>;
+const NOT_STATED = <span className="text-sm text-slate-600 dark:text-slate-400">Not stated</span>;
+
+/** The model's values of one kind as a labelled list, each item drawn by `item`; "Not stated" when it names none. */
+function ValueList({ label, values, className, itemClassName, item }: {
+  label: string;
+  values: string[];
+  className: string;
+  itemClassName: string;
+  item: (value: string) => React.ReactNode;
+}) {
+  if (values.length === 0) return NOT_STATED;
   return (
-    <ul className="flex flex-wrap items-end gap-x-3 gap-y-2" aria-label="Aspect ratios">
-      {ratios.map((ratio) => (
-        <li key={ratio} className="flex flex-col items-center gap-0.5">
-          <AspectRatioShape ratio={ratio} />
-          <span className="text-[11px] leading-none tabular-nums text-slate-700 dark:text-slate-300">{ratio}</span>
+    <ul className={className} aria-label={label}>
+      {values.map((value) => (
+        <li key={value} className={itemClassName}>
+          {item(value)}
         </li>
       ))}
     </ul>
   );
 }
 
+export function AspectRatioList({ ratios }: { ratios: string[] }) {
+  return (
+    <ValueList
+      label="Aspect ratios"
+      values={ratios}
+      className="flex flex-wrap items-end gap-x-3 gap-y-2"
+      itemClassName="flex flex-col items-center gap-0.5"
+      item={(ratio) => (
+        <>
+          <AspectRatioShape ratio={ratio} />
+          <span className="text-[11px] leading-none tabular-nums text-slate-700 dark:text-slate-300">{ratio}</span>
+        </>
+      )}
+    />
+  );
+}
+
 /** The model's durations as dots on a shared 0..scaleMax seconds track, the covered span shaded, with the range as text. */
 export function DurationRange({ durations, scaleMax }: { durations: number[]; scaleMax: number }) {
   const text = formatDurationRange(durations);
-  if (!text) return <span className="text-sm text-slate-600 dark:text-slate-400">Not stated</span>;
+  if (!text) return NOT_STATED;
   const width = 120;
   const pad = 4;
   const max = Math.max(scaleMax, ...durations, 1);
@@ -72,15 +97,14 @@ export function DurationRange({ durations, scaleMax }: { durations: number[]; sc
 }
 
 export function ResolutionChips({ resolutions }: { resolutions: string[] }) {
-  if (resolutions.length === 0) return <span className="text-sm text-slate-600 dark:text-slate-400">Not stated</span>;
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Resolutions">
-      {resolutions.map((r) => (
-        <li key={r} className="rounded border border-slate-300 px-1.5 py-0.5 font-mono text-xs dark:border-slate-700">
-          {r}
-        </li>
-      ))}
-    </ul>
+    <ValueList
+      label="Resolutions"
+      values={resolutions}
+      className="flex flex-wrap gap-1"
+      itemClassName="rounded border border-slate-300 px-1.5 py-0.5 font-mono text-xs dark:border-slate-700"
+      item={(resolution) => resolution}
+    />
   );
 }
 

@@ -81,33 +81,35 @@ function BoundSelect({ label, value, options, onChange, name }: { label: string;
  * The catalog's filters. Each value shows how many models would match with it chosen, the other
  * filters kept; values within a group are alternatives (any of), groups combine (all of).
  */
+/** A facet's values as checkboxes with their counts; `onChange` gets the values chosen after a click. */
+function FacetGroup({ legend, facets, chosen, visual, onChange }: {
+  legend: string;
+  facets: { value: string; count: number }[];
+  chosen: string[];
+  visual?: (value: string) => React.ReactNode;
+  onChange: (values: string[]) => void;
+}) {
+  return (
+    <Group legend={legend}>
+      {facets.map(({ value, count }) => (
+        <CheckRow key={value} label={value} count={count} visual={visual?.(value)} checked={chosen.includes(value)} onChange={(on) => onChange(toggle(chosen, value, on))} />
+      ))}
+    </Group>
+  );
+}
+
 export function FilterPanel({ filters, facets, onChange }: { filters: CatalogFilters; facets: FacetCounts; onChange: (patch: UrlPatch) => void }) {
   return (
     <div className="space-y-5" data-testid="filter-panel">
-      <Group legend="Resolution">
-        {facets.resolutions.map(({ value, count }) => (
-          <CheckRow
-            key={value}
-            label={value}
-            count={count}
-            checked={filters.resolutions.includes(value)}
-            onChange={(on) => onChange({ res: toggle(filters.resolutions, value, on) })}
-          />
-        ))}
-      </Group>
+      <FacetGroup legend="Resolution" facets={facets.resolutions} chosen={filters.resolutions} onChange={(res) => onChange({ res })} />
 
-      <Group legend="Aspect ratio">
-        {facets.aspectRatios.map(({ value, count }) => (
-          <CheckRow
-            key={value}
-            label={value}
-            count={count}
-            visual={<AspectRatioShape ratio={value} size={18} />}
-            checked={filters.aspectRatios.includes(value)}
-            onChange={(on) => onChange({ ratio: toggle(filters.aspectRatios, value, on) })}
-          />
-        ))}
-      </Group>
+      <FacetGroup
+        legend="Aspect ratio"
+        facets={facets.aspectRatios}
+        chosen={filters.aspectRatios}
+        visual={(value) => <AspectRatioShape ratio={value} size={18} />}
+        onChange={(ratio) => onChange({ ratio })}
+      />
 
       <Group legend="Duration">
         <div className="flex gap-2">

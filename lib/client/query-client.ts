@@ -1,5 +1,6 @@
-import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { environmentManager, QueryCache, QueryClient } from "@tanstack/react-query";
 import { isApiStatus } from "./api-error-message";
+import { retryPolicy } from "./retry-policy";
 
 /**
  * The one place for the query cache's defaults, for both sides: the browser's provider makes one client for
@@ -7,6 +8,10 @@ import { isApiStatus } from "./api-error-message";
  * (`<HydrationBoundary state={dehydrate(client)}>`). Only successful queries are dehydrated (the default):
  * a prefetch that failed leaves the query to the browser, which fetches it and shows the error with a retry.
  * With a staleTime above zero the browser does not refetch what the server just fetched.
+ *
+ * Every read retries what may pass on another try (./retry-policy: network failures, 5xx, 429 after its
+ * Retry-After) a few times and never a refusal; a query sets other limits only with its reason beside them.
+ * A server prefetch never retries (TanStack's own server default): the page is waiting, and the browser tries again.
  */
 export function makeQueryClient(options: { onUnauthorized?: () => void } = {}): QueryClient {
   const { onUnauthorized } = options;
@@ -20,7 +25,7 @@ export function makeQueryClient(options: { onUnauthorized?: () => void } = {}): 
       },
     }),
     defaultOptions: {
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, ...(environmentManager.isServer() ? { retry: false } : retryPolicy()) },
     },
   });
 }

@@ -1,34 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FILES_PAGE_SIZE, shouldFetchMore } from "./prefetch";
-import { MAX_RATE_LIMIT_RETRIES, pageRetryDelayMs, shouldRetryPage } from "./retry-policy";
 import { MAX_UPLOAD_BYTES, uploadRefusal } from "./upload-rules";
-
-const err = (status: number, retryAfterSeconds: number | null = null) => ({ status, retryAfterSeconds });
-
-describe("page retry policy", () => {
-  it("keeps retrying rate limits, waiting what Retry-After asks", () => {
-    expect(shouldRetryPage(1, err(429, 3))).toBe(true);
-    expect(shouldRetryPage(MAX_RATE_LIMIT_RETRIES, err(429, 3))).toBe(true);
-    expect(shouldRetryPage(MAX_RATE_LIMIT_RETRIES + 1, err(429, 3))).toBe(false);
-    expect(pageRetryDelayMs(1, err(429, 3))).toBe(3000);
-    expect(pageRetryDelayMs(5, err(429, 0))).toBe(250);
-    expect(pageRetryDelayMs(1, err(429, 3600))).toBe(60_000);
-  });
-
-  it("backs off exponentially without Retry-After", () => {
-    expect([1, 2, 3, 4].map((n) => pageRetryDelayMs(n, err(429)))).toEqual([1000, 2000, 4000, 8000]);
-    expect(pageRetryDelayMs(20, err(500))).toBe(60_000);
-  });
-
-  it("retries server and network errors twice, client errors never", () => {
-    expect(shouldRetryPage(2, err(503))).toBe(true);
-    expect(shouldRetryPage(3, err(503))).toBe(false);
-    expect(shouldRetryPage(1, err(0))).toBe(true);
-    expect(shouldRetryPage(1, err(400))).toBe(false);
-    expect(shouldRetryPage(1, err(401))).toBe(false);
-    expect(shouldRetryPage(1, new TypeError("parse"))).toBe(false);
-  });
-});
 
 describe("upload refusals", () => {
   it("refuses empty and over-size files naming them", () => {

@@ -5,7 +5,7 @@ import { gatewaySchema } from "@/lib/client/contract";
 import { internFileStrings } from "@/lib/files/intern";
 import { nextCursor } from "@/lib/files/merge-pages";
 import { FILES_PAGE_SIZE } from "@/lib/files/prefetch";
-import { pageRetryDelayMs, shouldRetryPage } from "@/lib/files/retry-policy";
+import { DEFAULT_RETRY_LIMITS, retryPolicy } from "@/lib/client/retry-policy";
 
 /**
  * Query key factories and fetchers for the file browser's first load: the list, one infinite query per
@@ -66,6 +66,14 @@ function fileListUrl(workspaceId: string | null, cursor: FilePageParam, limit = 
   return `/api/files?${params}`;
 }
 
+/**
+ * The file list and a file's details keep trying through a rate limit much longer than the default: the BFF
+ * already retried the gateway's 429 a few times, so one that reaches the browser means a longer pause, and the
+ * list shows a countdown instead of asking the user to press Retry.
+ */
+export const FILE_RETRY_LIMITS = { ...DEFAULT_RETRY_LIMITS, rateLimited: 12 };
+export const fileRetryPolicy = retryPolicy(FILE_RETRY_LIMITS);
+
 export const fileQueries = {
   list: (workspaceId: string | null) =>
     infiniteQueryOptions({
@@ -80,8 +88,7 @@ export const fileQueries = {
       refetchOnReconnect: false,
       // Back navigation restores the loaded pages from here, so keep them a while after leaving the page.
       gcTime: 15 * 60_000,
-      retry: (failureCount, error: Error) => shouldRetryPage(failureCount, error),
-      retryDelay: (failureCount, error: Error) => pageRetryDelayMs(failureCount, error),
+      ...fileRetryPolicy,
     }),
 
   workspaces: () =>

@@ -16,6 +16,5 @@ export const playgroundQueries = {
     queryOptions({
       ...presetQueries.page(0, PRESET_SUGGESTIONS_LIMIT),
       select: (page) => page.data.map((preset) => ({ slug: preset.slug, name: preset.name })),
-      retry: false,
     }),
 };

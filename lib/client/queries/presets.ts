@@ -58,8 +58,6 @@ export const presetQueries = {
     queryOptions({
       queryKey: presetKeys.detail(slug),
       queryFn: ({ signal }) => apiFetch(`/api/presets/${enc(slug)}`, gatewaySchema("PresetEnvelopeSchema"), { signal }).then((body) => body.data),
-      // A missing preset is an answer (the editor offers to create it), not something to retry.
-      retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
     }),
 
   /** All versions, oldest first (paged through; presets rarely have more than a few hundred). */
@@ -93,7 +91,6 @@ const modelCatalogQuery = () =>
     queryKey: [...presetKeys.all, "model-suggestions"] as const,
     queryFn: ({ signal }) => apiFetch("/api/models", gatewaySchema("ModelListResponseSchema"), { signal }),
     staleTime: 10 * 60_000,
-    retry: false,
   });
 
 /** Model ids offered as suggestions in the preset editor (GET /api/models). */

@@ -15,11 +15,6 @@ export const userQueries = {
     queryOptions({
       queryKey: userKeys.list(),
       queryFn: ({ signal }) => apiFetch("/api/users", bffSchema("UserListResponseSchema"), { signal }).then((body) => body.data),
-      // A refusal (403 for a non-admin, 401 without a session) is an answer, not a hiccup worth retrying.
-      retry: (count, error) => {
-        const status = (error as { status?: number }).status ?? 0;
-        return status !== 401 && status !== 403 && count < 2;
-      },
     }),
 };
 

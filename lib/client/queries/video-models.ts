@@ -49,7 +49,5 @@ export const videoModelQueries = {
       queryFn: ({ client, signal }) => fetchVideoModels(client, signal),
       // The catalog changes when a provider ships a model, not while someone compares prices.
       staleTime: 5 * 60_000,
-      // Retry what may pass on a second try (network, gateway hiccups), not a refusal (401, 403, 400).
-      retry: (failures, error) => failures < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500),
     }),
 };
