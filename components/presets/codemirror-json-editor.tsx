@@ -3,12 +3,17 @@
 import { json, jsonParseLinter } from "@codemirror/lang-json";
 import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
 import { EditorView } from "@codemirror/view";
-import CodeMirror from "@uiw/react-codemirror";
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import CodeMirror, { ExternalChange, type ReactCodeMirrorRef } from "@uiw/react-codemirror";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { textChange } from "@/lib/presets/text-change";
 import { accessibleDarkTheme } from "./code-theme";
 
+// One query for every editor: a render reads `matches`, it does not evaluate the media query again.
+let schemeQuery: MediaQueryList | null = null;
+const darkScheme = () => (schemeQuery ??= window.matchMedia("(prefers-color-scheme: dark)"));
+
 function subscribeToScheme(onChange: () => void) {
-  const query = window.matchMedia("(prefers-color-scheme: dark)");
+  const query = darkScheme();
   query.addEventListener("change", onChange);
   return () => query.removeEventListener("change", onChange);
 }
@@ -17,7 +22,7 @@ function subscribeToScheme(onChange: () => void) {
 export function usePrefersDark(): boolean {
   return useSyncExternalStore(
     subscribeToScheme,
-    () => window.matchMedia("(prefers-color-scheme: dark)").matches,
+    () => darkScheme().matches,
     () => false,
   );
 }
@@ -54,11 +59,27 @@ function useStableCallback<Args extends unknown[]>(callback: ((...args: Args) =>
 }
 
 /**
+ * Shows a new `value` by replacing only the text that differs, before @uiw/react-codemirror's own effect would
+ * replace the whole document (it then finds nothing to do). A whole-document replacement makes CodeMirror parse,
+ * lay out and draw the request again, most of a keystroke's time in the studio; a change of a few characters
+ * keeps its parse tree and its drawn lines. Marked as external, so it is not reported back as the user's edit.
+ */
+function useMinimalValueSync(editor: React.RefObject<ReactCodeMirrorRef | null>, value: string) {
+  useLayoutEffect(() => {
+    const view = editor.current?.view;
+    if (!view) return;
+    const change = textChange(view.state.doc.toString(), value);
+    if (change) view.dispatch({ changes: change, annotations: [ExternalChange.of(true)] });
+  }, [editor, value]);
+}
+
+/**
  * CodeMirror 6 with JSON highlighting, syntax errors, and optional schema diagnostics underlined at
  * the path they concern. Its own chunk: pages load it through `JsonCodeEditor` (./json-code-editor), only once
- * an editor is on screen.
+ * an editor is on screen. Memoised: @uiw/react-codemirror rebuilds its themes and extensions on every render, so
+ * an editor whose props did not change must not render again with the form around it.
  */
-export default function CodeMirrorJsonEditor({
+function CodeMirrorJsonEditor({
   value,
   onChange,
   onBlur,
@@ -72,6 +93,8 @@ export default function CodeMirrorJsonEditor({
   const dark = usePrefersDark();
   const stableOnChange = useStableCallback(onChange);
   const stableOnBlur = useStableCallback(onBlur);
+  const editor = useRef<ReactCodeMirrorRef>(null);
+  useMinimalValueSync(editor, value);
   const extensions = useMemo(() => {
     const list = [
       json(),
@@ -97,6 +120,7 @@ export default function CodeMirrorJsonEditor({
 
   return (
     <CodeMirror
+      ref={editor}
       value={value}
       onChange={stableOnChange}
       onBlur={stableOnBlur}
@@ -111,3 +135,5 @@ export default function CodeMirrorJsonEditor({
     />
   );
 }
+
+export default memo(CodeMirrorJsonEditor);

@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import { useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { Controller, useFormContext, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { inputClassName } from "@/components/ui/input";
@@ -45,6 +45,72 @@ interface PairsOptions {
   valuePlaceholder?: string;
 }
 
+/** A text too long for its limit: says by how much, under the input. */
+function TooLong({ what, length, max }: { what: "Key" | "Value"; length: number; max: number | undefined }) {
+  if (max === undefined || length <= max) return null;
+  return (
+    <p className="mt-0.5 text-xs text-red-700 dark:text-red-400">
+      {what} has {length} characters; at most {max}
+    </p>
+  );
+}
+
+type RowPart = keyof Row;
+
+interface PairRowProps {
+  index: number;
+  row: Row;
+  duplicate: boolean;
+  label: string;
+  kind: ValueKind;
+  keyMax?: number;
+  valueMax?: number;
+  keyPlaceholder: string;
+  valuePlaceholder: string;
+  readOnly: boolean;
+  onEdit: (index: number, part: RowPart, text: string) => void;
+  onRemove: (index: number) => void;
+}
+
+/** One pair. Memoised with stable callbacks: a keystroke in one row renders that row, not all twenty. */
+const PairRow = memo(function PairRow({ index, row, duplicate, label, kind, keyMax, valueMax, keyPlaceholder, valuePlaceholder, readOnly, onEdit, onRemove }: PairRowProps) {
+  return (
+    <li className="flex flex-wrap items-start gap-2">
+      <div className="min-w-0 flex-1 basis-32">
+        <input
+          aria-label={`${label} key ${index + 1}`}
+          className={clsx(inputClassName, "font-mono")}
+          value={row.key}
+          placeholder={keyPlaceholder}
+          disabled={readOnly}
+          aria-invalid={duplicate || (keyMax !== undefined && row.key.length > keyMax)}
+          onChange={(event) => onEdit(index, "key", event.target.value)}
+        />
+        {duplicate ? <p className="mt-0.5 text-xs text-amber-800 dark:text-amber-300">Duplicate key: only the first is kept</p> : null}
+        <TooLong what="Key" length={row.key.length} max={keyMax} />
+      </div>
+      <div className="min-w-0 flex-[2] basis-40">
+        <input
+          aria-label={`${label} value ${index + 1}`}
+          className={inputClassName}
+          value={row.value}
+          inputMode={kind === "number" ? "decimal" : undefined}
+          placeholder={valuePlaceholder}
+          disabled={readOnly}
+          aria-invalid={valueMax !== undefined && row.value.length > valueMax}
+          onChange={(event) => onEdit(index, "value", event.target.value)}
+        />
+        <TooLong what="Value" length={row.value.length} max={valueMax} />
+      </div>
+      {!readOnly ? (
+        <Button size="sm" variant="ghost" aria-label={`Remove ${label} pair ${index + 1}`} onClick={() => onRemove(index)}>
+          ✕
+        </Button>
+      ) : null}
+    </li>
+  );
+});
+
 function PairsEditor({
   value,
   onChange,
@@ -67,12 +133,23 @@ function PairsEditor({
     if (!jsonEqual(objectOf(rows, kind), value)) setRows(rowsOf(value));
   }
 
-  function update(next: Row[]) {
+  // The rows' callbacks keep their identity (so unchanged rows skip rendering) and act on the latest rows.
+  const latest = useRef({ rows, kind, onChange });
+  useEffect(() => {
+    latest.current = { rows, kind, onChange };
+  });
+  const update = useCallback((next: Row[]) => {
+    latest.current.rows = next;
     setRows(next);
-    const object = objectOf(next, kind);
+    const object = objectOf(next, latest.current.kind);
     setShown(object);
-    onChange(object);
-  }
+    latest.current.onChange(object);
+  }, []);
+  const edit = useCallback(
+    (index: number, part: RowPart, text: string) => update(latest.current.rows.map((row, i) => (i === index ? { ...row, [part]: text } : row))),
+    [update],
+  );
+  const remove = useCallback((index: number) => update(latest.current.rows.filter((_, i) => i !== index)), [update]);
 
   const seen = new Set<string>();
   return (
@@ -82,50 +159,22 @@ function PairsEditor({
           {rows.map((row, index) => {
             const duplicate = row.key !== "" && seen.has(row.key);
             seen.add(row.key);
-            const keyTooLong = keyMax !== undefined && row.key.length > keyMax;
-            const valueTooLong = valueMax !== undefined && row.value.length > valueMax;
             return (
-              <li key={index} className="flex flex-wrap items-start gap-2">
-                <div className="min-w-0 flex-1 basis-32">
-                  <input
-                    aria-label={`${label} key ${index + 1}`}
-                    className={clsx(inputClassName, "font-mono")}
-                    value={row.key}
-                    placeholder={keyPlaceholder}
-                    disabled={readOnly}
-                    aria-invalid={duplicate || keyTooLong}
-                    onChange={(event) => update(rows.map((r, i) => (i === index ? { ...r, key: event.target.value } : r)))}
-                  />
-                  {duplicate ? <p className="mt-0.5 text-xs text-amber-800 dark:text-amber-300">Duplicate key: only the first is kept</p> : null}
-                  {keyTooLong ? (
-                    <p className="mt-0.5 text-xs text-red-700 dark:text-red-400">
-                      Key has {row.key.length} characters; at most {keyMax}
-                    </p>
-                  ) : null}
-                </div>
-                <div className="min-w-0 flex-[2] basis-40">
-                  <input
-                    aria-label={`${label} value ${index + 1}`}
-                    className={inputClassName}
-                    value={row.value}
-                    inputMode={kind === "number" ? "decimal" : undefined}
-                    placeholder={valuePlaceholder}
-                    disabled={readOnly}
-                    aria-invalid={valueTooLong}
-                    onChange={(event) => update(rows.map((r, i) => (i === index ? { ...r, value: event.target.value } : r)))}
-                  />
-                  {valueTooLong ? (
-                    <p className="mt-0.5 text-xs text-red-700 dark:text-red-400">
-                      Value has {row.value.length} characters; at most {valueMax}
-                    </p>
-                  ) : null}
-                </div>
-                {!readOnly ? (
-                  <Button size="sm" variant="ghost" aria-label={`Remove ${label} pair ${index + 1}`} onClick={() => update(rows.filter((_, i) => i !== index))}>
-                    ✕
-                  </Button>
-                ) : null}
-              </li>
+              <PairRow
+                key={index}
+                index={index}
+                row={row}
+                duplicate={duplicate}
+                label={label}
+                kind={kind}
+                keyMax={keyMax}
+                valueMax={valueMax}
+                keyPlaceholder={keyPlaceholder}
+                valuePlaceholder={valuePlaceholder}
+                readOnly={readOnly}
+                onEdit={edit}
+                onRemove={remove}
+              />
             );
           })}
         </ul>

@@ -38,8 +38,8 @@ const VIEWS: { id: View; label: string }[] = [
 
 /**
  * The schema-driven form beside its JSON view and the stored-config preview. On wide screens the form
- * and one side panel show together; on narrow ones a switch shows one at a time. Everything stays
- * mounted, so switching never loses local editor state.
+ * and one side panel show together; on narrow ones a switch shows one at a time. Whatever holds local
+ * editor state stays mounted, so switching never loses it.
  */
 export function PresetEditor({
   form,
@@ -60,16 +60,6 @@ export function PresetEditor({
   const [narrowView, setNarrowView] = useState<View>("form");
   const [panel, setPanel] = useState<Exclude<View, "form">>("json");
 
-  const panelContent = (which: Exclude<View, "form">) =>
-    which === "json" ? (
-      <ChunkBoundary what="The JSON view">
-        <Suspense fallback={<RequestJsonPlaceholder />}>
-          <RequestJsonView onApply={onApplyJson} onPendingChange={onUnparsedChange} />
-        </Suspense>
-      </ChunkBoundary>
-    ) : (
-      <StoredPreview storedFields={storedFields} />
-    );
 
   return (
     <FormProvider {...form}>
@@ -141,8 +131,16 @@ export function PresetEditor({
                     </button>
                   ))}
                 </div>
-                <div className={panel === "json" ? "block" : "hidden"}>{panelContent("json")}</div>
-                <div className={panel === "stored" ? "block" : "hidden"}>{panelContent("stored")}</div>
+                {/* The JSON view stays mounted (it may hold text that does not parse yet) but follows the form only while
+                    shown; the stored preview holds nothing of its own and is only there while shown. */}
+                <div className={panel === "json" ? "block" : "hidden"}>
+                  <ChunkBoundary what="The JSON view">
+                    <Suspense fallback={<RequestJsonPlaceholder />}>
+                      <RequestJsonView onApply={onApplyJson} onPendingChange={onUnparsedChange} shown={panel === "json"} />
+                    </Suspense>
+                  </ChunkBoundary>
+                </div>
+                {panel === "stored" ? <StoredPreview storedFields={storedFields} /> : null}
               </div>
             </aside>
           </div>

@@ -4,7 +4,7 @@ import type { Diagnostic } from "@codemirror/lint";
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useWatch, type FieldValues } from "react-hook-form";
 import { jsonEqual } from "@/lib/presets/json-equal";
-import { validateRequest } from "@/lib/presets/form-resolver";
+import { validateRequest, type RequestIssue } from "@/lib/presets/form-resolver";
 import { pruneRequest } from "@/lib/presets/form-values";
 import { locateJsonPath } from "@/lib/presets/json-locate";
 import { JsonCodeEditor } from "../json-code-editor";
@@ -23,11 +23,17 @@ function parseObject(text: string): Record<string, unknown> | null {
   }
 }
 
+// The status line and the editor's underlines check the same text: the request is checked once per text.
+let lastChecked: { text: string; issues: RequestIssue[] } | null = null;
+function issuesOf(text: string): RequestIssue[] {
+  if (lastChecked?.text !== text) lastChecked = { text, issues: validateRequest(parseObject(text) ?? {}) };
+  return lastChecked.issues;
+}
+
 /** Schema problems of the request text, underlined at the JSON path they name. */
 export function diagnoseRequestText(text: string): Diagnostic[] {
-  const value = parseObject(text);
-  if (!value) return [{ from: 0, to: Math.min(text.length, 1), severity: "error", message: "The request must be a JSON object" }];
-  return validateRequest(value).map((issue) => {
+  if (!parseObject(text)) return [{ from: 0, to: Math.min(text.length, 1), severity: "error", message: "The request must be a JSON object" }];
+  return issuesOf(text).map((issue) => {
     const span = locateJsonPath(text, issue.segments) ?? { from: 0, to: 0 };
     // A span covering a whole object is hard to read; underline its first line.
     const newline = text.indexOf("\n", span.from);
@@ -40,12 +46,21 @@ export function diagnoseRequestText(text: string): Diagnostic[] {
  * The request as JSON, synced both ways with the form (a chunk of its own, with the schema checks): form edits rewrite the text; text that parses
  * to an object is applied to the form (after a short pause, so typing stays smooth). Text that does
  * not parse stays here, marked, and the form keeps the last valid request.
+ * While hidden (`shown` false: the other panel is open) it does not follow the form; it catches up when shown.
  */
-export function RequestJsonView({ onApply, onPendingChange }: { onApply: (values: Record<string, unknown>) => void; onPendingChange?: (pending: boolean) => void }) {
+export function RequestJsonView({
+  onApply,
+  onPendingChange,
+  shown = true,
+}: {
+  onApply: (values: Record<string, unknown>) => void;
+  onPendingChange?: (pending: boolean) => void;
+  shown?: boolean;
+}) {
   const readOnly = useReadOnly();
-  // Deferred: a keystroke in the form shows at once, and the text (re-printed, re-parsed by CodeMirror) follows
-  // in a render React may interrupt or skip while the user keeps typing.
-  const values = useDeferredValue(useWatch<FieldValues>());
+  // Deferred: a keystroke in the form shows at once, and the text (re-printed, then patched into CodeMirror where
+  // it changed) follows in a render React may interrupt or skip while the user keeps typing.
+  const values = useDeferredValue(useWatch<FieldValues>({ disabled: !shown }));
   const pruned = useMemo(() => pruneRequest(values), [values]);
   const [text, setText] = useState(() => pretty(pruned));
   const [seen, setSeen] = useState<Record<string, unknown>>(pruned);
@@ -79,7 +94,7 @@ export function RequestJsonView({ onApply, onPendingChange }: { onApply: (values
     [onApply],
   );
 
-  const issues = useMemo(() => validateRequest(parseObject(text) ?? {}), [text]);
+  const issues = useMemo(() => issuesOf(text), [text]);
 
   return (
     <div className="space-y-2">

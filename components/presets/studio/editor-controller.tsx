@@ -1,14 +1,10 @@
 "use client";
 
 import { memo, useCallback, useMemo, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import type { ChatRequestInput, PresetVersion, PresetWithDesignatedVersion } from "@/lib/contract/gateway";
-import { reappliedNotice, tookTheirsNotice } from "@/lib/presets/conflict-notices";
-import { discardDraft } from "@/lib/presets/draft-storage";
-import { newPresetRequest, pruneRequest, storedFieldsOf, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
-import { jsonEqual } from "@/lib/presets/json-equal";
-import type { MergeResult } from "@/lib/presets/merge";
+import { newPresetRequest, storedFieldsOf, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
 import { checkFieldsWhenIdle, lazyChatRequestResolver, VALIDATOR_UNAVAILABLE } from "@/lib/presets/request-validator";
 import { saveCheckNote } from "@/lib/presets/save-check";
 import { PresetEditor } from "../editor/preset-editor";
@@ -21,7 +17,10 @@ import { useFollowDesignated } from "./use-follow-designated";
 import { usePresetSave } from "./use-preset-save";
 import { useSaveConflict } from "./use-save-conflict";
 import { useRequestProblems } from "./use-request-problems";
+import { useConflictResolution } from "./use-conflict-resolution";
+import { useSaveReview } from "./use-save-review";
 import { useUnparsedJson } from "./use-unparsed-json";
+import { useWatchedRequest } from "./use-watched-request";
 
 // This component re-renders on every keystroke (it watches the whole form for the status, the draft and the
 // problem count); the form below it must not, or every section, row and JSON editor renders again with it.
@@ -56,17 +55,12 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
   // sent. A touched field's change is checked once typing pauses (FIELD_CHECK_IDLE_MS), not on every keystroke.
   const [resolver] = useState(() => checkFieldsWhenIdle(lazyChatRequestResolver));
   const form = useForm<ChatRequestInput>({ defaultValues: (initialRequest ?? baseRequest) as ChatRequestInput, resolver, mode: "onTouched" });
-  const values = useWatch({ control: form.control });
-  const current = useMemo(() => pruneRequest(values), [values]);
-  const dirty = !jsonEqual(current, pruneRequest(baseRequest));
+  const { current, dirty } = useWatchedRequest(form.control, baseRequest);
   const isNew = base === null;
   const { problems, unavailable: checksUnavailable } = useRequestProblems(current);
 
-  const [reviewOpen, setReviewOpen] = useState(false);
-  const [reviewMounted, setReviewMounted] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [showProblems, setShowProblems] = useState(false);
+  const review = useSaveReview(form, () => setNotice(null));
   const { blockedByText, reportUnparsed, setJsonViewUnparsed } = useUnparsedJson();
 
   const draft = useDraftAutosave({ slug, readOnly, dirty, isNew, current, base, restoredDraftAt });
@@ -103,7 +97,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
     onSaved: (envelope) => {
       const saved = envelope.data.designated_version;
       draft.clear();
-      setReviewOpen(false);
+      review.close();
       conflicts.clear();
       if (saved) {
         acknowledgeDesignated(saved.id);
@@ -113,46 +107,13 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
       if (isNew) onCreated();
     },
     onConflict: (theirs) => {
-      setReviewOpen(false);
+      review.close();
       conflicts.show(theirs);
     },
-    onFailed: setSaveError,
+    onFailed: review.fail,
   });
 
-  const startSave = () => {
-    setSaveError(null);
-    void form.handleSubmit(
-      () => {
-        setShowProblems(false);
-        setReviewMounted(true);
-        setReviewOpen(true);
-      },
-      () => {
-        setNotice(null);
-        setShowProblems(true);
-      },
-    )();
-  };
-
-  // ---- Conflict ------------------------------------------------------------------------------
-  const takeTheirs = () => {
-    if (!conflict) return;
-    moveTo(conflict.theirs);
-    discardDraft(slug);
-    conflicts.clear();
-    setNotice(tookTheirsNotice(conflict.theirs.version));
-    window.scrollTo({ top: 0 });
-  };
-
-  const reapplyMine = ({ merged, overridden }: MergeResult) => {
-    if (!conflict) return;
-    setBase(conflict.theirs);
-    resetTo(merged);
-    void form.trigger();
-    conflicts.clear();
-    setNotice(reappliedNotice(conflict.theirs.version, overridden));
-    window.scrollTo({ top: 0 });
-  };
+  const { takeTheirs, reapplyMine } = useConflictResolution({ slug, form, conflicts, setBase, moveTo, resetTo, setNotice });
 
   const applyJson = useCallback(
     (request: Record<string, unknown>) => {
@@ -177,7 +138,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
         canDiscard={dirty || draft.restoredAt !== null}
         canSave={canSave}
         onDiscard={() => discard(designated)}
-        onSave={startSave}
+        onSave={review.start}
         onSaveNear={prefetchSaveDialogs}
       />
 
@@ -192,8 +153,8 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
           onReviewConflict={conflict && !conflict.open ? () => conflicts.setOpen(true) : null}
         />
       ) : null}
-      {showProblems && problems && problems.length > 0 ? <ProblemsAlert problems={problems} /> : null}
-      {showProblems && checksUnavailable ? <Alert>{VALIDATOR_UNAVAILABLE}</Alert> : null}
+      {review.showProblems && problems && problems.length > 0 ? <ProblemsAlert problems={problems} /> : null}
+      {review.showProblems && checksUnavailable ? <Alert>{VALIDATOR_UNAVAILABLE}</Alert> : null}
       {notice ? <NoticeBanner notice={notice} onDismiss={() => setNotice(null)} /> : null}
 
       <MemoPresetEditor
@@ -205,20 +166,17 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
         reportUnparsedJson={reportUnparsed}
       />
 
-      {reviewMounted ? (
+      {review.mounted ? (
         <LazySaveReviewDialog
-          open={reviewOpen}
-          onOpenChange={(open) => {
-            setReviewOpen(open);
-            if (!open) setSaveError(null);
-          }}
+          open={review.open}
+          onOpenChange={review.onOpenChange}
           base={base}
           current={current}
           storedFields={storedFields}
           baseLabel={base ? `version ${base.version}` : "nothing"}
           isNew={isNew}
           saving={save.isPending}
-          error={saveError}
+          error={review.error}
           onConfirm={() => save.mutate(current)}
           newerVersion={behind ? designated?.version : null}
         />

@@ -73,12 +73,21 @@ export function ModelSection() {
   );
 }
 
+type Message = { role?: unknown; content?: unknown };
+
+function messagesShape(messages: unknown): { simple: boolean; list: Message[] } {
+  const list = Array.isArray(messages) ? (messages as Message[]) : [];
+  const simple = list.length === 1 && list[0]?.role === "system" && typeof list[0]?.content === "string";
+  // A copy: the form changes its values in place, and what is compared with the next change must not change with it.
+  return simple ? { simple, list: [] } : { simple, list: structuredClone(list) };
+}
+
 export function SystemPromptSection() {
   const { setValue } = useFormContext<FieldValues>();
   const readOnly = useReadOnly();
-  const messages = useWatch<FieldValues>({ name: "messages" }) as unknown;
-  const list = Array.isArray(messages) ? (messages as { role?: unknown; content?: unknown }[]) : [];
-  const simple = list.length === 1 && list[0]?.role === "system" && typeof list[0]?.content === "string";
+  // While the request holds one system message its text is the textarea's own business: typing the prompt does
+  // not render the section again, only a change of shape does.
+  const { simple, list } = useWatch<FieldValues>({ name: "messages", compute: messagesShape }) as ReturnType<typeof messagesShape>;
   const error = useFieldError("messages");
 
   return (

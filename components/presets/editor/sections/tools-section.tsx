@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useFieldArray, useFormContext, useWatch, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field, FieldMessages } from "@/components/ui/field";
@@ -48,14 +48,21 @@ function ServerToolFields({ index, type }: { index: number; type: string }) {
   return <JsonValueField name={`tools.${index}.parameters`} label="Parameters" hint="Options of this server tool, as a JSON object." />;
 }
 
+/** What tool_choice can name: the function tools' names and the server tools' types. */
+function choicesOf(value: unknown): { functionNames: string[]; serverTypes: string[] } {
+  const tools = Array.isArray(value) ? (value as (ToolValue | undefined)[]) : [];
+  return {
+    functionNames: tools.filter((tool) => tool?.type === "function" && typeof tool.function?.name === "string").map((tool) => String(tool?.function?.name)),
+    serverTypes: tools.filter((tool) => typeof tool?.type === "string" && tool.type !== "function").map((tool) => String(tool?.type)),
+  };
+}
+
 function ToolChoiceField() {
   const { setValue } = useFormContext<FieldValues>();
   const toolChoice = useWatch<FieldValues>({ name: "tool_choice" }) as unknown;
-  const tools = (useWatch<FieldValues>({ name: "tools" }) as ToolValue[] | undefined) ?? [];
+  // Only the tools' names and types: typing a tool's description or schema does not render the choice again.
+  const { functionNames, serverTypes } = useWatch<FieldValues>({ name: "tools", compute: choicesOf }) as ReturnType<typeof choicesOf>;
   const error = useFieldError("tool_choice");
-
-  const functionNames = tools.filter((tool) => tool?.type === "function" && typeof tool.function?.name === "string").map((tool) => String(tool.function?.name));
-  const serverTypes = tools.filter((tool) => typeof tool?.type === "string" && tool.type !== "function").map((tool) => String(tool.type));
 
   let current = "";
   if (typeof toolChoice === "string") current = toolChoice;
@@ -99,55 +106,64 @@ function ToolChoiceField() {
   );
 }
 
+interface ToolCardProps {
+  index: number;
+  last: boolean;
+  readOnly: boolean;
+  move: (from: number, to: number) => void;
+  remove: (index: number) => void;
+}
+
+/**
+ * One tool. Memoised, and it watches only its own type and name: a keystroke in one tool renders that tool's
+ * field, not every tool with its JSON editors.
+ */
+const ToolCard = memo(function ToolCard({ index, last, readOnly, move, remove }: ToolCardProps) {
+  const type = useWatch<FieldValues>({ name: `tools.${index}.type` }) as unknown;
+  const functionName = useWatch<FieldValues>({ name: `tools.${index}.function.name` }) as unknown;
+  const isFunction = type === "function";
+  const name = isFunction ? String(functionName ?? "") : String(type ?? "");
+  return (
+    <SubCard
+      title={
+        <>
+          {isFunction ? "Function" : "Server tool"} <code className="font-mono text-xs">{name || "(unnamed)"}</code>
+        </>
+      }
+      actions={
+        readOnly ? null : (
+          <>
+            <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move tool ${index + 1} up`}>
+              ↑
+            </Button>
+            <Button size="sm" variant="ghost" disabled={last} onClick={() => move(index, index + 1)} aria-label={`Move tool ${index + 1} down`}>
+              ↓
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => remove(index)} aria-label={`Remove tool ${index + 1}`}>
+              Remove
+            </Button>
+          </>
+        )
+      }
+    >
+      {isFunction ? <FunctionToolFields index={index} /> : <ServerToolFields index={index} type={name} />}
+    </SubCard>
+  );
+});
+
 export function ToolsSection() {
   const { control } = useFormContext<FieldValues>();
   const readOnly = useReadOnly();
   const { fields, append, remove, move } = useFieldArray<FieldValues>({ control, name: "tools" });
-  const tools = (useWatch<FieldValues>({ name: "tools" }) as ToolValue[] | undefined) ?? [];
   const [serverType, setServerType] = useState(WEB_SEARCH_TOOL_TYPE);
   const error = useFieldError("tools");
 
   return (
     <EditorSection id="tools" title="Tools" description="Functions the model may call, and tools the gateway runs itself (server tools).">
       {fields.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">No tools.</p> : null}
-      {fields.map((field, index) => {
-        const tool = tools[index] ?? {};
-        const isFunction = tool.type === "function";
-        const name = isFunction ? String(tool.function?.name ?? "") : String(tool.type ?? "");
-        return (
-          <SubCard
-            key={field.id}
-            title={
-              <>
-                {isFunction ? "Function" : "Server tool"} <code className="font-mono text-xs">{name || "(unnamed)"}</code>
-              </>
-            }
-            actions={
-              readOnly ? null : (
-                <>
-                  <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move tool ${index + 1} up`}>
-                    ↑
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={index === fields.length - 1}
-                    onClick={() => move(index, index + 1)}
-                    aria-label={`Move tool ${index + 1} down`}
-                  >
-                    ↓
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => remove(index)} aria-label={`Remove tool ${index + 1}`}>
-                    Remove
-                  </Button>
-                </>
-              )
-            }
-          >
-            {isFunction ? <FunctionToolFields index={index} /> : <ServerToolFields index={index} type={name} />}
-          </SubCard>
-        );
-      })}
+      {fields.map((field, index) => (
+        <ToolCard key={field.id} index={index} last={index === fields.length - 1} readOnly={readOnly} move={move} remove={remove} />
+      ))}
       <FieldMessages error={error} />
       {!readOnly ? (
         <div className="flex flex-wrap items-end gap-2">
