@@ -71,7 +71,7 @@ function fileListUrl(workspaceId: string | null, cursor: FilePageParam, limit = 
  * already retried the gateway's 429 a few times, so one that reaches the browser means a longer pause, and the
  * list shows a countdown instead of asking the user to press Retry.
  */
-export const FILE_RETRY_LIMITS = { ...DEFAULT_RETRY_LIMITS, rateLimited: 12 };
+const FILE_RETRY_LIMITS = { ...DEFAULT_RETRY_LIMITS, rateLimited: 12 };
 export const fileRetryPolicy = retryPolicy(FILE_RETRY_LIMITS);
 
 export const fileQueries = {

@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from "@/lib/client/api-client";
 
 const VIDEO_MODELS_PATH = "/api/videos/models";
 
-export const videoModelKeys = {
+const videoModelKeys = {
   all: ["video-models"] as const,
   list: () => [...videoModelKeys.all, "list"] as const,
 };

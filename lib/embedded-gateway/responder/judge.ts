@@ -23,13 +23,13 @@ const JUDGE_STOPWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Score of a supported claim and above. */
-export const SUPPORT_THRESHOLD = 0.5;
+const SUPPORT_THRESHOLD = 0.5;
 /** Words the reasoning names in each list; the rest is counted ("and 12 more"). */
 const NAMED_WORDS = 25;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-export function contentWords(text: string): string[] {
+function contentWords(text: string): string[] {
   const out = new Set<string>();
   for (const match of text.toLowerCase().matchAll(WORD)) {
     const word = match[0];
@@ -73,12 +73,12 @@ function overlap(of: string, within: string) {
   return { words, matched, missing, share: words.length === 0 ? 0 : matched.length / words.length };
 }
 
-export type JudgeVerdict =
+type JudgeVerdict =
   | { kind: "rubric"; score: number; reasoning: string }
   | { kind: "claim"; supported: boolean; score: number; reasoning: string }
   | { kind: "unknown"; score: 0; reasoning: string };
 
-export function judge(input: string): JudgeVerdict {
+function judge(input: string): JudgeVerdict {
   const rubric = sections(input, "rubric", "answer");
   if (rubric) {
     const [criteria, answer] = rubric;

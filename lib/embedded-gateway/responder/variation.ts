@@ -59,7 +59,7 @@ function hashOf(text: string): Buffer {
   return createHash("sha256").update(text).digest();
 }
 
-export const CONTENT_CHARS: Record<ContextSize, number> = { low: 160, medium: 300, high: 600 };
+const CONTENT_CHARS: Record<ContextSize, number> = { low: 160, medium: 300, high: 600 };
 
 export function answerVariation(settings: VariationSettings): AnswerVariation {
   const instructions = (settings.instructions ?? "").toLowerCase();
@@ -95,7 +95,7 @@ export const PLAIN_VARIATION: AnswerVariation = answerVariation({
 });
 
 /** Wordings of the answer's frame; index 0 is the plain one. */
-export const WORDINGS = 4;
+const WORDINGS = 4;
 
 export function openerShort(wording: number): string {
   return ["Here is what the sources say. ", "According to the sources: ", "In short, from what I found: ", "The search turned up the following. "][wording % WORDINGS];
