@@ -1,6 +1,7 @@
 "use client";
 
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense } from "react";
+import { useHydrated } from "@/lib/client/hooks/use-hydrated";
 import type { JsonCodeEditorProps } from "./codemirror-json-editor";
 
 export type { JsonCodeEditorProps } from "./codemirror-json-editor";
@@ -10,16 +11,6 @@ export type { JsonCodeEditorProps } from "./codemirror-json-editor";
 export const loadCodeMirror = () => import("./codemirror-json-editor");
 const CodeMirrorJsonEditor = lazy(loadCodeMirror);
 
-const subscribeNever = () => () => {};
-
-/** True once the page is hydrated; false on the server and during hydration, so both render the same placeholder. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The text as CodeMirror will lay it out (same font, line height, padding, heights), shown while the editor's

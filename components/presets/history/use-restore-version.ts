@@ -5,7 +5,7 @@ import { isApiStatus } from "@/lib/client/api-error-message";
 import { presetKeys } from "@/lib/client/queries/presets";
 import type { PresetSaveResponse, PresetVersion } from "@/lib/contract/gateway";
 import { versionToRequest } from "@/lib/presets/form-values";
-import { postPreset, storeSavedPreset } from "../save-preset-request";
+import { postPreset, storeSavedPreset } from "@/lib/client/queries/preset-save";
 
 /**
  * Restores an old version by saving it as a new one over the designated version (If-Match when the

@@ -10,9 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { apiRequest } from "@/lib/client/api-client";
-import { isApiStatus } from "@/lib/client/api-error-message";
-import { modelSuggestionsQuery } from "@/lib/client/queries/presets";
+import { modelSuggestionsQuery, slugAvailability, type SlugAvailability } from "@/lib/client/queries/presets";
 import { ChatRequestSchema, SlugSchema } from "@/lib/contract/gateway";
 
 const NewPresetSchema = z.object({
@@ -20,19 +18,6 @@ const NewPresetSchema = z.object({
   model: ChatRequestSchema.shape.model.unwrap().min(1, "Choose a model to start from"),
 });
 type NewPreset = z.infer<typeof NewPresetSchema>;
-
-type Availability = "unknown" | "checking" | "free" | "taken" | "error";
-
-async function slugAvailability(slug: string, signal?: AbortSignal): Promise<Availability> {
-  try {
-    await apiRequest(`/api/presets/${encodeURIComponent(slug)}`, { signal });
-    return "taken";
-  } catch (error) {
-    if (isApiStatus(error, 404)) return "free";
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    return "error";
-  }
-}
 
 /**
  * Asks for the new preset's slug (URL-safe, checked against existing presets as it is typed) and a
@@ -67,7 +52,7 @@ export default function NewPresetForm({
     staleTime: 5_000,
     retry: false,
   });
-  const status: Availability = !slugValid ? "unknown" : availability.isFetching ? "checking" : (availability.data ?? "checking");
+  const status: SlugAvailability = !slugValid ? "unknown" : availability.isFetching ? "checking" : (availability.data ?? "checking");
 
   const submit = form.handleSubmit(async (values) => {
     const fresh = await slugAvailability(values.slug);

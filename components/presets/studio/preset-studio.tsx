@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { parseAsString, useQueryState, useQueryStates } from "nuqs";
-import { Suspense, useState, useSyncExternalStore } from "react";
+import { Suspense, useState } from "react";
+import { useHydrated } from "@/lib/client/hooks/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { lazyNamed } from "@/components/ui/lazy-popup-component";
@@ -34,12 +35,10 @@ const prefetchHistory = (id: StudioTab) => {
   if (id === "history") void loadHistory();
 };
 
-const subscribeNothing = () => () => {};
-
 export function PresetStudio({ slug }: { slug: string }) {
   const detail = useQuery(presetQueries.detail(slug));
   // The edit starts after hydration: the server may have the preset (prefetched) but not this browser's draft.
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useHydrated();
   const [params, setParams] = useQueryStates(studioSearchParams);
   const [newModel, setNewModel] = useQueryState("model", parseAsString);
   const [isNewParam, setIsNewParam] = useQueryState("new", parseAsString);

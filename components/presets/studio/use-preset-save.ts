@@ -6,7 +6,7 @@ import { gatewaySchema } from "@/lib/client/contract";
 import { presetKeys } from "@/lib/client/queries/presets";
 import type { PresetSaveResponse, PresetVersion } from "@/lib/contract/gateway";
 import type { RequestValues } from "@/lib/presets/form-values";
-import { postPreset, storeSavedPreset } from "../save-preset-request";
+import { postPreset, storeSavedPreset } from "@/lib/client/queries/preset-save";
 
 export interface PresetSaveHandlers {
   /** The save landed; the caches are already updated. */

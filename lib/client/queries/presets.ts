@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
+import { apiFetch, apiRequest } from "@/lib/client/api-client";
+import { isApiStatus } from "@/lib/client/api-error-message";
 import { bffSchema, gatewaySchema } from "@/lib/client/contract";
 import { collectPresetCatalog, collectPresetVersions } from "@/lib/presets/paging";
 
@@ -98,3 +99,17 @@ export const modelSuggestionsQuery = () => queryOptions({ ...modelCatalogQuery()
 
 /** How many models of GET /api/models the BFF could not read and left out (same query, same cache). */
 export const modelsSkippedQuery = () => queryOptions({ ...modelCatalogQuery(), select: (body) => body.metadata?.skipped ?? 0 });
+
+export type SlugAvailability = "unknown" | "checking" | "free" | "taken" | "error";
+
+/** Whether a new preset may take `slug`: GET /api/presets/{slug} answers 404 when it is free. */
+export async function slugAvailability(slug: string, signal?: AbortSignal): Promise<SlugAvailability> {
+  try {
+    await apiRequest(`/api/presets/${encodeURIComponent(slug)}`, { signal });
+    return "taken";
+  } catch (error) {
+    if (isApiStatus(error, 404)) return "free";
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    return "error";
+  }
+}
