@@ -28,6 +28,7 @@
  *   CHROMIUM_PATH       browser (default: Playwright's, else the system's Chromium)
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { markdownTable, writeBenchmarkSection } from "./report-table";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
@@ -382,6 +383,17 @@ async function main() {
     if (worst.length > 0) console.log(`longest tasks after a key: ${worst.map((k) => `${k.step} "${k.key}" ${Math.round(k.longestTaskMs)} ms`).join("; ")}`);
     log(`results written to ${writeResults("studio.json", { date: new Date().toISOString(), throttle: THROTTLE, loadAverage: load, cores: cpus().length, figures: tables.map(({ name, budget, rows }) => ({ name, budget, rows })) })}`);
     const met = total.longTasks === 0;
+    const header = ["step", "keys", "keystroke p50 ms", "p95 ms", "max ms", "long tasks > 50 ms", "keys with one", "longest task ms per key (p95 / max)"];
+    writeBenchmarkSection(
+      "studio",
+      `${TRACE ? "BENCH_TRACE=1 " : ""}npm run bench:studio`,
+      `${TOTAL_PAIRS} metadata pairs and ${TOTAL_TOOLS} function tools; CPU throttle ${THROTTLE}x; load average ${load}. ` +
+        `Budget: no long task over ${BUDGET_MS} ms per keystroke while typing (${met ? "met" : `not met: ${total.longTasks} long tasks, longest ${total.longestTaskMs} ms`}).\n\n` +
+        markdownTable(
+          header,
+          tables.flatMap((table) => table.rows.map((r) => [r.name, r.keys, fmt(r.p50Ms), fmt(r.p95Ms), fmt(r.maxMs), r.longTasks, r.keysWithLongTask, `${r.longestTaskPerKeyP95Ms} / ${r.longestTaskMs}`])),
+        ),
+    );
     console.log(`budget: no long task over ${BUDGET_MS} ms while typing with ${TOTAL_PAIRS} pairs and ${TOTAL_TOOLS} tools: ${met ? "met" : `NOT met (${total.longTasks} long tasks, longest ${total.longestTaskMs} ms, load average ${load})`}`);
     if (!met) process.exitCode = 1;
   } finally {
