@@ -23,14 +23,18 @@ import { isValidSlug, readPreset, readPresetVersions } from "./presets";
  * the instances' runners execute (services/evaluations.ts). Gateway calls go through presets.ts and catalog.ts.
  */
 
-/** What an answer is expected to take when the plan cannot know: a question in, a cited paragraph out. */
-const EXPECTED_INPUT_TOKENS = 1_000;
-const EXPECTED_OUTPUT_TOKENS = 800;
-/** Citations an answer is expected to carry (the support check judges each). */
-const EXPECTED_CITATIONS = 5;
-/** A judge call: the rubric and the answer (or a claim and its source) in, a short verdict out. */
-const JUDGE_INPUT_TOKENS = 2_500;
-const JUDGE_OUTPUT_TOKENS = 200;
+/**
+ * What the estimate assumes where the plan cannot know: a question in and a cited paragraph out, five citations an
+ * answer (the support check judges each), a judge call of a rubric and an answer (or a claim and its source) in and
+ * a short verdict out.
+ */
+export const EVAL_ESTIMATE_ASSUMPTIONS = {
+  inputTokens: 1_000,
+  outputTokens: 800,
+  citationsPerAnswer: 5,
+  judgeInputTokensPerCall: 2_500,
+  judgeOutputTokensPerCall: 200,
+} as const;
 const DEFAULT_JUDGE_MODEL = "gatehouse/judge";
 const EPSILON = 1e-9;
 
@@ -55,11 +59,11 @@ async function resolveVersions(charge: GatewayCharge, body: EvalRunRequest): Pro
       let number: number;
       if (wanted === "designated") {
         const designated = (await readPreset(charge, slug)).designated_version;
-        if (!designated) throw badField(`versions.${index}`, `preset "${slug}" has no designated version`);
+        if (!designated) throw badField(`versions[${index}]`, `preset "${slug}" has no designated version`);
         number = designated.version;
       } else number = wanted;
       const version = all.find((candidate) => candidate.version === number);
-      if (!version) throw badField(`versions.${index}`, `preset "${slug}" has no version ${number} (it has ${all.map((v) => v.version).join(", ")})`);
+      if (!version) throw badField(`versions[${index}]`, `preset "${slug}" has no version ${number} (it has ${all.map((v) => v.version).join(", ")})`);
       versions.push({ id: `@preset/${slug}@${number}`, label: `${slug} v${number}`, request: presetToResponsesRequest(version).fields });
     }
   }
@@ -120,10 +124,14 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
     questions: set.rows.length,
     repeats: body.repeats,
     checks,
-    inputTokens: EXPECTED_INPUT_TOKENS,
-    outputTokens: EXPECTED_OUTPUT_TOKENS,
-    judge: { pricing: priceOf(judgeModel), inputTokensPerCall: JUDGE_INPUT_TOKENS, outputTokensPerCall: JUDGE_OUTPUT_TOKENS },
-    citationsPerAnswer: EXPECTED_CITATIONS,
+    inputTokens: EVAL_ESTIMATE_ASSUMPTIONS.inputTokens,
+    outputTokens: EVAL_ESTIMATE_ASSUMPTIONS.outputTokens,
+    judge: {
+      pricing: priceOf(judgeModel),
+      inputTokensPerCall: EVAL_ESTIMATE_ASSUMPTIONS.judgeInputTokensPerCall,
+      outputTokensPerCall: EVAL_ESTIMATE_ASSUMPTIONS.judgeOutputTokensPerCall,
+    },
+    citationsPerAnswer: EVAL_ESTIMATE_ASSUMPTIONS.citationsPerAnswer,
     capUsd: body.cap_usd,
     daily: { limitUsd: env.modelMaxCostPerDayUsd, spentUsd: await spentToday(context, user.id) },
   });

@@ -28,7 +28,7 @@ function rowsOf(body: CreateQuestionSetRequest): QuestionRow[] {
       metadata: {
         errors: imported.errors,
         error_count: imported.error_count,
-        issues: imported.errors.map((error) => ({ path: `text:${error.line}.${error.field}`, message: error.message })),
+        issues: imported.errors.map((error) => ({ path: "text", message: `line ${error.line}, ${error.field}: ${error.message}` })),
       },
     });
   }
