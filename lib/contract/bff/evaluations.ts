@@ -7,7 +7,7 @@ import { QuestionSetSchema } from "@/lib/eval/questions";
  * versions or models over a set's version. Pure, so the pages parse with these too.
  */
 
-export const MAX_EVAL_TARGETS = 4;
+const MAX_EVAL_TARGETS = 4;
 const NAME_MAX = 200;
 const NOTE_MAX = 500;
 
@@ -43,7 +43,7 @@ export const QuestionSetExportQuerySchema = QuestionSetVersionQuerySchema.extend
   format: z.enum(["csv", "jsonl"], { message: "must be csv or jsonl" }).default("csv"),
 });
 
-export const QuestionSetSummarySchema = z.object({
+const QuestionSetSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   latest: z.number(),
@@ -55,7 +55,7 @@ export const QuestionSetSummarySchema = z.object({
 export type QuestionSetSummary = z.infer<typeof QuestionSetSummarySchema>;
 export const QuestionSetListResponseSchema = z.object({ data: z.array(QuestionSetSummarySchema) });
 
-export const QuestionSetVersionSchema = z.object({
+const QuestionSetVersionSchema = z.object({
   set_id: z.string(),
   name: z.string(),
   version: z.number(),
@@ -121,7 +121,7 @@ const TargetEstimateSchema = z.object({
   total_usd: z.number(),
 });
 
-export const EvalEstimateSchema = z.object({
+const EvalEstimateSchema = z.object({
   items: z.number(),
   judge_calls: z.number(),
   model_tokens_usd: z.number(),
@@ -137,7 +137,7 @@ export const EvalEstimateSchema = z.object({
 export type EvalEstimate = z.infer<typeof EvalEstimateSchema>;
 export const EvalEstimateEnvelopeSchema = z.object({ data: EvalEstimateSchema });
 
-export const EvalRunSchema = z.object({
+const EvalRunSchema = z.object({
   id: z.string(),
   user_id: z.string(),
   set_id: z.string(),
@@ -156,9 +156,9 @@ export const EvalRunListResponseSchema = z.object({ data: z.array(EvalRunSchema)
 export const EvalRunListQuerySchema = z.object({ set_id: EvalIdSchema.optional() });
 
 const CountsSchema = z.object({ done: z.number(), failed: z.number(), pending: z.number(), running: z.number(), cancelled: z.number(), total: z.number() });
-export const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), spent_usd: z.number() });
+const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), spent_usd: z.number() });
 
-export const EvalRunDetailSchema = EvalRunSchema.extend({
+const EvalRunDetailSchema = EvalRunSchema.extend({
   progress: z.object({
     versions: z.array(EvalVersionProgressSchema),
     totals: CountsSchema.extend({ spent_usd: z.number() }),
@@ -169,13 +169,13 @@ export const EvalRunDetailSchema = EvalRunSchema.extend({
 export type EvalRunDetail = z.infer<typeof EvalRunDetailSchema>;
 export const EvalRunDetailEnvelopeSchema = z.object({ data: EvalRunDetailSchema });
 
-export const EVAL_ITEMS_PAGE_MAX = 200;
+const EVAL_ITEMS_PAGE_MAX = 200;
 export const EvalItemsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(EVAL_ITEMS_PAGE_MAX).default(50),
 });
 
-export const EvalItemSchema = z.object({
+const EvalItemSchema = z.object({
   position: z.number(),
   version_index: z.number(),
   question_index: z.number(),

@@ -102,7 +102,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
 
   it("estimates preset versions and models with the catalog's prices, as estimatePlan does", async () => {
     const checks = ["contains:index", "judge:Is the answer correct?", "citation-support"];
-    const response = await estimate({ set_id: setId, preset: "web-research", versions: [1, "designated"], models: ["gatehouse/swift"], repeats: 2, checks, cap_usd: 4 });
+    const response = await estimate({ set_id: setId, preset: "web-research", versions: [1, "designated"], models: ["gatehouse/swift"], repeats: 2, checks, cap_usd: 2.5 });
     expect(response.status, await response.clone().text()).toBe(200);
     const got = EvalEstimateEnvelopeSchema.parse(await response.json()).data;
     expect(got.versions.map((version) => version.id)).toEqual(["@preset/web-research@1", "@preset/web-research@3", "gatehouse/swift"]);
@@ -131,7 +131,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
         outputTokensPerCall: EVAL_ESTIMATE_ASSUMPTIONS.judgeOutputTokensPerCall,
       },
       citationsPerAnswer: EVAL_ESTIMATE_ASSUMPTIONS.citationsPerAnswer,
-      capUsd: 4,
+      capUsd: 2.5,
     });
     const { refusals: _refusals, ...figures } = expected;
     expect(got).toMatchObject(figures);
@@ -169,6 +169,8 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
   it("refuses a run over the daily model-spending limit: 429 with Retry-After while a running run holds its cap, 402 when no wait helps", async () => {
     const holding = await started({ set_id: setId, models: ["gatehouse/echo"], cap_usd: 2 });
     const body = { set_id: setId, models: ["gatehouse/echo"], cap_usd: 1.5 };
+    const preview = EvalEstimateEnvelopeSchema.parse(await (await estimate(body)).json()).data;
+    expect(preview.refusals).toEqual([expect.objectContaining({ code: "over_daily_limit", limit_usd: DAILY_LIMIT_USD, estimated_cost_usd: 1.5 })]);
     const response = await start(body);
     const error = await errorOf(response, 429);
     const retryAfter = Number(response.headers.get("retry-after"));

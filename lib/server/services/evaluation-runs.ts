@@ -115,6 +115,7 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
   for (const version of versions) version.pricing = asPlanPricing(priceOf(version.request.model));
   const judgeModel = body.judge_model ?? DEFAULT_JUDGE_MODEL;
   const env = serverEnv();
+  const spent = await spentToday(context, user.id);
   const estimate = estimatePlan({
     targets: versions.map((version) => ({
       id: version.id,
@@ -133,9 +134,19 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
     },
     citationsPerAnswer: EVAL_ESTIMATE_ASSUMPTIONS.citationsPerAnswer,
     capUsd: body.cap_usd,
-    daily: { limitUsd: env.modelMaxCostPerDayUsd, spentUsd: await spentToday(context, user.id) },
+    daily: { limitUsd: env.modelMaxCostPerDayUsd, spentUsd: spent },
   });
   const refusals: EvalEstimate["refusals"] = [...estimate.refusals];
+  // Creating weighs the cap (the ledger holds a running run at its cap), so the estimate says so too.
+  if (!refusals.some((refusal) => refusal.code === "over_daily_limit") && spent + body.cap_usd > env.modelMaxCostPerDayUsd + EPSILON) {
+    refusals.push({
+      code: "over_daily_limit",
+      limit_usd: env.modelMaxCostPerDayUsd,
+      spent_usd: spent,
+      estimated_cost_usd: body.cap_usd,
+      message: `The run's cap, ${formatUsd(body.cap_usd)}, with the ${formatUsd(spent)} spent in the last 24 hours is over your limit of ${formatUsd(env.modelMaxCostPerDayUsd)} a day.`,
+    });
+  }
   if (body.cap_usd > env.EVAL_MAX_COST_PER_RUN_USD + EPSILON) {
     refusals.push({
       code: "over_run_limit",

@@ -87,6 +87,7 @@ export async function exportQuestionSet(id: string, version: number | undefined,
   const base =
     set.name
       .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
       .replace(/[^A-Za-z0-9._-]+/g, "-")
       .replace(/^[-.]+|[-.]+$/g, "")
       .slice(0, 80) || "question-set";
