@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   EvalEstimateEnvelopeSchema,
@@ -155,6 +156,24 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
       { path: "set_id", message: expect.stringContaining("no question set") },
     ]);
     expect((await start({ ...base, models: ["gatehouse/echo"] }, "viewer")).status).toBe(403);
+  });
+
+  it("bounds the request body (413) and answers any JSON in the contract's error shape, never a 5xx", async () => {
+    const huge = await start({ set_id: setId, models: ["gatehouse/echo"], cap_usd: 1, judge_model: "x".repeat(300 * 1024) });
+    expect((await errorOf(huge, 413)).metadata).toMatchObject({ limit_bytes: 256 * 1024 });
+    const field = fc.oneof(fc.constant(setId), fc.constant("designated"), fc.constant("gatehouse/echo"), fc.constant("web-research"), fc.integer({ min: -2, max: 5 }), fc.double(), fc.string(), fc.constant(null));
+    const body = fc.record(
+      { set_id: field, set_version: field, preset: field, versions: fc.array(field, { maxLength: 5 }), models: fc.array(field, { maxLength: 5 }), repeats: field, checks: fc.array(fc.string(), { maxLength: 3 }), cap_usd: field },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(body, fc.jsonValue()), async (json) => {
+        const response = await estimate(json);
+        expect(response.status, JSON.stringify(json)).toBeLessThan(500);
+        if (response.status !== 200) ErrorBodySchema.parse(await response.json());
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it("refuses with 402 a run whose estimate is over its cap, or whose cap is over the per-run limit, storing nothing", async () => {

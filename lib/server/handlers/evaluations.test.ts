@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuestionSetListResponseSchema, QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { Role } from "@/lib/contract/bff/schemas";
@@ -105,6 +106,23 @@ describe.each(APP_DB_DIALECTS)("evaluation question sets on %s", (dialect) => {
     expect(jsonl.headers.get("content-disposition")).toMatch(/filename="[A-Za-z0-9._-]+-v1\.jsonl"$/);
     expect((await created({ name: "jsonl round trip", format: "jsonl", text: await jsonl.text() })).rows).toEqual(ROWS);
     expect((await download(set.set_id, "?format=xlsx")).status).toBe(400);
+  });
+
+  it("answers any create body in the contract: a set or an error naming the problem, never a 5xx", async () => {
+    const text = fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 6 }).map((cells) => `question,tags\n${cells.join(",")}\n"${cells.join("\n")}`));
+    const body = fc.oneof(
+      fc.record({ name: fc.string({ maxLength: 10 }), format: fc.constantFrom("csv", "jsonl", "xlsx"), text }, { requiredKeys: ["format"] }),
+      fc.record({ name: fc.constant("fuzz"), rows: fc.jsonValue({ maxDepth: 3 }) }),
+      fc.jsonValue({ maxDepth: 3 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (json) => {
+        const response = await create(json);
+        expect(response.status, JSON.stringify(json)).toBeLessThan(500);
+        if (response.status !== 201) ErrorBodySchema.parse(await response.json());
+      }),
+      { numRuns: 80 },
+    );
   });
 
   it("lets viewers read, editors write and only admins delete", async () => {
