@@ -71,6 +71,25 @@ export async function routeContext(admin: APIRequestContext): Promise<RouteConte
   return { admin, downloadableId: page.data.find((f) => f.downloadable)!.id, generation: () => (generation ??= submitOnce()) };
 }
 
+/** A question set of `questions` questions, made by the admin (evaluation rows). */
+async function adminQuestionSetId(admin: APIRequestContext, caller: Caller, questions = 1): Promise<string> {
+  const rows = Array.from({ length: questions }, (_, index) => ({ question: `Auth matrix question ${index + 1}: how does keyset pagination work?` }));
+  const response = await admin.post("/api/eval/question-sets", { data: { name: `matrix ${unique(caller)}`, rows } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { set_id: string } }).data.set_id;
+}
+
+/** An evaluation run of the free echo model over `setId`, started with `api`'s session. */
+function startEvalRun(api: APIRequestContext, setId: string): Promise<APIResponse> {
+  return api.post("/api/eval/runs", { data: { set_id: setId, models: ["gatehouse/echo"], concurrency: 1, cap_usd: 1 } });
+}
+
+async function adminEvalRunId(admin: APIRequestContext, caller: Caller, questions = 1): Promise<string> {
+  const response = await startEvalRun(admin, await adminQuestionSetId(admin, caller, questions));
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
 export const ROWS: Row[] = [
   { route: "GET /api/health", role: "public", ok: [200], call: (api) => api.get("/api/health") },
   { route: "GET /api/auth/session", role: "public", ok: [200], call: (api) => api.get("/api/auth/session") },
@@ -119,6 +138,55 @@ export const ROWS: Row[] = [
       const starter = caller === "editor" ? api : ctx.admin;
       const { id } = await generationOf(await submitGeneration(starter, caller));
       return api.post(`/api/videos/generations/${id}/cancel`);
+    },
+  },
+  { route: "GET /api/eval/question-sets", role: "viewer", ok: [200], call: (api) => api.get("/api/eval/question-sets") },
+  {
+    route: "POST /api/eval/question-sets",
+    role: "editor",
+    ok: [201],
+    call: (api, caller) => api.post("/api/eval/question-sets", { data: { name: `matrix ${unique(caller)}`, format: "csv", text: "question\nWhat is WAL?\n" } }),
+  },
+  { route: "GET /api/eval/question-sets/[id]", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}`) },
+  {
+    route: "PUT /api/eval/question-sets/[id]",
+    role: "editor",
+    ok: [200],
+    call: async (api, caller, ctx) =>
+      api.put(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}`, { data: { base_version: 1, rows: [{ question: "What changed?" }] } }),
+  },
+  { route: "DELETE /api/eval/question-sets/[id]", role: "admin", ok: [204], call: async (api, caller, ctx) => api.delete(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}`) },
+  {
+    route: "GET /api/eval/question-sets/[id]/export",
+    role: "viewer",
+    ok: [200],
+    call: async (api, caller, ctx) => api.get(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}/export?format=csv`),
+  },
+  {
+    route: "POST /api/eval/runs/estimate",
+    role: "editor",
+    ok: [200],
+    call: async (api, caller, ctx) => api.post("/api/eval/runs/estimate", { data: { set_id: await adminQuestionSetId(ctx.admin, caller), models: ["gatehouse/echo"], cap_usd: 1 } }),
+  },
+  { route: "POST /api/eval/runs", role: "editor", ok: [201], call: async (api, caller, ctx) => startEvalRun(api, await adminQuestionSetId(ctx.admin, caller)) },
+  { route: "GET /api/eval/runs", role: "viewer", ok: [200], call: (api) => api.get("/api/eval/runs") },
+  { route: "GET /api/eval/runs/[id]", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}`) },
+  {
+    route: "GET /api/eval/runs/[id]/items",
+    role: "viewer",
+    ok: [200],
+    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/items?offset=0&limit=10`),
+  },
+  {
+    route: "POST /api/eval/runs/[id]/cancel",
+    role: "editor",
+    // Only its starter or an admin may cancel a run: an editor cancels one of their own. 409 if it already finished.
+    ok: [200, 409],
+    call: async (api, caller, ctx) => {
+      if (caller !== "editor") return api.post(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller, 20)}/cancel`);
+      const started = await startEvalRun(api, await adminQuestionSetId(ctx.admin, caller, 20));
+      expect(started.status(), await started.text()).toBe(201);
+      return api.post(`/api/eval/runs/${((await started.json()) as { data: { id: string } }).data.id}/cancel`);
     },
   },
   {

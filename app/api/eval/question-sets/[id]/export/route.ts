@@ -1,0 +1,4 @@
+import { exportSet } from "@/lib/server/handlers/evaluations";
+
+export const dynamic = "force-dynamic";
+export const GET = exportSet;

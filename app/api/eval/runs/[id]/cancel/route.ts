@@ -1,0 +1,4 @@
+import { cancelEvalRun } from "@/lib/server/handlers/evaluations-runs";
+
+export const dynamic = "force-dynamic";
+export const POST = cancelEvalRun;

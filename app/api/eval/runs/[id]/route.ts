@@ -1,0 +1,4 @@
+import { getEvalRun } from "@/lib/server/handlers/evaluations-runs";
+
+export const dynamic = "force-dynamic";
+export const GET = getEvalRun;

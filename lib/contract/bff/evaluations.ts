@@ -1,0 +1,193 @@
+import { z } from "zod";
+import { parseCheck } from "@/lib/eval/check-spelling";
+import { QuestionSetSchema } from "@/lib/eval/questions";
+
+/**
+ * The BFF's evaluation routes (/api/eval, issue 27): question sets with their versions, and runs of preset
+ * versions or models over a set's version. Pure, so the pages parse with these too.
+ */
+
+const MAX_EVAL_TARGETS = 4;
+const NAME_MAX = 200;
+const NOTE_MAX = 500;
+
+export const EvalIdSchema = z.uuid({ message: "must be an id this API gave out" });
+
+const SetNameSchema = z.string().trim().min(1, { message: "must not be empty" }).max(NAME_MAX, { message: `must be at most ${NAME_MAX} characters` });
+
+/** POST /api/eval/question-sets with the rows as JSON. */
+const CreateFromRowsSchema = z.strictObject({ name: SetNameSchema, rows: QuestionSetSchema, note: z.string().max(NOTE_MAX).optional() });
+/** POST /api/eval/question-sets with a CSV or JSONL file's text: imported all or nothing. */
+const CreateFromFileSchema = z.strictObject({
+  name: SetNameSchema,
+  format: z.enum(["csv", "jsonl"], { message: "must be csv or jsonl" }),
+  text: z.string(),
+  note: z.string().max(NOTE_MAX).optional(),
+});
+export const CreateQuestionSetRequestSchema = z.union([CreateFromRowsSchema, CreateFromFileSchema], {
+  message: "must be { name, rows } or { name, format, text }",
+});
+export type CreateQuestionSetRequest = z.infer<typeof CreateQuestionSetRequestSchema>;
+
+/** PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 when it is not the newest). */
+export const UpdateQuestionSetRequestSchema = z.strictObject({
+  base_version: z.number().int().min(1),
+  name: SetNameSchema.optional(),
+  rows: QuestionSetSchema,
+  note: z.string().max(NOTE_MAX).optional(),
+});
+export type UpdateQuestionSetRequest = z.infer<typeof UpdateQuestionSetRequestSchema>;
+
+export const QuestionSetVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });
+export const QuestionSetExportQuerySchema = QuestionSetVersionQuerySchema.extend({
+  format: z.enum(["csv", "jsonl"], { message: "must be csv or jsonl" }).default("csv"),
+});
+
+const QuestionSetSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  latest: z.number(),
+  row_count: z.number(),
+  created_by: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type QuestionSetSummary = z.infer<typeof QuestionSetSummarySchema>;
+export const QuestionSetListResponseSchema = z.object({ data: z.array(QuestionSetSummarySchema) });
+
+const QuestionSetVersionSchema = z.object({
+  set_id: z.string(),
+  name: z.string(),
+  version: z.number(),
+  /** The newest version of the set (an editor saves on top of it). */
+  latest: z.number(),
+  rows: QuestionSetSchema,
+  note: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type QuestionSetVersionBody = z.infer<typeof QuestionSetVersionSchema>;
+export const QuestionSetVersionEnvelopeSchema = z.object({ data: QuestionSetVersionSchema });
+
+/** A check as the CLI spells it (`contains:Paris`): parsed by lib/eval, the message naming what is wrong. */
+const CheckSpellingSchema = z
+  .string()
+  .max(2_000)
+  .superRefine((spelling, ctx) => {
+    const parsed = parseCheck(spelling);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+  });
+
+/** POST /api/eval/runs and /api/eval/runs/estimate. */
+export const EvalRunRequestSchema = z
+  .strictObject({
+    set_id: EvalIdSchema,
+    set_version: z.number().int().min(1).optional(),
+    /** A preset slug whose `versions` are tried. */
+    preset: z.string().min(1).max(200).optional(),
+    versions: z.array(z.union([z.number().int().min(1), z.literal("designated")])).max(MAX_EVAL_TARGETS).default([]),
+    models: z.array(z.string().trim().min(1).max(300)).max(MAX_EVAL_TARGETS).default([]),
+    repeats: z.number().int().min(1).max(3).default(1),
+    concurrency: z.number().int().min(1).max(16).default(4),
+    checks: z.array(CheckSpellingSchema).max(50).default([]),
+    cap_usd: z.number().positive({ message: "must be more than 0" }).max(1_000_000),
+    judge_model: z.string().trim().min(1).max(300).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const targets = body.versions.length + body.models.length;
+    if (targets < 1 || targets > MAX_EVAL_TARGETS) {
+      ctx.addIssue({ code: "custom", path: ["versions"], message: `versions and models must name 1 to ${MAX_EVAL_TARGETS} targets in all (got ${targets})` });
+    }
+    if (body.versions.length > 0 && body.preset === undefined) ctx.addIssue({ code: "custom", path: ["preset"], message: "is required with versions" });
+    if (new Set(body.versions).size !== body.versions.length) ctx.addIssue({ code: "custom", path: ["versions"], message: "must not name a version twice" });
+  });
+export type EvalRunRequest = z.infer<typeof EvalRunRequestSchema>;
+
+const RefusalSchema = z.object({
+  code: z.enum(["over_plan_cap", "over_daily_limit", "unknown_pricing", "over_run_limit"]),
+  message: z.string(),
+  limit_usd: z.number().optional(),
+  estimated_cost_usd: z.number().optional(),
+  spent_usd: z.number().optional(),
+  target: z.string().optional(),
+});
+
+const TargetEstimateSchema = z.object({
+  id: z.string(),
+  items: z.number(),
+  model_tokens_usd: z.number(),
+  web_search_usd: z.number(),
+  judge_usd: z.number(),
+  total_usd: z.number(),
+});
+
+const EvalEstimateSchema = z.object({
+  items: z.number(),
+  judge_calls: z.number(),
+  model_tokens_usd: z.number(),
+  web_search_usd: z.number(),
+  judge_usd: z.number(),
+  total_usd: z.number(),
+  targets: z.array(TargetEstimateSchema),
+  refusals: z.array(RefusalSchema),
+  /** The estimate of the most expensive single item: reserved against the cap while an item runs. */
+  item_reserve_usd: z.number(),
+  versions: z.array(z.object({ id: z.string(), label: z.string() })),
+});
+export type EvalEstimate = z.infer<typeof EvalEstimateSchema>;
+export const EvalEstimateEnvelopeSchema = z.object({ data: EvalEstimateSchema });
+
+const EvalRunSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  set_id: z.string(),
+  set_version: z.number(),
+  status: z.enum(["running", "cancelled", "finished", "stopped"]),
+  stop_reason: z.string().nullable(),
+  cap_usd: z.number(),
+  item_reserve_usd: z.number(),
+  created_at: z.string(),
+  ended_at: z.string().nullable(),
+  plan: z.record(z.string(), z.unknown()),
+});
+export type EvalRun = z.infer<typeof EvalRunSchema>;
+export const EvalRunEnvelopeSchema = z.object({ data: EvalRunSchema });
+export const EvalRunListResponseSchema = z.object({ data: z.array(EvalRunSchema) });
+export const EvalRunListQuerySchema = z.object({ set_id: EvalIdSchema.optional() });
+
+const CountsSchema = z.object({ done: z.number(), failed: z.number(), pending: z.number(), running: z.number(), cancelled: z.number(), total: z.number() });
+const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), spent_usd: z.number() });
+
+const EvalRunDetailSchema = EvalRunSchema.extend({
+  progress: z.object({
+    versions: z.array(EvalVersionProgressSchema),
+    totals: CountsSchema.extend({ spent_usd: z.number() }),
+    /** Seconds until every item is answered at the pace so far (elapsed per ended item); null before any ends or once the run ended. */
+    eta_seconds: z.number().nullable(),
+  }),
+});
+export type EvalRunDetail = z.infer<typeof EvalRunDetailSchema>;
+export const EvalRunDetailEnvelopeSchema = z.object({ data: EvalRunDetailSchema });
+
+const EVAL_ITEMS_PAGE_MAX = 200;
+export const EvalItemsQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(EVAL_ITEMS_PAGE_MAX).default(50),
+});
+
+const EvalItemSchema = z.object({
+  position: z.number(),
+  version_index: z.number(),
+  question_index: z.number(),
+  repeat_index: z.number(),
+  status: z.enum(["pending", "claimed", "done", "failed", "cancelled"]),
+  attempts: z.number(),
+  cost_usd: z.number().nullable(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  result: z.unknown(),
+  error: z.unknown(),
+  checks: z.unknown(),
+});
+export type EvalItem = z.infer<typeof EvalItemSchema>;
+export const EvalItemPageSchema = z.object({ data: z.array(EvalItemSchema), offset: z.number(), limit: z.number(), next_offset: z.number().nullable() });

@@ -1,0 +1,295 @@
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  EvalEstimateEnvelopeSchema,
+  EvalItemPageSchema,
+  EvalRunDetailEnvelopeSchema,
+  EvalRunEnvelopeSchema,
+  EvalRunListResponseSchema,
+  QuestionSetVersionEnvelopeSchema,
+  type EvalRunDetail,
+} from "@/lib/contract/bff/evaluations";
+import type { Role } from "@/lib/contract/bff/schemas";
+import { ErrorBodySchema } from "@/lib/contract/gateway";
+import { parseCheck } from "@/lib/eval/check-spelling";
+import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
+import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
+import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
+import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
+import { appContext } from "../config/app-context";
+import type { SendResponses } from "../evaluation/item-call";
+import { workForRun } from "../evaluation/run-work";
+import { EvaluationRunner } from "../evaluation/runner";
+import { EVAL_ESTIMATE_ASSUMPTIONS } from "../services/evaluation-runs";
+import { sendEvaluationResponse } from "../services/evaluations";
+import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
+import { createSet } from "./evaluations";
+import { cancelEvalRun, createEvalRun, estimateEvalRun, getEvalRun, listEvalRunItems, listEvalRuns } from "./evaluations-runs";
+
+/**
+ * Issue 27, the runs' routes: real HTTP to an embedded gateway (answers at once: time scale 0) with its seeded
+ * web-research preset, through the BFF's handlers, on both dialects; runs executed by a started EvaluationRunner.
+ */
+
+const DAILY_LIMIT_USD = 3;
+const PER_RUN_LIMIT_USD = 5;
+const QUESTIONS = ["How does keyset pagination work?", "What is SQLite write-ahead logging?", "How do rate limits use Retry-After?"];
+
+describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
+  let gateway: EmbeddedGateway;
+  let bff: BffTestEnv;
+  let setId: string;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ answerTimeScale: 0 });
+    bff = await setUpBff(
+      { baseUrl: gateway.baseUrl, apiKey: gateway.apiKey },
+      { MODEL_MAX_COST_PER_DAY_USD: String(DAILY_LIMIT_USD), EVAL_MAX_COST_PER_RUN_USD: String(PER_RUN_LIMIT_USD) },
+      { database: dialect },
+    );
+    setId = await newSet(QUESTIONS);
+  });
+  afterAll(async () => {
+    await bff.cleanup();
+    await gateway.close();
+  });
+
+  async function newSet(questions: readonly string[]): Promise<string> {
+    const response = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "runs", rows: questions.map((question) => ({ question })) } }), params({}));
+    expect(response.status).toBe(201);
+    return QuestionSetVersionEnvelopeSchema.parse(await response.json()).data.set_id;
+  }
+
+  const estimate = (json: unknown, role: Role = "editor") => estimateEvalRun(bff.request("/api/eval/runs/estimate", { role, json }), params({}));
+  const start = (json: unknown, role: Role = "editor") => createEvalRun(bff.request("/api/eval/runs", { role, json }), params({}));
+  const cancel = (id: string, role: Role = "editor") => cancelEvalRun(bff.request(`/api/eval/runs/${id}/cancel`, { role, method: "POST" }), params({ id }));
+  const runsOfSet = async (id: string) =>
+    EvalRunListResponseSchema.parse(await (await listEvalRuns(bff.request(`/api/eval/runs?set_id=${id}`, { role: "viewer" }), params({}))).json()).data;
+
+  async function read(id: string): Promise<EvalRunDetail> {
+    const response = await getEvalRun(bff.request(`/api/eval/runs/${id}`, { role: "viewer" }), params({ id }));
+    expect(response.status).toBe(200);
+    return EvalRunDetailEnvelopeSchema.parse(await response.json()).data;
+  }
+
+  async function started(json: unknown): Promise<string> {
+    const response = await start(json);
+    expect(response.status, await response.clone().text()).toBe(201);
+    return EvalRunEnvelopeSchema.parse(await response.json()).data.id;
+  }
+
+  async function errorOf(response: Response, status: number) {
+    expect(response.status).toBe(status);
+    return ErrorBodySchema.parse(await response.json()).error;
+  }
+
+  async function catalogPrice(model: string): Promise<Pricing | null> {
+    const models = (await (await fetch(`${gateway.baseUrl}/models`, { headers: { authorization: `Bearer ${gateway.apiKey}` } })).json()) as { data: { id: string; pricing: unknown }[] };
+    return readPricing(models.data.find((entry) => entry.id === model)?.pricing);
+  }
+
+  function newRunner(send: SendResponses = sendEvaluationResponse) {
+    return appContext().then(
+      (context) =>
+        new EvaluationRunner({
+          store: context.evalRuns,
+          instanceId: randomUUID(),
+          pollMs: 50,
+          workFor: (runId) => workForRun(context.evalRuns, context.questionSets, send, runId),
+        }),
+    );
+  }
+
+  it("estimates preset versions and models with the catalog's prices, as estimatePlan does", async () => {
+    const checks = ["contains:index", "judge:Is the answer correct?", "citation-support"];
+    const response = await estimate({ set_id: setId, preset: "web-research", versions: [1, "designated"], models: ["gatehouse/swift"], repeats: 2, checks, cap_usd: 2.5 });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const got = EvalEstimateEnvelopeSchema.parse(await response.json()).data;
+    expect(got.versions.map((version) => version.id)).toEqual(["@preset/web-research@1", "@preset/web-research@3", "gatehouse/swift"]);
+
+    const scholar = await catalogPrice("gatehouse/scholar");
+    const swift = await catalogPrice("gatehouse/swift");
+    expect(scholar?.webSearchUsd).toBeGreaterThan(0);
+    const expected = estimatePlan({
+      targets: [
+        { id: "@preset/web-research@1", pricing: scholar, webSearchesPerRequest: 1 },
+        { id: "@preset/web-research@3", pricing: scholar, webSearchesPerRequest: 1 },
+        { id: "gatehouse/swift", pricing: swift, webSearchesPerRequest: 0 },
+      ],
+      questions: QUESTIONS.length,
+      repeats: 2,
+      checks: checks.map((spelling) => {
+        const parsed = parseCheck(spelling);
+        if (!parsed.ok) throw new Error(parsed.message);
+        return parsed.check;
+      }),
+      inputTokens: EVAL_ESTIMATE_ASSUMPTIONS.inputTokens,
+      outputTokens: EVAL_ESTIMATE_ASSUMPTIONS.outputTokens,
+      judge: {
+        pricing: await catalogPrice("gatehouse/judge"),
+        inputTokensPerCall: EVAL_ESTIMATE_ASSUMPTIONS.judgeInputTokensPerCall,
+        outputTokensPerCall: EVAL_ESTIMATE_ASSUMPTIONS.judgeOutputTokensPerCall,
+      },
+      citationsPerAnswer: EVAL_ESTIMATE_ASSUMPTIONS.citationsPerAnswer,
+      capUsd: 2.5,
+    });
+    const { refusals: _refusals, ...figures } = expected;
+    expect(got).toMatchObject(figures);
+    expect(got.items).toBe(18);
+    expect(got.judge_calls).toBe(18 * 6);
+    expect(got.total_usd).toBeGreaterThan(0);
+    expect(got.item_reserve_usd).toBeCloseTo(Math.max(...expected.targets.map((target) => target.total_usd / target.items)), 12);
+    expect(got.refusals).toEqual([]);
+  });
+
+  it("names the unknown preset, version or check in a 400, and refuses a viewer", async () => {
+    const base = { set_id: setId, cap_usd: 1 };
+    expect((await errorOf(await estimate({ ...base, preset: "no-such-preset", versions: [1] }), 400)).metadata?.issues).toEqual([
+      { path: "preset", message: 'the gateway has no preset "no-such-preset"' },
+    ]);
+    const version = await errorOf(await estimate({ ...base, preset: "web-research", versions: [1, 99] }), 400);
+    expect(version.metadata?.issues).toEqual([{ path: "versions[1]", message: expect.stringContaining("no version 99") }]);
+    expect(JSON.stringify((await errorOf(await estimate({ ...base, models: ["gatehouse/echo"], checks: ["nope:x"] }), 400)).metadata)).toContain("checks[0]");
+    expect(JSON.stringify((await errorOf(await estimate({ ...base, models: ["a", "b", "c", "d", "e"] }), 400)).metadata)).toContain("models");
+    expect((await errorOf(await estimate({ ...base, set_id: randomUUID(), models: ["gatehouse/echo"] }), 400)).metadata?.issues).toEqual([
+      { path: "set_id", message: expect.stringContaining("no question set") },
+    ]);
+    expect((await start({ ...base, models: ["gatehouse/echo"] }, "viewer")).status).toBe(403);
+  });
+
+  it("bounds the request body (413) and answers any JSON in the contract's error shape, never a 5xx", async () => {
+    const huge = await start({ set_id: setId, models: ["gatehouse/echo"], cap_usd: 1, judge_model: "x".repeat(300 * 1024) });
+    expect((await errorOf(huge, 413)).metadata).toMatchObject({ limit_bytes: 256 * 1024 });
+    const field = fc.oneof(fc.constant(setId), fc.constant("designated"), fc.constant("gatehouse/echo"), fc.constant("web-research"), fc.integer({ min: -2, max: 5 }), fc.double(), fc.string(), fc.constant(null));
+    const body = fc.record(
+      { set_id: field, set_version: field, preset: field, versions: fc.array(field, { maxLength: 5 }), models: fc.array(field, { maxLength: 5 }), repeats: field, checks: fc.array(fc.string(), { maxLength: 3 }), cap_usd: field },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(body, fc.jsonValue()), async (json) => {
+        const response = await estimate(json);
+        expect(response.status, JSON.stringify(json)).toBeLessThan(500);
+        if (response.status !== 200) ErrorBodySchema.parse(await response.json());
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("refuses with 402 a run whose estimate is over its cap, or whose cap is over the per-run limit, storing nothing", async () => {
+    const overCap = await errorOf(await start({ set_id: setId, preset: "web-research", versions: [1], cap_usd: 0.0001 }), 402);
+    expect(overCap.message).toContain("over this run's cap");
+    expect(overCap.metadata?.issues).toEqual([{ path: "cap_usd", message: expect.any(String) }]);
+    const overLimit = await errorOf(await start({ set_id: setId, models: ["gatehouse/echo"], cap_usd: PER_RUN_LIMIT_USD + 1 }), 402);
+    expect(overLimit.metadata).toMatchObject({ setting: "EVAL_MAX_COST_PER_RUN_USD", limit_usd: PER_RUN_LIMIT_USD });
+    expect(await runsOfSet(setId)).toEqual([]);
+  });
+
+  it("refuses a run over the daily model-spending limit: 429 with Retry-After while a running run holds its cap, 402 when no wait helps", async () => {
+    const holding = await started({ set_id: setId, models: ["gatehouse/echo"], cap_usd: 2 });
+    const body = { set_id: setId, models: ["gatehouse/echo"], cap_usd: 1.5 };
+    const preview = EvalEstimateEnvelopeSchema.parse(await (await estimate(body)).json()).data;
+    expect(preview.refusals).toEqual([expect.objectContaining({ code: "over_daily_limit", limit_usd: DAILY_LIMIT_USD, estimated_cost_usd: 1.5 })]);
+    const response = await start(body);
+    const error = await errorOf(response, 429);
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(60 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    expect(error.metadata).toMatchObject({ limit: "per_day", limit_usd: DAILY_LIMIT_USD });
+    const never = await errorOf(await start({ ...body, cap_usd: DAILY_LIMIT_USD + 1 }), 402);
+    expect(never.metadata).toMatchObject({ limit: "per_day" });
+    expect((await runsOfSet(setId)).map((run) => run.id)).toEqual([holding]);
+
+    expect((await cancel(holding)).status).toBe(200);
+    // Cancelled, the run counts what it spent (nothing): the same request now fits.
+    const fits = await started(body);
+    expect((await cancel(fits)).status).toBe(200);
+  });
+
+  it("runs a created plan to the end with a started runner: progress reaches done, items paged", async () => {
+    const id = await started({ set_id: setId, models: ["gatehouse/echo", "gatehouse/swift"], concurrency: 2, checks: ["min-length:1"], cap_usd: 0.5 });
+    const created = await read(id);
+    expect(created.status).toBe("running");
+    expect(created.progress.totals).toMatchObject({ pending: 6, done: 0, total: 6 });
+    expect(created.progress.eta_seconds).toBeNull();
+    expect(created.plan).toMatchObject({ versions: [{ id: "gatehouse/echo" }, { id: "gatehouse/swift" }], concurrency: 2 });
+
+    const runner = await newRunner();
+    runner.start();
+    try {
+      await runner.idle(id);
+    } finally {
+      await runner.stop();
+    }
+    const done = await read(id);
+    expect(done.status).toBe("finished");
+    expect(done.progress.totals).toMatchObject({ done: 6, failed: 0, pending: 0, running: 0, total: 6 });
+    expect(done.progress.versions.map((version) => [version.id, version.done])).toEqual([
+      ["gatehouse/echo", 3],
+      ["gatehouse/swift", 3],
+    ]);
+    expect(done.progress.versions[1].spent_usd).toBeGreaterThan(0);
+    expect(done.progress.totals.spent_usd).toBeCloseTo(done.progress.versions[1].spent_usd, 12);
+
+    const page = async (query: string) =>
+      EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/eval/runs/${id}/items${query}`, { role: "viewer" }), params({ id }))).json());
+    const first = await page("?offset=0&limit=4");
+    expect(first.data.map((item) => item.position)).toEqual([0, 1, 2, 3]);
+    expect(first.next_offset).toBe(4);
+    const rest = await page("?offset=4&limit=4");
+    expect(rest.data.map((item) => item.position)).toEqual([4, 5]);
+    expect(rest.next_offset).toBeNull();
+    expect((first.data[0].result as { answer: string }).answer.length).toBeGreaterThan(0);
+    expect(first.data[0].checks).toEqual([expect.objectContaining({ kind: "min-length", passed: true })]);
+    const tooMany = await listEvalRunItems(bff.request(`/api/eval/runs/${id}/items?limit=100000`, { role: "viewer" }), params({ id }));
+    expect(tooMany.status).toBe(400);
+
+    expect((await errorOf(await cancel(id), 409)).message).toContain("finished");
+  });
+
+  it("cancel stops a run: nothing more is started, its creator or an admin may cancel it", async () => {
+    const bigSet = await newSet(Array.from({ length: 10 }, (_, index) => `${QUESTIONS[index % 3]} (${index})`));
+    const id = await started({ set_id: bigSet, models: ["gatehouse/echo"], concurrency: 2, cap_usd: 0.5 });
+    let sends = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Holds every gateway call until the run is cancelled, so the cancel lands while items are in flight.
+    const held: SendResponses = async (body, signal) => {
+      sends++;
+      await Promise.race([gate, new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }))]);
+      return sendEvaluationResponse(body, signal);
+    };
+    const runner = await newRunner(held);
+    runner.start();
+    try {
+      for (let tries = 0; sends < 1; tries++) {
+        if (tries > 400) throw new Error("the runner never called the gateway");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect((await cancel(id, "viewer")).status).toBe(403);
+      const cancelled = await cancel(id);
+      expect(cancelled.status).toBe(200);
+      expect(EvalRunDetailEnvelopeSchema.parse(await cancelled.json()).data.status).toBe("cancelled");
+      release();
+      await runner.idle(id);
+    } finally {
+      release();
+      await runner.stop();
+    }
+    const after = await read(id);
+    expect(after.status).toBe("cancelled");
+    expect(after.progress.totals.pending + after.progress.totals.running).toBe(0);
+    expect(after.progress.totals.done + after.progress.totals.failed).toBeLessThanOrEqual(2);
+    expect(after.progress.totals.cancelled).toBeGreaterThanOrEqual(8);
+    expect(sends).toBeLessThanOrEqual(2);
+    expect((await errorOf(await cancel(id, "admin"), 409)).metadata).toEqual({ status: "cancelled" });
+    expect((await cancel(randomUUID())).status).toBe(404);
+
+    // Another editor's run (the admin's here) is not an editor's to cancel.
+    const admins = await start({ set_id: bigSet, models: ["gatehouse/echo"], cap_usd: 0.5 }, "admin");
+    expect(admins.status).toBe(201);
+    const adminsId = EvalRunEnvelopeSchema.parse(await admins.json()).data.id;
+    expect((await errorOf(await cancel(adminsId), 403)).message).toContain("Only the person who started this run");
+    expect((await cancel(adminsId, "admin")).status).toBe(200);
+  });
+});

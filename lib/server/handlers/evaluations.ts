@@ -1,0 +1,68 @@
+import "server-only";
+import {
+  CreateQuestionSetRequestSchema,
+  EvalIdSchema,
+  QuestionSetExportQuerySchema,
+  QuestionSetVersionQuerySchema,
+  UpdateQuestionSetRequestSchema,
+} from "@/lib/contract/bff/evaluations";
+import { QUESTION_LIMITS } from "@/lib/eval/questions";
+import { parseQuery, parseWith, readJsonBody } from "../http/body";
+import { API_HEADERS, jsonResponse } from "../http/errors";
+import { defineRoute } from "../http/route";
+import { createQuestionSet, deleteQuestionSet, exportQuestionSet, listQuestionSets, readQuestionSet, updateQuestionSet } from "../services/evaluation-sets";
+
+type IdParams = { id: string };
+
+/**
+ * A question set's body: a file of at most 16 MiB as a JSON string (escaping can double it), or its rows as JSON
+ * (a set's 10,000 rows of bounded cells fit in the same bound in practice; the schema checks each row).
+ */
+const SET_BODY_LIMIT = 2 * QUESTION_LIMITS.fileMaxBytes + 64 * 1024;
+
+const setId = (raw: string) => parseWith(EvalIdSchema, raw, "Invalid question set id");
+
+/** GET /api/eval/question-sets: every set with its newest version's size, most recently changed first. */
+export const listSets = defineRoute({ role: "viewer", limit: "gateway" }, async () => jsonResponse({ data: await listQuestionSets() }));
+
+/** POST /api/eval/question-sets: a new set from JSON rows or an imported CSV/JSONL text (all or nothing). 201 with version 1. */
+export const createSet = defineRoute({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, user }) => {
+  const body = parseWith(CreateQuestionSetRequestSchema, await readJsonBody(request, SET_BODY_LIMIT));
+  return jsonResponse({ data: await createQuestionSet(user, body) }, { status: 201 });
+});
+
+/** GET /api/eval/question-sets/{id}?version=N: a version's rows (the newest without `version`). */
+export const getSet = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+  const id = setId(params.id);
+  const { version } = parseQuery(request, QuestionSetVersionQuerySchema);
+  return jsonResponse({ data: await readQuestionSet(id, version) });
+});
+
+/** PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 naming the newest when stale). */
+export const updateSet = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
+  const id = setId(params.id);
+  const body = parseWith(UpdateQuestionSetRequestSchema, await readJsonBody(request, SET_BODY_LIMIT));
+  return jsonResponse({ data: await updateQuestionSet(user, id, body) });
+});
+
+/** DELETE /api/eval/question-sets/{id}: the set with every version (admins); runs that used it keep their results. */
+export const deleteSet = defineRoute<IdParams>({ role: "admin", mutating: true }, async ({ params }) => {
+  await deleteQuestionSet(setId(params.id));
+  return new Response(null, { status: 204, headers: API_HEADERS });
+});
+
+/** GET /api/eval/question-sets/{id}/export?format=csv|jsonl&version=N: a download the import reads back unchanged. */
+export const exportSet = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+  const id = setId(params.id);
+  const { version, format } = parseQuery(request, QuestionSetExportQuerySchema);
+  const file = await exportQuestionSet(id, version, format);
+  return new Response(file.text, {
+    status: 200,
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": "private, no-store",
+      ...API_HEADERS,
+    },
+  });
+});

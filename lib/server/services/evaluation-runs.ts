@@ -1,0 +1,283 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
+import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunRequest } from "@/lib/contract/bff/evaluations";
+import type { SessionUser } from "@/lib/contract/bff/schemas";
+import { parseCheck } from "@/lib/eval/check-spelling";
+import type { CheckSpec } from "@/lib/eval/checks";
+import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
+import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
+import { formatUsd } from "@/lib/video-models/money";
+import { appContext, type AppContext } from "../config/app-context";
+import { serverEnv } from "../config/env";
+import type { EvalRunRow } from "../db/eval-runs-store";
+import { HttpError } from "../http/errors";
+import { checkDailyModelSpending, modelSpendingLock } from "../spending/model-spending";
+import { readModelCatalog } from "./catalog";
+import type { GatewayCharge } from "./gateway-charge";
+import { isValidSlug, readPreset, readPresetVersions } from "./presets";
+
+/**
+ * Evaluation runs for the routes: a request resolved into a plan (preset versions into their request settings,
+ * model prices from the catalog), its estimate (lib/eval's estimatePlan), the spending guard, and the stored run
+ * the instances' runners execute (services/evaluations.ts). Gateway calls go through presets.ts and catalog.ts.
+ */
+
+/**
+ * What the estimate assumes where the plan cannot know: a question in and a cited paragraph out, five citations an
+ * answer (the support check judges each), a judge call of a rubric and an answer (or a claim and its source) in and
+ * a short verdict out.
+ */
+export const EVAL_ESTIMATE_ASSUMPTIONS = {
+  inputTokens: 1_000,
+  outputTokens: 800,
+  citationsPerAnswer: 5,
+  judgeInputTokensPerCall: 2_500,
+  judgeOutputTokensPerCall: 200,
+} as const;
+const DEFAULT_JUDGE_MODEL = "gatehouse/judge";
+const EPSILON = 1e-9;
+
+function badField(path: string, message: string): HttpError {
+  return new HttpError(400, `${path}: ${message}`, { metadata: { issues: [{ path, message }] } });
+}
+
+/** The versions under test: each preset version expanded into its request settings (as the CLI does), each model as is. */
+async function resolveVersions(charge: GatewayCharge, body: EvalRunRequest): Promise<EvalVersion[]> {
+  const versions: EvalVersion[] = [];
+  if (body.preset !== undefined && body.versions.length > 0) {
+    const slug = body.preset;
+    if (!isValidSlug(slug)) throw badField("preset", `"${slug}" is not a preset slug`);
+    let all;
+    try {
+      all = await readPresetVersions(charge, slug);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) throw badField("preset", `the gateway has no preset "${slug}"`);
+      throw error;
+    }
+    for (const [index, wanted] of body.versions.entries()) {
+      let number: number;
+      if (wanted === "designated") {
+        const designated = (await readPreset(charge, slug)).designated_version;
+        if (!designated) throw badField(`versions[${index}]`, `preset "${slug}" has no designated version`);
+        number = designated.version;
+      } else number = wanted;
+      const version = all.find((candidate) => candidate.version === number);
+      if (!version) throw badField(`versions[${index}]`, `preset "${slug}" has no version ${number} (it has ${all.map((v) => v.version).join(", ")})`);
+      versions.push({ id: `@preset/${slug}@${number}`, label: `${slug} v${number}`, request: presetToResponsesRequest(version).fields });
+    }
+  }
+  for (const model of body.models) versions.push({ id: model, label: model, request: { model } });
+  if (new Set(versions.map((version) => version.id)).size !== versions.length) throw badField("versions", "names the same version or model twice");
+  return versions;
+}
+
+/** Searches one answer runs: the web plugin, a web_search tool or an ":online" model search once. */
+function searchesPerRequest(request: Record<string, unknown>): number {
+  const plugins = Array.isArray(request.plugins) ? (request.plugins as { id?: unknown }[]) : [];
+  const tools = Array.isArray(request.tools) ? (request.tools as { type?: unknown }[]) : [];
+  const online = typeof request.model === "string" && request.model.endsWith(":online");
+  const web = online || plugins.some((plugin) => plugin?.id === "web") || tools.some((tool) => typeof tool?.type === "string" && tool.type.startsWith("web_search"));
+  return web ? 1 : 0;
+}
+
+function asPlanPricing(pricing: Pricing | null): EvalVersion["pricing"] {
+  return pricing ? { prompt: pricing.promptUsdPerToken, completion: pricing.completionUsdPerToken, request: pricing.requestUsd, web_search: pricing.webSearchUsd } : undefined;
+}
+
+/** The user's model spending over the last 24 hours (video generations and evaluation runs: one ledger). */
+async function spentToday(context: AppContext, userId: string): Promise<number> {
+  const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+  const [video, evaluations] = await Promise.all([context.videoGenerations.chargesSince(userId, since), context.evalRuns.chargesSince(userId, since)]);
+  return [...video, ...evaluations].reduce((sum, charge) => sum + charge.usd, 0);
+}
+
+interface PreparedRun {
+  versions: EvalVersion[];
+  checks: CheckSpec[];
+  setVersion: number;
+  questions: number;
+  estimate: EvalEstimate;
+}
+
+/** Resolves a request into the plan's versions and estimates it; refusals are data (the create route turns them into errors). */
+async function prepareRun(context: AppContext, charge: GatewayCharge, user: SessionUser, body: EvalRunRequest): Promise<PreparedRun> {
+  const set = await context.questionSets.get(body.set_id, body.set_version);
+  if (!set) throw badField(body.set_version === undefined ? "set_id" : "set_version", body.set_version === undefined ? `no question set ${body.set_id}` : `question set ${body.set_id} has no version ${body.set_version}`);
+  const versions = await resolveVersions(charge, body);
+  const checks = body.checks.map((spelling) => {
+    const parsed = parseCheck(spelling);
+    if (!parsed.ok) throw badField("checks", parsed.message);
+    return parsed.check;
+  });
+  const catalog = await readModelCatalog(charge);
+  const priceOf = (model: unknown): Pricing | null => readPricing(catalog.data.find((entry) => entry.id === model)?.pricing);
+  for (const version of versions) version.pricing = asPlanPricing(priceOf(version.request.model));
+  const judgeModel = body.judge_model ?? DEFAULT_JUDGE_MODEL;
+  const env = serverEnv();
+  const spent = await spentToday(context, user.id);
+  const estimate = estimatePlan({
+    targets: versions.map((version) => ({
+      id: version.id,
+      pricing: priceOf(version.request.model),
+      webSearchesPerRequest: searchesPerRequest(version.request),
+    })),
+    questions: set.rows.length,
+    repeats: body.repeats,
+    checks,
+    inputTokens: EVAL_ESTIMATE_ASSUMPTIONS.inputTokens,
+    outputTokens: EVAL_ESTIMATE_ASSUMPTIONS.outputTokens,
+    judge: {
+      pricing: priceOf(judgeModel),
+      inputTokensPerCall: EVAL_ESTIMATE_ASSUMPTIONS.judgeInputTokensPerCall,
+      outputTokensPerCall: EVAL_ESTIMATE_ASSUMPTIONS.judgeOutputTokensPerCall,
+    },
+    citationsPerAnswer: EVAL_ESTIMATE_ASSUMPTIONS.citationsPerAnswer,
+    capUsd: body.cap_usd,
+    daily: { limitUsd: env.modelMaxCostPerDayUsd, spentUsd: spent },
+  });
+  const refusals: EvalEstimate["refusals"] = [...estimate.refusals];
+  // Creating weighs the cap (the ledger holds a running run at its cap), so the estimate says so too.
+  if (!refusals.some((refusal) => refusal.code === "over_daily_limit") && spent + body.cap_usd > env.modelMaxCostPerDayUsd + EPSILON) {
+    refusals.push({
+      code: "over_daily_limit",
+      limit_usd: env.modelMaxCostPerDayUsd,
+      spent_usd: spent,
+      estimated_cost_usd: body.cap_usd,
+      message: `The run's cap, ${formatUsd(body.cap_usd)}, with the ${formatUsd(spent)} spent in the last 24 hours is over your limit of ${formatUsd(env.modelMaxCostPerDayUsd)} a day.`,
+    });
+  }
+  if (body.cap_usd > env.EVAL_MAX_COST_PER_RUN_USD + EPSILON) {
+    refusals.push({
+      code: "over_run_limit",
+      limit_usd: env.EVAL_MAX_COST_PER_RUN_USD,
+      message: `The run's cap, ${formatUsd(body.cap_usd)}, is over the limit of ${formatUsd(env.EVAL_MAX_COST_PER_RUN_USD)} per run.`,
+    });
+  }
+  // One item of each target costs its total over its items; the dearest one is what a claim reserves.
+  const itemReserveUsd = Math.max(0, ...estimate.targets.map((target) => (target.items > 0 ? target.total_usd / target.items : 0)));
+  return {
+    versions,
+    checks,
+    setVersion: set.version,
+    questions: set.rows.length,
+    estimate: { ...estimate, refusals, item_reserve_usd: itemReserveUsd, versions: versions.map(({ id, label }) => ({ id, label })) },
+  };
+}
+
+export async function estimateRun(charge: GatewayCharge, user: SessionUser, body: EvalRunRequest): Promise<EvalEstimate> {
+  return (await prepareRun(await appContext(), charge, user, body)).estimate;
+}
+
+function runOf(row: EvalRunRow): EvalRun {
+  return { ...row, plan: JSON.parse(row.plan) as Record<string, unknown> };
+}
+
+/**
+ * Starts a run: refuses an unpriced plan (400), a cap over the per-run limit or an estimate over the cap (402), and
+ * a cap the user's daily model spending cannot take (429 with Retry-After, or 402): all under the user's spending
+ * lock until the run is recorded, so two tabs cannot both spend the same budget. The ledger counts a running run
+ * at its cap, so the cap is what the daily check weighs.
+ */
+export async function createRun(charge: GatewayCharge, user: SessionUser, body: EvalRunRequest): Promise<EvalRun> {
+  const context = await appContext();
+  return context.db.serialize(modelSpendingLock(user.id), async () => {
+    const prepared = await prepareRun(context, charge, user, body);
+    const { estimate } = prepared;
+    const unpriced = estimate.refusals.find((refusal) => refusal.code === "unknown_pricing");
+    if (unpriced) throw new HttpError(400, unpriced.message, { metadata: { refusals: estimate.refusals, issues: [{ path: unpriced.target === "judge" ? "judge_model" : "models", message: unpriced.message }] } });
+    const overLimit = estimate.refusals.find((refusal) => refusal.code === "over_run_limit");
+    if (overLimit) {
+      throw new HttpError(402, overLimit.message, {
+        metadata: { limit: "per_run", setting: "EVAL_MAX_COST_PER_RUN_USD", limit_usd: overLimit.limit_usd, cap_usd: body.cap_usd, issues: [{ path: "cap_usd", message: overLimit.message }] },
+      });
+    }
+    const overCap = estimate.refusals.find((refusal) => refusal.code === "over_plan_cap");
+    if (overCap) {
+      throw new HttpError(402, `${overCap.message} Raise the cap, or choose fewer versions, questions or repeats.`, {
+        metadata: { limit: "per_run", limit_usd: body.cap_usd, estimated_cost_usd: estimate.total_usd, issues: [{ path: "cap_usd", message: overCap.message }] },
+      });
+    }
+    await checkDailyModelSpending(context, user.id, body.cap_usd, { subject: "This run's", cheaper: "lower the run's cap" });
+    const id = randomUUID();
+    const items = [];
+    for (let version = 0; version < prepared.versions.length; version++)
+      for (let question = 0; question < prepared.questions; question++)
+        for (let repeat = 0; repeat < body.repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
+    await context.evalRuns.create({
+      id,
+      userId: user.id,
+      setId: body.set_id,
+      setVersion: prepared.setVersion,
+      plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: body.judge_model },
+      capUsd: body.cap_usd,
+      itemReserveUsd: estimate.item_reserve_usd,
+      items,
+    });
+    return runOf((await context.evalRuns.get(id))!);
+  });
+}
+
+export async function listRuns(setId?: string): Promise<EvalRun[]> {
+  return (await (await appContext()).evalRuns.list({ setId })).map(runOf);
+}
+
+async function runOr404(id: string): Promise<EvalRunRow> {
+  const row = await (await appContext()).evalRuns.get(id);
+  if (!row) throw new HttpError(404, `No evaluation run ${id}`);
+  return row;
+}
+
+/** A run with its progress per version: counts by status, spending so far, and an ETA at the pace so far. */
+export async function readRun(id: string, now = Date.now()): Promise<EvalRunDetail> {
+  const run = runOf(await runOr404(id));
+  const rows = await (await appContext()).evalRuns.progress(id);
+  const versions = ((run.plan.versions ?? []) as { id: string; label: string }[]).map((version, index) => {
+    const counts = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0 };
+    for (const row of rows.filter((entry) => entry.version_index === index)) {
+      counts[row.status === "claimed" ? "running" : row.status] += row.count;
+      counts.total += row.count;
+      counts.spent_usd += row.cost_usd;
+    }
+    return { version_index: index, id: version.id, label: version.label, ...counts };
+  });
+  const totals = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0 };
+  for (const version of versions) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += version[key];
+  const ended = totals.done + totals.failed;
+  const left = totals.pending + totals.running;
+  const elapsedMs = now - Date.parse(run.created_at);
+  const eta = run.status === "running" && ended > 0 && left > 0 ? Math.ceil(((elapsedMs / ended) * left) / 1000) : null;
+  return { ...run, progress: { versions, totals, eta_seconds: run.status === "running" && left === 0 ? 0 : eta } };
+}
+
+export async function readRunItems(id: string, offset: number, limit: number): Promise<{ data: EvalItem[]; next_offset: number | null }> {
+  await runOr404(id);
+  // One more than asked tells whether a next page exists.
+  const rows = await (await appContext()).evalRuns.items(id, { offset, limit: limit + 1 });
+  const data = rows.slice(0, limit).map((row) => ({
+    position: row.position,
+    version_index: row.version_index,
+    question_index: row.question_index,
+    repeat_index: row.repeat_index,
+    status: row.status,
+    attempts: row.attempts,
+    cost_usd: row.cost_usd === null ? null : Number(row.cost_usd),
+    started_at: row.started_at,
+    ended_at: row.ended_at,
+    result: row.result,
+    error: row.error,
+    checks: row.checks,
+  }));
+  return { data, next_offset: rows.length > limit ? offset + limit : null };
+}
+
+/** Cancels a running run: its creator or an admin (403 otherwise), 409 once it ended. */
+export async function cancelRun(user: SessionUser, id: string): Promise<EvalRunDetail> {
+  const run = await runOr404(id);
+  if (run.user_id !== user.id && user.role !== "admin") throw new HttpError(403, "Only the person who started this run, or an admin, may cancel it");
+  if (!(await (await appContext()).evalRuns.cancel(id))) {
+    const status = (await (await appContext()).evalRuns.status(id)) ?? run.status;
+    throw new HttpError(409, `The run already ended (${status}); there is nothing to cancel`, { metadata: { status } });
+  }
+  return readRun(id);
+}
