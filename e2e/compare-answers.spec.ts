@@ -34,6 +34,8 @@ test.describe("compare answers of two preset versions (editor)", () => {
   test.use({ role: "editor" });
 
   test("from the history: config diff, both streamed answers, the citation difference, and a link that reopens it", async ({ page, axe, presetEditor, playground }) => {
+    // Two slow-streaming answers (gatehouse/scholar) and two axe scans: more than the default minute under load.
+    test.setTimeout(150_000);
     await presetEditor.goto(SLUG);
     await presetEditor.tab("History").click();
     await page.getByRole("button", { name: /^Compare v\d+ with v\d+$/ }).click();

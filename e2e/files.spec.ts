@@ -86,7 +86,8 @@ test.describe("file browser", () => {
   test.use({ role: "editor" });
 
   test("scrolls to the end of a few thousand files: every file exactly once, in order, few rows in the DOM", async ({ filesPage }) => {
-    test.setTimeout(120_000);
+    // Thirty-odd pages scrolled one screen at a time: on a loaded machine this takes minutes, not seconds.
+    test.setTimeout(240_000);
     const before = await gatewayFiles();
     expect(before.length).toBeGreaterThan(1000);
     await filesPage.goto();

@@ -81,7 +81,8 @@ export class FilesPage extends AppPage {
       const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       const started = Date.now();
-      while (Date.now() - started < 100_000) {
+      // Bounded below the test's own timeout, so a list that stops loading fails with what was seen.
+      while (Date.now() - started < 200_000) {
         const rows = scroller.querySelectorAll<HTMLElement>('[data-testid="file-row"]');
         scan.maxRendered = Math.max(scan.maxRendered, rows.length);
         let highest = -1;
