@@ -32,13 +32,3 @@ export function apiErrorMessage(error: unknown, words: ApiErrorWords = {}): stri
   if (error instanceof Error) return `Gatehouse answered something unexpected: ${error.message}`;
   return "Something went wrong. Try again.";
 }
-
-/**
- * The id under which the server logged a failure, for a user to quote: the BFF's `error_id` (an unexpected 500's
- * body) or Next's `digest` (a server render that threw; its message is hidden in production). Null when neither.
- */
-export function errorIdOf(error: unknown): string | null {
-  if (error instanceof ApiError && typeof error.metadata?.error_id === "string") return error.metadata.error_id;
-  const digest = (error as { digest?: unknown } | null)?.digest;
-  return typeof digest === "string" && digest !== "" ? digest : null;
-}
