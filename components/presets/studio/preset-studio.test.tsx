@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startComponentBff, type ComponentBff } from "@/lib/testing/component-bff";
 import { renderIsland } from "@/lib/testing/render-island";
 import { PresetStudio } from "./preset-studio";
+import { Storage } from "happy-dom";
 
 /**
  * The preset studio's editor (EditorController and the form it renders) as an editor uses it, against the
@@ -21,7 +22,10 @@ beforeAll(async () => {
   await bff.signInAs("editor");
 });
 afterAll(() => bff?.close());
-beforeEach(() => localStorage.clear());
+// Node 25+ has a global localStorage of its own (undefined without --localstorage-file) that shadows happy-dom's:
+// the page (drafts live in window.localStorage) gets happy-dom's Storage then.
+if (!window.localStorage) Object.defineProperty(globalThis, "localStorage", { value: new Storage(), configurable: true });
+beforeEach(() => window.localStorage.clear());
 afterEach(cleanup);
 
 let counter = 0;
