@@ -115,7 +115,7 @@ interface QuestionSetVersionsTable {
 
 export type EvalRunStatus = "running" | "cancelled" | "finished" | "stopped";
 
-interface EvalRunsTable {
+export interface EvalRunsTable {
   id: string;
   user_id: string;
   set_id: string;

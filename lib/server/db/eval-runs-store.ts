@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { AppDb } from "./app-db";
-import type { EvalItemStatus, EvalRunStatus } from "./app-tables";
+import type { EvalItemStatus, EvalRunStatus, EvalRunsTable } from "./app-tables";
 
 /** One item of a run: a version of the plan tried on a question, `repeat_index` of the run's repeats. */
 export interface EvalItemKey {
@@ -23,19 +23,8 @@ export interface NewEvalRun {
   at?: Date;
 }
 
-export interface EvalRunRow {
-  id: string;
-  user_id: string;
-  set_id: string;
-  set_version: number;
-  plan: string;
-  status: EvalRunStatus;
-  stop_reason: string | null;
-  cap_usd: number;
-  item_reserve_usd: number;
-  created_at: string;
-  ended_at: string | null;
-}
+/** A run as stored: the table's row (app-tables.ts), one definition. */
+export type EvalRunRow = EvalRunsTable;
 
 export interface ClaimedItem extends EvalItemKey {
   run_id: string;
