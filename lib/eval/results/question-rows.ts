@@ -82,7 +82,7 @@ function versionCell(grid: ItemGrid, version: number, question: number, baseline
 }
 
 /** One question's row. */
-export function questionRow(grid: ItemGrid, questions: readonly ResultQuestion[], index: number): EvalQuestionRow {
+function questionRow(grid: ItemGrid, questions: readonly ResultQuestion[], index: number): EvalQuestionRow {
   const baseline = grid.at(0, index).find(isAnswered);
   const versions = Array.from({ length: grid.versions }, (_, version) => versionCell(grid, version, index, baseline));
   const decided = versions.map((cell) => cell.verdict).filter((verdict) => verdict !== "pending");

@@ -8,7 +8,7 @@ import { isAnswered, type ItemGrid } from "./stored-item";
  */
 
 /** Questions written out in full; the rest are counted. */
-export const REPORT_QUESTIONS_MAX = 100;
+const REPORT_QUESTIONS_MAX = 100;
 
 const pct = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(1)}%`);
 const num = (value: number | null, digits = 2) => (value === null ? "–" : value.toFixed(digits));
