@@ -1,0 +1,540 @@
+import { z } from "zod";
+import { EvalIdSchema } from "./evaluations";
+
+/**
+ * The BFF's evaluation results routes (issue 28): what a run produced, read from the stored items only (opening a
+ * finished run never calls the gateway; re-score calls the judge model and nothing else, designate saves a preset).
+ * Pure, so the pages parse with these too.
+ *
+ * Routes (every GET: viewer; every POST: editor):
+ *   GET  /api/eval/runs/{id}/results                      summary per version + noise floor     → EvalResultsSummaryEnvelopeSchema
+ *   GET  /api/eval/runs/{id}/results/questions            table rows (filter, sort, page)       → EvalQuestionPageSchema       (query: EvalQuestionsQuerySchema)
+ *   GET  /api/eval/runs/{id}/results/questions/{index}    one question, every version's answers → EvalQuestionDetailEnvelopeSchema (query: EvalQuestionDetailQuerySchema)
+ *   GET  /api/eval/runs/{id}/results/domains              cited domains per version, freshness  → EvalDomainsEnvelopeSchema    (query: EvalDomainsQuerySchema)
+ *   GET  /api/eval/runs/{id}/results/export?format=csv|json|md   per-item CSV / JSON, Markdown report (attachment) (query: EvalExportQuerySchema)
+ *   POST /api/eval/runs/{id}/rescore/estimate             judge cost of scoring again            body EvalRescoreRequestSchema → EvalRescoreEstimateEnvelopeSchema
+ *   POST /api/eval/runs/{id}/rescore                      score the stored answers again        body EvalRescoreRequestSchema → EvalRescoreResultEnvelopeSchema
+ *   POST /api/eval/runs/{id}/designate                    save a version as the preset's designated one  body EvalDesignateRequestSchema → EvalDesignateResultEnvelopeSchema
+ *   GET  /api/eval/runs/compare?runs=<id>,<id>[,...]      2–8 runs of one question set, time order → EvalCompareEnvelopeSchema  (query: EvalCompareQuerySchema)
+ *
+ * Errors are the usual `{ error: { code, message, metadata? } }`: 400 names the field, 404 for an unknown run or
+ * question, 409 for a run still running (re-score) or a stale expected version (designate), 402 over a spending cap.
+ *
+ * Versions are named by `version_index`: the position in the run's plan (0 = the first version, the baseline of
+ * every "changed vs the first version" marker).
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared pieces
+
+/** A version of the run's plan as the results name it. */
+const EvalResultVersionSchema = z.object({
+  version_index: z.number().int(),
+  /** "@preset/web-research@2" or a model id. */
+  id: z.string(),
+  /** "web-research v2". */
+  label: z.string(),
+  /** The preset slug and version number when the version is a preset version (designate needs them), else null. */
+  preset: z.object({ slug: z.string(), version: z.number().int() }).nullable(),
+});
+export type EvalResultVersion = z.infer<typeof EvalResultVersionSchema>;
+
+/** One check's figures over a version's items (lib/eval CheckAggregate). */
+const CheckAggregateSchema = z.object({
+  kind: z.string(),
+  arg: z.string(),
+  evaluated: z.number(),
+  passed: z.number(),
+  pass_rate: z.number().nullable(),
+});
+
+/** Everything lib/eval's aggregateVersion gives, as is. */
+const VersionAggregateSchema = z.object({
+  items: z.number(),
+  errors: z.number(),
+  passed: z.number(),
+  pass_rate: z.number().nullable(),
+  pass_rate_excluding_errors: z.number().nullable(),
+  checks: z.array(CheckAggregateSchema),
+  judge_score_mean: z.number().nullable(),
+  citation_precision_mean: z.number().nullable(),
+  citation_recall_mean: z.number().nullable(),
+  cost_usd: z.number(),
+  cost_tokens_usd: z.number(),
+  cost_web_search_usd: z.number(),
+  latency_ms_p50: z.number().nullable(),
+  latency_ms_p95: z.number().nullable(),
+  ttft_ms_p50: z.number().nullable(),
+  citations_per_answer: z.number().nullable(),
+  distinct_domains: z.number(),
+  top5_domain_share: z.number().nullable(),
+});
+export type VersionAggregateBody = z.infer<typeof VersionAggregateSchema>;
+
+/**
+ * Agreement between two sets of answers to the same questions, each a mean over the pairs compared (null with no
+ * pair). answer_similarity: token Jaccard of the two answers (lowercased words, as sets); citation_overlap:
+ * Jaccard of the cited URLs after normalising (two answers without citations: 1); check_agreement: share of
+ * checks with the same verdict in both.
+ */
+const AgreementSchema = z.object({
+  pairs: z.number(),
+  answer_similarity: z.number().nullable(),
+  citation_overlap: z.number().nullable(),
+  check_agreement: z.number().nullable(),
+});
+export type Agreement = z.infer<typeof AgreementSchema>;
+
+/**
+ * The noise floor: how much a version disagrees with itself across repeats (within), next to how much two versions
+ * disagree on the same questions (between). A between-version difference no larger than the within-version one is
+ * noise. `within` is null for every version when the run has one repeat.
+ */
+const NoiseFloorSchema = z.object({
+  repeats: z.number(),
+  within: z.array(z.object({ version_index: z.number(), agreement: AgreementSchema.nullable() })),
+  /** Every pair of versions (a < b), repeat i of a against repeat i of b, over questions both answered. */
+  between: z.array(z.object({ a: z.number(), b: z.number(), agreement: AgreementSchema })),
+});
+export type NoiseFloor = z.infer<typeof NoiseFloorSchema>;
+
+const RunHeaderSchema = z.object({
+  run_id: z.string(),
+  set_id: z.string(),
+  set_version: z.number(),
+  /** "running" results are partial (pending items are left out). */
+  status: z.enum(["running", "cancelled", "finished", "stopped"]),
+  created_at: z.string(),
+  ended_at: z.string().nullable(),
+  repeats: z.number(),
+  questions: z.number(),
+  /** The run's check spellings as stored (after a re-score, the new list). */
+  checks: z.array(z.string()),
+  /** Changes whenever the stored results change (an item ends, a re-score): pages key their cache on it. */
+  revision: z.string(),
+});
+export type EvalRunHeader = z.infer<typeof RunHeaderSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/eval/runs/{id}/results
+
+const EvalResultsSummarySchema = RunHeaderSchema.extend({
+  versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
+  noise_floor: NoiseFloorSchema,
+});
+export type EvalResultsSummary = z.infer<typeof EvalResultsSummarySchema>;
+export const EvalResultsSummaryEnvelopeSchema = z.object({ data: EvalResultsSummarySchema });
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/eval/runs/{id}/results/questions
+
+export const EVAL_QUESTION_FLAGS = ["failed_any", "verdicts_differ", "citations_changed", "same_answer_different_sources", "error"] as const;
+export type EvalQuestionFlag = (typeof EVAL_QUESTION_FLAGS)[number];
+
+/**
+ * Columns the table sorts by. `index` and `question` are the question's; the others are a version's (the one named
+ * by `sort_version`, default 0): `verdict` (failed checks count, errors last), `cost`, `latency`, `citations`,
+ * `changed` (citations changed vs version 0); `flags` sorts by how many flags a row has. Ties fall back to `index`.
+ */
+/** @public BFF contract for the results pages. */
+export const EVAL_QUESTION_SORTS = ["index", "question", "verdict", "cost", "latency", "citations", "changed", "flags"] as const;
+export type EvalQuestionSort = (typeof EVAL_QUESTION_SORTS)[number];
+
+/** @public BFF contract for the results pages. */
+export const EVAL_QUESTIONS_PAGE_MAX = 200;
+
+/** Comma-separated list of flags in one query parameter (`flags=failed_any,error`): a row must carry all of them. */
+const FlagListSchema = z
+  .string()
+  .max(200)
+  .transform((raw, ctx) => {
+    const names = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    for (const name of names) {
+      if (!(EVAL_QUESTION_FLAGS as readonly string[]).includes(name)) {
+        ctx.addIssue({ code: "custom", message: `unknown flag "${name}" (one of ${EVAL_QUESTION_FLAGS.join(", ")})` });
+        return z.NEVER;
+      }
+    }
+    return names as EvalQuestionFlag[];
+  });
+
+/** The table's filter and order; the question detail takes it too, so prev/next follow the same list. */
+/** @public BFF contract for the results pages. */
+export const EvalQuestionsListQuerySchema = z.object({
+  flags: FlagListSchema.optional(),
+  /** Exact tag (as the set spells it). */
+  tag: z.string().trim().min(1).max(40).optional(),
+  /** Case-insensitive substring of the question text (plain text, never a pattern). */
+  search: z.string().trim().min(1).max(200).optional(),
+  sort: z.enum(EVAL_QUESTION_SORTS, { message: `must be one of ${EVAL_QUESTION_SORTS.join(", ")}` }).default("index"),
+  sort_version: z.coerce.number().int().min(0).max(3).default(0),
+  dir: z.enum(["asc", "desc"], { message: "must be asc or desc" }).default("asc"),
+});
+export type EvalQuestionsListQuery = z.infer<typeof EvalQuestionsListQuerySchema>;
+
+export const EvalQuestionsQuerySchema = EvalQuestionsListQuerySchema.extend({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(EVAL_QUESTIONS_PAGE_MAX).default(50),
+});
+export type EvalQuestionsQuery = z.infer<typeof EvalQuestionsQuerySchema>;
+
+/** "passed": every repeat passed every check; "failed": none did; "mixed": repeats disagree; "error": every repeat failed; "pending": nothing stored yet. */
+const VerdictSchema = z.enum(["passed", "failed", "mixed", "error", "pending"]);
+export type EvalVerdict = z.infer<typeof VerdictSchema>;
+
+/** One check of one version on one question, over its repeats. */
+const RowCheckSchema = z.object({
+  kind: z.string(),
+  arg: z.string(),
+  /** Repeats on which it ran (errored repeats left out) and passed. */
+  evaluated: z.number(),
+  passed: z.number(),
+  verdict: VerdictSchema,
+});
+
+/** A version's cell in the table. Figures are means over the answered repeats (null when none answered). */
+const RowVersionSchema = z.object({
+  version_index: z.number(),
+  verdict: VerdictSchema,
+  checks: z.array(RowCheckSchema),
+  /** Some check failed on some answered repeat. */
+  failed_any: z.boolean(),
+  /** Checks that failed on at least one answered repeat. */
+  failed_checks: z.number(),
+  cost_usd: z.number().nullable(),
+  latency_ms: z.number().nullable(),
+  citation_count: z.number().nullable(),
+  /** Cited URLs (normalised, first repeat) differ from version 0's; null for version 0 itself or when either has no answer. */
+  sources_changed: z.boolean().nullable(),
+  /** Repeats that ended with an error. */
+  errors: z.number(),
+  repeats: z.number(),
+});
+export type EvalRowVersion = z.infer<typeof RowVersionSchema>;
+
+const QuestionRowSchema = z.object({
+  question_index: z.number(),
+  question: z.string(),
+  tags: z.array(z.string()),
+  time_sensitive: z.boolean(),
+  versions: z.array(RowVersionSchema),
+  /**
+   * failed_any: a check failed in some version. verdicts_differ: versions' verdicts are not all the same.
+   * citations_changed: some version cites other URLs than version 0. same_answer_different_sources: some version's
+   * answer is nearly version 0's (token Jaccard ≥ 0.8) while its cited URLs differ. error: some item failed.
+   */
+  flags: z.object({
+    failed_any: z.boolean(),
+    verdicts_differ: z.boolean(),
+    citations_changed: z.boolean(),
+    same_answer_different_sources: z.boolean(),
+    error: z.boolean(),
+  }),
+});
+export type EvalQuestionRow = z.infer<typeof QuestionRowSchema>;
+
+export const EvalQuestionPageSchema = z.object({
+  data: z.array(QuestionRowSchema),
+  /** Rows that match the filter (all pages). */
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  next_offset: z.number().nullable(),
+  /** Every tag of the set with its question count, for the filter's choices. */
+  tags: z.array(z.object({ tag: z.string(), count: z.number() })),
+  /** Rows carrying each flag over the whole run (unfiltered), for the filter's badges. */
+  flag_counts: z.record(z.string(), z.number()),
+  versions: z.array(EvalResultVersionSchema),
+  revision: z.string(),
+});
+export type EvalQuestionPage = z.infer<typeof EvalQuestionPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/eval/runs/{id}/results/questions/{index}
+
+export const EvalQuestionDetailQuerySchema = EvalQuestionsListQuerySchema.extend({
+  /** The version whose citations are the diff's "before" (default 0). */
+  base: z.coerce.number().int().min(0).max(3).default(0),
+  /** The version compared with it (default 1, or 0 when the run has one version). */
+  against: z.coerce.number().int().min(0).max(3).optional(),
+  /** The repeat whose answers the diff compares (default 0). */
+  repeat: z.coerce.number().int().min(0).max(2).default(0),
+});
+export type EvalQuestionDetailQuery = z.infer<typeof EvalQuestionDetailQuerySchema>;
+
+/** A url_citation annotation: offsets are code points into the answer (the gateway's unit). */
+const DetailCitationSchema = z.object({
+  url: z.string(),
+  title: z.string().nullable(),
+  start_index: z.number(),
+  end_index: z.number(),
+  /** The cited text of the answer (start..end). */
+  span: z.string(),
+});
+
+const DetailSourceSchema = z.object({
+  url: z.string(),
+  title: z.string().nullable(),
+  snippet: z.string().nullable(),
+  published_at: z.string().nullable(),
+});
+
+/** One citation's support verdict from a stored citation-support check. */
+const SupportVerdictSchema = z.object({
+  index: z.number(),
+  url: z.string(),
+  span: z.string(),
+  /** Where the source text came from. */
+  source: z.enum(["content", "snippet", "none"]),
+  /** The source text the judge read (≤ 8,000 chars; null when there was none). */
+  source_text: z.string().nullable(),
+  supported: z.boolean(),
+  score: z.number(),
+  reasoning: z.string(),
+  judged: z.boolean(),
+});
+
+const DetailCheckSchema = z.object({
+  kind: z.string(),
+  arg: z.string(),
+  passed: z.boolean(),
+  score: z.number().nullable(),
+  /** The judge's reasoning, or why the check could not run. */
+  reasoning: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+
+const DetailRepeatSchema = z.object({
+  repeat_index: z.number(),
+  status: z.enum(["pending", "claimed", "done", "failed", "cancelled"]),
+  answer: z.string().nullable(),
+  citations: z.array(DetailCitationSchema),
+  sources: z.array(DetailSourceSchema),
+  cost_usd: z.number().nullable(),
+  latency_ms: z.number().nullable(),
+  ttft_ms: z.number().nullable(),
+  error: z.object({ code: z.union([z.string(), z.number()]), message: z.string() }).nullable(),
+  checks: z.array(DetailCheckSchema),
+  /** Per-citation verdicts when the run has a citation-support check; null otherwise. */
+  citation_support: z.array(SupportVerdictSchema).nullable(),
+});
+
+const CitationDiffSchema = z.object({
+  base: z.number(),
+  against: z.number(),
+  repeat: z.number(),
+  /** Normalised URLs in both, only in `against`, only in `base`. */
+  kept: z.array(z.string()),
+  added: z.array(z.string()),
+  dropped: z.array(z.string()),
+  jaccard: z.number(),
+  /** Citations per domain in each version, most cited first. */
+  domains: z.array(z.object({ domain: z.string(), base: z.number(), against: z.number() })),
+  /** Sources the web search returned that the answer did not cite (normalised URLs), per side. */
+  searched_uncited: z.object({ base: z.array(z.string()), against: z.array(z.string()) }),
+  /** Token Jaccard of the two answers. */
+  answer_similarity: z.number(),
+});
+export type EvalCitationDiff = z.infer<typeof CitationDiffSchema>;
+
+const EvalQuestionDetailSchema = z.object({
+  question_index: z.number(),
+  question: z.string(),
+  expected: z.string().nullable(),
+  tags: z.array(z.string()),
+  allowed_domains: z.array(z.string()),
+  time_sensitive: z.boolean(),
+  versions: z.array(EvalResultVersionSchema.extend({ repeats: z.array(DetailRepeatSchema) })),
+  /** Null when base and against are the same version or either has no answer at that repeat. */
+  diff: CitationDiffSchema.nullable(),
+  row: QuestionRowSchema,
+  /** Neighbours in the filtered, sorted list (the query's filter and sort); null at either end or when this question is not in it. */
+  prev: z.number().nullable(),
+  next: z.number().nullable(),
+  /** Position of this question in the filtered list (0-based) and the list's length. */
+  position: z.number().nullable(),
+  total: z.number(),
+  revision: z.string(),
+});
+export type EvalQuestionDetail = z.infer<typeof EvalQuestionDetailSchema>;
+export const EvalQuestionDetailEnvelopeSchema = z.object({ data: EvalQuestionDetailSchema });
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/eval/runs/{id}/results/domains
+
+export const EvalDomainsQuerySchema = z.object({
+  /** "Older than N days" threshold of the freshness figures. */
+  max_age_days: z.coerce.number().int().min(1).max(36_500).default(30),
+});
+
+const DomainCountSchema = z.object({
+  domain: z.string(),
+  /** Citations pointing at it (every repeat counts). */
+  citations: z.number(),
+  /** Questions whose answers cite it at least once. */
+  questions: z.number(),
+  /** Cited on a question whose allowed_domains does not include it (counted in citations). */
+  outside_allowed: z.number(),
+});
+
+const FreshnessSchema = z.object({
+  /** Time-sensitive questions' cited sources that carry a date (a search result's published_at with the same normalised URL). */
+  dated_sources: z.number(),
+  /** Cited sources on time-sensitive questions (dated or not). */
+  cited_sources: z.number(),
+  median_age_days: z.number().nullable(),
+  /** Share of dated sources older than max_age_days. */
+  older_share: z.number().nullable(),
+  max_age_days: z.number(),
+  /** Ages are counted up to this instant: the run's end (or now while it runs). */
+  as_of: z.string(),
+});
+
+const VersionDomainsSchema = EvalResultVersionSchema.extend({
+  /** Most cited first, at most 500. */
+  domains: z.array(DomainCountSchema),
+  distinct_domains: z.number(),
+  /** Citations outside their question's allowed list (questions without a list are left out). */
+  outside_allowed_citations: z.number(),
+  /** Domains cited here but not by version 0 / by version 0 but not here (null for version 0). */
+  new_vs_first: z.array(z.string()).nullable(),
+  gone_vs_first: z.array(z.string()).nullable(),
+  freshness: FreshnessSchema,
+});
+
+const EvalDomainsSchema = z.object({ versions: z.array(VersionDomainsSchema), revision: z.string() });
+export type EvalDomains = z.infer<typeof EvalDomainsSchema>;
+export const EvalDomainsEnvelopeSchema = z.object({ data: EvalDomainsSchema });
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/eval/runs/{id}/results/export
+
+export const EvalExportQuerySchema = z.object({
+  format: z.enum(["csv", "json", "md"], { message: "must be csv, json or md" }).default("csv"),
+});
+/**
+ * csv: one row per item (RFC 4180, CRLF, formula cells neutralised with a leading '), columns EVAL_EXPORT_COLUMNS.
+ * json: { run: EvalRunHeader, versions, items: [{ ...one object per item with those columns, citations: [{url,title}], checks: [...] }] }.
+ * md: the report: summary table, noise floor, the questions whose verdicts differ with each version's answer and citations.
+ */
+export const EVAL_EXPORT_COLUMNS = [
+  "question_index",
+  "question",
+  "tags",
+  "version_index",
+  "version",
+  "repeat_index",
+  "status",
+  "verdict",
+  "failed_checks",
+  "cost_usd",
+  "latency_ms",
+  "citation_count",
+  "cited_urls",
+  "error",
+  "answer",
+] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// POST /api/eval/runs/{id}/rescore/estimate and /rescore
+
+/** The new check list, spelled as for a run (`judge:<rubric>`...). Replaces the run's checks. */
+export const EvalRescoreRequestSchema = z.strictObject({
+  checks: z.array(z.string().max(2_000)).min(1, { message: "must name at least one check" }).max(50),
+  judge_model: z.string().trim().min(1).max(300).optional(),
+});
+export type EvalRescoreRequest = z.infer<typeof EvalRescoreRequestSchema>;
+
+const EvalRescoreEstimateSchema = z.object({
+  /** Stored answers scored again (items with an error are not: their checks say so, no call). */
+  items: z.number(),
+  judge_calls: z.number(),
+  judge_model: z.string(),
+  judge_usd: z.number(),
+  /** Same refusal shapes as a run's estimate (over the daily model-spending limit, unknown judge pricing). */
+  refusals: z.array(z.object({ code: z.string(), message: z.string(), limit_usd: z.number().optional(), estimated_cost_usd: z.number().optional(), spent_usd: z.number().optional() })),
+});
+export type EvalRescoreEstimate = z.infer<typeof EvalRescoreEstimateSchema>;
+export const EvalRescoreEstimateEnvelopeSchema = z.object({ data: EvalRescoreEstimateSchema });
+
+const EvalRescoreResultSchema = z.object({
+  items: z.number(),
+  judge_calls: z.number(),
+  /** The new stored figures. */
+  summary: EvalResultsSummarySchema,
+});
+export type EvalRescoreResult = z.infer<typeof EvalRescoreResultSchema>;
+export const EvalRescoreResultEnvelopeSchema = z.object({ data: EvalRescoreResultSchema });
+
+// ---------------------------------------------------------------------------------------------------------------
+// POST /api/eval/runs/{id}/designate
+
+export const EvalDesignateRequestSchema = z.strictObject({
+  /** The preset version number that won (one of the run's preset versions). */
+  version: z.number().int().min(1),
+  /** The preset's designated version number the page showed: 409 when the preset has moved on since. */
+  expected_version: z.number().int().min(1),
+});
+export type EvalDesignateRequest = z.infer<typeof EvalDesignateRequestSchema>;
+
+const EvalDesignateResultSchema = z.object({
+  slug: z.string(),
+  /** The version that won. */
+  from_version: z.number(),
+  /**
+   * The gateway has no "designate" field: a save makes a new designated version. So the winner's settings are saved
+   * as a new version (as the studio's restore does), and this is its number.
+   */
+  saved_version: z.number(),
+  saved_version_id: z.string().nullable(),
+  /** The audit note: "Designated from evaluation run <id>: /evaluations/runs/<id>/results". */
+  note: z.string(),
+  results_url: z.string(),
+});
+export type EvalDesignateResult = z.infer<typeof EvalDesignateResultSchema>;
+export const EvalDesignateResultEnvelopeSchema = z.object({ data: EvalDesignateResultSchema });
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET /api/eval/runs/compare?runs=a,b
+
+/** @public BFF contract for the results pages. */
+export const EVAL_COMPARE_RUNS_MAX = 8;
+export const EvalCompareQuerySchema = z.object({
+  runs: z
+    .string()
+    .max(EVAL_COMPARE_RUNS_MAX * 40)
+    .transform((raw) => [...new Set(raw.split(",").map((s) => s.trim()).filter((s) => s !== ""))])
+    .pipe(z.array(EvalIdSchema).min(2, { message: "must name at least 2 runs" }).max(EVAL_COMPARE_RUNS_MAX, { message: `must name at most ${EVAL_COMPARE_RUNS_MAX} runs` })),
+});
+
+const EvalCompareSchema = z.object({
+  set_id: z.string(),
+  /** Oldest first. */
+  runs: z.array(
+    z.object({
+      run_id: z.string(),
+      set_version: z.number(),
+      status: z.string(),
+      created_at: z.string(),
+      versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
+    }),
+  ),
+  /**
+   * Questions whose verdict changed between consecutive runs, for versions with the same id in both (matched by
+   * version id, questions by index; runs on different set versions are matched by index too). At most 500.
+   */
+  flips: z.array(
+    z.object({
+      from_run: z.string(),
+      to_run: z.string(),
+      version_id: z.string(),
+      question_index: z.number(),
+      question: z.string(),
+      from: VerdictSchema,
+      to: VerdictSchema,
+    }),
+  ),
+  flips_total: z.number(),
+});
+export type EvalCompare = z.infer<typeof EvalCompareSchema>;
+export const EvalCompareEnvelopeSchema = z.object({ data: EvalCompareSchema });
