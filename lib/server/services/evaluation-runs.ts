@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
-import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunRequest } from "@/lib/contract/bff/evaluations";
+import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunRequest, EvalRunSummary } from "@/lib/contract/bff/evaluations";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { parseCheck } from "@/lib/eval/check-spelling";
 import type { CheckSpec } from "@/lib/eval/checks";
@@ -218,8 +218,23 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
   });
 }
 
-export async function listRuns(setId?: string): Promise<EvalRun[]> {
-  return (await (await appContext()).evalRuns.list({ setId })).map(runOf);
+function emptyTotals(): EvalRunSummary["totals"] {
+  return { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0 };
+}
+
+/** The newest runs, each with its items' counts by status and its spending (one grouped query for all of them). */
+export async function listRuns(setId?: string): Promise<EvalRunSummary[]> {
+  const context = await appContext();
+  const runs = (await context.evalRuns.list({ setId })).map(runOf);
+  const totals = new Map(runs.map((run) => [run.id, emptyTotals()]));
+  for (const row of await context.evalRuns.totals(runs.map((run) => run.id))) {
+    const counts = totals.get(row.run_id);
+    if (!counts) continue;
+    counts[row.status === "claimed" ? "running" : row.status] += row.count;
+    counts.total += row.count;
+    counts.spent_usd += row.cost_usd;
+  }
+  return runs.map((run) => ({ ...run, totals: totals.get(run.id) ?? emptyTotals() }));
 }
 
 async function runOr404(id: string): Promise<EvalRunRow> {
