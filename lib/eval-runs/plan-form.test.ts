@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHECK_KINDS } from "@/lib/eval/checks";
 import { parseCheck } from "@/lib/eval/check-spelling";
-import { CHECK_KIND_NAMES, checkSpelling, emptyPlanForm, planFormFromParams, planRequest, type PlanForm } from "./plan-form";
+import { CHECK_KIND_NAMES, checkSpelling, emptyPlanForm, planFormFromParams, planRequest, startBlockedReason, type PlanForm } from "./plan-form";
 
 const SET = "0f8e7a3c-1d2b-4c5d-8e9f-0a1b2c3d4e5f";
 const params = (query: string) => new URLSearchParams(query);
@@ -83,5 +83,20 @@ describe("check kinds", () => {
     expect(checkSpelling("citation-support", "")).toBe("citation-support");
     expect(parseCheck(checkSpelling("citation-support", "")).ok).toBe(true);
     expect(parseCheck(checkSpelling("min-citations", "two")).ok).toBe(false);
+  });
+});
+
+describe("startBlockedReason", () => {
+  const estimate = { refusals: [] };
+  it("lets a valid, estimated, unrefused plan start", () => {
+    expect(startBlockedReason({ errors: null, estimate, loading: false, estimateError: null })).toBeNull();
+  });
+
+  it("names the form's problem first, then the estimate's state, then the refusal", () => {
+    expect(startBlockedReason({ errors: { setId: "Choose a question set" }, estimate, loading: false, estimateError: null })).toBe("Choose a question set");
+    expect(startBlockedReason({ errors: null, estimate: undefined, loading: true, estimateError: null })).toBe("Waiting for the estimate…");
+    expect(startBlockedReason({ errors: null, estimate: undefined, loading: false, estimateError: "versions[0]: no version 9" })).toContain("no version 9");
+    const refused = { refusals: [{ message: "The estimate, $3.00, is over the cap of $1.00." }] };
+    expect(startBlockedReason({ errors: null, estimate: refused, loading: false, estimateError: null })).toBe("The estimate, $3.00, is over the cap of $1.00.");
   });
 });

@@ -141,3 +141,21 @@ export function planRequest(form: PlanForm): { body: PlanBody; errors: null } | 
     errors: null,
   };
 }
+
+/** The parts of an estimate the start button weighs (POST /api/eval/runs/estimate). */
+export interface EstimateForStart {
+  refusals: readonly { message: string }[];
+}
+
+/**
+ * Why "Start run" is disabled, in words shown beside it, or null when the plan may start: the form's first
+ * problem, an estimate not back yet or refused, or a refusal (over the cap, the per-run limit, the daily limit).
+ */
+export function startBlockedReason(state: { errors: PlanErrors | null; estimate: EstimateForStart | undefined; loading: boolean; estimateError: string | null }): string | null {
+  const firstError = state.errors ? Object.values(state.errors).find((message) => message !== undefined) : undefined;
+  if (firstError) return firstError;
+  if (state.estimateError) return `The plan cannot be estimated: ${state.estimateError}`;
+  if (state.loading || !state.estimate) return "Waiting for the estimate…";
+  const refusal = state.estimate.refusals[0];
+  return refusal ? refusal.message : null;
+}
