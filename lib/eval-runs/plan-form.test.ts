@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHECK_KINDS } from "@/lib/eval/checks";
 import { parseCheck } from "@/lib/eval/check-spelling";
+import { evaluateVersionsHref } from "./links";
 import { CHECK_KIND_NAMES, checkSpelling, emptyPlanForm, planFormFromParams, planRequest, startBlockedReason, type PlanForm } from "./plan-form";
 
 const SET = "0f8e7a3c-1d2b-4c5d-8e9f-0a1b2c3d4e5f";
@@ -98,5 +99,14 @@ describe("startBlockedReason", () => {
     expect(startBlockedReason({ errors: null, estimate: undefined, loading: false, estimateError: "versions[0]: no version 9" })).toContain("no version 9");
     const refused = { refusals: [{ message: "The estimate, $3.00, is over the cap of $1.00." }] };
     expect(startBlockedReason({ errors: null, estimate: refused, loading: false, estimateError: null })).toBe("The estimate, $3.00, is over the cap of $1.00.");
+  });
+});
+
+describe("evaluateVersionsHref", () => {
+  it("links the form with this version and the designated one, which the form reads back", () => {
+    const href = evaluateVersionsHref("web-research", [3, 5]);
+    expect(href).toBe("/evaluations/runs/new?preset=web-research&versions=3,5");
+    expect(planFormFromParams(new URL(href, "http://x").searchParams)).toMatchObject({ preset: "web-research", versions: [3, 5] });
+    expect(evaluateVersionsHref("p", [2, 2])).toBe("/evaluations/runs/new?preset=p&versions=2");
   });
 });

@@ -177,9 +177,9 @@ function runOf(row: EvalRunRow): EvalRun {
  * Starts a run: refuses an unpriced plan (400), a cap over the per-run limit or an estimate over the cap (402), and
  * a cap the user's daily model spending cannot take (429 with Retry-After, or 402): all under the user's spending
  * lock until the run is recorded, so two tabs cannot both spend the same budget. The ledger counts a running run
- * at its cap, so the cap is what the daily check weighs.
+ * at its cap, so the cap is what the daily check weighs. `options.id` is for the seeded demo run only.
  */
-export async function createRun(charge: GatewayCharge, user: SessionUser, body: EvalRunRequest): Promise<EvalRun> {
+export async function createRun(charge: GatewayCharge, user: SessionUser, body: EvalRunRequest, options: { id?: string } = {}): Promise<EvalRun> {
   const context = await appContext();
   return context.db.serialize(modelSpendingLock(user.id), async () => {
     const prepared = await prepareRun(context, charge, user, body);
@@ -199,7 +199,8 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
       });
     }
     await checkDailyModelSpending(context, user.id, body.cap_usd, { subject: "This run's", cheaper: "lower the run's cap" });
-    const id = randomUUID();
+    // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
+    const id = options.id ?? randomUUID();
     const items = [];
     for (let version = 0; version < prepared.versions.length; version++)
       for (let question = 0; question < prepared.questions; question++)
