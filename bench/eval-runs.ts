@@ -19,7 +19,8 @@
  * poll's update is timed in the page from the answer to GET /api/eval/runs/{id} arriving to the next frame
  * after the DOM changed (body read, parse, React render and commit).
  *
- * Options: --questions <n> (default 1000). Environment: BENCH_PAGE=0, BENCH_DOCS=0, NEXT_DIST_DIR.
+ * Options: --questions <n> (default 1000). Environment: BENCH_PAGE=0 (runner only), BENCH_RUNNER=0 (page only: prints
+ * its figures and writes bench/results/eval-page.json, not the docs), BENCH_DOCS=0, NEXT_DIST_DIR.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -178,8 +179,22 @@ async function pagePart(dir: string): Promise<PageFigure> {
   }
 }
 
+function logPage(page: PageFigure): void {
+  log(`page: ${page.updates} updates with ${page.items} items: p50 ${fmt(page.p50)} ms, p95 ${fmt(page.p95)} ms, max ${fmt(page.max)} ms`);
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gatehouse-bench-eval-"));
+  if (process.env.BENCH_RUNNER === "0") {
+    try {
+      const page = await pagePart(dir);
+      logPage(page);
+      log(`wrote ${writeResults("eval-page.json", page)}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   let gateway: GatewayProcess | null = null;
   try {
     gateway = await startGateway(benchGatewayEnv(path.join(dir, "gateway"), KEYS, { EMBEDDED_GATEWAY_ANSWER_TIME_SCALE: "0", EMBEDDED_GATEWAY_DEMO_FILES: "0", EMBEDDED_GATEWAY_CORPUS: "fixed" }), log);
@@ -187,7 +202,7 @@ async function main() {
     await stopProcess(gateway.child);
     gateway = null;
     const page = process.env.BENCH_PAGE === "0" ? null : await pagePart(dir);
-    if (page) log(`page: ${page.updates} updates with ${page.items} items: p50 ${fmt(page.p50)} ms, p95 ${fmt(page.p95)} ms, max ${fmt(page.max)} ms`);
+    if (page) logPage(page);
 
     const big = runner.find((figure) => figure.rssPeakMb !== undefined)!;
     const growth = big.rssPeakMb! - big.rssBaselineMb!;

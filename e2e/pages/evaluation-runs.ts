@@ -5,8 +5,8 @@ import { AppPage } from "./app-page";
 export class EvaluationRunsPage extends AppPage {
   readonly rows = this.page.getByTestId("run-row");
   readonly form = this.page.getByTestId("plan-form");
-  readonly preset = this.page.getByLabel("Preset");
-  readonly questionSet = this.page.getByLabel("Question set");
+  readonly preset = this.page.getByLabel("Preset", { exact: true });
+  readonly questionSet = this.page.getByLabel("Question set", { exact: true });
   readonly concurrency = this.page.getByLabel("Concurrency");
   readonly cap = this.page.getByLabel("Spending cap (USD)");
   readonly estimate = this.page.getByTestId("plan-estimate");

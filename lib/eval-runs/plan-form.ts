@@ -6,10 +6,10 @@
 
 export const MAX_TARGETS = 4;
 export const MAX_CONCURRENCY = 16;
-export const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_CONCURRENCY = 4;
 export const MAX_REPEATS = 3;
 /** The cap a new plan starts with: well under the per-run limit (EVAL_MAX_COST_PER_RUN_USD, $20 by default). */
-export const DEFAULT_CAP_USD = "5";
+const DEFAULT_CAP_USD = "5";
 
 /** The check kinds of lib/eval/checks.ts (a unit test keeps the two lists equal), with what their argument is. */
 export const CHECK_KIND_HINTS = {
