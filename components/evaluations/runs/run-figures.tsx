@@ -6,7 +6,8 @@ function Figure({ label, children, testId }: { label: string; children: React.Re
   return (
     <div className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-800">
       <dt className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 text-base font-semibold tabular-nums" data-testid={testId}>
+      {/* The clock differs between the server's render and the browser's first one by the time in between. */}
+      <dd className="mt-0.5 text-base font-semibold tabular-nums" data-testid={testId} suppressHydrationWarning>
         {children}
       </dd>
     </div>
