@@ -169,7 +169,8 @@ async function pagePart(dir: string): Promise<PageFigure> {
       })();`,
     });
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/evaluations/runs/${String(run.id)}`);
+    // A loaded machine serves the first page slowly; the run keeps going meanwhile (polls measured are what land).
+    await page.goto(`${app.baseUrl}/evaluations/runs/${String(run.id)}`, { waitUntil: "domcontentloaded", timeout: 180_000 });
     await page.waitForSelector('[data-testid="eval-run"][data-status="finished"]', { timeout: 15 * 60_000 });
     const updates = await page.evaluate(() => (window as unknown as { __updates: number[] }).__updates);
     return { items: QUESTIONS * 2, updates: updates.length, p50: percentile(updates, 50), p95: percentile(updates, 95), max: Math.max(...updates) };
