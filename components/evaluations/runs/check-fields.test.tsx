@@ -16,11 +16,18 @@ afterEach(cleanup);
 let latest: string[] = [];
 function Harness() {
   const [checks, setChecks] = useState<string[]>([]);
-  latest = checks;
-  return <CheckFields checks={checks} onChange={setChecks} />;
+  const change = (next: string[]) => {
+    latest = next;
+    setChecks(next);
+  };
+  return <CheckFields checks={checks} onChange={change} />;
 }
 
 describe("CheckFields", () => {
+  afterEach(() => {
+    latest = [];
+  });
+
   it("adds a check the engine accepts and refuses one it does not, saying why", async () => {
     const user = userEvent.setup();
     render(<Harness />);
