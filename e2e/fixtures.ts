@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test as base, type APIRequestContext } from "@playwright/test";
+import { EvaluationRunsPage } from "./pages/evaluation-runs";
 import { FilesPage } from "./pages/files";
 import { PlaygroundPage } from "./pages/playground";
 import { PresetEditorPage, PresetsListPage } from "./pages/presets";
@@ -83,6 +84,7 @@ interface TestFixtures {
   videoGeneration: VideoGenerationPage;
   playground: PlaygroundPage;
   usersPage: UsersPage;
+  evaluationRuns: EvaluationRunsPage;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -141,6 +143,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   videoGeneration: async ({ page }, provide) => provide(new VideoGenerationPage(page)),
   playground: async ({ page }, provide) => provide(new PlaygroundPage(page)),
   usersPage: async ({ page }, provide) => provide(new UsersPage(page)),
+  evaluationRuns: async ({ page }, provide) => provide(new EvaluationRunsPage(page)),
 });
 
 export { expect };

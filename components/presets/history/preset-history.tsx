@@ -15,6 +15,7 @@ import { studioSearchParams } from "@/lib/presets/search-params";
 import { RestoreDialog } from "./restore-dialog";
 import { useRestoreVersion } from "./use-restore-version";
 import { VersionDrawer } from "./version-drawer";
+import { evaluateVersionsHref } from "@/lib/eval-runs/links";
 import { VersionTable } from "./version-table";
 import { VersionsSkeleton } from "./versions-skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
@@ -97,6 +98,7 @@ export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset:
         onClose={() => void setParams({ version: null })}
         onCompare={() => opened && compare(opened.version, designatedNumber)}
         onRestore={() => opened && setRestoreTarget(opened)}
+        evaluateHref={opened && canEdit ? evaluateVersionsHref(slug, [opened.version, designatedNumber]) : undefined}
       />
 
       <RestoreDialog

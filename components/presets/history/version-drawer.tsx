@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -16,6 +17,7 @@ export function VersionDrawer({
   onClose,
   onCompare,
   onRestore,
+  evaluateHref,
 }: {
   version: PresetVersion | null;
   designated: boolean;
@@ -24,6 +26,8 @@ export function VersionDrawer({
   onClose: () => void;
   onCompare: () => void;
   onRestore: () => void;
+  /** "Evaluate this version": the New run page with this version and the designated one (editors only). */
+  evaluateHref?: string;
 }) {
   return (
     <Dialog open={version !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -49,6 +53,11 @@ export function VersionDrawer({
               {canEdit && !designated ? (
                 <Button size="sm" variant="primary" onClick={onRestore}>
                   Restore this version…
+                </Button>
+              ) : null}
+              {evaluateHref ? (
+                <Button asChild size="sm">
+                  <Link href={evaluateHref}>Evaluate this version</Link>
                 </Button>
               ) : null}
             </div>

@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { PresetWithDesignatedVersion } from "@/lib/contract/gateway";
+import { evaluateVersionsHref } from "@/lib/eval-runs/links";
 import { tryPresetHref } from "@/lib/playground/preset-links";
 import { presetModel } from "@/lib/presets/preset-model";
 import { CopyCodeButton } from "../copy-code-button";
@@ -45,6 +46,11 @@ export function StudioHeader({ slug, preset }: { slug: string; preset: PresetWit
               <Link href={tryPresetHref(slug)}>Try in playground</Link>
             </Button>
             <CopyCodeButton slug={slug} />
+            {preset.designated_version ? (
+              <Button asChild>
+                <Link href={evaluateVersionsHref(slug, [preset.designated_version.version])}>Evaluate</Link>
+              </Button>
+            ) : null}
           </>
         ) : null}
       </div>

@@ -152,16 +152,21 @@ const EvalRunSchema = z.object({
 });
 export type EvalRun = z.infer<typeof EvalRunSchema>;
 export const EvalRunEnvelopeSchema = z.object({ data: EvalRunSchema });
-export const EvalRunListResponseSchema = z.object({ data: z.array(EvalRunSchema) });
 export const EvalRunListQuerySchema = z.object({ set_id: EvalIdSchema.optional() });
 
 const CountsSchema = z.object({ done: z.number(), failed: z.number(), pending: z.number(), running: z.number(), cancelled: z.number(), total: z.number() });
+const TotalsSchema = CountsSchema.extend({ spent_usd: z.number() });
+
+/** A run in the list: with its items' counts by status and its spending, all versions together. */
+const EvalRunSummarySchema = EvalRunSchema.extend({ totals: TotalsSchema });
+export type EvalRunSummary = z.infer<typeof EvalRunSummarySchema>;
+export const EvalRunListResponseSchema = z.object({ data: z.array(EvalRunSummarySchema) });
 const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), spent_usd: z.number() });
 
 const EvalRunDetailSchema = EvalRunSchema.extend({
   progress: z.object({
     versions: z.array(EvalVersionProgressSchema),
-    totals: CountsSchema.extend({ spent_usd: z.number() }),
+    totals: TotalsSchema,
     /** Seconds until every item is answered at the pace so far (elapsed per ended item); null before any ends or once the run ended. */
     eta_seconds: z.number().nullable(),
   }),

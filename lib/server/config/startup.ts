@@ -5,6 +5,7 @@ import { demoPasswordFile } from "../auth/demo-password";
 import { EnvError, serverEnv } from "./env";
 import { checkSharedAuthSecret, SecretMismatchError } from "../auth/shared-secret-check";
 import { startEvaluationRunner } from "../services/evaluations";
+import { seedDemoEvaluation } from "../services/evaluation-demo";
 
 function stop(message: string): never {
   console.error(`\n${message}\n`);
@@ -43,6 +44,9 @@ export async function startGatehouseServer(): Promise<void> {
   }
   // Evaluation runs left running by a restart resume here (and share their items with other instances).
   startEvaluationRunner(context);
+  // Embedded mode: the demo question set and one finished run to look at, started in the background (it waits
+  // for the embedded gateway; the runner executes it like any run).
+  if (context.demo) void seedDemoEvaluation(context);
   if (context.demo?.generated) {
     const line = "-".repeat(64);
     console.log(

@@ -417,6 +417,18 @@ export class EvalRunsStore {
   }
 
   /** Counts and spending per version and status (the run page's progress). */
+  /** Counts by status and spending of several runs in one grouped query (the runs list shows each run's progress). */
+  async totals(runIds: readonly string[]): Promise<(Omit<ItemProgress, "version_index"> & { run_id: string })[]> {
+    if (runIds.length === 0) return [];
+    const rows = await this.db.kysely
+      .selectFrom("eval_items")
+      .select((eb) => ["run_id", "status", eb.fn.countAll<number>().as("count"), eb.fn.coalesce(eb.fn.sum<number>("cost_usd"), sql<number>`0`).as("cost_usd")])
+      .where("run_id", "in", [...runIds])
+      .groupBy(["run_id", "status"])
+      .execute();
+    return rows.map((row) => ({ run_id: row.run_id, status: row.status, count: Number(row.count), cost_usd: Number(row.cost_usd) }));
+  }
+
   async progress(runId: string): Promise<ItemProgress[]> {
     const rows = await this.db.kysely
       .selectFrom("eval_items")

@@ -230,6 +230,10 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     ]);
     expect(done.progress.versions[1].spent_usd).toBeGreaterThan(0);
     expect(done.progress.totals.spent_usd).toBeCloseTo(done.progress.versions[1].spent_usd, 12);
+    // The list carries each run's totals too (one grouped query), so the runs page shows progress without a read per run.
+    const listed = (await runsOfSet(setId)).find((run) => run.id === id);
+    expect(listed?.totals).toMatchObject({ done: 6, pending: 0, total: 6 });
+    expect(listed?.totals.spent_usd).toBeCloseTo(done.progress.totals.spent_usd, 12);
 
     const page = async (query: string) =>
       EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/eval/runs/${id}/items${query}`, { role: "viewer" }), params({ id }))).json());

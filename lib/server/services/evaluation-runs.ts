@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
-import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunRequest } from "@/lib/contract/bff/evaluations";
+import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunRequest, EvalRunSummary } from "@/lib/contract/bff/evaluations";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { parseCheck } from "@/lib/eval/check-spelling";
 import type { CheckSpec } from "@/lib/eval/checks";
@@ -177,9 +177,9 @@ function runOf(row: EvalRunRow): EvalRun {
  * Starts a run: refuses an unpriced plan (400), a cap over the per-run limit or an estimate over the cap (402), and
  * a cap the user's daily model spending cannot take (429 with Retry-After, or 402): all under the user's spending
  * lock until the run is recorded, so two tabs cannot both spend the same budget. The ledger counts a running run
- * at its cap, so the cap is what the daily check weighs.
+ * at its cap, so the cap is what the daily check weighs. `options.id` is for the seeded demo run only.
  */
-export async function createRun(charge: GatewayCharge, user: SessionUser, body: EvalRunRequest): Promise<EvalRun> {
+export async function createRun(charge: GatewayCharge, user: SessionUser, body: EvalRunRequest, options: { id?: string } = {}): Promise<EvalRun> {
   const context = await appContext();
   return context.db.serialize(modelSpendingLock(user.id), async () => {
     const prepared = await prepareRun(context, charge, user, body);
@@ -199,7 +199,8 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
       });
     }
     await checkDailyModelSpending(context, user.id, body.cap_usd, { subject: "This run's", cheaper: "lower the run's cap" });
-    const id = randomUUID();
+    // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
+    const id = options.id ?? randomUUID();
     const items = [];
     for (let version = 0; version < prepared.versions.length; version++)
       for (let question = 0; question < prepared.questions; question++)
@@ -218,8 +219,23 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
   });
 }
 
-export async function listRuns(setId?: string): Promise<EvalRun[]> {
-  return (await (await appContext()).evalRuns.list({ setId })).map(runOf);
+function emptyTotals(): EvalRunSummary["totals"] {
+  return { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0 };
+}
+
+/** The newest runs, each with its items' counts by status and its spending (one grouped query for all of them). */
+export async function listRuns(setId?: string): Promise<EvalRunSummary[]> {
+  const context = await appContext();
+  const runs = (await context.evalRuns.list({ setId })).map(runOf);
+  const totals = new Map(runs.map((run) => [run.id, emptyTotals()]));
+  for (const row of await context.evalRuns.totals(runs.map((run) => run.id))) {
+    const counts = totals.get(row.run_id);
+    if (!counts) continue;
+    counts[row.status === "claimed" ? "running" : row.status] += row.count;
+    counts.total += row.count;
+    counts.spent_usd += row.cost_usd;
+  }
+  return runs.map((run) => ({ ...run, totals: totals.get(run.id) ?? emptyTotals() }));
 }
 
 async function runOr404(id: string): Promise<EvalRunRow> {

@@ -153,16 +153,20 @@ export function streamingRequest(url: string, init: TransportInit): Promise<Resp
     call.headersArrived();
     const status = response.statusCode ?? 502;
     let ended = false;
+    // Set when the reader cancelled: the socket may still deliver "data" or "end" afterwards, and enqueueing
+    // into or closing a cancelled stream throws (an uncaught exception in the server process).
+    let cancelled = false;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         response.on("data", (chunk: Buffer) => {
+          if (cancelled) return;
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
           if ((controller.desiredSize ?? 0) <= 0) response.pause();
         });
         response.on("end", () => {
           ended = true;
           call.done();
-          controller.close();
+          if (!cancelled) controller.close();
         });
         response.on("close", () => {
           call.done();
@@ -174,6 +178,7 @@ export function streamingRequest(url: string, init: TransportInit): Promise<Resp
       },
       cancel() {
         ended = true;
+        cancelled = true;
         call.done();
         response.destroy();
         call.request.destroy();

@@ -1,0 +1,45 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { RunsList } from "@/components/evaluations/runs/runs-list";
+import { PageHeader } from "@/components/ui/page-header";
+import { makeQueryClient } from "@/lib/client/query-client";
+import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
+import { roleAtLeast } from "@/lib/contract/bff/schemas";
+import { requirePageUser } from "@/lib/server/auth/page-session";
+import { listRuns } from "@/lib/server/services/evaluation-runs";
+import { listQuestionSets } from "@/lib/server/services/evaluation-sets";
+
+export const metadata: Metadata = { title: "Evaluation runs" };
+
+/**
+ * Server page: prefetches the newest runs with their totals and the question sets' names (the app database, no
+ * gateway call); the island refreshes the list while a run runs.
+ */
+export default async function Page() {
+  const user = await requirePageUser();
+  const queryClient = makeQueryClient();
+  await Promise.all([
+    queryClient.prefetchQuery({ queryKey: evalRunQueries.list().queryKey, queryFn: () => listRuns() }),
+    queryClient.prefetchQuery({ queryKey: evalRunQueries.sets().queryKey, queryFn: () => listQuestionSets() }),
+  ]);
+  const canStart = roleAtLeast(user.role, "editor");
+  return (
+    <>
+      <PageHeader
+        title="Evaluation runs"
+        description="Preset versions or models tried on a question set: progress, spending and results."
+        actions={
+          canStart ? (
+            <Link href="/evaluations/runs/new" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
+              New run
+            </Link>
+          ) : undefined
+        }
+      />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <RunsList canStart={canStart} />
+      </HydrationBoundary>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input, Select, SelectOptions } from "@/components/ui/input";
+import { useLazyPopup } from "@/components/ui/use-lazy-popup";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
+import { evalRunKeys, startEvalRun } from "@/lib/client/queries/evaluation-runs";
+import type { EvalRunRequest } from "@/lib/contract/bff/evaluations";
+import { MAX_CONCURRENCY, MAX_REPEATS, planRequest, startBlockedReason, type PlanForm as PlanFormState } from "@/lib/eval-runs/plan-form";
+import { CheckFields } from "./check-fields";
+import { EstimatePanel } from "./estimate-panel";
+import { SetFields } from "./set-fields";
+import { TargetFields } from "./target-fields";
+import { usePlanEstimate } from "./use-plan-estimate";
+
+const loadDialog = () => import("./start-run-dialog");
+const StartRunDialog = lazy(loadDialog);
+const REPEATS = Array.from({ length: MAX_REPEATS }, (_, index) => index + 1);
+const CONCURRENCY = Array.from({ length: MAX_CONCURRENCY }, (_, index) => index + 1);
+
+/**
+ * "New run": what to try, on which question set, how often and how many at once, with which checks and under
+ * which cap. The estimate follows the plan as it changes; "Start run" stays disabled, with the reason beside it,
+ * while the plan is incomplete or refused; confirming starts it and opens the run's page.
+ */
+export function PlanForm({ initial }: { initial: PlanFormState }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState(initial);
+  const change = (changes: Partial<PlanFormState>) => setForm((previous) => ({ ...previous, ...changes }));
+  const plan = useMemo(() => planRequest(form), [form]);
+  const { estimate, error: estimateError, loading } = usePlanEstimate(plan.body);
+  const estimateProblem = estimateError ? apiErrorMessage(estimateError) : null;
+  const blocked = startBlockedReason({ errors: plan.errors, estimate, loading, estimateError: estimateProblem });
+  const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(loadDialog);
+  const start = useMutation({
+    mutationFn: (body: EvalRunRequest) => startEvalRun(body),
+    onSuccess: (run) => {
+      void queryClient.invalidateQueries({ queryKey: evalRunKeys.all });
+      router.push(`/evaluations/runs/${run.id}`);
+    },
+  });
+  const errors = plan.errors ?? {};
+
+  return (
+    <form className="grid gap-5 lg:grid-cols-[1fr_20rem] lg:items-start" onSubmit={(event) => event.preventDefault()} data-testid="plan-form">
+      <div className="min-w-0 space-y-5">
+        <TargetFields form={form} errors={errors} onChange={change} />
+        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+          <legend className="px-1 text-sm font-semibold">Questions and pace</legend>
+          <SetFields form={form} errors={errors} onChange={change} />
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Field label="Repeats" hint="Each question asked this many times per version.">
+              {(control) => (
+                <Select {...control} value={form.repeats} onChange={(event) => change({ repeats: Number(event.target.value) })} data-testid="plan-repeats">
+                  <SelectOptions values={REPEATS} />
+                </Select>
+              )}
+            </Field>
+            <Field label="Concurrency" hint="Answers asked for at once.">
+              {(control) => (
+                <Select {...control} value={form.concurrency} onChange={(event) => change({ concurrency: Number(event.target.value) })} data-testid="plan-concurrency">
+                  <SelectOptions values={CONCURRENCY} />
+                </Select>
+              )}
+            </Field>
+            <Field label="Spending cap (USD)" hint="The run stops before it would spend more." error={errors.capUsd}>
+              {(control) => <Input {...control} inputMode="decimal" value={form.capUsd} onChange={(event) => change({ capUsd: event.target.value })} data-testid="plan-cap" />}
+            </Field>
+          </div>
+        </fieldset>
+        <CheckFields checks={form.checks} error={errors.checks} onChange={(checks) => change({ checks })} />
+      </div>
+      <div className="space-y-3 lg:sticky lg:top-4">
+        <EstimatePanel estimate={estimate} loading={loading} problem={estimateProblem} />
+        <Button variant="primary" className="w-full" disabled={blocked !== null || start.isPending} aria-describedby="start-blocked" data-testid="plan-start" {...triggerProps}>
+          Start run
+        </Button>
+        <p id="start-blocked" className="text-sm text-slate-700 dark:text-slate-300" data-testid="plan-blocked">
+          {blocked ?? "Nothing is spent until you confirm."}
+        </p>
+        {start.error ? <Alert>{apiErrorMessage(start.error)}</Alert> : null}
+      </div>
+      {mounted && estimate && plan.body ? (
+        <Suspense fallback={null}>
+          <StartRunDialog
+            open={open}
+            onOpenChange={setOpen}
+            estimate={estimate}
+            capUsd={plan.body.cap_usd}
+            submitting={start.isPending}
+            onConfirm={() => plan.body && start.mutate(plan.body as EvalRunRequest)}
+            trigger={trigger}
+            contentId={contentId}
+          />
+        </Suspense>
+      ) : null}
+    </form>
+  );
+}

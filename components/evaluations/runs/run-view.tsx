@@ -1,0 +1,78 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
+import { useCurrentUser } from "@/lib/client/current-user";
+import { useNow } from "@/lib/client/hooks/use-now";
+import { evalRunQueries, isRunFinished } from "@/lib/client/queries/evaluation-runs";
+import { runFigures } from "@/lib/eval-runs/progress";
+import { CancelRunButton } from "./cancel-run-button";
+import { RunFiguresList } from "./run-figures";
+import { RunStatusBadge } from "./run-status-badge";
+import { VersionProgressRow } from "./version-progress";
+
+/**
+ * A run's live progress: polled from the BFF while it runs (a reload or a second tab picks it up from the URL),
+ * per version done / failed / pending, spending against the cap, elapsed and estimated time left. Renders
+ * counts, never items: the cost of an update does not grow with the run.
+ */
+export function RunView({ id }: { id: string }) {
+  const user = useCurrentUser();
+  const query = useQuery(evalRunQueries.detail(id));
+  const run = query.data;
+  const running = run ? !isRunFinished(run) : false;
+  const now = useNow(running ? 1000 : null);
+
+  if (query.isPending) return <p role="status">Loading the run…</p>;
+  if (!run) {
+    return (
+      <Alert>
+        {apiErrorMessage(query.error)}{" "}
+        <Button size="sm" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  const figures = runFigures(run, Math.max(now, query.dataUpdatedAt), query.dataUpdatedAt);
+  const canCancel = running && (user.role === "admin" || (user.id === run.user_id && user.role !== "viewer"));
+  const left = run.progress.totals.pending + run.progress.totals.running;
+
+  return (
+    <div className="space-y-5" data-testid="eval-run" data-status={run.status}>
+      <div className="flex flex-wrap items-center gap-2">
+        <RunStatusBadge run={run} />
+        <span role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="run-status-text">
+          {running ? "Running… this page refreshes every second." : run.status === "finished" ? "Every item has an answer." : "No more items will run."}
+        </span>
+        <span className="text-sm text-slate-600 dark:text-slate-400">
+          Started <RelativeTime value={run.created_at} />
+        </span>
+        <div className="ml-auto flex flex-wrap gap-2">
+          {canCancel ? <CancelRunButton id={run.id} left={left} /> : null}
+          {running ? null : (
+            <Button asChild size="sm" variant="primary">
+              <Link href={`/evaluations/runs/${run.id}/results`}>See the results</Link>
+            </Button>
+          )}
+        </div>
+      </div>
+      <RunFiguresList figures={figures} running={running} />
+      <section aria-labelledby="versions-heading" className="space-y-3">
+        <h2 id="versions-heading" className="text-sm font-semibold">
+          Versions
+        </h2>
+        <ul className="space-y-4">
+          {run.progress.versions.map((version) => (
+            <VersionProgressRow key={version.version_index} version={version} />
+          ))}
+        </ul>
+      </section>
+      {query.error ? <Alert>Could not refresh: {apiErrorMessage(query.error)}</Alert> : null}
+    </div>
+  );
+}

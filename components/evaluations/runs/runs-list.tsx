@@ -1,0 +1,86 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { Table, TableBody, TableHead } from "@/components/ui/table";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
+import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
+import { formatUsd } from "@/lib/video-models/money";
+import { planLabels, RunStatusBadge } from "./run-status-badge";
+
+const COLUMNS = [
+  "Status",
+  "Versions",
+  { label: "Question set", className: "hidden md:table-cell" },
+  "Progress",
+  { label: "Spent", className: "hidden sm:table-cell text-right" },
+  { label: "Started", className: "hidden sm:table-cell" },
+];
+
+/** The newest runs: refreshed every few seconds while one runs, so progress moves without a reload. */
+export function RunsList({ canStart }: { canStart: boolean }) {
+  const runs = useQuery(evalRunQueries.list());
+  const sets = useQuery(evalRunQueries.sets());
+  const setNames = new Map((sets.data ?? []).map((set) => [set.id, set.name]));
+
+  if (runs.isPending) return <p role="status">Loading the runs…</p>;
+  if (!runs.data) {
+    return (
+      <Alert>
+        {apiErrorMessage(runs.error)}{" "}
+        <Button size="sm" onClick={() => void runs.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  if (runs.data.length === 0) {
+    return (
+      <EmptyState
+        title="No evaluation runs yet"
+        action={canStart ? <Button asChild variant="primary"><Link href="/evaluations/runs/new">New run</Link></Button> : undefined}
+      >
+        A run asks every question of a set with each version of a preset (or each model) and checks the answers.
+      </EmptyState>
+    );
+  }
+  return (
+    <Table framed data-testid="runs-table">
+      <TableHead framed columns={COLUMNS} />
+      <TableBody>
+        {runs.data.map((run) => {
+          const ended = run.totals.done + run.totals.failed;
+          return (
+            <tr key={run.id} data-testid="run-row" data-run-id={run.id}>
+              <td className="px-3 py-2 align-top">
+                <RunStatusBadge run={run} />
+              </td>
+              <td className="px-3 py-2 align-top">
+                <Link href={`/evaluations/runs/${run.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
+                  {planLabels(run.plan).join(" vs ")}
+                </Link>
+              </td>
+              <td className="hidden px-3 py-2 align-top md:table-cell">
+                {setNames.get(run.set_id) ?? "Question set"} <span className="text-slate-600 dark:text-slate-400">v{run.set_version}</span>
+              </td>
+              <td className="px-3 py-2 align-top tabular-nums">
+                {ended} / {run.totals.total}
+                {run.totals.failed > 0 ? <span className="block text-xs text-red-700 dark:text-red-400">{run.totals.failed} failed</span> : null}
+              </td>
+              <td className="hidden px-3 py-2 text-right align-top tabular-nums sm:table-cell">
+                {formatUsd(run.totals.spent_usd)} <span className="text-xs text-slate-600 dark:text-slate-400">of {formatUsd(run.cap_usd)}</span>
+              </td>
+              <td className="hidden px-3 py-2 align-top sm:table-cell">
+                <RelativeTime value={run.created_at} />
+              </td>
+            </tr>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,77 @@
+import { queryOptions } from "@tanstack/react-query";
+import type * as Evaluations from "@/lib/contract/bff/evaluations";
+import type { EvalEstimate, EvalRun, EvalRunDetail, EvalRunRequest } from "@/lib/contract/bff/evaluations";
+import { apiFetch } from "@/lib/client/api-client";
+
+/** Query keys and calls of the evaluation-run pages (/api/eval/runs and its children, the question sets they pick from). */
+
+const RUNS_PATH = "/api/eval/runs";
+const SETS_PATH = "/api/eval/question-sets";
+
+export const evalRunKeys = {
+  all: ["eval-runs"] as const,
+  list: (setId?: string) => [...evalRunKeys.all, "list", setId ?? null] as const,
+  detail: (id: string) => [...evalRunKeys.all, "detail", id] as const,
+  estimate: (body: EvalRunRequest) => [...evalRunKeys.all, "estimate", body] as const,
+  sets: () => ["eval-question-sets", "list"] as const,
+};
+
+/** The routes' schemas, loaded with the first answer (as lib/client/contract.ts does), keeping zod out of the first load. */
+function evaluationSchema<K extends keyof typeof Evaluations>(name: K): () => Promise<(typeof Evaluations)[K]> {
+  return () => import("@/lib/contract/bff/evaluations").then((contract) => contract[name]);
+}
+
+const runPath = (id: string) => `${RUNS_PATH}/${encodeURIComponent(id)}`;
+
+/** How often the run page asks while the run runs: one grouped count query on the server, cheap to repeat. */
+const RUN_POLL_MS = 1000;
+
+export function isRunFinished(run: Pick<EvalRun, "status">): boolean {
+  return run.status !== "running";
+}
+
+export const evalRunQueries = {
+  /** GET /api/eval/runs: the newest runs first; refreshed every few seconds while one of them runs. */
+  list: (setId?: string) =>
+    queryOptions({
+      queryKey: evalRunKeys.list(setId),
+      queryFn: ({ signal }) =>
+        apiFetch(setId ? `${RUNS_PATH}?set_id=${encodeURIComponent(setId)}` : RUNS_PATH, evaluationSchema("EvalRunListResponseSchema"), { signal }).then((body) => body.data),
+      refetchInterval: (query) => (query.state.data?.some((run) => !isRunFinished(run)) ? 3 * RUN_POLL_MS : false),
+      staleTime: 0,
+    }),
+  /** GET /api/eval/runs/{id}: the run with its counts per version, polled until it ends (so a reload picks it up). */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: evalRunKeys.detail(id),
+      queryFn: ({ signal }) => apiFetch(runPath(id), evaluationSchema("EvalRunDetailEnvelopeSchema"), { signal }).then((body) => body.data),
+      refetchInterval: (query) => (query.state.data && isRunFinished(query.state.data) ? false : RUN_POLL_MS),
+      staleTime: 0,
+    }),
+  /** POST /api/eval/runs/estimate: what the plan should cost and why it would be refused; keyed by the plan itself. */
+  estimate: (body: EvalRunRequest) =>
+    queryOptions({
+      queryKey: evalRunKeys.estimate(body),
+      queryFn: ({ signal }): Promise<EvalEstimate> =>
+        apiFetch(`${RUNS_PATH}/estimate`, evaluationSchema("EvalEstimateEnvelopeSchema"), { method: "POST", json: body, signal }).then((response) => response.data),
+      staleTime: 30_000,
+      // A refusal (400 naming a field) is the answer to show, not a failure to try again.
+      retry: false,
+    }),
+  /** GET /api/eval/question-sets: the sets a run may use, with their newest version. */
+  sets: () =>
+    queryOptions({
+      queryKey: evalRunKeys.sets(),
+      queryFn: ({ signal }) => apiFetch(SETS_PATH, evaluationSchema("QuestionSetListResponseSchema"), { signal }).then((body) => body.data),
+    }),
+};
+
+/** POST /api/eval/runs: starts the run (201); refused (402, 429, 400) with the reason in the error. */
+export function startEvalRun(body: EvalRunRequest): Promise<EvalRun> {
+  return apiFetch(RUNS_PATH, evaluationSchema("EvalRunEnvelopeSchema"), { method: "POST", json: body }).then((response) => response.data);
+}
+
+/** POST /api/eval/runs/{id}/cancel: the runners stop claiming its items at their next look (under a second). */
+export function cancelEvalRun(id: string): Promise<EvalRunDetail> {
+  return apiFetch(`${runPath(id)}/cancel`, evaluationSchema("EvalRunDetailEnvelopeSchema"), { method: "POST" }).then((response) => response.data);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { formatDuration, runFigures, shares, statusLabel, type RunProgressInput } from "./progress";
+
+const START = Date.parse("2026-01-01T00:00:00Z");
+const counts = { done: 30, failed: 10, pending: 50, running: 10, cancelled: 0, total: 100 };
+
+function run(changes: Partial<RunProgressInput> = {}, eta: number | null = 120): RunProgressInput {
+  return {
+    status: "running",
+    created_at: new Date(START).toISOString(),
+    ended_at: null,
+    cap_usd: 4,
+    progress: { totals: { ...counts, spent_usd: 1 }, eta_seconds: eta },
+    ...changes,
+  };
+}
+
+describe("runFigures", () => {
+  it("counts done and failed as ended, and spending against the cap", () => {
+    const figures = runFigures(run(), START + 60_000, START + 60_000);
+    expect(figures).toMatchObject({ ended: 40, total: 100, percentEnded: 40, elapsedSeconds: 60, leftSeconds: 120, spentUsd: 1, percentOfCap: 25 });
+  });
+
+  it("counts the time left down between polls, never below zero", () => {
+    expect(runFigures(run(), START + 70_000, START + 60_000).leftSeconds).toBe(110);
+    expect(runFigures(run(), START + 600_000, START + 60_000).leftSeconds).toBe(0);
+  });
+
+  it("has no time left before any item ended or once the run is over", () => {
+    expect(runFigures(run({}, null), START + 1_000, START).leftSeconds).toBeNull();
+    const over = run({ status: "finished", ended_at: new Date(START + 90_000).toISOString() });
+    const figures = runFigures(over, START + 500_000, START + 500_000);
+    expect(figures.leftSeconds).toBeNull();
+    expect(figures.elapsedSeconds).toBe(90);
+  });
+
+  it("shows a spend over the cap as a full bar", () => {
+    expect(runFigures(run({ cap_usd: 0.5 }), START, START).percentOfCap).toBe(100);
+  });
+});
+
+describe("shares", () => {
+  it("gives each status its share of the total", () => {
+    expect(shares(counts)).toEqual({ done: 30, failed: 10, running: 10, cancelled: 0 });
+    expect(shares({ ...counts, total: 0 })).toEqual({ done: 0, failed: 0, running: 0, cancelled: 0 });
+  });
+});
+
+describe("formatDuration and statusLabel", () => {
+  it("reads as seconds, minutes or hours", () => {
+    expect(formatDuration(45)).toBe("45 s");
+    expect(formatDuration(185)).toBe("3 min 05 s");
+    expect(formatDuration(7_620)).toBe("2 h 07 min");
+  });
+
+  it("says why a run stopped", () => {
+    expect(statusLabel("stopped", "cap")).toBe("Stopped at its spending cap");
+    expect(statusLabel("cancelled", "cancelled")).toBe("Cancelled");
+  });
+});
