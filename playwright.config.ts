@@ -55,7 +55,9 @@ export default defineConfig({
   outputDir: "test-results/artifacts",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace with DOM snapshots (what the page showed at each step); the screencast
+    // frames are left out: they are recorded for every test, passing ones too, and cost CPU on a 2-core runner.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: "only-on-failure",
     launchOptions: chromiumLaunchOptions(),
     // Colour transitions would let an axe scan measure contrast halfway through a light/dark switch.
