@@ -29,12 +29,25 @@ export const CreateQuestionSetRequestSchema = z.union([CreateFromRowsSchema, Cre
 });
 export type CreateQuestionSetRequest = z.infer<typeof CreateQuestionSetRequestSchema>;
 
-/** PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 when it is not the newest). */
-export const UpdateQuestionSetRequestSchema = z.strictObject({
-  base_version: z.number().int().min(1),
+const BaseVersionSchema = z.number().int().min(1);
+/** PUT /api/eval/question-sets/{id} with the rows as JSON. */
+const UpdateFromRowsSchema = z.strictObject({
+  base_version: BaseVersionSchema,
   name: SetNameSchema.optional(),
   rows: QuestionSetSchema,
   note: z.string().max(NOTE_MAX).optional(),
+});
+/** PUT /api/eval/question-sets/{id} with a CSV or JSONL file's text: a new version imported all or nothing. */
+const UpdateFromFileSchema = z.strictObject({
+  base_version: BaseVersionSchema,
+  name: SetNameSchema.optional(),
+  format: CreateFromFileSchema.shape.format,
+  text: z.string(),
+  note: z.string().max(NOTE_MAX).optional(),
+});
+/** PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 when it is not the newest). */
+export const UpdateQuestionSetRequestSchema = z.union([UpdateFromRowsSchema, UpdateFromFileSchema], {
+  message: "must be { base_version, rows } or { base_version, format, text }",
 });
 export type UpdateQuestionSetRequest = z.infer<typeof UpdateQuestionSetRequestSchema>;
 
