@@ -43,14 +43,14 @@ describe("question-set draft", () => {
     const placed = placeIssues(draft, [
       { path: "rows[0].question", message: "rows[0].question is required" },
       { path: "rows[2].allowed_domains[1]", message: "rows[2].allowed_domains[1] must be a hostname" },
-      { path: "rows[2].allowed_domains[3]", message: "rows[2].allowed_domains[3] must be a hostname" },
+      { path: "rows[2].allowed_domains[3]", message: 'rows[2].allowed_domains[3]: "a/b" must be a hostname' },
       { path: "rows", message: "rows must have at most 10000 items" },
       { path: "rows[99].question", message: "out of range" },
       { path: "name", message: "name must not be empty" },
     ]);
     // Row index 0 is the row with key 1 once key 0 was removed.
     expect(placed.byRow.get(1)).toEqual({ question: "Question is required" });
-    expect(placed.byRow.get(3)).toEqual({ allowed_domains: "Allowed domains (item 2) must be a hostname; Allowed domains (item 4) must be a hostname" });
+    expect(placed.byRow.get(3)).toEqual({ allowed_domains: 'Allowed domains (item 2) must be a hostname; Allowed domains (item 4) "a/b" must be a hostname' });
     expect(placed.rows).toEqual([1, 3]);
     expect(placed.other).toEqual(["rows must have at most 10000 items", "out of range", "name must not be empty"]);
   });

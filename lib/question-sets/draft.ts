@@ -114,7 +114,7 @@ export function placeIssues(drafts: readonly DraftRow[], issues: readonly { path
       continue;
     }
     // The server words a message with its path ("rows[3].question is required"): say the field's name instead.
-    const rest = issue.message.startsWith(issue.path) ? issue.message.slice(issue.path.length).trim() : issue.message;
+    const rest = issue.message.startsWith(issue.path) ? issue.message.slice(issue.path.length).replace(/^:?\s*/, "") : issue.message;
     const item = match[3] === undefined ? "" : ` (item ${Number(match[3]) + 1})`;
     const errors = byRow.get(draft.key) ?? {};
     const text = `${FIELD_LABELS[field]}${item} ${rest}`;

@@ -45,10 +45,12 @@ const UpdateFromFileSchema = z.strictObject({
   text: z.string(),
   note: z.string().max(NOTE_MAX).optional(),
 });
-/** PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 when it is not the newest). */
-export const UpdateQuestionSetRequestSchema = z.union([UpdateFromRowsSchema, UpdateFromFileSchema], {
-  message: "must be { base_version, rows } or { base_version, format, text }",
-});
+/**
+ * PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 when it is not the newest). No
+ * union-wide message: a row that fails a transform (a domain) makes zod report the union as a whole, and its
+ * branches' issues then name the row and field (lib/contract/gateway/errors.ts picks the closest branch).
+ */
+export const UpdateQuestionSetRequestSchema = z.union([UpdateFromRowsSchema, UpdateFromFileSchema]);
 export type UpdateQuestionSetRequest = z.infer<typeof UpdateQuestionSetRequestSchema>;
 
 export const QuestionSetVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });

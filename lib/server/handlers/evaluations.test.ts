@@ -96,6 +96,11 @@ describe.each(APP_DB_DIALECTS)("evaluation question sets on %s", (dialect) => {
     expect(body.error.metadata?.errors).toEqual([{ line: 3, field: "time_sensitive", message: expect.any(String) }]);
     expect(QuestionSetVersionEnvelopeSchema.parse(await (await read(set.set_id)).json()).data).toMatchObject({ version: 1, latest: 1 });
 
+    const badRows = await update(set.set_id, { base_version: 1, rows: [{ question: "ok", allowed_domains: ["https://example.com/path"] }, { question: "" }] });
+    expect(badRows.status).toBe(400);
+    const issues = ErrorBodySchema.parse(await badRows.json()).error.metadata?.issues as { path: string }[];
+    expect(issues.map((issue) => issue.path)).toEqual(["rows[0].allowed_domains[0]", "rows[1].question"]);
+
     const fixed = await update(set.set_id, { base_version: 1, format: "csv", text: "question,time_sensitive\nFine,no\nBad flag,yes\n" });
     expect(fixed.status).toBe(200);
     expect(QuestionSetVersionEnvelopeSchema.parse(await fixed.json()).data).toMatchObject({
