@@ -39,6 +39,8 @@ test.describe("question sets, as an editor", () => {
   test.use({ role: "editor" });
 
   test("imports all or nothing, saves an edit as version 2, exports it and shows version 1 read only", async ({ page, apiAs, axe }) => {
+    // A loaded machine: imports, saves and axe scans over a real app take their time.
+    test.slow();
     const list = new QuestionSetListPage(page);
     const editor = new QuestionSetEditorPage(page);
     const api = await apiAs("editor");
@@ -105,6 +107,7 @@ test.describe("question sets, as an editor", () => {
   });
 
   test("fits a 360 px wide screen: the rows table scrolls, the page does not", async ({ page, apiAs }) => {
+    test.slow();
     const id = await createSet(await apiAs("editor"), `e2e narrow ${unique()}`);
     await page.setViewportSize({ width: 360, height: 740 });
     const list = new QuestionSetListPage(page);
@@ -122,6 +125,7 @@ test.describe("question sets, as a viewer", () => {
   test.use({ role: "viewer" });
 
   test("reads a set without any edit control", async ({ page, apiAs, axe }) => {
+    test.slow();
     const name = `e2e viewer ${unique()}`;
     const id = await createSet(await apiAs("editor"), name);
     const list = new QuestionSetListPage(page);
@@ -145,6 +149,7 @@ test.describe("question sets, as an admin", () => {
   test.use({ role: "admin" });
 
   test("deletes a set after confirming", async ({ page, apiAs }) => {
+    test.slow();
     const name = `e2e delete ${unique()}`;
     const api = await apiAs("admin");
     const id = await createSet(api, name);

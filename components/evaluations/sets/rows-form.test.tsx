@@ -38,7 +38,9 @@ async function newest(id: string): Promise<QuestionSetVersionBody> {
   return ((await (await fetch(`${bff.baseUrl}/api/eval/question-sets/${id}`)).json()) as { data: QuestionSetVersionBody }).data;
 }
 
-const questionBoxes = () => screen.getAllByRole("textbox", { name: /^Question, row \d+$/ });
+/** The question inputs in the document (a selector: role queries over hundreds of inputs are slow in happy-dom). */
+const questionBoxes = () => [...document.querySelectorAll('textarea[aria-label^="Question, row "]')];
+const questionBox = (number: number) => document.querySelector(`textarea[aria-label="Question, row ${number}"]`) as HTMLTextAreaElement | null;
 
 describe("question-set rows form", () => {
   it("keeps one page of 50 rows in the document and adds a row on the last page, focused", async () => {
@@ -48,15 +50,15 @@ describe("question-set rows form", () => {
     expect(questionBoxes()).toHaveLength(50);
     expect(screen.getByText("Rows 1–50 of 120")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Next" }));
-    expect((screen.getByRole("textbox", { name: "Question, row 51" }) as HTMLTextAreaElement).value).toBe("Question 51?");
-    expect(screen.queryByRole("textbox", { name: "Question, row 1" })).toBeNull();
+    expect(questionBox(51)?.value).toBe("Question 51?");
+    expect(questionBox(1)).toBeNull();
 
     await user.click(screen.getByRole("button", { name: "Add row" }));
-    const added = screen.getByRole("textbox", { name: "Question, row 121" });
-    expect(document.activeElement).toBe(added);
+    expect(questionBox(121)).not.toBeNull();
+    expect(document.activeElement).toBe(questionBox(121));
     expect(questionBoxes()).toHaveLength(21);
     expect(screen.getByText("Rows 101–121 of 121")).toBeTruthy();
-  });
+  }, 120_000);
 
   it("names a refused field next to it, then saves the fix as the next version", async () => {
     const set = await createSet("Small set", ["What is WAL?", "Who wrote SICP?"]);
@@ -77,7 +79,7 @@ describe("question-set rows form", () => {
     expect((await newest(set.set_id)).version).toBe(1);
 
     await user.clear(domains);
-    await user.type(domains, "postgresql.org; www.postgresql.org");
+    await user.type(domains, "postgresql.org; go.dev");
     await user.type(second, "Who wrote TAOCP?");
     await user.click(screen.getByRole("checkbox", { name: "Time-sensitive, row 2" }));
     await user.click(screen.getByRole("button", { name: "Save as new version" }));
@@ -85,11 +87,11 @@ describe("question-set rows form", () => {
     expect(await newest(set.set_id)).toMatchObject({
       version: 2,
       rows: [
-        { question: "What is WAL?", allowed_domains: ["postgresql.org", "www.postgresql.org"], time_sensitive: false },
+        { question: "What is WAL?", allowed_domains: ["postgresql.org", "go.dev"], time_sensitive: false },
         { question: "Who wrote TAOCP?", allowed_domains: [], time_sensitive: true },
       ],
     });
-  });
+  }, 120_000);
 });
 
 describe("import report", () => {

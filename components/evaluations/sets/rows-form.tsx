@@ -120,7 +120,8 @@ export function RowsForm({ set, onSaved }: { set: QuestionSetVersionBody; onSave
           <Alert>{failure}</Alert>
         </div>
       ) : null}
-      <Table framed>
+      {/* relative: the header's visually hidden "Remove" is positioned absolutely; it must scroll with the table, not widen the page. */}
+      <Table framed wrapperClassName="relative">
         <caption className="sr-only">Questions of {set.name}, editable</caption>
         <TableHead framed columns={[...ROW_COLUMNS, { label: <span className="sr-only">Remove</span> }]} cellClassName="px-2 py-2" />
         <TableBody>

@@ -15,7 +15,7 @@ export function RowsView({ rows, caption }: { rows: readonly QuestionRow[]; capt
   const shown = rows.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
   return (
     <>
-      <Table framed>
+      <Table framed wrapperClassName="relative">
         <caption className="sr-only">{caption}</caption>
         <TableHead framed columns={ROW_COLUMNS} cellClassName="px-2 py-2" />
         <TableBody>
