@@ -39,8 +39,8 @@ test.describe("question sets, as an editor", () => {
   test.use({ role: "editor" });
 
   test("imports all or nothing, saves an edit as version 2, exports it and shows version 1 read only", async ({ page, apiAs, axe }) => {
-    // A loaded machine: imports, saves and axe scans over a real app take their time.
-    test.slow();
+    // A loaded machine: two imports, two saves, a download and three axe scans over a real app take their time.
+    test.setTimeout(420_000);
     const list = new QuestionSetListPage(page);
     const editor = new QuestionSetEditorPage(page);
     const api = await apiAs("editor");
