@@ -30,7 +30,7 @@ export const FIELD_LABELS: Readonly<Record<DraftField, string>> = {
 export const ROWS_PER_PAGE = 50;
 
 /** A list cell ("a; b, c"): `;` or `,` separated, blanks dropped, as lib/eval's CSV import reads it. */
-export function splitList(cell: string): string[] {
+function splitList(cell: string): string[] {
   return cell
     .split(/[;,]/)
     .map((part) => part.trim())
