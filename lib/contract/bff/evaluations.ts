@@ -29,13 +29,28 @@ export const CreateQuestionSetRequestSchema = z.union([CreateFromRowsSchema, Cre
 });
 export type CreateQuestionSetRequest = z.infer<typeof CreateQuestionSetRequestSchema>;
 
-/** PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 when it is not the newest). */
-export const UpdateQuestionSetRequestSchema = z.strictObject({
-  base_version: z.number().int().min(1),
+const BaseVersionSchema = z.number().int().min(1);
+/** PUT /api/eval/question-sets/{id} with the rows as JSON. */
+const UpdateFromRowsSchema = z.strictObject({
+  base_version: BaseVersionSchema,
   name: SetNameSchema.optional(),
   rows: QuestionSetSchema,
   note: z.string().max(NOTE_MAX).optional(),
 });
+/** PUT /api/eval/question-sets/{id} with a CSV or JSONL file's text: a new version imported all or nothing. */
+const UpdateFromFileSchema = z.strictObject({
+  base_version: BaseVersionSchema,
+  name: SetNameSchema.optional(),
+  format: CreateFromFileSchema.shape.format,
+  text: z.string(),
+  note: z.string().max(NOTE_MAX).optional(),
+});
+/**
+ * PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 when it is not the newest). No
+ * union-wide message: a row that fails a transform (a domain) makes zod report the union as a whole, and its
+ * branches' issues then name the row and field (lib/contract/gateway/errors.ts picks the closest branch).
+ */
+export const UpdateQuestionSetRequestSchema = z.union([UpdateFromRowsSchema, UpdateFromFileSchema]);
 export type UpdateQuestionSetRequest = z.infer<typeof UpdateQuestionSetRequestSchema>;
 
 export const QuestionSetVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });

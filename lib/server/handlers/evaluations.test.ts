@@ -88,6 +88,30 @@ describe.each(APP_DB_DIALECTS)("evaluation question sets on %s", (dialect) => {
     expect((await read(set.set_id, "?version=zero")).status).toBe(400);
   });
 
+  it("imports a file as a new version all or nothing: a bad row leaves the newest version as it was", async () => {
+    const set = await created({ name: "Versioned by file", rows: ROWS });
+    const broken = await update(set.set_id, { base_version: 1, format: "csv", text: "question,time_sensitive\nFine,no\nBad flag,maybe\n" });
+    expect(broken.status).toBe(400);
+    const body = ErrorBodySchema.parse(await broken.json());
+    expect(body.error.metadata?.errors).toEqual([{ line: 3, field: "time_sensitive", message: expect.any(String) }]);
+    expect(QuestionSetVersionEnvelopeSchema.parse(await (await read(set.set_id)).json()).data).toMatchObject({ version: 1, latest: 1 });
+
+    const badRows = await update(set.set_id, { base_version: 1, rows: [{ question: "ok", allowed_domains: ["https://example.com/path"] }, { question: "" }] });
+    expect(badRows.status).toBe(400);
+    const issues = ErrorBodySchema.parse(await badRows.json()).error.metadata?.issues as { path: string }[];
+    expect(issues.map((issue) => issue.path)).toEqual(["rows[0].allowed_domains[0]", "rows[1].question"]);
+
+    const fixed = await update(set.set_id, { base_version: 1, format: "csv", text: "question,time_sensitive\nFine,no\nBad flag,yes\n" });
+    expect(fixed.status).toBe(200);
+    expect(QuestionSetVersionEnvelopeSchema.parse(await fixed.json()).data).toMatchObject({
+      version: 2,
+      rows: [
+        { question: "Fine", time_sensitive: false },
+        { question: "Bad flag", time_sensitive: true },
+      ],
+    });
+  });
+
   it("exports a version as a CSV or JSONL download that imports back unchanged, formulas neutralised", async () => {
     const set = await created({ name: '../Q "sets"/évals\r\nx', rows: ROWS });
     const csv = await download(set.set_id, "?format=csv&version=1");

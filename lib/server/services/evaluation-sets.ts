@@ -18,8 +18,8 @@ function notFound(id: string, version?: number): HttpError {
   return new HttpError(404, version === undefined ? `No question set ${id}` : `Question set ${id} has no version ${version}`);
 }
 
-/** The rows a create request carries: its JSON rows, or its file imported all or nothing (400 listing every bad row). */
-function rowsOf(body: CreateQuestionSetRequest): QuestionRow[] {
+/** The rows a create or update request carries: its JSON rows, or its file imported all or nothing (400 listing every bad row). */
+function rowsOf(body: CreateQuestionSetRequest | UpdateQuestionSetRequest): QuestionRow[] {
   if ("rows" in body) return body.rows;
   const imported = importQuestions(body.text, body.format);
   if (!imported.ok) {
@@ -63,9 +63,10 @@ export async function readQuestionSet(id: string, version?: number): Promise<Que
 export async function updateQuestionSet(user: SessionUser, id: string, body: UpdateQuestionSetRequest): Promise<QuestionSetVersionBody> {
   const store = (await appContext()).questionSets;
   if (!(await store.get(id))) throw notFound(id);
+  const rows = rowsOf(body);
   let version: number;
   try {
-    version = await store.addVersion({ id, baseVersion: body.base_version, rows: body.rows, name: body.name, userEmail: user.email, note: body.note });
+    version = await store.addVersion({ id, baseVersion: body.base_version, rows, name: body.name, userEmail: user.email, note: body.note });
   } catch (error) {
     if (error instanceof QuestionSetVersionConflictError) {
       throw new HttpError(409, `${error.message} Reload it and apply your changes on top of version ${error.latest}.`, {

@@ -1,0 +1,113 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { ApiError } from "@/lib/client/api-client";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
+import { createQuestionSet, questionSetKeys, updateQuestionSet } from "@/lib/client/queries/evaluation-sets";
+import { importFormatOf, importReportOf, setNameOf, type ImportReport } from "@/lib/question-sets/import-report";
+import { ImportReportView } from "./import-report";
+import { returnFocusTo, type DialogPopupProps } from "./lazy-dialog-button";
+
+/** Into a new set, or as the next version of an existing one (on top of the version the editor shows). */
+export type ImportTarget = { kind: "new" } | { kind: "version"; setId: string; baseVersion: number };
+
+/**
+ * Imports a CSV or JSONL file all or nothing: the browser sends the file's text and the server parses it (the
+ * CSV parser needs Node). A refused file shows every bad row the server names; nothing is stored, and the user
+ * picks the fixed file and imports again.
+ */
+export default function ImportDialog({ target, open, setOpen, trigger, contentId }: { target: ImportTarget } & DialogPopupProps) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState("");
+  const [fileError, setFileError] = useState<string>();
+  const [nameError, setNameError] = useState<string>();
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const reset = () => {
+    setReport(null);
+    setFailure(null);
+    setFileError(undefined);
+    setNameError(undefined);
+  };
+
+  const chooseFile = (chosen: File | null) => {
+    reset();
+    setFile(chosen);
+    if (chosen && target.kind === "new" && name === "") setName(setNameOf(chosen.name));
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    reset();
+    const format = file ? importFormatOf(file.name) : null;
+    if (!file) return setFileError("File: choose a CSV or JSONL file");
+    if (!format) return setFileError("File must end in .csv, .jsonl or .ndjson");
+    setPending(true);
+    try {
+      const text = await file.text();
+      if (target.kind === "new") {
+        const created = await createQuestionSet({ name: name.trim(), format, text });
+        await queryClient.invalidateQueries({ queryKey: questionSetKeys.list() });
+        setOpen(false);
+        router.push(`/evaluations/sets/${created.set_id}`);
+      } else {
+        const saved = await updateQuestionSet(target.setId, { base_version: target.baseVersion, format, text, note: `Imported from ${file.name}`.slice(0, 500) });
+        queryClient.setQueryData(questionSetKeys.version(target.setId, undefined), saved);
+        await queryClient.invalidateQueries({ queryKey: questionSetKeys.list() });
+        setOpen(false);
+      }
+    } catch (error) {
+      const rows = error instanceof ApiError && error.status === 400 ? importReportOf(error.metadata) : null;
+      const named = error instanceof ApiError ? error.issues.find((issue) => issue.path === "name") : undefined;
+      if (rows) setReport(rows);
+      else if (named) setNameError(`Name ${named.message.replace(/^name /, "")}`);
+      else setFailure(apiErrorMessage(error, { status: { 409: (conflict) => `${conflict.message} Close this, reload the set and import again.` } }));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const title = target.kind === "new" ? "Import a question set" : "Import a new version";
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <DialogContent
+        id={contentId}
+        title={title}
+        description="A CSV with a header row (question, expected, tags, allowed_domains, time_sensitive) or JSONL, one question per line. Every row is checked; one bad row and nothing is imported."
+        onCloseAutoFocus={returnFocusTo(trigger)}
+        className="sm:max-w-2xl"
+      >
+        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+          <Field label="CSV or JSONL file" error={fileError}>
+            {(control) => (
+              <Input {...control} type="file" accept=".csv,.jsonl,.ndjson,text/csv,application/jsonl" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} />
+            )}
+          </Field>
+          {target.kind === "new" ? (
+            <Field label="Name of the new set" error={nameError}>
+              {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" maxLength={200} />}
+            </Field>
+          ) : null}
+          {report ? <ImportReportView report={report} /> : null}
+          {failure ? <Alert>{failure}</Alert> : null}
+          <DialogActions cancelDisabled={pending}>
+            <Button type="submit" variant="primary" disabled={pending}>
+              {pending ? "Importing…" : "Import"}
+            </Button>
+          </DialogActions>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

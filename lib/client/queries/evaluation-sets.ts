@@ -1,0 +1,63 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch, apiRequest } from "@/lib/client/api-client";
+import type { z } from "zod";
+import type { CreateQuestionSetRequestSchema, QuestionSetVersionBody, UpdateQuestionSetRequestSchema } from "@/lib/contract/bff/evaluations";
+
+/**
+ * Query keys and calls of the question-set pages (GET/POST /api/eval/question-sets, GET/PUT/DELETE
+ * /api/eval/question-sets/{id}, the export link). The schemas load with the first answer, not with the page.
+ */
+
+const schema =
+  <K extends "QuestionSetListResponseSchema" | "QuestionSetVersionEnvelopeSchema">(name: K) =>
+  () =>
+    import("@/lib/contract/bff/evaluations").then((contract) => contract[name]);
+
+/** What the browser sends: the schemas' input (a row's tags, domains and flag may be left out). */
+type CreateBody = z.input<typeof CreateQuestionSetRequestSchema>;
+type UpdateBody = z.input<typeof UpdateQuestionSetRequestSchema>;
+
+const setPath = (id: string) => `/api/eval/question-sets/${encodeURIComponent(id)}`;
+
+export const questionSetKeys = {
+  all: ["question-sets"] as const,
+  list: () => [...questionSetKeys.all, "list"] as const,
+  detail: (id: string) => [...questionSetKeys.all, "detail", id] as const,
+  /** `version` undefined: the newest. */
+  version: (id: string, version: number | undefined) => [...questionSetKeys.detail(id), version ?? "latest"] as const,
+};
+
+export const questionSetQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: questionSetKeys.list(),
+      queryFn: ({ signal }) => apiFetch("/api/eval/question-sets", schema("QuestionSetListResponseSchema"), { signal }).then((body) => body.data),
+    }),
+
+  version: (id: string, version?: number) =>
+    queryOptions({
+      queryKey: questionSetKeys.version(id, version),
+      queryFn: ({ signal }) =>
+        apiFetch(`${setPath(id)}${version === undefined ? "" : `?version=${version}`}`, schema("QuestionSetVersionEnvelopeSchema"), { signal }).then((body) => body.data),
+      // A numbered version never changes; the newest does when someone saves.
+      staleTime: version === undefined ? undefined : Infinity,
+    }),
+};
+
+/** The download of a version as CSV or JSONL (a plain link: the browser saves it). */
+export function questionSetExportHref(id: string, format: "csv" | "jsonl", version?: number): string {
+  return `${setPath(id)}/export?format=${format}${version === undefined ? "" : `&version=${version}`}`;
+}
+
+export function createQuestionSet(body: CreateBody): Promise<QuestionSetVersionBody> {
+  return apiFetch("/api/eval/question-sets", schema("QuestionSetVersionEnvelopeSchema"), { method: "POST", json: body }).then((answer) => answer.data);
+}
+
+/** A new version on top of `base_version` (409 when someone saved meanwhile). */
+export function updateQuestionSet(id: string, body: UpdateBody): Promise<QuestionSetVersionBody> {
+  return apiFetch(setPath(id), schema("QuestionSetVersionEnvelopeSchema"), { method: "PUT", json: body }).then((answer) => answer.data);
+}
+
+export async function deleteQuestionSet(id: string): Promise<void> {
+  await apiRequest(setPath(id), { method: "DELETE" });
+}
