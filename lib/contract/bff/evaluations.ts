@@ -24,9 +24,8 @@ const CreateFromFileSchema = z.strictObject({
   text: z.string(),
   note: z.string().max(NOTE_MAX).optional(),
 });
-export const CreateQuestionSetRequestSchema = z.union([CreateFromRowsSchema, CreateFromFileSchema], {
-  message: "must be { name, rows } or { name, format, text }",
-});
+/** No union-wide message, for the reason given at UpdateQuestionSetRequestSchema: a bad row names its row and field. */
+export const CreateQuestionSetRequestSchema = z.union([CreateFromRowsSchema, CreateFromFileSchema]);
 export type CreateQuestionSetRequest = z.infer<typeof CreateQuestionSetRequestSchema>;
 
 const BaseVersionSchema = z.number().int().min(1);

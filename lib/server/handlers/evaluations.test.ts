@@ -42,6 +42,15 @@ describe.each(APP_DB_DIALECTS)("evaluation question sets on %s", (dialect) => {
     return QuestionSetVersionEnvelopeSchema.parse(await response.json()).data;
   }
 
+  it("refuses a set created with bad JSON rows, naming each row and field, and stores nothing", async () => {
+    const before = await list();
+    const response = await create({ name: "Bad rows", rows: [{ question: "ok", allowed_domains: ["https://example.com/path"] }, { question: "" }] });
+    expect(response.status).toBe(400);
+    const issues = ErrorBodySchema.parse(await response.json()).error.metadata?.issues as { path: string }[];
+    expect(issues.map((issue) => issue.path)).toEqual(["rows[0].allowed_domains[0]", "rows[1].question"]);
+    expect(await list()).toHaveLength(before.length);
+  });
+
   it("imports a CSV all or nothing: a bad row is reported by line and field, and nothing is stored", async () => {
     const before = await list();
     const text = ["question,allowed_domains", "Fine question,go.dev", "Second fine one,", "Bad domain,https://example.com/path", ",", ""].join("\n");
