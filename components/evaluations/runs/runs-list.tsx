@@ -11,6 +11,7 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
 import { formatUsd } from "@/lib/video-models/money";
 import { planLabels, RunStatusBadge } from "./run-status-badge";
+import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 
 const COLUMNS = [
   "Status",
@@ -24,7 +25,7 @@ const COLUMNS = [
 /** The newest runs: refreshed every few seconds while one runs, so progress moves without a reload. */
 export function RunsList({ canStart }: { canStart: boolean }) {
   const runs = useQuery(evalRunQueries.list());
-  const sets = useQuery(evalRunQueries.sets());
+  const sets = useQuery(questionSetQueries.list());
   const setNames = new Map((sets.data ?? []).map((set) => [set.id, set.name]));
 
   if (runs.isPending) return <p role="status">Loading the runs…</p>;

@@ -3,12 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
-import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
 import type { PlanErrors, PlanForm } from "@/lib/eval-runs/plan-form";
+import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 
 /** The question set and the version of it the run pins (the newest unless chosen). */
 export function SetFields({ form, errors, onChange }: { form: PlanForm; errors: PlanErrors; onChange: (changes: Partial<PlanForm>) => void }) {
-  const sets = useQuery(evalRunQueries.sets());
+  const sets = useQuery(questionSetQueries.list());
   const chosen = sets.data?.find((set) => set.id === form.setId);
   const versions = chosen ? Array.from({ length: chosen.latest }, (_, index) => chosen.latest - index) : [];
   return (

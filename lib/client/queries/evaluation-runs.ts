@@ -3,17 +3,15 @@ import type * as Evaluations from "@/lib/contract/bff/evaluations";
 import type { EvalEstimate, EvalRun, EvalRunDetail, EvalRunRequest } from "@/lib/contract/bff/evaluations";
 import { apiFetch } from "@/lib/client/api-client";
 
-/** Query keys and calls of the evaluation-run pages (/api/eval/runs and its children, the question sets they pick from). */
+/** Query keys and calls of the evaluation-run pages (/api/eval/runs and its children; the question sets they pick from are questionSetQueries.list). */
 
 const RUNS_PATH = "/api/eval/runs";
-const SETS_PATH = "/api/eval/question-sets";
 
 export const evalRunKeys = {
   all: ["eval-runs"] as const,
   list: (setId?: string) => [...evalRunKeys.all, "list", setId ?? null] as const,
   detail: (id: string) => [...evalRunKeys.all, "detail", id] as const,
   estimate: (body: EvalRunRequest) => [...evalRunKeys.all, "estimate", body] as const,
-  sets: () => ["eval-question-sets", "list"] as const,
 };
 
 /** The routes' schemas, loaded with the first answer (as lib/client/contract.ts does), keeping zod out of the first load. */
@@ -57,12 +55,6 @@ export const evalRunQueries = {
       staleTime: 30_000,
       // A refusal (400 naming a field) is the answer to show, not a failure to try again.
       retry: false,
-    }),
-  /** GET /api/eval/question-sets: the sets a run may use, with their newest version. */
-  sets: () =>
-    queryOptions({
-      queryKey: evalRunKeys.sets(),
-      queryFn: ({ signal }) => apiFetch(SETS_PATH, evaluationSchema("QuestionSetListResponseSchema"), { signal }).then((body) => body.data),
     }),
 };
 

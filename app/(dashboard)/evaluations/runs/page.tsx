@@ -9,6 +9,7 @@ import { roleAtLeast } from "@/lib/contract/bff/schemas";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 import { listRuns } from "@/lib/server/services/evaluation-runs";
 import { listQuestionSets } from "@/lib/server/services/evaluation-sets";
+import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 
 export const metadata: Metadata = { title: "Evaluation runs" };
 
@@ -21,7 +22,7 @@ export default async function Page() {
   const queryClient = makeQueryClient();
   await Promise.all([
     queryClient.prefetchQuery({ queryKey: evalRunQueries.list().queryKey, queryFn: () => listRuns() }),
-    queryClient.prefetchQuery({ queryKey: evalRunQueries.sets().queryKey, queryFn: () => listQuestionSets() }),
+    queryClient.prefetchQuery({ queryKey: questionSetQueries.list().queryKey, queryFn: () => listQuestionSets() }),
   ]);
   const canStart = roleAtLeast(user.role, "editor");
   return (
