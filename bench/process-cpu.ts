@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 
-export function childrenOf(pid: number): number[] {
+function childrenOf(pid: number): number[] {
   const out: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -19,7 +19,7 @@ export function childrenOf(pid: number): number[] {
 }
 
 /** `pid` and every process below it. */
-export function processTree(pid: number): number[] {
+function processTree(pid: number): number[] {
   const all: number[] = [];
   const queue = [pid];
   while (queue.length > 0) {
