@@ -11,6 +11,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
+import { passThrough } from "./pass-through";
 
 if (!process.env.TAP_TARGET) throw new Error("TAP_TARGET (the gateway's origin) is required");
 const port = Number(process.env.TAP_PORT ?? 0);
@@ -27,41 +28,28 @@ const server = http.createServer((req, res) => {
     for (const id of ids) passed.delete(id);
     return;
   }
-  const upstream = http.request(
-    { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host }, agent },
-    (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      const sse = String(up.headers["content-type"] ?? "").startsWith("text/event-stream");
-      let pending = "";
-      let times: number[] | null = null;
-      up.on("data", (chunk: Buffer) => {
-        const at = now();
-        res.write(chunk);
-        if (!sse) return;
-        pending += chunk.toString("utf8");
-        let split: number;
-        while ((split = pending.indexOf("\n\n")) >= 0) {
-          const block = pending.slice(0, split);
-          pending = pending.slice(split + 2);
-          if (!block.startsWith("data: {")) continue;
-          const event = JSON.parse(block.slice(6)) as { sequence_number?: number; response?: { id?: string } };
-          if (!times && event.response?.id) {
-            times = [];
-            passed.set(event.response.id, times);
-          }
-          if (times && typeof event.sequence_number === "number") times[event.sequence_number] = at;
+  passThrough(req, res, target, agent, (up) => {
+    const sse = String(up.headers["content-type"] ?? "").startsWith("text/event-stream");
+    let pending = "";
+    let times: number[] | null = null;
+    return (chunk) => {
+      const at = now();
+      if (!sse) return;
+      pending += chunk.toString("utf8");
+      let split: number;
+      while ((split = pending.indexOf("\n\n")) >= 0) {
+        const block = pending.slice(0, split);
+        pending = pending.slice(split + 2);
+        if (!block.startsWith("data: {")) continue;
+        const event = JSON.parse(block.slice(6)) as { sequence_number?: number; response?: { id?: string } };
+        if (!times && event.response?.id) {
+          times = [];
+          passed.set(event.response.id, times);
         }
-      });
-      up.on("end", () => res.end());
-      up.on("error", () => res.destroy());
-      res.on("close", () => up.destroy());
-    },
-  );
-  upstream.on("error", () => {
-    if (!res.headersSent) res.writeHead(502);
-    res.end();
+        if (times && typeof event.sequence_number === "number") times[event.sequence_number] = at;
+      }
+    };
   });
-  req.pipe(upstream);
 });
 
 server.listen(port, "127.0.0.1", () => console.log(`tap listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`));

@@ -40,7 +40,7 @@
  *   NEXT_DIST_DIR       the bench build to use or make (default .next-bench-bff)
  */
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -65,6 +65,7 @@ import {
   type AppProcess,
   type GatewayProcess,
 } from "./support";
+import { cpuMs, findProcess } from "./process-cpu";
 import { markdownTable, writeBenchmarkSection } from "./report-table";
 
 // autocannon ships no types; this is the part of its result we read.
@@ -129,47 +130,6 @@ function startBenchApp(gatewayUrl: string, storeEnv: Record<string, string> = {}
     },
     log,
   );
-}
-
-// CPU time of the processes: a figure that holds on a busy machine, where wall times wander.
-
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) out.push(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return out;
-}
-
-/** The deepest process under `pid` whose command line matches (tsx runs the script in a child). */
-function findProcess(pid: number, pattern: RegExp): number {
-  let found = 0;
-  const queue = [pid];
-  while (queue.length > 0) {
-    const current = queue.shift()!;
-    let command = "";
-    try {
-      command = readFileSync(`/proc/${current}/cmdline`, "utf8").replace(/\0/g, " ");
-    } catch {
-      continue;
-    }
-    if (pattern.test(command)) found = current;
-    queue.push(...childrenOf(current));
-  }
-  return found;
-}
-
-function cpuMs(pid: number): number {
-  if (!pid) return NaN;
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 const pids = { next: 0, gateway: 0 };

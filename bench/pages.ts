@@ -53,6 +53,7 @@ import {
   type AppProcess,
   type GatewayProcess,
 } from "./support";
+import { passThrough } from "./pass-through";
 import { markdownTable, writeBenchmarkSection } from "./report-table";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
@@ -95,20 +96,7 @@ function startCounter(gatewayOrigin: string): Promise<{ server: http.Server; ori
       if (!call.path.includes("/__faults")) calls.push(call);
     };
     res.on("close", finish);
-    const upstream = http.request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host }, agent },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-        up.on("error", () => res.destroy());
-        res.on("close", () => up.destroy());
-      },
-    );
-    upstream.on("error", () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
+    passThrough(req, res, target, agent);
   });
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls, open: () => open })),

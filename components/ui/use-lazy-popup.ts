@@ -1,6 +1,15 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type RefObject } from "react";
+
+/** What a popup loaded by `useLazyPopup` takes from it. */
+export interface LazyPopupProps {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** The button that opens it: the popup anchors to it and sends focus back to it. */
+  trigger: RefObject<HTMLButtonElement | null>;
+  contentId: string;
+}
 
 /**
  * A button that opens a popup (dialog, popover) whose code is a chunk of its own: fetched when the pointer

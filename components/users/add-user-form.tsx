@@ -2,7 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
-import { useState, type RefObject } from "react";
+import { useState } from "react";
+import type { LazyPopupProps } from "@/components/ui/use-lazy-popup";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Dialog } from "@/components/ui/dialog";
@@ -30,19 +31,7 @@ const EMPTY: AddUserInput = { email: "", name: "", role: "viewer", password: "" 
  * Its own chunk (react-hook-form and the contract's zod schemas): `AddUserButton` loads it on the way to the
  * first press.
  */
-export default function AddUserForm({
-  open,
-  setOpen,
-  trigger,
-  contentId,
-  onAdded,
-}: {
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  trigger: RefObject<HTMLButtonElement | null>;
-  contentId: string;
-  onAdded: (user: User) => void;
-}) {
+export default function AddUserForm({ open, setOpen, trigger, contentId, onAdded }: LazyPopupProps & { onAdded: (user: User) => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AddUserInput, unknown, AddUserValues>({
     resolver: zodResolver(CreateUserRequestSchema),

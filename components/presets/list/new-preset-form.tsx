@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import type { RefObject } from "react";
+import type { LazyPopupProps } from "@/components/ui/use-lazy-popup";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -25,17 +25,7 @@ type NewPreset = z.infer<typeof NewPresetSchema>;
  * Its own chunk (the form brings react-hook-form and the contract's zod schemas): `NewPresetDialog` loads it
  * on the first press of its button and keeps it mounted afterwards.
  */
-export default function NewPresetForm({
-  open,
-  setOpen,
-  trigger,
-  contentId,
-}: {
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  trigger: RefObject<HTMLButtonElement | null>;
-  contentId: string;
-}) {
+export default function NewPresetForm({ open, setOpen, trigger, contentId }: LazyPopupProps) {
   const router = useRouter();
   const models = useQuery({ ...modelSuggestionsQuery(), enabled: open });
   const form = useForm<NewPreset>({

@@ -13,7 +13,7 @@ import { APP_MIGRATIONS, DIALECT_SQL } from "./app-migrations";
 import { resetServerEnv } from "../config/env";
 import { getGenerationFrame, listGenerations } from "../handlers/video-generations";
 import { mintSessionCookie } from "../auth/session";
-import { params, TEST_ORIGIN } from "../testing/test-support";
+import { noGatewayEnv, params, TEST_ORIGIN } from "../testing/test-support";
 
 /**
  * Migration 6 on a database written before it (schema 5): the frame images recorded inside a
@@ -88,12 +88,8 @@ describe.each(APP_DB_DIALECTS)("migration 6 on %s", (dialect) => {
     const database = await databaseBefore6(dialect, dataDir);
     await closeAppContexts();
     Object.assign(process.env, {
-      // Neither route here reaches the gateway: the address is never dialled.
-      GATEWAY_URL: "http://gateway.invalid",
-      GATEWAY_API_KEY: "unused",
-      AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
-      DATA_DIR: dataDir,
-      GATEHOUSE_MODE: "remote",
+      // Neither route here reaches the gateway.
+      ...noGatewayEnv(dataDir),
       RATE_LIMIT_GATEWAY_PER_MINUTE: "1000",
       ...database,
     });

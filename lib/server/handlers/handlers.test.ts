@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ErrorBodySchema, PresetEnvelopeSchema, PresetSaveResponseSchema, StreamEventSchema } from "@/lib/contract/gateway";
 import { PresetAuditResponseSchema } from "@/lib/contract/bff/schemas";
-import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
-import { caller, startTestGateway, type Caller } from "@/lib/embedded-gateway/testing/harness";
+import { bffOverEmbeddedGateway } from "../testing/bff-suite";
 import { resetServerEnv } from "../config/env";
-import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
+import { params } from "../testing/test-support";
 import { clearVideoModelsCache } from "../services/catalog";
 import { listVideoModels, listModels, listWorkspaces } from "./catalog";
 import { deleteFile, downloadFile, getFile, listFiles, uploadFile } from "./files";
@@ -12,23 +11,9 @@ import { getPreset, getPresetAudit, getPresetVersion, listPresets, listPresetVer
 import { postResponses } from "./responses";
 import { createUser, deleteUser, getMe, listUsers, updateUser } from "./users";
 
-let gateway: EmbeddedGateway;
-let bff: BffTestEnv;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-  bff = await setUpBff(gateway);
-});
-afterAll(async () => {
-  await bff.cleanup();
-  await gateway.close();
-});
-afterEach(async () => {
-  await gw("/__faults", { method: "DELETE" });
-});
-
+const suite = bffOverEmbeddedGateway();
 /** Direct calls to the gateway with its management key (faults, debug counters, seeding). */
-const gw: Caller = (path, init) => caller(gateway, gateway.managementKey)(path, init);
+const gw = suite.gw;
 
 async function json(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
@@ -47,32 +32,32 @@ let slugCounter = 0;
 const newSlug = () => `bff-test-${Date.now().toString(36)}-${slugCounter++}`;
 
 async function save(slug: string, body: unknown, headers: Record<string, string> = {}, role: "editor" | "admin" = "editor") {
-  return savePreset(bff.request(`/api/presets/${slug}`, { role, json: body, headers }), params({ slug }));
+  return savePreset(suite.bff.request(`/api/presets/${slug}`, { role, json: body, headers }), params({ slug }));
 }
 
 describe("presets", () => {
   it("lists, reads, and pages versions through the gateway", async () => {
-    const list = await listPresets(bff.request("/api/presets?limit=2", { role: "viewer" }), params({}));
+    const list = await listPresets(suite.bff.request("/api/presets?limit=2", { role: "viewer" }), params({}));
     expect(list.status).toBe(200);
     const listed = (await json(list)) as { data: { slug: string }[] };
     expect(listed.data.length).toBeGreaterThan(0);
     const slug = listed.data[0].slug;
-    const one = await getPreset(bff.request(`/api/presets/${slug}`, { role: "viewer" }), params({ slug }));
+    const one = await getPreset(suite.bff.request(`/api/presets/${slug}`, { role: "viewer" }), params({ slug }));
     expect(PresetEnvelopeSchema.parse(await one.json()).data.slug).toBe(slug);
-    const versions = await listPresetVersions(bff.request(`/api/presets/${slug}/versions?limit=1`, { role: "viewer" }), params({ slug }));
+    const versions = await listPresetVersions(suite.bff.request(`/api/presets/${slug}/versions?limit=1`, { role: "viewer" }), params({ slug }));
     expect(versions.status).toBe(200);
-    const v1 = await getPresetVersion(bff.request(`/api/presets/${slug}/versions/1`, { role: "viewer" }), params({ slug, version: "1" }));
+    const v1 = await getPresetVersion(suite.bff.request(`/api/presets/${slug}/versions/1`, { role: "viewer" }), params({ slug, version: "1" }));
     expect(((await json(v1)).data as { version: number }).version).toBe(1);
   });
 
   it("400s name the field: limit, slug, version", async () => {
-    await expectError(await listPresets(bff.request("/api/presets?limit=0", { role: "viewer" }), params({})), 400, /limit/);
-    await expectError(await getPreset(bff.request("/api/presets/..", { role: "viewer" }), params({ slug: ".." })), 400, /slug|Invalid preset slug/);
-    await expectError(await getPresetVersion(bff.request("/api/presets/x/versions/zero", { role: "viewer" }), params({ slug: "x", version: "zero" })), 400, /version/);
+    await expectError(await listPresets(suite.bff.request("/api/presets?limit=0", { role: "viewer" }), params({})), 400, /limit/);
+    await expectError(await getPreset(suite.bff.request("/api/presets/..", { role: "viewer" }), params({ slug: ".." })), 400, /slug|Invalid preset slug/);
+    await expectError(await getPresetVersion(suite.bff.request("/api/presets/x/versions/zero", { role: "viewer" }), params({ slug: "x", version: "zero" })), 400, /version/);
   });
 
   it("passes the gateway's 404 on", async () => {
-    const error = await expectError(await getPreset(bff.request("/api/presets/no-such-preset", { role: "viewer" }), params({ slug: "no-such-preset" })), 404);
+    const error = await expectError(await getPreset(suite.bff.request("/api/presets/no-such-preset", { role: "viewer" }), params({ slug: "no-such-preset" })), 404);
     expect(error.metadata).toMatchObject({ upstream_status: 404 });
   });
 
@@ -94,7 +79,7 @@ describe("presets", () => {
     const stale = await expectError(await save(slug, chat(0.3), { "if-match": v1.designated_version_id! }), 409, /changed by someone else/);
     expect(stale.metadata).toMatchObject({ designated_version_id: v2.designated_version_id, current_version: { version: 2 } });
 
-    const audit = await getPresetAudit(bff.request(`/api/presets/${slug}/audit`, { role: "viewer" }), params({ slug }));
+    const audit = await getPresetAudit(suite.bff.request(`/api/presets/${slug}/audit`, { role: "viewer" }), params({ slug }));
     const entries = PresetAuditResponseSchema.parse(await audit.json()).data;
     expect(entries.map((e) => `${e.version}:${e.user_email}`)).toEqual(["2:admin@test.local", "1:editor@test.local"]);
     expect(entries[0].version_id).toBe(v2.designated_version_id);
@@ -113,7 +98,7 @@ describe("presets", () => {
     const slug = newSlug();
     const v1 = PresetEnvelopeSchema.parse(await (await save(slug, chat())).json()).data;
     const response = await savePreset(
-      bff.request(`/api/presets/${slug}?base_version_id=${v1.designated_version_id}`, { role: "editor", json: chat(1) }),
+      suite.bff.request(`/api/presets/${slug}?base_version_id=${v1.designated_version_id}`, { role: "editor", json: chat(1) }),
       params({ slug }),
     );
     expect(response.status).toBe(200);
@@ -138,7 +123,7 @@ describe("presets", () => {
     try {
       await expectError(await save(newSlug(), chat()), 503, /GATEWAY_MANAGEMENT_KEY/);
     } finally {
-      process.env.GATEWAY_MANAGEMENT_KEY = gateway.managementKey;
+      process.env.GATEWAY_MANAGEMENT_KEY = suite.gateway.managementKey;
       resetServerEnv();
     }
   });
@@ -146,15 +131,15 @@ describe("presets", () => {
 
 describe("files", () => {
   it("lists with limit and cursor, and validates them", async () => {
-    const first = await listFiles(bff.request("/api/files?limit=5", { role: "viewer" }), params({}));
+    const first = await listFiles(suite.bff.request("/api/files?limit=5", { role: "viewer" }), params({}));
     const page = (await json(first)) as { data: unknown[]; cursor: string; has_more: boolean };
     expect(page.data).toHaveLength(5);
     expect(page.has_more).toBe(true);
-    const next = await listFiles(bff.request(`/api/files?limit=5&cursor=${encodeURIComponent(page.cursor)}`, { role: "viewer" }), params({}));
+    const next = await listFiles(suite.bff.request(`/api/files?limit=5&cursor=${encodeURIComponent(page.cursor)}`, { role: "viewer" }), params({}));
     expect(next.status).toBe(200);
-    await expectError(await listFiles(bff.request("/api/files?limit=5000", { role: "viewer" }), params({})), 400, /limit must be at most 1000/);
-    await expectError(await listFiles(bff.request("/api/files?workspace_id=nope", { role: "viewer" }), params({})), 400, /workspace_id must be a UUID/);
-    await expectError(await listFiles(bff.request("/api/files?cursor=forged", { role: "viewer" }), params({})), 400, /cursor/);
+    await expectError(await listFiles(suite.bff.request("/api/files?limit=5000", { role: "viewer" }), params({})), 400, /limit must be at most 1000/);
+    await expectError(await listFiles(suite.bff.request("/api/files?workspace_id=nope", { role: "viewer" }), params({})), 400, /workspace_id must be a UUID/);
+    await expectError(await listFiles(suite.bff.request("/api/files?cursor=forged", { role: "viewer" }), params({})), 400, /cursor/);
   });
 
   it("streams an upload through, serves it back as an attachment, and deletes it", async () => {
@@ -162,24 +147,24 @@ describe("files", () => {
     form.append("file", new File(["hello from the BFF test\n"], "hello.txt", { type: "text/plain" }));
     const encoded = new Response(form);
     const upload = await uploadFile(
-      bff.request("/api/files", { role: "editor", method: "POST", body: encoded.body!, headers: { "content-type": encoded.headers.get("content-type")! } }),
+      suite.bff.request("/api/files", { role: "editor", method: "POST", body: encoded.body!, headers: { "content-type": encoded.headers.get("content-type")! } }),
       params({}),
     );
     expect(upload.status).toBe(200);
     const file = (await json(upload)) as { id: string; filename: string; size_bytes: number };
     expect(file).toMatchObject({ filename: "hello.txt", size_bytes: 24 });
 
-    const meta = await getFile(bff.request(`/api/files/${file.id}`, { role: "viewer" }), params({ id: file.id }));
+    const meta = await getFile(suite.bff.request(`/api/files/${file.id}`, { role: "viewer" }), params({ id: file.id }));
     expect(((await json(meta)) as { id: string }).id).toBe(file.id);
 
-    const download = await downloadFile(bff.request(`/api/files/${file.id}/content`, { role: "viewer" }), params({ id: file.id }));
+    const download = await downloadFile(suite.bff.request(`/api/files/${file.id}/content`, { role: "viewer" }), params({ id: file.id }));
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="hello.txt"/);
     expect(download.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(await download.text()).toBe("hello from the BFF test\n");
 
-    expect((await deleteFile(bff.request(`/api/files/${file.id}`, { role: "editor", method: "DELETE" }), params({ id: file.id }))).status).toBe(200);
-    await expectError(await getFile(bff.request(`/api/files/${file.id}`, { role: "viewer" }), params({ id: file.id })), 404);
+    expect((await deleteFile(suite.bff.request(`/api/files/${file.id}`, { role: "editor", method: "DELETE" }), params({ id: file.id }))).status).toBe(200);
+    await expectError(await getFile(suite.bff.request(`/api/files/${file.id}`, { role: "viewer" }), params({ id: file.id })), 404);
   });
 
   it("refuses an upload over the limit (413) even without Content-Length", async () => {
@@ -190,12 +175,12 @@ describe("files", () => {
       form.append("file", new File(["x".repeat(200_000)], "big.txt", { type: "text/plain" }));
       const encoded = new Response(form);
       const response = await uploadFile(
-        bff.request("/api/files", { role: "editor", method: "POST", body: encoded.body!, headers: { "content-type": encoded.headers.get("content-type")! } }),
+        suite.bff.request("/api/files", { role: "editor", method: "POST", body: encoded.body!, headers: { "content-type": encoded.headers.get("content-type")! } }),
         params({}),
       );
       await expectError(response, 413, /upload limit/);
       const declared = await uploadFile(
-        bff.request("/api/files", { role: "editor", method: "POST", body: "x", headers: { "content-type": "multipart/form-data; boundary=x", "content-length": "99999999" } }),
+        suite.bff.request("/api/files", { role: "editor", method: "POST", body: "x", headers: { "content-type": "multipart/form-data; boundary=x", "content-length": "99999999" } }),
         params({}),
       );
       await expectError(declared, 413);
@@ -206,20 +191,20 @@ describe("files", () => {
   });
 
   it("415 for a non-multipart upload", async () => {
-    await expectError(await uploadFile(bff.request("/api/files", { role: "editor", json: {} }), params({})), 415);
+    await expectError(await uploadFile(suite.bff.request("/api/files", { role: "editor", json: {} }), params({})), 415);
   });
 });
 
 describe("upstream failures", () => {
   it("retries a GET past a 503 and the browser sees the page", async () => {
     await gw("/__faults", { method: "POST", json: { path: "/files", method: "GET", count: 1, status: 503, retry_after_seconds: 0 } });
-    expect((await listFiles(bff.request("/api/files?limit=1", { role: "viewer" }), params({}))).status).toBe(200);
+    expect((await listFiles(suite.bff.request("/api/files?limit=1", { role: "viewer" }), params({}))).status).toBe(200);
   });
 
   it("hands a long 429 on at once with Retry-After", async () => {
     await gw("/__faults", { method: "POST", json: { path: "/files", method: "GET", count: 3, status: 429, retry_after_seconds: 30 } });
     const started = Date.now();
-    const response = await listFiles(bff.request("/api/files?limit=1", { role: "viewer" }), params({}));
+    const response = await listFiles(suite.bff.request("/api/files?limit=1", { role: "viewer" }), params({}));
     expect(Date.now() - started).toBeLessThan(1500);
     expect(response.headers.get("retry-after")).toBe("30");
     await expectError(response, 429);
@@ -236,20 +221,20 @@ describe("upstream failures", () => {
 describe("catalog", () => {
   it("serves video models with an ETag and answers 304 to If-None-Match", async () => {
     clearVideoModelsCache();
-    const first = await listVideoModels(bff.request("/api/videos/models", { role: "viewer" }), params({}));
+    const first = await listVideoModels(suite.bff.request("/api/videos/models", { role: "viewer" }), params({}));
     expect(first.status).toBe(200);
     const etag = first.headers.get("etag")!;
     expect(etag).toMatch(/^".+"$/);
     expect(((await json(first)) as { data: unknown[] }).data.length).toBeGreaterThan(0);
-    const again = await listVideoModels(bff.request("/api/videos/models", { role: "viewer", headers: { "if-none-match": etag } }), params({}));
+    const again = await listVideoModels(suite.bff.request("/api/videos/models", { role: "viewer", headers: { "if-none-match": etag } }), params({}));
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
   });
 
   it("lists models and workspaces", async () => {
-    const models = (await json(await listModels(bff.request("/api/models", { role: "viewer" }), params({})))) as { data: { id: string }[] };
+    const models = (await json(await listModels(suite.bff.request("/api/models", { role: "viewer" }), params({})))) as { data: { id: string }[] };
     expect(models.data.map((m) => m.id)).toContain("gatehouse/echo");
-    const workspaces = await listWorkspaces(bff.request("/api/workspaces", { role: "viewer" }), params({}));
+    const workspaces = await listWorkspaces(suite.bff.request("/api/workspaces", { role: "viewer" }), params({}));
     expect(((await json(workspaces)) as { data: unknown[] }).data.length).toBeGreaterThan(0);
   });
 });
@@ -271,7 +256,7 @@ describe("POST /api/responses", () => {
   const ask = (model: string, extra: Record<string, unknown> = {}) => ({ model, input: "What is Gatehouse?", stream: true, ...extra });
 
   it("relays the event stream with the headers that stop buffering and compression", async () => {
-    const response = await postResponses(bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo") }), params({}));
+    const response = await postResponses(suite.bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo") }), params({}));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
@@ -282,14 +267,14 @@ describe("POST /api/responses", () => {
   });
 
   it("answers a non-streamed request with the response object", async () => {
-    const response = await postResponses(bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", { stream: false }) }), params({}));
+    const response = await postResponses(suite.bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", { stream: false }) }), params({}));
     expect(response.status).toBe(200);
     expect(await json(response)).toMatchObject({ object: "response", status: "completed" });
   });
 
   it("the first event reaches the browser while the gateway is still generating", async () => {
     const before = await streams();
-    const response = await postResponses(bff.request("/api/responses", { role: "editor", json: ask("gatehouse/scholar") }), params({}));
+    const response = await postResponses(suite.bff.request("/api/responses", { role: "editor", json: ask("gatehouse/scholar") }), params({}));
     const reader = response.body!.getReader();
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toMatch(/^data: \{"type":"response.created"/);
@@ -302,7 +287,7 @@ describe("POST /api/responses", () => {
   it("a broken upstream stream ends with an error event, not a hang", async () => {
     // Cut after the first text deltas, so the gateway has sent its headers and the connection breaks mid-stream.
     await gw("/__faults", { method: "POST", json: { path: "/responses", method: "POST", count: 1, cut_stream_after_events: 6 } });
-    const response = await postResponses(bff.request("/api/responses", { role: "editor", json: ask("gatehouse/swift") }), params({}));
+    const response = await postResponses(suite.bff.request("/api/responses", { role: "editor", json: ask("gatehouse/swift") }), params({}));
     expect(response.status).toBe(200);
     const { events, raw } = await readEvents(response);
     expect(events).toHaveLength(7);
@@ -315,7 +300,7 @@ describe("POST /api/responses", () => {
     const before = await streams();
     const controller = new AbortController();
     const response = await postResponses(
-      bff.request("/api/responses", { role: "editor", json: ask("gatehouse/scholar"), signal: controller.signal }),
+      suite.bff.request("/api/responses", { role: "editor", json: ask("gatehouse/scholar"), signal: controller.signal }),
       params({}),
     );
     const reader = response.body!.getReader();
@@ -335,16 +320,16 @@ describe("POST /api/responses", () => {
   it("bounds web search domain lists like the gateway: 100 entries of 512 characters, 400 naming the field", async () => {
     const domains = (count: number) => Array.from({ length: count }, (_, i) => `d${i}.example`);
     const web = (patch: Record<string, unknown>) => ({ plugins: [{ id: "web", ...patch }], stream: false });
-    const ok = await postResponses(bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", web({ include_domains: domains(100) })) }), params({}));
+    const ok = await postResponses(suite.bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", web({ include_domains: domains(100) })) }), params({}));
     expect(ok.status).toBe(200);
     const tooMany = await expectError(
-      await postResponses(bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", web({ include_domains: domains(101) })) }), params({})),
+      await postResponses(suite.bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", web({ include_domains: domains(101) })) }), params({})),
       400,
       /plugins\[0\]\.include_domains/,
     );
     expect(JSON.stringify(tooMany.metadata)).toContain("plugins[0].include_domains");
     await expectError(
-      await postResponses(bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", web({ exclude_domains: ["a".repeat(513)] })) }), params({})),
+      await postResponses(suite.bff.request("/api/responses", { role: "editor", json: ask("gatehouse/echo", web({ exclude_domains: ["a".repeat(513)] })) }), params({})),
       400,
       /plugins\[0\]\.exclude_domains\[0\] must be at most 512 characters/,
     );
@@ -353,33 +338,33 @@ describe("POST /api/responses", () => {
   });
 
   it("maps the gateway's 400 (unknown model) to the contract shape", async () => {
-    await expectError(await postResponses(bff.request("/api/responses", { role: "editor", json: ask("nobody/knows") }), params({})), 400, /model/);
+    await expectError(await postResponses(suite.bff.request("/api/responses", { role: "editor", json: ask("nobody/knows") }), params({})), 400, /model/);
   });
 });
 
 describe("users and me", () => {
   it("GET /api/me returns the session user", async () => {
-    expect(await json(await getMe(bff.request("/api/me", { role: "editor" }), params({})))).toEqual({
-      user: { id: bff.userIds.editor, email: "editor@test.local", name: "Test editor", role: "editor" },
+    expect(await json(await getMe(suite.bff.request("/api/me", { role: "editor" }), params({})))).toEqual({
+      user: { id: suite.bff.userIds.editor, email: "editor@test.local", name: "Test editor", role: "editor" },
     });
   });
 
   it("admins create, change and remove users; guard rails hold", async () => {
-    const created = await createUser(bff.request("/api/users", { role: "admin", json: { email: "New@Example.com", role: "viewer", password: "long-enough" } }), params({}));
+    const created = await createUser(suite.bff.request("/api/users", { role: "admin", json: { email: "New@Example.com", role: "viewer", password: "long-enough" } }), params({}));
     expect(created.status).toBe(201);
     const user = ((await json(created)).data as { id: string; email: string });
     expect(user.email).toBe("new@example.com");
     expect(JSON.stringify(user)).not.toMatch(/password|hash/);
-    await expectError(await createUser(bff.request("/api/users", { role: "admin", json: { email: "new@example.com", role: "viewer", password: "long-enough" } }), params({})), 409);
-    await expectError(await createUser(bff.request("/api/users", { role: "admin", json: { email: "x@example.com", role: "owner", password: "short" } }), params({})), 400, /role[\s\S]*password/);
+    await expectError(await createUser(suite.bff.request("/api/users", { role: "admin", json: { email: "new@example.com", role: "viewer", password: "long-enough" } }), params({})), 409);
+    await expectError(await createUser(suite.bff.request("/api/users", { role: "admin", json: { email: "x@example.com", role: "owner", password: "short" } }), params({})), 400, /role[\s\S]*password/);
 
-    const patched = await updateUser(bff.request(`/api/users/${user.id}`, { role: "admin", method: "PATCH", json: { role: "editor" } }), params({ id: user.id }));
+    const patched = await updateUser(suite.bff.request(`/api/users/${user.id}`, { role: "admin", method: "PATCH", json: { role: "editor" } }), params({ id: user.id }));
     expect(((await json(patched)).data as { role: string }).role).toBe("editor");
-    await expectError(await updateUser(bff.request(`/api/users/${bff.userIds.admin}`, { role: "admin", method: "PATCH", json: { role: "viewer" } }), params({ id: bff.userIds.admin })), 409);
-    await expectError(await deleteUser(bff.request(`/api/users/${bff.userIds.admin}`, { role: "admin", method: "DELETE" }), params({ id: bff.userIds.admin })), 409);
-    expect((await deleteUser(bff.request(`/api/users/${user.id}`, { role: "admin", method: "DELETE" }), params({ id: user.id }))).status).toBe(204);
-    await expectError(await deleteUser(bff.request(`/api/users/${user.id}`, { role: "admin", method: "DELETE" }), params({ id: user.id })), 404);
-    const list = (await json(await listUsers(bff.request("/api/users", { role: "admin" }), params({})))) as { data: { email: string }[] };
+    await expectError(await updateUser(suite.bff.request(`/api/users/${suite.bff.userIds.admin}`, { role: "admin", method: "PATCH", json: { role: "viewer" } }), params({ id: suite.bff.userIds.admin })), 409);
+    await expectError(await deleteUser(suite.bff.request(`/api/users/${suite.bff.userIds.admin}`, { role: "admin", method: "DELETE" }), params({ id: suite.bff.userIds.admin })), 409);
+    expect((await deleteUser(suite.bff.request(`/api/users/${user.id}`, { role: "admin", method: "DELETE" }), params({ id: user.id }))).status).toBe(204);
+    await expectError(await deleteUser(suite.bff.request(`/api/users/${user.id}`, { role: "admin", method: "DELETE" }), params({ id: user.id })), 404);
+    const list = (await json(await listUsers(suite.bff.request("/api/users", { role: "admin" }), params({})))) as { data: { email: string }[] };
     expect(list.data.map((u) => u.email)).toEqual(["admin@test.local", "editor@test.local", "viewer@test.local"]);
   });
 });

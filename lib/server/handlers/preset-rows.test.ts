@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PresetRowListResponseSchema, PresetSummaryListResponseSchema } from "@/lib/contract/bff/schemas";
 import { ErrorBodySchema, PresetEnvelopeSchema } from "@/lib/contract/gateway";
-import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
-import { caller, startTestGateway, type Caller } from "@/lib/embedded-gateway/testing/harness";
-import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
+import { bffOverEmbeddedGateway } from "../testing/bff-suite";
+import { params } from "../testing/test-support";
 import { listPresets, listPresetSummaries, savePreset } from "./presets";
 
 /**
@@ -12,22 +11,9 @@ import { listPresets, listPresetSummaries, savePreset } from "./presets";
  * (a no-op fault rule per path is consumed by each matching request).
  */
 
-let gateway: EmbeddedGateway;
-let bff: BffTestEnv;
-
-beforeAll(async () => {
-  gateway = await startTestGateway();
-  bff = await setUpBff(gateway);
-});
-afterAll(async () => {
-  await bff.cleanup();
-  await gateway.close();
-});
-afterEach(async () => {
-  await gw("/__faults", { method: "DELETE" });
-});
-
-const gw: Caller = (path, init) => caller(gateway, gateway.managementKey)(path, init);
+const suite = bffOverEmbeddedGateway();
+/** Direct calls to the gateway with its management key (faults, debug counters, seeding). */
+const gw = suite.gw;
 
 const COUNT = 10_000;
 
@@ -48,7 +34,7 @@ const stamp = Date.now().toString(36);
 
 async function saveThroughBff(slug: string, temperature: number, role: "editor" | "admin", ifMatch?: string) {
   const headers: Record<string, string> = ifMatch ? { "if-match": ifMatch } : { "if-none-match": "*" };
-  const response = await savePreset(bff.request(`/api/presets/${slug}`, { role, json: chat(temperature), headers }), params({ slug }));
+  const response = await savePreset(suite.bff.request(`/api/presets/${slug}`, { role, json: chat(temperature), headers }), params({ slug }));
   expect(response.status).toBe(200);
   return PresetEnvelopeSchema.parse(await response.json()).data;
 }
@@ -77,7 +63,7 @@ describe("GET /api/presets?with=summary", () => {
 
   it("shows each row's designated version and last Gatehouse author in one answer, reading only what the audit log cannot say", async () => {
     const calls = await countCalls();
-    const response = await listPresets(bff.request("/api/presets?offset=0&limit=4&with=summary", { role: "viewer" }), params({}));
+    const response = await listPresets(suite.bff.request("/api/presets?offset=0&limit=4&with=summary", { role: "viewer" }), params({}));
     expect(response.status).toBe(200);
     const body = PresetRowListResponseSchema.parse(await response.json());
     const rows = Object.fromEntries(body.data.map((row) => [row.slug, row.summary]));
@@ -96,26 +82,26 @@ describe("GET /api/presets?with=summary", () => {
 
   it("says which versions the gateway could not give, and still lists every row", async () => {
     await gw("/__faults", { method: "POST", json: { path: `/presets/${outside}`, method: "GET", count: 10, status: 500 } });
-    const response = await listPresets(bff.request("/api/presets?offset=0&limit=4&with=summary", { role: "viewer" }), params({}));
+    const response = await listPresets(suite.bff.request("/api/presets?offset=0&limit=4&with=summary", { role: "viewer" }), params({}));
     const rows = Object.fromEntries(PresetRowListResponseSchema.parse(await response.json()).data.map((row) => [row.slug, row.summary]));
     expect(rows[outside]).toMatchObject({ version: null, version_unavailable: true, last_saved_by: null });
     expect(rows[twice]).toMatchObject({ version: 2 });
   });
 
   it("without with=summary passes the gateway's list on unchanged", async () => {
-    const response = await listPresets(bff.request("/api/presets?offset=0&limit=2", { role: "viewer" }), params({}));
+    const response = await listPresets(suite.bff.request("/api/presets?offset=0&limit=2", { role: "viewer" }), params({}));
     const body = (await response.json()) as { data: Record<string, unknown>[] };
     expect(body.data[0]).not.toHaveProperty("summary");
   });
 
   it("needs a session, like the plain list", async () => {
-    const response = await listPresets(bff.request("/api/presets?with=summary", { role: null }), params({}));
+    const response = await listPresets(suite.bff.request("/api/presets?with=summary", { role: null }), params({}));
     expect(response.status).toBe(401);
   });
 
   it("GET /api/preset-summaries gives the summaries of named presets, in their order, one gateway round", async () => {
     const calls = await countCalls();
-    const response = await listPresetSummaries(bff.request(`/api/preset-summaries?slugs=${twice},${outside},no-such-${stamp}`, { role: "viewer" }), params({}));
+    const response = await listPresetSummaries(suite.bff.request(`/api/preset-summaries?slugs=${twice},${outside},no-such-${stamp}`, { role: "viewer" }), params({}));
     expect(response.status).toBe(200);
     const { data } = PresetSummaryListResponseSchema.parse(await response.json());
     expect(data).toMatchObject([
@@ -128,7 +114,7 @@ describe("GET /api/presets?with=summary", () => {
 
   it("GET /api/preset-summaries refuses a malformed or oversized slug list, naming the field", async () => {
     for (const slugs of ["", "..", Array.from({ length: 101 }, (_, i) => `s${i}`).join(",")]) {
-      const response = await listPresetSummaries(bff.request(`/api/preset-summaries?slugs=${slugs}`, { role: "viewer" }), params({}));
+      const response = await listPresetSummaries(suite.bff.request(`/api/preset-summaries?slugs=${slugs}`, { role: "viewer" }), params({}));
       expect(response.status).toBe(400);
       expect(JSON.stringify(ErrorBodySchema.parse(await response.json()))).toContain("slugs");
     }

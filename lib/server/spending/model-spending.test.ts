@@ -7,7 +7,7 @@ import type { AppDb } from "../db/app-db";
 import { EvalRunsStore } from "../db/eval-runs-store";
 import { VideoGenerationsStore } from "../db/video-generations-store";
 import { HttpError } from "../http/errors";
-import { openTestAppDb } from "../testing/test-support";
+import { noGatewayEnv, openTestAppDb } from "../testing/test-support";
 import { checkDailyModelSpending } from "./model-spending";
 
 const WHAT = { subject: "This run's", cheaper: "choose fewer questions" };
@@ -24,11 +24,7 @@ describe("the model-spending ledger shared by video generation and evaluation ru
     runs = new EvalRunsStore(db);
     sources = { videoGenerations: new VideoGenerationsStore(db), evalRuns: runs };
     Object.assign(process.env, {
-      GATEWAY_URL: "http://gateway.invalid",
-      GATEWAY_API_KEY: "unused",
-      AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
-      DATA_DIR: dataDir,
-      GATEHOUSE_MODE: "remote",
+      ...noGatewayEnv(dataDir),
       MODEL_MAX_COST_PER_DAY_USD: "5",
     });
     resetServerEnv();

@@ -14,6 +14,16 @@ const testHashes: Partial<Record<Role, Promise<string>>> = {};
 /** The site the test requests pretend to come from. */
 export const TEST_ORIGIN = "http://localhost:3000";
 
+const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
+
+/**
+ * The server settings of a test whose code never reaches the gateway (a store, a migration, a route that reads
+ * the app database only): an address that is never dialled, the app's data in `dataDir`.
+ */
+export function noGatewayEnv(dataDir: string): Record<string, string> {
+  return { GATEWAY_URL: "http://gateway.invalid", GATEWAY_API_KEY: "unused", AUTH_SECRET: TEST_AUTH_SECRET, DATA_DIR: dataDir, GATEHOUSE_MODE: "remote" };
+}
+
 export interface BffTestEnv {
   dataDir: string;
   /** Session cookies of one user per role. */
@@ -44,7 +54,7 @@ export async function setUpBff(
     GATEWAY_URL: gateway.baseUrl,
     GATEWAY_API_KEY: gateway.apiKey,
     GATEWAY_MANAGEMENT_KEY: gateway.managementKey ?? "",
-    AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    AUTH_SECRET: TEST_AUTH_SECRET,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     GATEHOUSE_MODE: "remote",
