@@ -189,6 +189,72 @@ export const ROWS: Row[] = [
       return api.post(`/api/eval/runs/${((await started.json()) as { data: { id: string } }).data.id}/cancel`);
     },
   },
+  // Results (issue 28): read from the stored items; a run still running answers with what has ended so far.
+  { route: "GET /api/eval/runs/[id]/results", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/results`) },
+  {
+    route: "GET /api/eval/runs/[id]/results/questions",
+    role: "viewer",
+    ok: [200],
+    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/results/questions?sort=cost&dir=desc&limit=10`),
+  },
+  {
+    route: "GET /api/eval/runs/[id]/results/questions/[index]",
+    role: "viewer",
+    ok: [200],
+    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/results/questions/0`),
+  },
+  {
+    route: "GET /api/eval/runs/[id]/results/domains",
+    role: "viewer",
+    ok: [200],
+    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/results/domains?max_age_days=30`),
+  },
+  {
+    route: "GET /api/eval/runs/[id]/results/export",
+    role: "viewer",
+    ok: [200],
+    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/results/export?format=md`),
+  },
+  {
+    route: "POST /api/eval/runs/[id]/rescore/estimate",
+    role: "editor",
+    // 409 while the run is still running (the echo run usually ends first).
+    ok: [200, 409],
+    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/rescore/estimate`, { data: { checks: ["min-length:1"] } }),
+  },
+  {
+    route: "POST /api/eval/runs/[id]/rescore",
+    role: "editor",
+    ok: [200, 409],
+    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/rescore`, { data: { checks: ["min-length:1"] } }),
+  },
+  {
+    route: "POST /api/eval/runs/[id]/designate",
+    role: "editor",
+    // A stale expected version on purpose: the route's role and checks are exercised without saving a version of the seeded preset.
+    ok: [409],
+    call: async (api, caller, ctx) => {
+      const started = await ctx.admin.post("/api/eval/runs", { data: { set_id: await adminQuestionSetId(ctx.admin, caller), preset: SEEDED_SLUG, versions: [1], concurrency: 1, cap_usd: 1 } });
+      expect(started.status(), await started.text()).toBe(201);
+      const id = ((await started.json()) as { data: { id: string } }).data.id;
+      return api.post(`/api/eval/runs/${id}/designate`, { data: { version: 1, expected_version: 999_999 } });
+    },
+  },
+  {
+    route: "GET /api/eval/runs/compare",
+    role: "viewer",
+    ok: [200],
+    call: async (api, caller, ctx) => {
+      const setId = await adminQuestionSetId(ctx.admin, caller);
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const started = await startEvalRun(ctx.admin, setId);
+        expect(started.status(), await started.text()).toBe(201);
+        ids.push(((await started.json()) as { data: { id: string } }).data.id);
+      }
+      return api.get(`/api/eval/runs/compare?runs=${ids.join(",")}`);
+    },
+  },
   {
     route: "GET /api/videos/jobs/[jobId]/content",
     role: "viewer",

@@ -67,6 +67,8 @@ export const PresetAuditEntrySchema = z.object({
   user_email: z.string(),
   user_name: z.string(),
   created_at: z.string(),
+  /** Why it was saved, when the save said (a designation from an evaluation run links to the run's results). */
+  note: z.string().nullish(),
 });
 export type PresetAuditEntry = z.infer<typeof PresetAuditEntrySchema>;
 

@@ -294,4 +294,29 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       CREATE INDEX eval_items_by_status ON eval_items (run_id, status, position);
     `,
   },
+  {
+    version: 8,
+    name: "evaluation re-scores on the spending ledger; preset audit notes",
+    // A re-score calls the judge model over a finished run's stored answers: its spending is the editor's who
+    // asked, on the same ledger as runs and video generations (EvalRunsStore.chargesSince reads both tables).
+    // While it runs it counts at its reserve (the estimate), then at what it cost. A preset save may carry a
+    // note (a designation from a run's results links to the run).
+    sql: (d) => `
+      CREATE TABLE eval_rescores (
+        id           TEXT PRIMARY KEY,
+        run_id       TEXT NOT NULL REFERENCES eval_runs (id) ON DELETE CASCADE,
+        user_id      TEXT NOT NULL,
+        status       TEXT NOT NULL CHECK (status IN ('running', 'done', 'failed')),
+        checks       TEXT NOT NULL,
+        reserve_usd  ${d.real} NOT NULL,
+        cost_usd     ${d.real} NOT NULL DEFAULT 0,
+        created_at   TEXT NOT NULL,
+        ended_at     TEXT
+      );
+      CREATE INDEX eval_rescores_by_user ON eval_rescores (user_id, created_at);
+      CREATE INDEX eval_rescores_by_run ON eval_rescores (run_id, created_at);
+
+      ALTER TABLE preset_audit ADD COLUMN note TEXT;
+    `,
+  },
 ];

@@ -29,6 +29,8 @@ interface PresetAuditTable {
   user_email: string;
   user_name: string;
   created_at: string;
+  /** Why the version was saved, when the save said (migration 8): a designation from a run's results. */
+  note: string | null;
 }
 
 interface RevokedSessionsTable {
@@ -153,6 +155,20 @@ interface EvalItemsTable {
   ended_at: string | null;
 }
 
+/** A re-score of a run's stored answers (migration 8): its judge spending on the ledger. */
+export interface EvalRescoresTable {
+  id: string;
+  run_id: string;
+  user_id: string;
+  status: "running" | "done" | "failed";
+  /** The check list scored, as JSON. */
+  checks: string;
+  reserve_usd: number;
+  cost_usd: Generated<number>;
+  created_at: string;
+  ended_at: string | null;
+}
+
 export interface AppTables {
   instance_settings: InstanceSettingsTable;
   users: UsersTable;
@@ -166,4 +182,5 @@ export interface AppTables {
   question_set_versions: QuestionSetVersionsTable;
   eval_runs: EvalRunsTable;
   eval_items: EvalItemsTable;
+  eval_rescores: EvalRescoresTable;
 }

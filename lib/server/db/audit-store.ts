@@ -16,7 +16,7 @@ export class AuditStore {
    * connection once the gateway has saved; it commits with the lock's transaction.
    */
   async recordPresetWrite(
-    entry: { slug: string; version: number; versionId: string | null; user: AuditActor; at?: Date },
+    entry: { slug: string; version: number; versionId: string | null; user: AuditActor; at?: Date; note?: string },
     on: LockConnection = this.db.kysely,
   ): Promise<void> {
     await on
@@ -29,6 +29,7 @@ export class AuditStore {
         user_email: entry.user.email,
         user_name: entry.user.name,
         created_at: (entry.at ?? new Date()).toISOString(),
+        note: entry.note ?? null,
       })
       .execute();
   }
@@ -37,7 +38,7 @@ export class AuditStore {
   async listForPreset(slug: string, limit = 500): Promise<PresetAuditEntry[]> {
     return this.db.kysely
       .selectFrom("preset_audit")
-      .select(["slug", "version", "version_id", "user_email", "user_name", "created_at"])
+      .select(["slug", "version", "version_id", "user_email", "user_name", "created_at", "note"])
       .where("slug", "=", slug)
       .orderBy("id", "desc")
       .limit(limit)

@@ -316,7 +316,99 @@ export class EvalRunsStore {
       .groupBy(["r.id", "r.created_at", "r.status", "r.cap_usd"])
       .orderBy("r.created_at")
       .execute();
-    return rows.map((row) => ({ at: row.created_at, usd: row.status === "running" ? Math.max(row.cap_usd, Number(row.spent)) : Number(row.spent) }));
+    const runs = rows.map((row) => ({ at: row.created_at, usd: row.status === "running" ? Math.max(row.cap_usd, Number(row.spent)) : Number(row.spent) }));
+    // Re-scores the user asked for (their judge calls): at their reserve while they run, then at what they cost.
+    const rescores = await this.db.kysely
+      .selectFrom("eval_rescores")
+      .select(["created_at", "status", "reserve_usd", "cost_usd"])
+      .where("user_id", "=", userId)
+      .where("created_at", ">=", since)
+      .execute();
+    const charges = [...runs, ...rescores.map((row) => ({ at: row.created_at, usd: row.status === "running" ? Math.max(row.reserve_usd, Number(row.cost_usd)) : Number(row.cost_usd) }))];
+    return charges.sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** Every item of a run for its results: position order, JSON columns parsed (a results read, not the runner's). */
+  async resultItems(runId: string) {
+    const rows = await this.db.kysely
+      .selectFrom("eval_items")
+      .select(["version_index", "question_index", "repeat_index", "status", "result", "error", "checks", "cost_usd"])
+      .where("run_id", "=", runId)
+      .orderBy("position")
+      .execute();
+    return rows.map((row) => ({
+      version_index: row.version_index,
+      question_index: row.question_index,
+      repeat_index: row.repeat_index,
+      status: row.status,
+      cost_usd: row.cost_usd === null ? null : Number(row.cost_usd),
+      result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+      error: row.error === null ? null : (JSON.parse(row.error) as unknown),
+      checks: row.checks === null ? null : (JSON.parse(row.checks) as unknown),
+    }));
+  }
+
+  /**
+   * What changes whenever a run's results change: items that ended and the newest of them, and its re-scores
+   * (started and finished). A results cache keyed on it never serves stale figures.
+   */
+  async resultsRevision(runId: string): Promise<string> {
+    const items = await this.db.kysely
+      .selectFrom("eval_items")
+      .select((eb) => [eb.fn.countAll<number>().as("ended"), eb.fn.max("ended_at").as("last")])
+      .where("run_id", "=", runId)
+      .where("status", "in", ["done", "failed"])
+      .executeTakeFirstOrThrow();
+    const rescores = await this.db.kysely
+      .selectFrom("eval_rescores")
+      .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("ended_at").as("last")])
+      .where("run_id", "=", runId)
+      .executeTakeFirstOrThrow();
+    return `${Number(items.ended)}:${items.last ?? ""}:${Number(rescores.count)}:${rescores.last ?? ""}`;
+  }
+
+  /** Each item's position keyed by "version:question:repeat", for writing back what was computed from its result. */
+  async positionsOf(runId: string): Promise<Map<string, number>> {
+    const rows = await this.db.kysely.selectFrom("eval_items").select(["position", "version_index", "question_index", "repeat_index"]).where("run_id", "=", runId).execute();
+    return new Map(rows.map((row) => [`${row.version_index}:${row.question_index}:${row.repeat_index}`, row.position]));
+  }
+
+  /** Replaces a run's stored plan (a re-score stores its new check list there). */
+  async setPlan(runId: string, plan: unknown): Promise<void> {
+    await this.db.kysely.updateTable("eval_runs").set({ plan: JSON.stringify(plan) }).where("id", "=", runId).execute();
+  }
+
+  /**
+   * Records a re-score starting, reserving `reserveUsd` on the user's ledger; false when another re-score of the
+   * run is still going (one at a time per run, checked and recorded under the run's lock).
+   */
+  async startRescore(rescore: { id: string; runId: string; userId: string; checks: unknown; reserveUsd: number; at?: Date }): Promise<boolean> {
+    return this.db.serialize(`eval-run:${rescore.runId}`, async (on) => {
+      const going = await on.selectFrom("eval_rescores").select("id").where("run_id", "=", rescore.runId).where("status", "=", "running").limit(1).executeTakeFirst();
+      if (going) return false;
+      await on
+        .insertInto("eval_rescores")
+        .values({
+          id: rescore.id,
+          run_id: rescore.runId,
+          user_id: rescore.userId,
+          status: "running",
+          checks: JSON.stringify(rescore.checks),
+          reserve_usd: rescore.reserveUsd,
+          created_at: (rescore.at ?? new Date()).toISOString(),
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  /** Records what a re-score cost, whether it completed or not. */
+  async finishRescore(id: string, outcome: { status: "done" | "failed"; costUsd: number; at?: Date }): Promise<void> {
+    await this.db.kysely
+      .updateTable("eval_rescores")
+      .set({ status: outcome.status, cost_usd: outcome.costUsd, ended_at: (outcome.at ?? new Date()).toISOString() })
+      .where("id", "=", id)
+      .execute();
   }
 
   /** Stores checks scored again over an item's stored answer (a re-score: no model call). */

@@ -1,0 +1,4 @@
+import { exportRunResults } from "@/lib/server/handlers/evaluation-results";
+
+export const dynamic = "force-dynamic";
+export const GET = exportRunResults;

@@ -1,0 +1,4 @@
+import { listResultQuestions } from "@/lib/server/handlers/evaluation-results";
+
+export const dynamic = "force-dynamic";
+export const GET = listResultQuestions;

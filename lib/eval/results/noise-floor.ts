@@ -1,0 +1,119 @@
+import type { Agreement, NoiseFloor } from "@/lib/contract/bff/evaluation-results";
+import type { CheckResult } from "../evaluate";
+import { normalizeUrl } from "../urls";
+import { answerTokens, tokenSetJaccard } from "./similarity";
+import { isAnswered, type ItemGrid, type StoredItem } from "./stored-item";
+
+/**
+ * The noise floor of a run: how much a version disagrees with itself across repeats, next to how much two versions
+ * disagree on the same questions. A difference between versions that is no bigger than a version's difference with
+ * itself is noise, not a finding.
+ */
+
+type Answered = StoredItem & { result: NonNullable<StoredItem["result"]> };
+
+/** Token sets are computed once per item however many pairs it is in. */
+const tokenCache = new WeakMap<object, Set<string>>();
+function tokensOf(item: Answered): Set<string> {
+  let tokens = tokenCache.get(item.result);
+  if (!tokens) {
+    tokens = answerTokens(item.result.answer);
+    tokenCache.set(item.result, tokens);
+  }
+  return tokens;
+}
+
+/** The item's cited URLs, normalised, as a set (cached like the tokens: URL parsing is the costly part). */
+const urlCache = new WeakMap<object, Set<string>>();
+export function citedUrlSet(result: NonNullable<StoredItem["result"]>): Set<string> {
+  let urls = urlCache.get(result);
+  if (!urls) {
+    urls = new Set(result.citations.map((c) => normalizeUrl(c.url)));
+    urlCache.set(result, urls);
+  }
+  return urls;
+}
+
+const checkKey = (check: Pick<CheckResult, "kind" | "arg">) => `${check.kind}\u0000${check.arg}`;
+
+/** Share of the checks both items ran that got the same verdict; null when they share none. */
+export function checkAgreement(a: readonly CheckResult[] | null, b: readonly CheckResult[] | null): number | null {
+  if (!a || !b) return null;
+  const other = new Map(b.map((check) => [checkKey(check), check.passed]));
+  let shared = 0;
+  let same = 0;
+  for (const check of a) {
+    const verdict = other.get(checkKey(check));
+    if (verdict === undefined) continue;
+    shared += 1;
+    if (verdict === check.passed) same += 1;
+  }
+  return shared === 0 ? null : same / shared;
+}
+
+/** Sums of one comparison set, turned into means at the end. */
+class AgreementSum {
+  pairs = 0;
+  private similarity = 0;
+  private overlap = 0;
+  private agreement = 0;
+  private agreementPairs = 0;
+
+  add(a: Answered, b: Answered): void {
+    this.pairs += 1;
+    this.similarity += tokenSetJaccard(tokensOf(a), tokensOf(b));
+    // Same definition as lib/eval's jaccard (normalised URLs, two empty lists are identical), over cached sets.
+    this.overlap += tokenSetJaccard(citedUrlSet(a.result), citedUrlSet(b.result));
+    const agreement = checkAgreement(a.checks, b.checks);
+    if (agreement !== null) {
+      this.agreement += agreement;
+      this.agreementPairs += 1;
+    }
+  }
+
+  result(): Agreement {
+    const mean = (sum: number, n: number) => (n === 0 ? null : sum / n);
+    return {
+      pairs: this.pairs,
+      answer_similarity: mean(this.similarity, this.pairs),
+      citation_overlap: mean(this.overlap, this.pairs),
+      check_agreement: mean(this.agreement, this.agreementPairs),
+    };
+  }
+}
+
+function answeredOf(items: readonly StoredItem[]): Answered[] {
+  return items.filter(isAnswered);
+}
+
+/** Every pair of answered repeats of each version on each question. Null per version when the run has one repeat. */
+function withinVersion(grid: ItemGrid, version: number, repeats: number): Agreement | null {
+  if (repeats < 2) return null;
+  const sum = new AgreementSum();
+  for (let q = 0; q < grid.questions; q++) {
+    const answered = answeredOf(grid.at(version, q));
+    for (let i = 0; i < answered.length; i++) for (let j = i + 1; j < answered.length; j++) sum.add(answered[i], answered[j]);
+  }
+  return sum.result();
+}
+
+/** Repeat r of version a against repeat r of version b, on every question both answered. */
+function betweenVersions(grid: ItemGrid, a: number, b: number): Agreement {
+  const sum = new AgreementSum();
+  for (let q = 0; q < grid.questions; q++) {
+    const left = answeredOf(grid.at(a, q));
+    const right = new Map(answeredOf(grid.at(b, q)).map((item) => [item.repeat_index, item]));
+    for (const item of left) {
+      const partner = right.get(item.repeat_index);
+      if (partner) sum.add(item, partner);
+    }
+  }
+  return sum.result();
+}
+
+export function noiseFloor(grid: ItemGrid, repeats: number): NoiseFloor {
+  const within = Array.from({ length: grid.versions }, (_, version) => ({ version_index: version, agreement: withinVersion(grid, version, repeats) }));
+  const between: NoiseFloor["between"] = [];
+  for (let a = 0; a < grid.versions; a++) for (let b = a + 1; b < grid.versions; b++) between.push({ a, b, agreement: betweenVersions(grid, a, b) });
+  return { repeats, within, between };
+}

@@ -1,0 +1,63 @@
+import { EVAL_EXPORT_COLUMNS, type EvalResultVersion, type EvalRunHeader } from "@/lib/contract/bff/evaluation-results";
+import { csvCell } from "../question-export";
+import { itemVerdict } from "./question-rows";
+import type { ItemGrid, ResultQuestion, StoredItem } from "./stored-item";
+
+/** Per-item exports of a run's results: CSV (RFC 4180, formula-safe, as the question export) and JSON. */
+
+type ExportRow = Record<(typeof EVAL_EXPORT_COLUMNS)[number], string | number | null | string[]>;
+
+function exportRow(item: StoredItem, question: ResultQuestion, version: EvalResultVersion): ExportRow {
+  const result = item.status === "done" ? item.result : null;
+  const error = item.error ?? result?.error ?? null;
+  return {
+    question_index: item.question_index,
+    question: question.question,
+    tags: [...question.tags],
+    version_index: item.version_index,
+    version: version.label,
+    repeat_index: item.repeat_index,
+    status: item.status,
+    verdict: itemVerdict(item),
+    failed_checks: (item.checks ?? []).filter((check) => !check.passed).length,
+    cost_usd: item.cost_usd,
+    latency_ms: result?.latency_ms ?? null,
+    citation_count: result ? result.citations.length : null,
+    cited_urls: result ? result.citations.map((c) => c.url) : [],
+    error: error ? error.message : null,
+    answer: result?.answer ?? null,
+  };
+}
+
+/** Every stored item, question then version then repeat order. */
+function* exportItems(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]) {
+  for (let q = 0; q < grid.questions; q++) {
+    for (const version of versions) for (const item of grid.all(version.version_index, q)) yield { item, question: questions[q], version };
+  }
+}
+
+function cellText(value: ExportRow[keyof ExportRow]): string {
+  if (value === null) return "";
+  if (Array.isArray(value)) return value.join("; ");
+  return String(value);
+}
+
+/** One CSV row per item: header row, CRLF line ends, lists joined with "; ", formula cells neutralised. */
+export function exportResultsCsv(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
+  const lines = [EVAL_EXPORT_COLUMNS.join(",")];
+  for (const { item, question, version } of exportItems(grid, questions, versions)) {
+    const row = exportRow(item, question, version);
+    lines.push(EVAL_EXPORT_COLUMNS.map((column) => csvCell(cellText(row[column]))).join(","));
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The same rows as JSON objects, with each item's citations (url, title) and check results. */
+export function exportResultsJson(run: EvalRunHeader, grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
+  const items = [...exportItems(grid, questions, versions)].map(({ item, question, version }) => ({
+    ...exportRow(item, question, version),
+    citations: (item.status === "done" ? (item.result?.citations ?? []) : []).map((c) => ({ url: c.url, title: c.title ?? null })),
+    checks: item.checks ?? [],
+  }));
+  return `${JSON.stringify({ run, versions, items }, null, 2)}\n`;
+}

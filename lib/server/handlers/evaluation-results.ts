@@ -1,0 +1,95 @@
+import "server-only";
+import {
+  EvalCompareQuerySchema,
+  EvalDesignateRequestSchema,
+  EvalDomainsQuerySchema,
+  EvalExportQuerySchema,
+  EvalQuestionDetailQuerySchema,
+  EvalQuestionsQuerySchema,
+  EvalRescoreRequestSchema,
+} from "@/lib/contract/bff/evaluation-results";
+import { EvalIdSchema } from "@/lib/contract/bff/evaluations";
+import { z } from "zod";
+import { parseQuery, parseWith, readJsonBody } from "../http/body";
+import { API_HEADERS, jsonResponse } from "../http/errors";
+import { defineRoute } from "../http/route";
+import { designateWinner } from "../services/evaluation-designate";
+import { applyRescore, estimateRescore } from "../services/evaluation-rescore";
+import { compareResults, exportResults, readDomains, readQuestionDetail, readQuestionPage, readResultsSummary } from "../services/evaluation-results";
+import { routeCharge } from "../services/gateway-charge";
+
+/**
+ * The results routes of a run (issue 28; shapes in lib/contract/bff/evaluation-results.ts). Reads are the
+ * viewer's and read stored results only; re-score and designate are the editor's.
+ */
+
+type IdParams = { id: string };
+type QuestionParams = { id: string; index: string };
+
+/** Up to 50 check spellings of at most 2,000 characters, and a judge model id. */
+const RESCORE_BODY_LIMIT = 256 * 1024;
+const DESIGNATE_BODY_LIMIT = 4 * 1024;
+
+const runId = (raw: string) => parseWith(EvalIdSchema, raw, "Invalid run id");
+const QuestionIndexSchema = z.coerce.number().int().min(0).max(1_000_000);
+
+/** GET /api/eval/runs/{id}/results: per-version figures and the noise floor. */
+export const getResultsSummary = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ params }) => jsonResponse({ data: await readResultsSummary(runId(params.id)) }));
+
+/** GET /api/eval/runs/{id}/results/questions?flags&tag&search&sort&sort_version&dir&offset&limit: the table's page. */
+export const listResultQuestions = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+  const id = runId(params.id);
+  return jsonResponse(await readQuestionPage(id, parseQuery(request, EvalQuestionsQuerySchema)));
+});
+
+/** GET /api/eval/runs/{id}/results/questions/{index}?base&against&repeat (+ the table's filter for prev/next). */
+export const getResultQuestion = defineRoute<QuestionParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+  const id = runId(params.id);
+  const index = parseWith(QuestionIndexSchema, params.index, "Invalid question index");
+  return jsonResponse({ data: await readQuestionDetail(id, index, parseQuery(request, EvalQuestionDetailQuerySchema)) });
+});
+
+/** GET /api/eval/runs/{id}/results/domains?max_age_days=30. */
+export const getResultDomains = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+  const id = runId(params.id);
+  const { max_age_days } = parseQuery(request, EvalDomainsQuerySchema);
+  return jsonResponse({ data: await readDomains(id, max_age_days) });
+});
+
+/** GET /api/eval/runs/{id}/results/export?format=csv|json|md: a download. */
+export const exportRunResults = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+  const id = runId(params.id);
+  const { format } = parseQuery(request, EvalExportQuerySchema);
+  const file = await exportResults(id, format);
+  return new Response(file.text, {
+    status: 200,
+    headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.fileName}"`, "Cache-Control": "private, no-store", ...API_HEADERS },
+  });
+});
+
+/** POST /api/eval/runs/{id}/rescore/estimate: the judge cost of scoring the stored answers with a new check list. */
+export const estimateRunRescore = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
+  const id = runId(params.id);
+  const body = parseWith(EvalRescoreRequestSchema, await readJsonBody(request, RESCORE_BODY_LIMIT));
+  return jsonResponse({ data: await estimateRescore(routeCharge(user.id), user, id, body) });
+});
+
+/** POST /api/eval/runs/{id}/rescore: scores the stored answers again (judge calls only) and stores the checks. */
+export const applyRunRescore = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
+  const id = runId(params.id);
+  const body = parseWith(EvalRescoreRequestSchema, await readJsonBody(request, RESCORE_BODY_LIMIT));
+  return jsonResponse({ data: await applyRescore(routeCharge(user.id), user, id, body) });
+});
+
+/** POST /api/eval/runs/{id}/designate { version, expected_version }: the winner saved as the preset's designated version. */
+export const designateRunWinner = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
+  const id = runId(params.id);
+  const body = parseWith(EvalDesignateRequestSchema, await readJsonBody(request, DESIGNATE_BODY_LIMIT));
+  return jsonResponse({ data: await designateWinner(routeCharge(user.id), user, id, body, request.signal) });
+});
+
+/** GET /api/eval/runs/compare?runs=a,b: runs of one set side by side, and the verdicts that flipped. */
+export const compareRunResults = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
+  const { runs } = parseQuery(request, EvalCompareQuerySchema);
+  return jsonResponse({ data: await compareResults(runs) });
+});

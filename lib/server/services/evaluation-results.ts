@@ -1,0 +1,217 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
+import type {
+  EvalCompare,
+  EvalDomains,
+  EvalQuestionDetail,
+  EvalQuestionDetailQuery,
+  EvalQuestionPage,
+  EvalQuestionRow,
+  EvalQuestionsQuery,
+  EvalResultsSummary,
+  EvalResultVersion,
+  EvalRunHeader,
+} from "@/lib/contract/bff/evaluation-results";
+import { formatCheck } from "@/lib/eval/check-spelling";
+import { CheckSpecSchema } from "@/lib/eval/checks";
+import type { CheckResult } from "@/lib/eval/evaluate";
+import { ItemResultSchema } from "@/lib/eval/item-result";
+import { QuestionRowSchema } from "@/lib/eval/questions";
+import { compareRuns } from "@/lib/eval/results/compare";
+import { domainsPerVersion } from "@/lib/eval/results/domains";
+import { noiseFloor } from "@/lib/eval/results/noise-floor";
+import { questionDetail } from "@/lib/eval/results/question-detail";
+import { questionRows } from "@/lib/eval/results/question-rows";
+import { resultsReportMarkdown } from "@/lib/eval/results/report-markdown";
+import { exportResultsCsv, exportResultsJson } from "@/lib/eval/results/results-export";
+import { neighbours, pageRows, queryRows, rowCounts } from "@/lib/eval/results/row-query";
+import { ItemGrid, type ResultQuestion, type StoredItem } from "@/lib/eval/results/stored-item";
+import { presetOfVersionId, versionSummaries } from "@/lib/eval/results/summary";
+import { appContext } from "../config/app-context";
+import type { EvalRunRow, EvalRunsStore } from "../db/eval-runs-store";
+import { HttpError } from "../http/errors";
+
+/**
+ * A run's results for the routes (issue 28), read from the stored items and the question-set version the run
+ * pinned: never a gateway call, so a finished run opens while the gateway is down. The lib/eval/results modules
+ * compute everything; this module loads a run once per revision (items that ended, re-scores) and keeps a few
+ * runs' loaded items in memory, bounded by their item count.
+ */
+
+/** Loaded items kept across runs; a run over this is loaded for each request and not kept. */
+const CACHE_ITEMS_MAX = 200_000;
+const CACHE_RUNS_MAX = 8;
+
+/** A run loaded for its results. */
+export interface LoadedRun {
+  row: EvalRunRow;
+  header: EvalRunHeader;
+  versions: EvalResultVersion[];
+  questions: ResultQuestion[];
+  grid: ItemGrid;
+  items: number;
+  /** Computed on first use, then kept with the run. */
+  rows(): EvalQuestionRow[];
+  summary(): EvalResultsSummary;
+}
+
+const cache = new Map<string, { revision: string; run: LoadedRun }>();
+
+function remember(id: string, revision: string, run: LoadedRun): void {
+  if (run.items > CACHE_ITEMS_MAX) return;
+  cache.delete(id);
+  cache.set(id, { revision, run });
+  let total = [...cache.values()].reduce((sum, entry) => sum + entry.run.items, 0);
+  // Least recently used first (a Map keeps insertion order; a hit re-inserts).
+  for (const [key, entry] of cache) {
+    if (total <= CACHE_ITEMS_MAX && cache.size <= CACHE_RUNS_MAX) break;
+    cache.delete(key);
+    total -= entry.run.items;
+  }
+}
+
+/** A stored item as the results read it; a result or checks that do not parse make the item an error that says so. */
+function storedItem(raw: Awaited<ReturnType<EvalRunsStore["resultItems"]>>[number]): StoredItem {
+  const base = { version_index: raw.version_index, question_index: raw.question_index, repeat_index: raw.repeat_index, status: raw.status, cost_usd: raw.cost_usd };
+  const error = raw.error as StoredItem["error"];
+  const checks = Array.isArray(raw.checks) ? (raw.checks as CheckResult[]) : null;
+  if (raw.status !== "done" || raw.result === null) return { ...base, result: null, checks, error: error && typeof error.message === "string" ? error : null };
+  const parsed = ItemResultSchema.safeParse(raw.result);
+  if (!parsed.success) return { ...base, status: "failed", result: null, checks, error: { message: "The stored answer could not be read.", code: "unreadable" } };
+  return { ...base, result: parsed.data, checks, error: null };
+}
+
+/** The pinned set version's questions; a set deleted since keeps its run readable, its questions named by number. */
+function questionsOf(rows: unknown[] | undefined, count: number): ResultQuestion[] {
+  return Array.from({ length: count }, (_, index) => {
+    const parsed = QuestionRowSchema.safeParse(rows?.[index]);
+    if (parsed.success) return parsed.data;
+    return { question: `Question ${index + 1} (its set was deleted)`, tags: [], allowed_domains: [], time_sensitive: false };
+  });
+}
+
+export async function runRowOr404(id: string): Promise<EvalRunRow> {
+  const row = await (await appContext()).evalRuns.get(id);
+  if (!row) throw new HttpError(404, `No evaluation run ${id}`);
+  return row;
+}
+
+/** Loads a run's results (from the cache when nothing changed since). */
+export async function loadRun(id: string): Promise<LoadedRun> {
+  const context = await appContext();
+  const row = await runRowOr404(id);
+  const planHash = createHash("sha256").update(row.plan).digest("base64url").slice(0, 16);
+  const revision = `${row.status}:${row.ended_at ?? ""}:${planHash}:${await context.evalRuns.resultsRevision(id)}`;
+  const hit = cache.get(id);
+  if (hit && hit.revision === revision) {
+    remember(id, revision, hit.run);
+    return hit.run;
+  }
+
+  const plan = EvalPlanSchema.safeParse(JSON.parse(row.plan));
+  if (!plan.success) throw new HttpError(500, `The stored plan of run ${id} could not be read`);
+  const set = await context.questionSets.get<unknown>(row.set_id, row.set_version);
+  const raw = await context.evalRuns.resultItems(id);
+  const questionCount = set ? set.rows.length : Math.max(0, ...raw.map((item) => item.question_index + 1));
+  const questions = questionsOf(set?.rows, questionCount);
+  const versions: EvalResultVersion[] = plan.data.versions.map((version, index) => ({ version_index: index, id: version.id, label: version.label, preset: presetOfVersionId(version.id) }));
+  const grid = new ItemGrid(versions.length, questions.length, raw.map(storedItem));
+  const checks = plan.data.checks.map((check) => {
+    const parsed = CheckSpecSchema.safeParse(check);
+    return parsed.success ? formatCheck(parsed.data) : JSON.stringify(check);
+  });
+  const header: EvalRunHeader = {
+    run_id: row.id,
+    set_id: row.set_id,
+    set_version: row.set_version,
+    status: row.status,
+    created_at: row.created_at,
+    ended_at: row.ended_at,
+    repeats: plan.data.repeats,
+    questions: questions.length,
+    checks,
+    revision: createHash("sha256").update(revision).digest("base64url").slice(0, 16),
+  };
+  let rows: EvalQuestionRow[] | undefined;
+  let summary: EvalResultsSummary | undefined;
+  const run: LoadedRun = {
+    row,
+    header,
+    versions,
+    questions,
+    grid,
+    items: raw.length,
+    rows: () => (rows ??= questionRows(grid, questions)),
+    summary: () => (summary ??= { ...header, versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, plan.data.repeats) }),
+  };
+  remember(id, revision, run);
+  return run;
+}
+
+/** Forgets a run's loaded results (a re-score wrote new checks). */
+export function forgetRun(id: string): void {
+  cache.delete(id);
+}
+
+export async function readResultsSummary(id: string): Promise<EvalResultsSummary> {
+  return (await loadRun(id)).summary();
+}
+
+function versionOr400(run: LoadedRun, version: number, field: string): number {
+  if (version >= run.versions.length) throw new HttpError(400, `${field}: the run has ${run.versions.length} version(s), 0 to ${run.versions.length - 1}`, { metadata: { issues: [{ path: field, message: `must be below ${run.versions.length}` }] } });
+  return version;
+}
+
+export async function readQuestionPage(id: string, query: EvalQuestionsQuery): Promise<EvalQuestionPage> {
+  const run = await loadRun(id);
+  versionOr400(run, query.sort_version, "sort_version");
+  const all = run.rows();
+  const list = queryRows(all, query);
+  const { data, next_offset } = pageRows(list, query.offset, query.limit);
+  return { data, total: list.length, offset: query.offset, limit: query.limit, next_offset, ...rowCounts(all), versions: run.versions, revision: run.header.revision };
+}
+
+export async function readQuestionDetail(id: string, index: number, query: EvalQuestionDetailQuery): Promise<EvalQuestionDetail> {
+  const run = await loadRun(id);
+  if (!Number.isInteger(index) || index < 0 || index >= run.questions.length) throw new HttpError(404, `Run ${id} has no question ${index} (it has ${run.questions.length}, from 0)`);
+  const base = versionOr400(run, query.base, "base");
+  const against = versionOr400(run, query.against ?? (run.versions.length > 1 ? (base === 0 ? 1 : 0) : 0), "against");
+  versionOr400(run, query.sort_version, "sort_version");
+  const list = queryRows(run.rows(), query);
+  const detail = questionDetail(run.grid, run.versions, run.questions[index], index, { base, against, repeat: query.repeat });
+  return { ...detail, row: run.rows()[index], ...neighbours(list, index), total: list.length, revision: run.header.revision };
+}
+
+export async function readDomains(id: string, maxAgeDays: number, now = Date.now()): Promise<EvalDomains> {
+  const run = await loadRun(id);
+  const asOf = run.row.ended_at ? Date.parse(run.row.ended_at) : now;
+  return { versions: domainsPerVersion(run.grid, run.questions, run.versions, { maxAgeDays, asOf }), revision: run.header.revision };
+}
+
+export interface ResultsFile {
+  text: string;
+  contentType: string;
+  fileName: string;
+}
+
+export async function exportResults(id: string, format: "csv" | "json" | "md"): Promise<ResultsFile> {
+  const run = await loadRun(id);
+  const stem = `evaluation-${id}`;
+  switch (format) {
+    case "csv":
+      return { text: exportResultsCsv(run.grid, run.questions, run.versions), contentType: "text/csv; charset=utf-8", fileName: `${stem}.csv` };
+    case "json":
+      return { text: exportResultsJson(run.header, run.grid, run.questions, run.versions), contentType: "application/json; charset=utf-8", fileName: `${stem}.json` };
+    case "md":
+      return { text: resultsReportMarkdown(run.summary(), run.rows(), run.grid), contentType: "text/markdown; charset=utf-8", fileName: `${stem}.md` };
+  }
+}
+
+/** Runs of one question set side by side (400 when they are of different sets). */
+export async function compareResults(ids: readonly string[]): Promise<EvalCompare> {
+  const runs = await Promise.all(ids.map((id) => loadRun(id)));
+  const sets = new Set(runs.map((run) => run.row.set_id));
+  if (sets.size > 1) throw new HttpError(400, "runs: the runs are of different question sets; compare runs of one set", { metadata: { issues: [{ path: "runs", message: "must be runs of one question set" }] } });
+  return compareRuns(runs[0].row.set_id, runs.map((run) => ({ run_id: run.row.id, set_version: run.row.set_version, status: run.row.status, created_at: run.row.created_at, versions: run.versions, grid: run.grid, questions: run.questions })));
+}
