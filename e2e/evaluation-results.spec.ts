@@ -62,8 +62,9 @@ test.describe("evaluation results (editor)", () => {
     created = await createRun(await apiAs("editor"));
   });
 
-  test("filter, detail with highlights and diff, re-score, designate, export; axe and 360 px", async ({ page, apiAs, axe }) => {
+  test("filter, detail with highlights and diff, re-score, designate, export; axe and 360 px", async ({ page, apiAs, axe }, testInfo) => {
     test.setTimeout(300_000);
+    const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
     const api = await apiAs("editor");
     const results = new EvaluationResultsPage(page);
     const question = await questionWithFullDiff(api, created.runId);
@@ -72,6 +73,15 @@ test.describe("evaluation results (editor)", () => {
     await expect(page.getByTestId("version-summary")).toHaveCount(2);
     await expect(results.rows).toHaveCount(QUESTIONS.length);
     await axe.expectNoSeriousViolations(page, "results");
+    await shot("results");
+
+    // The domains view, on its own address.
+    await page.getByRole("navigation", { name: "Results views" }).getByRole("link", { name: "Domains" }).click();
+    await expect(page).toHaveURL(/tab=domains/);
+    await expect(page.getByTestId("version-domains")).toHaveCount(2);
+    await axe.expectNoSeriousViolations(page, "domains");
+    await shot("domains");
+    await page.getByRole("navigation", { name: "Results views" }).getByRole("link", { name: "Questions" }).click();
 
     // The filter is in the URL, so the view can be shared.
     await results.filter("Citations changed").click();
@@ -86,10 +96,12 @@ test.describe("evaluation results (editor)", () => {
     for (const part of ["diff-kept", "diff-added", "diff-dropped"]) await expect(results.diff.getByTestId(part).getByRole("listitem").first()).toBeVisible();
     await expect(results.detail.getByTestId("support-verdicts").first()).toBeVisible();
     await axe.expectNoSeriousViolations(page, "question detail");
+    await shot("detail");
 
     // A reload of the shared address opens the same view.
     await page.reload();
-    await expect(results.detail).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`filter=citations&q=${question}`));
+    await expect(results.detail.getByRole("heading", { level: 2 })).toBeVisible({ timeout: 30_000 });
     await expect(results.filter("Citations changed")).toHaveAttribute("aria-pressed", "true");
 
     // Re-score with a new check: the cost first, then apply.
@@ -100,6 +112,7 @@ test.describe("evaluation results (editor)", () => {
     await rescore.getByRole("button", { name: "Add check" }).click();
     await rescore.getByRole("button", { name: "Estimate the cost" }).click();
     await expect(rescore.getByTestId("rescore-estimate")).toBeVisible();
+    await shot("rescore");
     await rescore.getByRole("button", { name: /^Re-score for about/ }).click();
     await expect(rescore.getByRole("status")).toContainText("Re-scored", { timeout: 120_000 });
     await rescore.getByRole("button", { name: "Done" }).click();
@@ -134,15 +147,24 @@ test.describe("evaluation results (editor)", () => {
     // 360 px: the table scrolls inside its own region, the page does not.
     await page.setViewportSize({ width: 360, height: 740 });
     await results.goto(created.runId, `?q=${question}`);
-    await expect(results.detail).toBeVisible();
+    await expect(results.detail.getByRole("heading", { level: 2 })).toBeVisible({ timeout: 30_000 });
     expect(await results.horizontalOverflow()).toBeLessThanOrEqual(0);
     await axe.expectNoSeriousViolations(page, "360 px");
+    await shot("narrow");
+
+    // Compare: this run with itself is refused by the API (two runs needed), so the picker shows.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/evaluations/compare?runs=${created.runId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Compare evaluation runs" })).toBeVisible();
+    await expect(page.getByRole("checkbox").first()).toBeVisible({ timeout: 30_000 });
+    await axe.expectNoSeriousViolations(page, "compare");
+    await shot("compare");
   });
 
   test("keyboard: j and k walk the questions of the view", async ({ page }) => {
     const results = new EvaluationResultsPage(page);
     await results.goto(created.runId, "?q=0");
-    await expect(results.detail.getByRole("heading", { level: 2 })).toHaveText(QUESTIONS[0].question);
+    await expect(results.detail.getByRole("heading", { level: 2 })).toHaveText(QUESTIONS[0].question, { timeout: 30_000 });
     await page.keyboard.press("j");
     await expect(page).toHaveURL(/q=1/);
     await expect(results.detail.getByRole("heading", { level: 2 })).toHaveText(QUESTIONS[1].question);

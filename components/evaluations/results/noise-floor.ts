@@ -9,7 +9,7 @@ function measure(agreement: Agreement | null): number | null {
   return agreement.check_agreement ?? agreement.answer_similarity;
 }
 
-export interface PairReading {
+interface PairReading {
   a: number;
   b: number;
   between: number | null;

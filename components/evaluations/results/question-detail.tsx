@@ -49,7 +49,16 @@ export function QuestionDetail({ runId, view, onNavigate }: { runId: string; vie
   }, [data?.question_index, index]);
 
   if (detail.isError) return <Alert>Question {index + 1} could not be loaded: {apiErrorMessage(detail.error)}</Alert>;
-  if (!data) return <Skeleton className="h-80 w-full" />;
+  if (!data) {
+    return (
+      <section data-testid="question-detail" aria-busy="true" className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+        <p role="status" className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+          Loading question {index + 1}…
+        </p>
+        <Skeleton className="h-64 w-full" />
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="question-detail-title" data-testid="question-detail" className="space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-800">

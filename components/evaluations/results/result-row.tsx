@@ -48,7 +48,7 @@ function Cells({ cell }: { cell: EvalRowVersion | undefined }) {
   );
 }
 
-export interface ResultRowProps {
+interface ResultRowProps {
   row: EvalQuestionRow;
   versionCount: number;
   /** Position among the rows shown (0-based). */

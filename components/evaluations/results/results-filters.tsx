@@ -25,7 +25,7 @@ export function ResultsFilters({ view, onChange, page }: { view: ResultsView; on
             )}
           >
             {FILTER_LABELS[filter]}
-            {count !== undefined ? <span className="ml-1 tabular-nums opacity-80">({count})</span> : null}
+            {count !== undefined ? <span className="tabular-nums opacity-80"> ({count})</span> : null}
           </button>
         );
       })}

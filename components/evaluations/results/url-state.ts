@@ -21,13 +21,13 @@ export const FILTER_LABELS: Record<ResultFilter, string> = {
 };
 
 /** Columns a version's group offers to sort by; `question` sorts by the question's position. */
-export const VERSION_COLUMNS = ["verdict", "cost", "latency", "citations", "changed"] as const;
+const VERSION_COLUMNS = ["verdict", "cost", "latency", "citations", "changed"] as const;
 export type VersionColumn = (typeof VERSION_COLUMNS)[number];
 
 export type SortKey = { column: "question" } | { column: VersionColumn; version: number };
-export type SortDir = "asc" | "desc";
+type SortDir = "asc" | "desc";
 
-export const RESULT_TABS = ["questions", "domains"] as const;
+const RESULT_TABS = ["questions", "domains"] as const;
 export type ResultTab = (typeof RESULT_TABS)[number];
 
 export interface ResultsView {

@@ -17,7 +17,7 @@ function schema<K extends keyof typeof Results>(name: K): () => Promise<(typeof 
 /** The table's filter and sort as the API spells them; defaults left out so equal views share a cache entry. */
 export type QuestionListParams = Partial<Pick<EvalQuestionsListQuery, "flags" | "tag" | "sort" | "sort_version" | "dir">>;
 
-export function listSearch(params: QuestionListParams): URLSearchParams {
+function listSearch(params: QuestionListParams): URLSearchParams {
   const search = new URLSearchParams();
   if (params.flags?.length) search.set("flags", params.flags.join(","));
   if (params.tag) search.set("tag", params.tag);
