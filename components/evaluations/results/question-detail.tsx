@@ -63,7 +63,7 @@ export function QuestionDetail({ runId, view, onNavigate }: { runId: string; vie
   return (
     <section aria-labelledby="question-detail-title" data-testid="question-detail" className="space-y-4 rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-800">
       <div className="flex flex-wrap items-start gap-2">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[15rem] flex-1">
           <p className="text-xs text-slate-600 dark:text-slate-400">
             Question {data.question_index + 1}
             {data.position !== null ? ` · ${data.position + 1} of ${data.total} in this view` : " · not in this view's filter"}
