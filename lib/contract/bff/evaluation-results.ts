@@ -136,9 +136,11 @@ export type EvalQuestionFlag = (typeof EVAL_QUESTION_FLAGS)[number];
  * by `sort_version`, default 0): `verdict` (failed checks count, errors last), `cost`, `latency`, `citations`,
  * `changed` (citations changed vs version 0); `flags` sorts by how many flags a row has. Ties fall back to `index`.
  */
+/** @public BFF contract for the results pages. */
 export const EVAL_QUESTION_SORTS = ["index", "question", "verdict", "cost", "latency", "citations", "changed", "flags"] as const;
 export type EvalQuestionSort = (typeof EVAL_QUESTION_SORTS)[number];
 
+/** @public BFF contract for the results pages. */
 export const EVAL_QUESTIONS_PAGE_MAX = 200;
 
 /** Comma-separated list of flags in one query parameter (`flags=failed_any,error`): a row must carry all of them. */
@@ -157,6 +159,7 @@ const FlagListSchema = z
   });
 
 /** The table's filter and order; the question detail takes it too, so prev/next follow the same list. */
+/** @public BFF contract for the results pages. */
 export const EvalQuestionsListQuerySchema = z.object({
   flags: FlagListSchema.optional(),
   /** Exact tag (as the set spells it). */
@@ -494,6 +497,7 @@ export const EvalDesignateResultEnvelopeSchema = z.object({ data: EvalDesignateR
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/eval/runs/compare?runs=a,b
 
+/** @public BFF contract for the results pages. */
 export const EVAL_COMPARE_RUNS_MAX = 8;
 export const EvalCompareQuerySchema = z.object({
   runs: z

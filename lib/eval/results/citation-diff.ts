@@ -14,7 +14,7 @@ function domainCounts(result: Pick<ItemResult, "citations">): Map<string, number
 }
 
 /** Sources the web search returned that the answer never cited (normalised URLs, sorted, each once). */
-export function searchedUncited(result: Pick<ItemResult, "citations" | "sources">): string[] {
+function searchedUncited(result: Pick<ItemResult, "citations" | "sources">): string[] {
   const cited = new Set(result.citations.map((c) => normalizeUrl(c.url)));
   return [...new Set(result.sources.map((s) => normalizeUrl(s.url)))].filter((url) => !cited.has(url)).sort();
 }

@@ -15,7 +15,7 @@ export interface CompareRun {
 }
 
 /** Flips listed; the total counts them all. */
-export const COMPARE_FLIPS_MAX = 500;
+const COMPARE_FLIPS_MAX = 500;
 
 /** A verdict that moved between a decided outcome and another (a pending cell is no flip: nothing was decided). */
 function isFlip(from: EvalVerdict, to: EvalVerdict): boolean {

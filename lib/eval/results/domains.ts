@@ -5,7 +5,7 @@ import { isAnswered, type ItemGrid, type ResultQuestion } from "./stored-item";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Domains listed per version; the counts above still cover all of them. */
-export const DOMAINS_LISTED_MAX = 500;
+const DOMAINS_LISTED_MAX = 500;
 
 type VersionDomains = EvalDomains["versions"][number];
 

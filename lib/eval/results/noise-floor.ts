@@ -14,7 +14,7 @@ type Answered = StoredItem & { result: NonNullable<StoredItem["result"]> };
 
 /** Token sets are computed once per item however many pairs it is in. */
 const tokenCache = new WeakMap<object, Set<string>>();
-function tokensOf(item: Answered): Set<string> {
+export function tokensOf(item: Answered): Set<string> {
   let tokens = tokenCache.get(item.result);
   if (!tokens) {
     tokens = answerTokens(item.result.answer);

@@ -1,6 +1,6 @@
 import type { EvalQuestionRow, EvalRowVersion, EvalVerdict } from "@/lib/contract/bff/evaluation-results";
-import { citedUrlSet } from "./noise-floor";
-import { answerSimilarity, SAME_ANSWER_SIMILARITY } from "./similarity";
+import { citedUrlSet, tokensOf } from "./noise-floor";
+import { SAME_ANSWER_SIMILARITY, tokenSetJaccard } from "./similarity";
 import { isAnswered, type ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
 
 /**
@@ -82,7 +82,7 @@ function versionCell(grid: ItemGrid, version: number, question: number, baseline
 }
 
 /** One question's row. */
-export function questionRow(grid: ItemGrid, questions: readonly ResultQuestion[], index: number): EvalQuestionRow {
+function questionRow(grid: ItemGrid, questions: readonly ResultQuestion[], index: number): EvalQuestionRow {
   const baseline = grid.at(0, index).find(isAnswered);
   const versions = Array.from({ length: grid.versions }, (_, version) => versionCell(grid, version, index, baseline));
   const decided = versions.map((cell) => cell.verdict).filter((verdict) => verdict !== "pending");
@@ -90,7 +90,7 @@ export function questionRow(grid: ItemGrid, questions: readonly ResultQuestion[]
   if (baseline && isAnswered(baseline)) {
     for (let version = 1; version < grid.versions && !sameAnswerDifferentSources; version++) {
       const other = grid.at(version, index).find(isAnswered);
-      if (other && versions[version].sources_changed && answerSimilarity(baseline.result.answer, other.result.answer) >= SAME_ANSWER_SIMILARITY) sameAnswerDifferentSources = true;
+      if (other && versions[version].sources_changed && tokenSetJaccard(tokensOf(baseline), tokensOf(other)) >= SAME_ANSWER_SIMILARITY) sameAnswerDifferentSources = true;
     }
   }
   const question = questions[index];

@@ -8,7 +8,7 @@ import { isAnswered, type ItemGrid } from "./stored-item";
  */
 
 /** Questions written out in full; the rest are counted. */
-export const REPORT_QUESTIONS_MAX = 100;
+const REPORT_QUESTIONS_MAX = 100;
 
 const pct = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(1)}%`);
 const num = (value: number | null, digits = 2) => (value === null ? "–" : value.toFixed(digits));
@@ -35,7 +35,10 @@ function quote(text: string): string {
 
 /** A link whose URL cannot end the Markdown link early. */
 function link(url: string, title: string | undefined): string {
-  const safeUrl = url.replace(/[()<>\s]/g, (c) => encodeURIComponent(c));
+  // Only web links become links: a `javascript:` or `data:` URL from a source is shown as text.
+  if (!/^https?:\/\//i.test(url)) return `\`${inline(url).replace(/`/g, "'")}\``;
+  // Percent-encoded by hand: encodeURIComponent leaves parentheses as they are.
+  const safeUrl = url.replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
   return `[${mdCell(title && title.trim() !== "" ? title : url).replace(/[[\]]/g, "\\$&")}](${safeUrl})`;
 }
 

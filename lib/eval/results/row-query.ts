@@ -60,7 +60,7 @@ function sortValue(row: EvalQuestionRow, sort: EvalQuestionSort, version: number
 }
 
 /** Sorted copy: nulls last in either direction, ties by question index (a stable order for paging). */
-export function sortRows(rows: readonly EvalQuestionRow[], query: Pick<EvalQuestionsListQuery, "sort" | "sort_version" | "dir">): EvalQuestionRow[] {
+function sortRows(rows: readonly EvalQuestionRow[], query: Pick<EvalQuestionsListQuery, "sort" | "sort_version" | "dir">): EvalQuestionRow[] {
   const sign = query.dir === "desc" ? -1 : 1;
   const keyed = rows.map((row) => ({ row, value: sortValue(row, query.sort, query.sort_version) }));
   keyed.sort((a, b) => {

@@ -31,7 +31,7 @@ export interface ResultQuestion {
 }
 
 /** Items that ended (done or failed): the only ones the results count; pending, running and cancelled ones are left out. */
-export function isEnded(item: StoredItem): boolean {
+function isEnded(item: StoredItem): boolean {
   return item.status === "done" || item.status === "failed";
 }
 

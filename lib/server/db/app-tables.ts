@@ -156,7 +156,7 @@ interface EvalItemsTable {
 }
 
 /** A re-score of a run's stored answers (migration 8): its judge spending on the ledger. */
-export interface EvalRescoresTable {
+interface EvalRescoresTable {
   id: string;
   run_id: string;
   user_id: string;

@@ -36,13 +36,15 @@ export class AuditStore {
 
   /** Newest first. */
   async listForPreset(slug: string, limit = 500): Promise<PresetAuditEntry[]> {
-    return this.db.kysely
+    const rows = await this.db.kysely
       .selectFrom("preset_audit")
       .select(["slug", "version", "version_id", "user_email", "user_name", "created_at", "note"])
       .where("slug", "=", slug)
       .orderBy("id", "desc")
       .limit(limit)
       .execute();
+    // A note only where a save gave one: entries without stay as they were before notes existed.
+    return rows.map(({ note, ...entry }) => (note === null ? entry : { ...entry, note }));
   }
 
   /**

@@ -29,7 +29,7 @@ function conflict(preset: PresetWithDesignatedVersion | null, message: string): 
 }
 
 /** The results page of a run, the link the audit note carries. */
-export function resultsPathOf(runId: string): string {
+function resultsPathOf(runId: string): string {
   return `/evaluations/runs/${runId}/results`;
 }
 

@@ -1,0 +1,360 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  EvalCompareEnvelopeSchema,
+  EvalDesignateResultEnvelopeSchema,
+  EvalDomainsEnvelopeSchema,
+  EvalQuestionDetailEnvelopeSchema,
+  EvalQuestionPageSchema,
+  EvalRescoreEstimateEnvelopeSchema,
+  EvalRescoreResultEnvelopeSchema,
+  EvalResultsSummaryEnvelopeSchema,
+  type EvalResultsSummary,
+} from "@/lib/contract/bff/evaluation-results";
+import { EvalItemPageSchema, EvalRunEnvelopeSchema, QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import type { Role } from "@/lib/contract/bff/schemas";
+import { ErrorBodySchema } from "@/lib/contract/gateway";
+import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
+import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
+import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
+import { appContext } from "../config/app-context";
+import { workForRun } from "../evaluation/run-work";
+import { EvaluationRunner } from "../evaluation/runner";
+import { sendEvaluationResponse } from "../services/evaluations";
+import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
+import { createSet } from "./evaluations";
+import {
+  applyRunRescore,
+  compareRunResults,
+  designateRunWinner,
+  estimateRunRescore,
+  exportRunResults,
+  getResultDomains,
+  getResultQuestion,
+  getResultsSummary,
+  listResultQuestions,
+} from "./evaluation-results";
+import { createEvalRun, listEvalRunItems } from "./evaluations-runs";
+
+/**
+ * Issue 28, the results routes: real HTTP to an embedded gateway through a counting proxy (so a test can see every
+ * gateway call the BFF makes, and take the gateway down), real SQLite and PostgreSQL, runs executed by a runner.
+ */
+
+/** Forwards every request to the gateway and records it; `down` refuses every connection as a stopped gateway would. */
+async function startProxy(target: string) {
+  const calls: { method: string; path: string; model: string | null }[] = [];
+  const state = { down: false };
+  const server = http.createServer(async (req, res) => {
+    if (state.down) {
+      req.socket.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    let model: string | null = null;
+    try {
+      model = (JSON.parse(body.toString("utf8")) as { model?: string }).model ?? null;
+    } catch {
+      model = null;
+    }
+    calls.push({ method: req.method ?? "GET", path: req.url ?? "", model });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && name !== "host" && name !== "content-length") headers.set(name, value);
+    const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: body.length > 0 ? body : undefined });
+    const out: Record<string, string> = {};
+    upstream.headers.forEach((value, name) => {
+      if (name !== "content-encoding" && name !== "content-length" && name !== "transfer-encoding") out[name] = value;
+    });
+    res.writeHead(upstream.status, out);
+    if (upstream.body) Readable.fromWeb(upstream.body as import("node:stream/web").ReadableStream).pipe(res);
+    else res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    calls,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const QUESTIONS = [
+  { question: "How does keyset pagination work?", tags: ["db"] },
+  { question: "What is SQLite write-ahead logging?", tags: ["db"], time_sensitive: true },
+  { question: "How do rate limits use Retry-After?", tags: ["http"], allowed_domains: ["example.com"] },
+];
+
+describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
+  let gateway: EmbeddedGateway;
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let bff: BffTestEnv;
+  let setId: string;
+  let runId: string;
+
+  async function finishRuns(ids: readonly string[]) {
+    const context = await appContext();
+    const runner = new EvaluationRunner({
+      store: context.evalRuns,
+      instanceId: randomUUID(),
+      pollMs: 50,
+      workFor: (id) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, id),
+    });
+    runner.start();
+    try {
+      for (const id of ids) await runner.idle(id);
+    } finally {
+      await runner.stop();
+    }
+  }
+
+  async function started(json: unknown): Promise<string> {
+    const response = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json }), params({}));
+    expect(response.status, await response.clone().text()).toBe(201);
+    return EvalRunEnvelopeSchema.parse(await response.json()).data.id;
+  }
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ answerTimeScale: 0 });
+    const target = new URL(gateway.baseUrl);
+    proxy = await startProxy(target.origin);
+    bff = await setUpBff({ baseUrl: `${proxy.origin}${target.pathname}`, apiKey: gateway.apiKey, managementKey: gateway.managementKey }, { MODEL_MAX_COST_PER_DAY_USD: "50" }, { database: dialect });
+    const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "results", rows: QUESTIONS } }), params({}));
+    expect(created.status).toBe(201);
+    setId = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+    runId = await started({ set_id: setId, preset: "web-research", versions: [1, 2], repeats: 2, checks: ["min-length:1", "cites-domain:example.com"], cap_usd: 5 });
+    await finishRuns([runId]);
+  }, 120_000);
+  afterAll(async () => {
+    await bff.cleanup();
+    await proxy.close();
+    await gateway.close();
+  });
+
+  async function summaryOf(id: string): Promise<EvalResultsSummary> {
+    const response = await getResultsSummary(bff.request(`/api/eval/runs/${id}/results`, { role: "viewer" }), params({ id }));
+    expect(response.status, await response.clone().text()).toBe(200);
+    return EvalResultsSummaryEnvelopeSchema.parse(await response.json()).data;
+  }
+
+  async function errorOf(response: Response, status: number) {
+    expect(response.status, await response.clone().text()).toBe(status);
+    return ErrorBodySchema.parse(await response.json()).error;
+  }
+
+  it("summarises each version from the stored items, with a noise floor over the repeats", async () => {
+    const summary = await summaryOf(runId);
+    expect(summary).toMatchObject({ run_id: runId, status: "finished", repeats: 2, questions: 3, checks: ["min-length:1", "cites-domain:example.com"] });
+    expect(summary.versions.map((v) => [v.id, v.preset])).toEqual([
+      ["@preset/web-research@1", { slug: "web-research", version: 1 }],
+      ["@preset/web-research@2", { slug: "web-research", version: 2 }],
+    ]);
+    for (const version of summary.versions) {
+      expect(version.aggregate.items).toBe(6);
+      expect(version.aggregate.checks.map((c) => [c.kind, c.evaluated])).toEqual([
+        ["min-length", 6 - version.aggregate.errors],
+        ["cites-domain", 6 - version.aggregate.errors],
+      ]);
+      expect(version.aggregate.cost_usd).toBeGreaterThan(0);
+    }
+    // Spending per version agrees with the run's own items.
+    const items = EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/eval/runs/${runId}/items?limit=200`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const spent = items.filter((item) => item.version_index === 0).reduce((sum, item) => sum + (item.cost_usd ?? 0), 0);
+    expect(summary.versions[0].aggregate.cost_usd).toBeCloseTo(spent, 9);
+    expect(summary.noise_floor.within.map((w) => w.agreement?.pairs)).toEqual([3, 3]);
+    expect(summary.noise_floor.between).toEqual([{ a: 0, b: 1, agreement: expect.objectContaining({ pairs: 6 }) }]);
+  });
+
+  it("pages the question table with server-side filters and sorting, and names a bad parameter", async () => {
+    const page = async (query: string) => {
+      const response = await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions${query}`, { role: "viewer" }), params({ id: runId }));
+      expect(response.status, await response.clone().text()).toBe(200);
+      return EvalQuestionPageSchema.parse(await response.json());
+    };
+    const all = await page("");
+    expect(all.total).toBe(3);
+    expect(all.tags).toEqual([
+      { tag: "db", count: 2 },
+      { tag: "http", count: 1 },
+    ]);
+    expect(all.data[0].versions).toHaveLength(2);
+    expect((await page("?tag=db")).data.map((r) => r.question_index)).toEqual([0, 1]);
+    const first = await page("?limit=2&sort=index&dir=desc");
+    expect(first.data.map((r) => r.question_index)).toEqual([2, 1]);
+    expect(first.next_offset).toBe(2);
+    expect((await page("?offset=2&limit=2&sort=index&dir=desc")).data.map((r) => r.question_index)).toEqual([0]);
+    const byCost = (await page("?sort=cost&sort_version=1&dir=desc")).data.map((r) => r.versions[1].cost_usd ?? -1);
+    expect(byCost).toEqual([...byCost].sort((a, b) => b - a));
+    const failedAny = await page("?flags=failed_any");
+    expect(failedAny.total).toBe(all.flag_counts.failed_any);
+    expect(failedAny.data.every((r) => r.flags.failed_any)).toBe(true);
+
+    const bad = async (query: string) =>
+      errorOf(await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions${query}`, { role: "viewer" }), params({ id: runId })), 400);
+    expect(JSON.stringify((await bad("?flags=nope")).metadata)).toContain("flags");
+    expect(JSON.stringify((await bad("?sort_version=3")).metadata)).toContain("sort_version");
+    expect(JSON.stringify((await bad("?limit=100000")).metadata)).toContain("limit");
+    expect((await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions`, { role: null }), params({ id: runId }))).status).toBe(401);
+    expect((await listResultQuestions(bff.request(`/api/eval/runs/${randomUUID()}/results/questions`, { role: "viewer" }), params({ id: randomUUID() }))).status).toBe(404);
+  });
+
+  it("details a question: every version's answers with citation spans, checks, the citation diff and prev/next", async () => {
+    const detailOf = async (index: number, query = "") => {
+      const response = await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/${index}${query}`, { role: "viewer" }), params({ id: runId, index: String(index) }));
+      expect(response.status, await response.clone().text()).toBe(200);
+      return EvalQuestionDetailEnvelopeSchema.parse(await response.json()).data;
+    };
+    const detail = await detailOf(1);
+    expect(detail).toMatchObject({ question: QUESTIONS[1].question, time_sensitive: true, prev: 0, next: 2, position: 1, total: 3 });
+    expect(detail.versions.map((v) => v.repeats.length)).toEqual([2, 2]);
+    const repeat = detail.versions[0].repeats[0];
+    expect(repeat.answer?.length).toBeGreaterThan(0);
+    expect(repeat.checks.map((c) => c.kind)).toEqual(["min-length", "cites-domain"]);
+    for (const citation of repeat.citations) expect(repeat.answer).toContain(citation.span);
+    expect(detail.diff).toMatchObject({ base: 0, against: 1, repeat: 0 });
+    expect(detail.diff!.jaccard).toBeGreaterThanOrEqual(0);
+    expect((await detailOf(2, "?sort=index&dir=desc")).prev).toBeNull();
+    expect((await detailOf(0, "?base=1&against=0&repeat=1")).diff).toMatchObject({ base: 1, against: 0, repeat: 1 });
+    expect((await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/3`, { role: "viewer" }), params({ id: runId, index: "3" }))).status).toBe(404);
+    expect((await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/x`, { role: "viewer" }), params({ id: runId, index: "x" }))).status).toBe(400);
+  });
+
+  it("lists cited domains per version with freshness, and exports CSV, JSON and a Markdown report as attachments", async () => {
+    const domains = EvalDomainsEnvelopeSchema.parse(await (await getResultDomains(bff.request(`/api/eval/runs/${runId}/results/domains?max_age_days=10`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    expect(domains.versions).toHaveLength(2);
+    expect(domains.versions[0].new_vs_first).toBeNull();
+    expect(domains.versions[1].new_vs_first).not.toBeNull();
+    expect(domains.versions[0].freshness.max_age_days).toBe(10);
+    expect(domains.versions[0].distinct_domains).toBe(domains.versions[0].domains.length);
+
+    const exported = async (format: string) => {
+      const response = await exportRunResults(bff.request(`/api/eval/runs/${runId}/results/export?format=${format}`, { role: "viewer" }), params({ id: runId }));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="evaluation-${runId}.${format}"`);
+      return response.text();
+    };
+    const csv = await exported("csv");
+    expect(csv.split("\r\n")[0]).toBe("question_index,question,tags,version_index,version,repeat_index,status,verdict,failed_checks,cost_usd,latency_ms,citation_count,cited_urls,error,answer");
+    expect(JSON.parse(await exported("json")).items).toHaveLength(12);
+    const report = await exported("md");
+    expect(report).toContain(`# Evaluation run ${runId}`);
+    expect(report).toContain("## Noise floor");
+    expect(report).toContain("web-research v1 with itself");
+  });
+
+  it("serves every result read while the gateway is down, and none of them called it", async () => {
+    proxy.state.down = true;
+    const before = proxy.calls.length;
+    try {
+      const reads: [string, Response][] = [
+        ["summary", await getResultsSummary(bff.request(`/api/eval/runs/${runId}/results`, { role: "viewer" }), params({ id: runId }))],
+        ["questions", await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions?flags=error`, { role: "viewer" }), params({ id: runId }))],
+        ["detail", await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/0`, { role: "viewer" }), params({ id: runId, index: "0" }))],
+        ["domains", await getResultDomains(bff.request(`/api/eval/runs/${runId}/results/domains`, { role: "viewer" }), params({ id: runId }))],
+        ["export", await exportRunResults(bff.request(`/api/eval/runs/${runId}/results/export?format=json`, { role: "viewer" }), params({ id: runId }))],
+      ];
+      for (const [name, response] of reads) expect(response.status, name).toBe(200);
+      expect(proxy.calls.length).toBe(before);
+      // The gateway is really unreachable: what needs it (the judge's price) fails.
+      const needsGateway = await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["judge:ok?"] } }), params({ id: runId }));
+      expect(needsGateway.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      proxy.state.down = false;
+    }
+  });
+
+  it("re-scores the stored answers: an estimate, then judge calls only, the new checks stored and on the ledger", async () => {
+    const body = { checks: ["judge:Does the answer explain the mechanism?", "min-length:5"] };
+    expect((await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "viewer", json: body }), params({ id: runId }))).status).toBe(403);
+    expect((await errorOf(await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["nope:x"] } }), params({ id: runId })), 400)).message).toContain("checks[0]");
+
+    const estimate = EvalRescoreEstimateEnvelopeSchema.parse(await (await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: body }), params({ id: runId }))).json()).data;
+    const before = await summaryOf(runId);
+    const answered = before.versions.reduce((sum, v) => sum + v.aggregate.items - v.aggregate.errors, 0);
+    expect(estimate).toMatchObject({ items: answered, judge_calls: answered, judge_model: "gatehouse/judge", refusals: [] });
+    expect(estimate.judge_usd).toBeGreaterThan(0);
+
+    const mark = proxy.calls.length;
+    const response = await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "editor", json: body }), params({ id: runId }));
+    expect(response.status, await response.clone().text()).toBe(200);
+    const result = EvalRescoreResultEnvelopeSchema.parse(await response.json()).data;
+    const calls = proxy.calls.slice(mark);
+    const modelCalls = calls.filter((call) => call.method === "POST");
+    // The only model asked is the judge, once per stored answer; the answers were not asked for again.
+    expect(modelCalls.length).toBe(answered);
+    expect(new Set(modelCalls.map((call) => `${call.path.replace(/^.*\//, "")} ${call.model}`))).toEqual(new Set(["responses gatehouse/judge"]));
+    expect(result.judge_calls).toBe(answered);
+    expect(result.summary.checks).toEqual(body.checks);
+    expect(result.summary.versions[0].aggregate.checks.map((c) => c.kind)).toEqual(["judge", "min-length"]);
+    expect(result.summary.revision).not.toBe(before.revision);
+    // The answers are the ones stored before.
+    const after = await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/0`, { role: "viewer" }), params({ id: runId, index: "0" }));
+    const detail = EvalQuestionDetailEnvelopeSchema.parse(await after.json()).data;
+    expect(detail.versions[0].repeats[0].checks[0]).toMatchObject({ kind: "judge", reasoning: expect.any(String) });
+
+    // On the editor's ledger: what the judge calls cost.
+    const context = await appContext();
+    const rows = await context.db.kysely.selectFrom("eval_rescores").selectAll().where("run_id", "=", runId).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe("done");
+    expect(Number(rows[0].cost_usd)).toBeGreaterThan(0);
+    const charges = await context.evalRuns.chargesSince(rows[0].user_id, new Date(Date.now() - 60_000).toISOString());
+    expect(charges.some((charge) => Math.abs(charge.usd - Number(rows[0].cost_usd)) < 1e-12)).toBe(true);
+  });
+
+  it("refuses to re-score a run that is still running (409)", async () => {
+    const running = await started({ set_id: setId, models: ["gatehouse/echo"], cap_usd: 1 });
+    const error = await errorOf(await applyRunRescore(bff.request(`/api/eval/runs/${running}/rescore`, { role: "editor", json: { checks: ["min-length:1"] } }), params({ id: running })), 409);
+    expect(error.message).toContain("still running");
+    await finishRuns([running]);
+  });
+
+  it("designates the winner through the preset save path: a stale expected version is 409, then saved with an audit note", async () => {
+    const designate = (json: unknown, role: Role = "editor") => designateRunWinner(bff.request(`/api/eval/runs/${runId}/designate`, { role, json }), params({ id: runId }));
+    const preset = async () => ((await (await fetch(`${gateway.baseUrl}/presets/web-research`, { headers: { authorization: `Bearer ${gateway.apiKey}` } })).json()) as { data: { designated_version: { version: number; config: Record<string, unknown>; system_prompt: string | null } } }).data;
+    const current = (await preset()).designated_version.version;
+    expect((await designate({ version: 1, expected_version: current }, "viewer")).status).toBe(403);
+    expect((await errorOf(await designate({ version: 99, expected_version: current }), 400)).metadata?.issues).toEqual([{ path: "version", message: expect.stringContaining("did not try version 99") }]);
+    const stale = await errorOf(await designate({ version: 1, expected_version: current - 1 }), 409);
+    expect(stale.metadata).toMatchObject({ current_version: current });
+    expect((await preset()).designated_version.version).toBe(current);
+
+    const response = await designate({ version: 1, expected_version: current });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const saved = EvalDesignateResultEnvelopeSchema.parse(await response.json()).data;
+    expect(saved).toMatchObject({ slug: "web-research", from_version: 1, saved_version: current + 1, results_url: `/evaluations/runs/${runId}/results` });
+    expect(saved.note).toContain(`/evaluations/runs/${runId}/results`);
+    const now = await preset();
+    expect(now.designated_version.version).toBe(current + 1);
+    const v1 = ((await (await fetch(`${gateway.baseUrl}/presets/web-research/versions/1`, { headers: { authorization: `Bearer ${gateway.apiKey}` } })).json()) as { data: { config: unknown; system_prompt: unknown } }).data;
+    expect(now.designated_version.config).toEqual(v1.config);
+    expect(now.designated_version.system_prompt).toEqual(v1.system_prompt);
+    const audit = await (await appContext()).audit.listForPreset("web-research");
+    expect(audit[0]).toMatchObject({ version: current + 1, user_email: expect.stringContaining("editor"), note: saved.note });
+    // The page's expected version is now stale.
+    expect((await designate({ version: 2, expected_version: current })).status).toBe(409);
+  });
+
+  it("compares runs of one set in time order with the verdicts that flipped", async () => {
+    const second = await started({ set_id: setId, preset: "web-research", versions: [1], checks: ["min-length:1"], cap_usd: 2 });
+    await finishRuns([second]);
+    const response = await compareRunResults(bff.request(`/api/eval/runs/compare?runs=${second},${runId}`, { role: "viewer" }), params({}));
+    expect(response.status, await response.clone().text()).toBe(200);
+    const got = EvalCompareEnvelopeSchema.parse(await response.json()).data;
+    expect(got.runs.map((run) => run.run_id)).toEqual([runId, second]);
+    expect(got.runs[1].versions.map((v) => v.aggregate.pass_rate)).toEqual([1]);
+    // The newer run passes every question; each question version 1 did not pass in the older run is a flip.
+    const rows = EvalQuestionPageSchema.parse(await (await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const notPassed = rows.filter((row) => row.versions[0].verdict !== "passed").map((row) => [row.question_index, row.versions[0].verdict, "passed"]);
+    expect(notPassed.length).toBeGreaterThan(0);
+    expect(got.flips.map((flip) => [flip.question_index, flip.from, flip.to])).toEqual(notPassed);
+    expect(got.flips.every((flip) => flip.from_run === runId && flip.to_run === second && flip.version_id === "@preset/web-research@1")).toBe(true);
+    const bad = await compareRunResults(bff.request(`/api/eval/runs/compare?runs=${runId}`, { role: "viewer" }), params({}));
+    expect(JSON.stringify((await errorOf(bad, 400)).metadata)).toContain("runs");
+  });
+});
