@@ -1,0 +1,52 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useHasRole } from "@/lib/client/current-user";
+import { exportUrl } from "@/lib/client/queries/evaluation-results";
+import type { EvalResultsSummary, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
+
+// The dialogs load on their button's first press.
+const RescoreDialog = dynamic(() => import("./rescore-dialog").then((m) => m.RescoreDialog));
+const DesignateDialog = dynamic(() => import("./designate-dialog").then((m) => m.DesignateDialog));
+
+const EXPORTS = [
+  { format: "csv", label: "CSV" },
+  { format: "json", label: "JSON" },
+  { format: "md", label: "Markdown report" },
+] as const;
+
+/** Exports for everyone; re-score and "make designated" for editors of a finished run. */
+export function ResultsActions({ runId, summary }: { runId: string; summary: EvalResultsSummary }) {
+  const editor = useHasRole("editor");
+  const [rescoring, setRescoring] = useState(false);
+  const [designating, setDesignating] = useState<EvalResultVersion | null>(null);
+  const ended = summary.status !== "running";
+  const presetVersions = summary.versions.filter((v) => v.preset !== null);
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-slate-700 dark:text-slate-300">Export:</span>
+      {EXPORTS.map((e) => (
+        <a key={e.format} href={exportUrl(runId, e.format)} download className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400">
+          {e.label}
+        </a>
+      ))}
+      {editor ? (
+        <div className="flex flex-wrap gap-2 sm:ml-auto">
+          <Button size="sm" disabled={!ended} title={ended ? undefined : "Wait for the run to end"} onClick={() => setRescoring(true)}>
+            Re-score…
+          </Button>
+          {presetVersions.map((v) => (
+            <Button key={v.version_index} size="sm" variant="primary" disabled={!ended} onClick={() => setDesignating(v)}>
+              Make {v.label} the designated version
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {rescoring ? <RescoreDialog runId={runId} checks={summary.checks} onClose={() => setRescoring(false)} /> : null}
+      {designating ? <DesignateDialog runId={runId} version={designating} onClose={() => setDesignating(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
+import { formatMs, formatNumber, formatPercent, formatUsd } from "./format";
+import { readPairs } from "./noise-floor";
+
+type VersionWithAggregate = EvalResultsSummary["versions"][number];
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-1">
+      <dt className="min-w-0 truncate text-slate-600 dark:text-slate-400" title={label}>
+        {label}
+      </dt>
+      <dd className="shrink-0 text-right font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function VersionCard({ version }: { version: VersionWithAggregate }) {
+  const a = version.aggregate;
+  return (
+    <section aria-label={`Summary of ${version.label}`} data-testid="version-summary" className="min-w-0 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
+      <h3 className="mb-1 flex items-baseline justify-between gap-2">
+        <span className="truncate font-semibold">{version.label}</span>
+        <span className="text-lg font-semibold tabular-nums" title="Pass rate: questions passing every check">
+          {formatPercent(a.pass_rate)}
+        </span>
+      </h3>
+      <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+        {a.checks.map((check) => (
+          <Figure key={`${check.kind}:${check.arg}`} label={check.arg ? `${check.kind}: ${check.arg}` : check.kind} value={`${formatPercent(check.pass_rate)} (${check.passed}/${check.evaluated})`} />
+        ))}
+        <Figure label="Judge mean" value={formatNumber(a.judge_score_mean)} />
+        <Figure label="Citation precision / recall" value={`${formatPercent(a.citation_precision_mean)} / ${formatPercent(a.citation_recall_mean)}`} />
+        <Figure label="Cost: tokens / web search" value={`${formatUsd(a.cost_tokens_usd)} / ${formatUsd(a.cost_web_search_usd)}`} />
+        <Figure label="Latency p50 / p95" value={`${formatMs(a.latency_ms_p50)} / ${formatMs(a.latency_ms_p95)}`} />
+        <Figure label="Citations per answer" value={formatNumber(a.citations_per_answer, 1)} />
+        <Figure label="Distinct domains (top-five share)" value={`${a.distinct_domains} (${formatPercent(a.top5_domain_share)})`} />
+        <Figure label="Errors" value={`${a.errors} of ${a.items}`} />
+      </dl>
+    </section>
+  );
+}
+
+function NoiseFloorLine({ summary }: { summary: EvalResultsSummary }) {
+  const label = (index: number) => summary.versions.find((v) => v.version_index === index)?.label ?? `#${index}`;
+  if (summary.noise_floor.repeats < 2) {
+    return (
+      <p data-testid="noise-floor" className="text-xs text-slate-600 dark:text-slate-400">
+        No repeats in this run, so no noise floor: run with 2 or 3 repeats to tell a real change from chance.
+      </p>
+    );
+  }
+  return (
+    <div data-testid="noise-floor" className="rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-900">
+      <p>
+        <span className="font-medium">Noise floor:</span> each version is compared with its own repeats (A vs A) and with the other version (A vs B) on
+        check verdicts; two versions differ for real only when they agree with each other less than each agrees with itself.
+      </p>
+      <ul className="mt-1 list-inside list-disc">
+        {readPairs(summary.noise_floor).map((pair) => (
+          <li key={`${pair.a}-${pair.b}`}>
+            {label(pair.a)} vs {label(pair.b)}: agree {formatPercent(pair.between)}, repeats agree {formatPercent(pair.within)} —{" "}
+            <strong>{pair.verdict === "real" ? "a real change" : pair.verdict === "noise" ? "within the noise" : "not enough answers to say"}</strong>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Per version: pass rate of every check, judge mean, citations, cost, latency, domains, errors; then the noise floor. */
+export function SummaryCards({ summary }: { summary: EvalResultsSummary }) {
+  return (
+    <div className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        {summary.versions.map((v) => (
+          <VersionCard key={v.version_index} version={v} />
+        ))}
+      </div>
+      <NoiseFloorLine summary={summary} />
+    </div>
+  );
+}

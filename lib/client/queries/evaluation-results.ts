@@ -1,0 +1,110 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api-client";
+import type * as Results from "@/lib/contract/bff/evaluation-results";
+import type { EvalQuestionsListQuery, EvalRescoreRequest } from "@/lib/contract/bff/evaluation-results";
+
+/**
+ * Every BFF call of the evaluation results pages (/api/eval/runs/{id}/results..., rescore, designate, compare)
+ * and their query keys. The schemas load with the first answer, not with the page (see lib/client/contract.ts).
+ */
+
+const enc = encodeURIComponent;
+
+function schema<K extends keyof typeof Results>(name: K): () => Promise<(typeof Results)[K]> {
+  return () => import("@/lib/contract/bff/evaluation-results").then((contract) => contract[name]);
+}
+
+/** The table's filter and sort as the API spells them; defaults left out so equal views share a cache entry. */
+export type QuestionListParams = Partial<Pick<EvalQuestionsListQuery, "flags" | "tag" | "sort" | "sort_version" | "dir">>;
+
+function listSearch(params: QuestionListParams): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.flags?.length) search.set("flags", params.flags.join(","));
+  if (params.tag) search.set("tag", params.tag);
+  if (params.sort && params.sort !== "index") search.set("sort", params.sort);
+  if (params.sort_version) search.set("sort_version", String(params.sort_version));
+  if (params.dir === "desc") search.set("dir", "desc");
+  return search;
+}
+
+const QUESTIONS_PAGE = 200;
+const runPath = (runId: string) => `/api/eval/runs/${enc(runId)}`;
+
+export const resultKeys = {
+  all: ["eval-results"] as const,
+  run: (runId: string) => [...resultKeys.all, runId] as const,
+  summary: (runId: string) => [...resultKeys.run(runId), "summary"] as const,
+  questions: (runId: string, params: QuestionListParams) => [...resultKeys.run(runId), "questions", listSearch(params).toString()] as const,
+  question: (runId: string, index: number, params: QuestionListParams) => [...resultKeys.run(runId), "question", index, listSearch(params).toString()] as const,
+  domains: (runId: string) => [...resultKeys.run(runId), "domains"] as const,
+  compare: (runIds: readonly string[]) => [...resultKeys.all, "compare", runIds.join(",")] as const,
+};
+
+export const resultQueries = {
+  summary: (runId: string) =>
+    queryOptions({
+      queryKey: resultKeys.summary(runId),
+      queryFn: ({ signal }) => apiFetch(`${runPath(runId)}/results`, schema("EvalResultsSummaryEnvelopeSchema"), { signal }).then((body) => body.data),
+    }),
+
+  /** The table's rows, page by page in the view's filter and order. */
+  questions: (runId: string, params: QuestionListParams) =>
+    infiniteQueryOptions({
+      queryKey: resultKeys.questions(runId, params),
+      initialPageParam: 0,
+      queryFn: ({ pageParam, signal }) => {
+        const search = listSearch(params);
+        search.set("offset", String(pageParam));
+        search.set("limit", String(QUESTIONS_PAGE));
+        return apiFetch(`${runPath(runId)}/results/questions?${search}`, schema("EvalQuestionPageSchema"), { signal });
+      },
+      getNextPageParam: (page) => page.next_offset ?? undefined,
+    }),
+
+  /** One question's answers, checks and citation diff; prev/next follow the table's filter and order. */
+  question: (runId: string, index: number, params: QuestionListParams) =>
+    queryOptions({
+      queryKey: resultKeys.question(runId, index, params),
+      queryFn: ({ signal }) =>
+        apiFetch(`${runPath(runId)}/results/questions/${index}?${listSearch(params)}`, schema("EvalQuestionDetailEnvelopeSchema"), { signal }).then((body) => body.data),
+    }),
+
+  domains: (runId: string) =>
+    queryOptions({
+      queryKey: resultKeys.domains(runId),
+      queryFn: ({ signal }) => apiFetch(`${runPath(runId)}/results/domains`, schema("EvalDomainsEnvelopeSchema"), { signal }).then((body) => body.data),
+    }),
+
+  compare: (runIds: readonly string[]) =>
+    queryOptions({
+      queryKey: resultKeys.compare(runIds),
+      queryFn: ({ signal }) => apiFetch(`/api/eval/runs/compare?runs=${runIds.map(enc).join(",")}`, schema("EvalCompareEnvelopeSchema"), { signal }).then((body) => body.data),
+      enabled: runIds.length >= 2,
+    }),
+};
+
+export function exportUrl(runId: string, format: "csv" | "json" | "md"): string {
+  return `${runPath(runId)}/results/export?format=${format}`;
+}
+
+export function estimateRescore(runId: string, body: EvalRescoreRequest) {
+  return apiFetch(`${runPath(runId)}/rescore/estimate`, schema("EvalRescoreEstimateEnvelopeSchema"), { method: "POST", json: body }).then((r) => r.data);
+}
+
+export function applyRescore(runId: string, body: EvalRescoreRequest) {
+  return apiFetch(`${runPath(runId)}/rescore`, schema("EvalRescoreResultEnvelopeSchema"), { method: "POST", json: body }).then((r) => r.data);
+}
+
+export function designateVersion(runId: string, version: number, expectedVersion: number) {
+  return apiFetch(`${runPath(runId)}/designate`, schema("EvalDesignateResultEnvelopeSchema"), { method: "POST", json: { version, expected_version: expectedVersion } }).then((r) => r.data);
+}
+
+/** Runs to pick from on the compare page (GET /api/eval/runs), optionally of one question set. */
+export const compareRunListQuery = (setId: string | null) =>
+  queryOptions({
+    queryKey: [...resultKeys.all, "runs", setId ?? ""] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/eval/runs${setId ? `?set_id=${enc(setId)}` : ""}`, () => import("@/lib/contract/bff/evaluations").then((c) => c.EvalRunListResponseSchema), { signal }).then(
+        (body) => body.data,
+      ),
+  });
