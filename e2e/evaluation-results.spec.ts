@@ -130,6 +130,12 @@ test.describe("evaluation results (editor)", () => {
     await done.getByRole("link", { name: `Open ${SLUG} in the preset studio` }).click();
     await expect(page).toHaveURL(new RegExp(`/presets/${SLUG}`));
     await expect(page.getByText(`designated v${saved}`).first()).toBeVisible();
+    // The studio's history links the new version back to the run it won.
+    await page.getByRole("tab", { name: "History" }).click();
+    const origin = page.locator(`tr[data-version='${saved}']`).getByRole("link", { name: `Evaluation run that made version ${saved} designated` });
+    await expect(origin).toHaveAttribute("href", `/evaluations/runs/${created.runId}/results`);
+    await origin.click();
+    await expect(page).toHaveURL(new RegExp(`/evaluations/runs/${created.runId}/results`));
     // Put the seeded behaviour back for the specs after this one: v3's settings designated again.
     const restore = await api.post(`/api/eval/runs/${created.runId}/designate`, { data: { version: 3, expected_version: saved } });
     expect(restore.status(), await restore.text()).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PresetAuditEntry } from "@/lib/contract/bff/schemas";
-import { savedBy } from "./audit";
+import { evaluationResultsLink, savedBy } from "./audit";
 
 const entry = (version: number, version_id: string | null, user_name: string): PresetAuditEntry => ({
   slug: "support",
@@ -25,5 +25,20 @@ describe("savedBy", () => {
   it("is undefined without an audit or a matching entry", () => {
     expect(savedBy(undefined, { id: "v-2", version: 2 })).toBeUndefined();
     expect(savedBy([entry(3, "v-3", "x")], { id: "v-2", version: 2 })).toBeUndefined();
+  });
+});
+
+describe("evaluationResultsLink", () => {
+  const id = "0f8e2c1a-5b6d-4e7f-8a9b-0c1d2e3f4a5b";
+  it("links a save designated from an evaluation run back to the run's results", () => {
+    expect(evaluationResultsLink({ note: `Designated from evaluation run ${id}: /evaluations/runs/${id}/results` })).toBe(`/evaluations/runs/${id}/results`);
+  });
+
+  it("gives no link for an entry without a note, another note, or a path that is not a run's results", () => {
+    expect(evaluationResultsLink(undefined)).toBeUndefined();
+    expect(evaluationResultsLink({ note: null })).toBeUndefined();
+    expect(evaluationResultsLink({ note: "Restored v2" })).toBeUndefined();
+    expect(evaluationResultsLink({ note: "/evaluations/runs/../../users/results" })).toBeUndefined();
+    expect(evaluationResultsLink({ note: `/evaluations/runs/${id}/results/../../x` })).toBeUndefined();
   });
 });

@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { PresetAuditEntry } from "@/lib/contract/bff/schemas";
 import type { PresetVersion } from "@/lib/contract/gateway";
-import { savedBy } from "@/lib/presets/audit";
+import Link from "next/link";
+import { evaluationResultsLink, savedBy } from "@/lib/presets/audit";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
 
 /** The versions, newest first: who saved each, which is designated, and View / Compare / Restore. */
@@ -49,7 +50,10 @@ export function VersionTable({
               </td>
               <td className="px-3 py-2">
                 {entry ? (
-                  <span title={entry.user_email}>{entry.user_name || entry.user_email}</span>
+                  <>
+                    <span title={entry.user_email}>{entry.user_name || entry.user_email}</span>
+                    <EvaluationOrigin entry={entry} version={version.version} />
+                  </>
                 ) : (
                   <span className="text-slate-500 dark:text-slate-400">outside Gatehouse</span>
                 )}
@@ -84,5 +88,16 @@ export function VersionTable({
         })}
       </TableBody>
     </Table>
+  );
+}
+
+/** A version saved by "Make version N the designated version" links back to the evaluation run it won. */
+function EvaluationOrigin({ entry, version }: { entry: PresetAuditEntry; version: number }) {
+  const href = evaluationResultsLink(entry);
+  if (!href) return null;
+  return (
+    <Link href={href} className="ml-2 text-xs font-medium text-brand-700 hover:underline dark:text-brand-100" aria-label={`Evaluation run that made version ${version} designated`}>
+      from evaluation
+    </Link>
   );
 }
