@@ -10,6 +10,7 @@ import { resultQueries } from "@/lib/client/queries/evaluation-results";
 import type { EvalQuestionDetail } from "@/lib/contract/bff/evaluation-results";
 import { CitationDiffView } from "./citation-diff";
 import { DetailVersion } from "./detail-version";
+import { DiffPairPicker } from "./diff-pair-picker";
 import { navigationStep } from "./question-nav";
 import { listParams, type ResultsView } from "./url-state";
 
@@ -24,7 +25,7 @@ function labelOf(data: EvalQuestionDetail, index: number): string {
  */
 export function QuestionDetail({ runId, view, onNavigate }: { runId: string; view: ResultsView; onNavigate: (view: ResultsView) => void }) {
   const index = view.question ?? 0;
-  const detail = useQuery({ ...resultQueries.question(runId, index, listParams(view)), placeholderData: (previous) => previous });
+  const detail = useQuery({ ...resultQueries.question(runId, index, { ...listParams(view), diff: view.diff }), placeholderData: (previous) => previous });
   const data = detail.data;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const prev = data?.question_index === index ? data.prev : null;
@@ -96,6 +97,9 @@ export function QuestionDetail({ runId, view, onNavigate }: { runId: string; vie
         ))}
       </div>
 
+      {data.versions.length > 2 && data.diff ? (
+        <DiffPairPicker versions={data.versions} pair={{ base: data.diff.base, against: data.diff.against }} onChange={(diff) => onNavigate({ ...view, diff })} />
+      ) : null}
       {data.diff ? (
         <CitationDiffView diff={data.diff} baseLabel={labelOf(data, data.diff.base)} againstLabel={labelOf(data, data.diff.against)} />
       ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_VIEW, listParams, parseView, sortBy, toggleFilter, writeView } from "./url-state";
+import { chooseDiffSide, DEFAULT_VIEW, listParams, parseView, sortBy, toggleFilter, writeView } from "./url-state";
 
 const view = (query: string) => parseView(new URLSearchParams(query));
 
@@ -12,6 +12,7 @@ describe("results view in the URL", () => {
       dir: "desc",
       question: 12,
       tab: "domains",
+      diff: null,
     });
   });
 
@@ -59,5 +60,17 @@ describe("results view in the URL", () => {
       dir: "desc",
     });
     expect(listParams(DEFAULT_VIEW)).toEqual({ flags: [], tag: undefined, sort: "index", sort_version: 0, dir: "asc" });
+  });
+
+  it("keeps the citation diff's pair in the URL, refusing a version against itself or past the fourth", () => {
+    expect(view("diff=0-2").diff).toEqual({ base: 0, against: 2 });
+    expect(writeView({ ...DEFAULT_VIEW, diff: { base: 3, against: 1 } }).toString()).toBe("diff=3-1");
+    for (const bad of ["1-1", "0-4", "02", "a-b", "0-1-2"]) expect(view(`diff=${bad}`).diff, bad).toBeNull();
+  });
+
+  it("swaps the pair when one side is given the other side's version", () => {
+    expect(chooseDiffSide({ base: 0, against: 1 }, "against", 2)).toEqual({ base: 0, against: 2 });
+    expect(chooseDiffSide({ base: 0, against: 1 }, "against", 0)).toEqual({ base: 1, against: 0 });
+    expect(chooseDiffSide({ base: 0, against: 2 }, "base", 2)).toEqual({ base: 2, against: 0 });
   });
 });

@@ -30,6 +30,12 @@ type SortDir = "asc" | "desc";
 const RESULT_TABS = ["questions", "domains"] as const;
 export type ResultTab = (typeof RESULT_TABS)[number];
 
+/** The two versions the question detail's citation diff compares (`?diff=0-2`: version 1 against version 3). */
+export interface DiffPair {
+  base: number;
+  against: number;
+}
+
 export interface ResultsView {
   filters: ResultFilter[];
   tag: string | null;
@@ -38,9 +44,11 @@ export interface ResultsView {
   /** The question whose detail is open (its index in the set), or null. */
   question: number | null;
   tab: ResultTab;
+  /** The citation diff's pair; null: the first version against the second. */
+  diff: DiffPair | null;
 }
 
-export const DEFAULT_VIEW: ResultsView = { filters: [], tag: null, sort: { column: "question" }, dir: "asc", question: null, tab: "questions" };
+export const DEFAULT_VIEW: ResultsView = { filters: [], tag: null, sort: { column: "question" }, dir: "asc", question: null, tab: "questions", diff: null };
 
 const TAG_MAX = 40;
 const VERSION_MAX = 4;
@@ -70,6 +78,13 @@ function parseIndex(raw: string | null): number | null {
   return n <= QUESTION_MAX ? n : null;
 }
 
+function parseDiff(raw: string | null): DiffPair | null {
+  if (raw === null || !/^\d-\d$/.test(raw)) return null;
+  const base = Number(raw[0]);
+  const against = Number(raw[2]);
+  return base !== against && base < VERSION_MAX && against < VERSION_MAX ? { base, against } : null;
+}
+
 export function parseView(params: URLSearchParams): ResultsView {
   const filters = (params.get("filter") ?? "")
     .split(",")
@@ -85,6 +100,7 @@ export function parseView(params: URLSearchParams): ResultsView {
     dir: params.get("dir") === "desc" ? "desc" : "asc",
     question: parseIndex(params.get("q")),
     tab: isOneOf(RESULT_TABS, tabRaw) ? tabRaw : "questions",
+    diff: parseDiff(params.get("diff")),
   };
 }
 
@@ -98,7 +114,14 @@ export function writeView(view: ResultsView, base: URLSearchParams = new URLSear
   set("dir", view.dir === "desc" ? "desc" : null);
   set("q", view.question === null ? null : String(view.question));
   set("tab", view.tab === "questions" ? null : view.tab);
+  set("diff", view.diff ? `${view.diff.base}-${view.diff.against}` : null);
   return params;
+}
+
+/** One side of the diff's pair set to `version`; choosing the other side's version swaps the two (never a version against itself). */
+export function chooseDiffSide(pair: DiffPair, side: keyof DiffPair, version: number): DiffPair {
+  if (side === "base") return version === pair.against ? { base: version, against: pair.base } : { ...pair, base: version };
+  return version === pair.base ? { base: pair.against, against: version } : { ...pair, against: version };
 }
 
 export function toggleFilter(view: ResultsView, filter: ResultFilter): ResultsView {

@@ -27,6 +27,18 @@ function listSearch(params: QuestionListParams): URLSearchParams {
   return search;
 }
 
+/** A question's detail: the list's filter and order (for prev / next) and the pair its citation diff compares. */
+export type QuestionDetailParams = QuestionListParams & { diff?: { base: number; against: number } | null };
+
+function detailSearch(params: QuestionDetailParams): URLSearchParams {
+  const search = listSearch(params);
+  if (params.diff) {
+    search.set("base", String(params.diff.base));
+    search.set("against", String(params.diff.against));
+  }
+  return search;
+}
+
 const QUESTIONS_PAGE = 200;
 const runPath = (runId: string) => `/api/eval/runs/${enc(runId)}`;
 
@@ -35,7 +47,7 @@ export const resultKeys = {
   run: (runId: string) => [...resultKeys.all, runId] as const,
   summary: (runId: string) => [...resultKeys.run(runId), "summary"] as const,
   questions: (runId: string, params: QuestionListParams) => [...resultKeys.run(runId), "questions", listSearch(params).toString()] as const,
-  question: (runId: string, index: number, params: QuestionListParams) => [...resultKeys.run(runId), "question", index, listSearch(params).toString()] as const,
+  question: (runId: string, index: number, params: QuestionDetailParams) => [...resultKeys.run(runId), "question", index, detailSearch(params).toString()] as const,
   domains: (runId: string) => [...resultKeys.run(runId), "domains"] as const,
   compare: (runIds: readonly string[]) => [...resultKeys.all, "compare", runIds.join(",")] as const,
 };
@@ -62,11 +74,11 @@ export const resultQueries = {
     }),
 
   /** One question's answers, checks and citation diff; prev/next follow the table's filter and order. */
-  question: (runId: string, index: number, params: QuestionListParams) =>
+  question: (runId: string, index: number, params: QuestionDetailParams) =>
     queryOptions({
       queryKey: resultKeys.question(runId, index, params),
       queryFn: ({ signal }) =>
-        apiFetch(`${runPath(runId)}/results/questions/${index}?${listSearch(params)}`, schema("EvalQuestionDetailEnvelopeSchema"), { signal }).then((body) => body.data),
+        apiFetch(`${runPath(runId)}/results/questions/${index}?${detailSearch(params)}`, schema("EvalQuestionDetailEnvelopeSchema"), { signal }).then((body) => body.data),
     }),
 
   domains: (runId: string) =>
