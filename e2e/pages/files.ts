@@ -81,6 +81,7 @@ export class FilesPage extends AppPage {
       const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       const started = Date.now();
+      let endSeen = false;
       // Bounded below the test's own timeout, so a list that stops loading fails with what was seen.
       while (Date.now() - started < 200_000) {
         const rows = scroller.querySelectorAll<HTMLElement>('[data-testid="file-row"]');
@@ -96,7 +97,15 @@ export class FilesPage extends AppPage {
         }
         if (highest >= until) break;
         const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-        if (atBottom && scroller.querySelector('[data-testid="files-end"]')) break;
+        if (atBottom && scroller.querySelector('[data-testid="files-end"]')) {
+          // The footer says "all loaded" as the last page arrives, a frame before the list grows by its rows:
+          // the end counts only when it is still the bottom after another look (with the rows recorded again).
+          if (endSeen) break;
+          endSeen = true;
+          await frame();
+          continue;
+        }
+        endSeen = false;
         if (atBottom) await sleep(50);
         else {
           scroller.scrollTop += scroller.clientHeight;
