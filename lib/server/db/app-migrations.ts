@@ -319,4 +319,17 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       ALTER TABLE preset_audit ADD COLUMN note TEXT;
     `,
   },
+  {
+    version: 9,
+    name: "evaluation runs keep their running spend; items counted from an index",
+    // A claim weighs the run's spending against its cap: kept on the run row (added to in the transaction that
+    // records an item's cost) it is one read, where summing the items grew with the run. Runs recorded before
+    // start from their items' sum. The progress counts per version and status (polled by the run page) and the
+    // list's totals read this index alone, never the items' stored answers.
+    sql: (d) => `
+      ALTER TABLE eval_runs ADD COLUMN spent_usd ${d.real} NOT NULL DEFAULT 0;
+      UPDATE eval_runs SET spent_usd = COALESCE((SELECT SUM(i.cost_usd) FROM eval_items i WHERE i.run_id = eval_runs.id), 0);
+      CREATE INDEX eval_items_by_version ON eval_items (run_id, version_index, status, cost_usd);
+    `,
+  },
 ];

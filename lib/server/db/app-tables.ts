@@ -131,6 +131,8 @@ export interface EvalRunsTable {
   item_reserve_usd: number;
   created_at: string;
   ended_at: string | null;
+  /** What the run's items have cost so far (migration 9): added to with each item's cost, in the same transaction. */
+  spent_usd: Generated<number>;
 }
 
 export type EvalItemStatus = "pending" | "claimed" | "done" | "failed" | "cancelled";

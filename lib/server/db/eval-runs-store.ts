@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { AppDb } from "./app-db";
+import { sql, type Selectable } from "kysely";
+import type { AppDb, LockConnection } from "./app-db";
 import type { EvalItemStatus, EvalRunStatus, EvalRunsTable } from "./app-tables";
 
 /** One item of a run: a version of the plan tried on a question, `repeat_index` of the run's repeats. */
@@ -24,7 +24,7 @@ export interface NewEvalRun {
 }
 
 /** A run as stored: the table's row (app-tables.ts), one definition. */
-export type EvalRunRow = EvalRunsTable;
+export type EvalRunRow = Selectable<EvalRunsTable>;
 
 export interface ClaimedItem extends EvalItemKey {
   run_id: string;
@@ -51,10 +51,15 @@ export interface ItemProgress {
 /** Rows per INSERT: well under SQLite's 32,766 bound variables (6 a row) and PostgreSQL's 65,535. */
 const INSERT_CHUNK = 1_000;
 
+/** Thrown inside a transaction to roll it back: the item was not this instance's to write (see `settle`). */
+class NotHolder extends Error {}
+
 /**
- * Evaluation runs and their items in the app database (migration 7). The runner of every instance claims
+ * Evaluation runs and their items in the app database (migrations 7 and 9). The runner of every instance claims
  * items here: a claim happens under the run's lock (`db.serialize`, an advisory lock on PostgreSQL), so two
  * instances never take the same item and never together exceed the run's concurrency or its spending cap.
+ * A claim costs the same at the first item and the last: the run's spending is kept on its row (`spent_usd`,
+ * added to in the transaction that records an item's cost) and the next item is found through an index.
  */
 export class EvalRunsStore {
   constructor(private readonly db: AppDb) {}
@@ -121,31 +126,34 @@ export class EvalRunsStore {
   async claim(runId: string, instanceId: string, options: { now: number; leaseMs: number; concurrency: number }): Promise<ClaimResult> {
     const { now, leaseMs, concurrency } = options;
     return this.db.serialize(`eval-run:${runId}`, async (on) => {
-      const run = await on.selectFrom("eval_runs").select(["status", "cap_usd", "item_reserve_usd"]).where("id", "=", runId).executeTakeFirst();
+      // The spending and the items in flight in one statement, so one snapshot: an item that ends meanwhile is
+      // either still in flight with its cost not yet added, or ended with it added (settle does both at once).
+      const run = await on
+        .selectFrom("eval_runs as r")
+        .select((eb) => [
+          "r.status",
+          "r.cap_usd",
+          "r.item_reserve_usd",
+          "r.spent_usd",
+          eb
+            .selectFrom("eval_items as i")
+            .select((inner) => inner.fn.countAll<number>().as("count"))
+            .whereRef("i.run_id", "=", "r.id")
+            .where("i.status", "=", "claimed")
+            .where("i.lease_until", ">=", now)
+            .as("flying"),
+        ])
+        .where("r.id", "=", runId)
+        .executeTakeFirst();
       if (!run || run.status !== "running") return { kind: "ended" };
-      const inFlight = await on
-        .selectFrom("eval_items")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("run_id", "=", runId)
-        .where("status", "=", "claimed")
-        .where("lease_until", ">=", now)
-        .executeTakeFirstOrThrow();
-      const flying = Number(inFlight.count);
+      const flying = Number(run.flying ?? 0);
       if (flying >= concurrency) return { kind: "busy" };
 
-      const next = await on
-        .selectFrom("eval_items")
-        .select(["position", "version_index", "question_index", "repeat_index", "attempts", "not_before"])
-        .where("run_id", "=", runId)
-        .where((eb) => eb.or([eb("status", "=", "pending"), eb.and([eb("status", "=", "claimed"), eb("lease_until", "<", now)])]))
-        .orderBy("position")
-        .limit(1)
-        .executeTakeFirst();
+      const next = await this.nextItem(on, runId, now);
       if (!next) return { kind: "empty" };
       if (next.not_before !== null && Number(next.not_before) > now) return { kind: "busy" };
 
-      const spent = await this.spentOn(on, runId);
-      if (spent + (flying + 1) * run.item_reserve_usd > run.cap_usd + 1e-9) {
+      if (Number(run.spent_usd) + (flying + 1) * run.item_reserve_usd > run.cap_usd + 1e-9) {
         // Nothing already spent is lost: items in flight finish; the rest are not started.
         await on
           .updateTable("eval_runs")
@@ -177,13 +185,25 @@ export class EvalRunsStore {
     });
   }
 
-  private async spentOn(on: AppDb["kysely"], runId: string): Promise<number> {
-    const row = await on
+  /**
+   * The first item in position order that is pending, or claimed by a holder whose lease lapsed. Two lookups
+   * on the (run, status, position) index rather than one OR, which would walk the run's items from the first
+   * (every ended one too) on each claim.
+   */
+  private async nextItem(on: LockConnection, runId: string, now: number) {
+    const columns = ["position", "version_index", "question_index", "repeat_index", "attempts", "not_before"] as const;
+    const pending = await on.selectFrom("eval_items").select(columns).where("run_id", "=", runId).where("status", "=", "pending").orderBy("position").limit(1).executeTakeFirst();
+    const lapsed = await on
       .selectFrom("eval_items")
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("cost_usd"), sql<number>`0`).as("spent"))
+      .select(columns)
       .where("run_id", "=", runId)
-      .executeTakeFirstOrThrow();
-    return Number(row.spent);
+      .where("status", "=", "claimed")
+      .where("lease_until", "<", now)
+      .orderBy("position")
+      .limit(1)
+      .executeTakeFirst();
+    if (!pending || !lapsed) return pending ?? lapsed;
+    return lapsed.position < pending.position ? lapsed : pending;
   }
 
   /** Extends the lease of an item this instance holds; false when it is no longer ours (lapsed and taken). */
@@ -210,45 +230,58 @@ export class EvalRunsStore {
     instanceId: string,
     outcome: { status: "done" | "failed"; result?: unknown; checks?: unknown; error?: unknown; costUsd: number; attempts: number; at?: Date },
   ): Promise<boolean> {
-    const result = await this.db.kysely
-      .updateTable("eval_items")
-      .set({
-        status: outcome.status,
-        result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
-        error: outcome.error === undefined ? null : JSON.stringify(outcome.error),
-        checks: outcome.checks === undefined ? null : JSON.stringify(outcome.checks),
-        // Earlier attempts' charges (a stream cut after tokens were billed) stay counted.
-        cost_usd: sql<number>`coalesce(cost_usd, 0) + ${outcome.costUsd}`,
-        attempts: outcome.attempts,
-        lease_until: null,
-        ended_at: (outcome.at ?? new Date()).toISOString(),
-      })
-      .where("run_id", "=", runId)
-      .where("position", "=", position)
-      .where("status", "=", "claimed")
-      .where("claimed_by", "=", instanceId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.settle(runId, position, instanceId, outcome.costUsd, {
+      status: outcome.status,
+      result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+      error: outcome.error === undefined ? null : JSON.stringify(outcome.error),
+      checks: outcome.checks === undefined ? null : JSON.stringify(outcome.checks),
+      attempts: outcome.attempts,
+      lease_until: null,
+      ended_at: (outcome.at ?? new Date()).toISOString(),
+    });
   }
 
   /** Gives an item back to be tried again from `notBefore` (a Retry-After, a backoff), counting the attempt and its cost. */
   async retryLater(runId: string, position: number, instanceId: string, notBefore: number, attempts: number, costUsd: number): Promise<boolean> {
-    const result = await this.db.kysely
-      .updateTable("eval_items")
-      .set({
-        status: "pending",
-        claimed_by: null,
-        lease_until: null,
-        not_before: notBefore,
-        attempts,
-        cost_usd: sql<number>`coalesce(cost_usd, 0) + ${costUsd}`,
-      })
-      .where("run_id", "=", runId)
-      .where("position", "=", position)
-      .where("status", "=", "claimed")
-      .where("claimed_by", "=", instanceId)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.settle(runId, position, instanceId, costUsd, { status: "pending", claimed_by: null, lease_until: null, not_before: notBefore, attempts });
+  }
+
+  /**
+   * Writes `changes` to an item this instance holds and adds `costUsd` to both the item and the run's spending,
+   * in one transaction: a claim never sees the item out of flight without its cost counted. The run's row is
+   * written first, as cancel and the cap's stop do (run, then items), so two of them never wait on each other;
+   * when the item is no longer ours the transaction rolls back and nothing is counted.
+   */
+  private async settle(
+    runId: string,
+    position: number,
+    instanceId: string,
+    costUsd: number,
+    changes: { status: "done" | "failed" | "pending"; attempts: number; lease_until: null } & Partial<Record<"result" | "error" | "checks" | "ended_at" | "claimed_by", string | null>> & { not_before?: number },
+  ): Promise<boolean> {
+    try {
+      await this.db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("eval_runs")
+          .set({ spent_usd: sql<number>`spent_usd + ${costUsd}` })
+          .where("id", "=", runId)
+          .execute();
+        const result = await trx
+          .updateTable("eval_items")
+          // Earlier attempts' charges (a stream cut after tokens were billed) stay counted.
+          .set({ ...changes, cost_usd: sql<number>`coalesce(cost_usd, 0) + ${costUsd}` })
+          .where("run_id", "=", runId)
+          .where("position", "=", position)
+          .where("status", "=", "claimed")
+          .where("claimed_by", "=", instanceId)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw new NotHolder();
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof NotHolder) return false;
+      throw error;
+    }
   }
 
   /**
@@ -308,15 +341,13 @@ export class EvalRunsStore {
    */
   async chargesSince(userId: string, since: string): Promise<{ at: string; usd: number }[]> {
     const rows = await this.db.kysely
-      .selectFrom("eval_runs as r")
-      .leftJoin("eval_items as i", "i.run_id", "r.id")
-      .select((eb) => ["r.created_at", "r.status", "r.cap_usd", eb.fn.coalesce(eb.fn.sum<number>("i.cost_usd"), sql<number>`0`).as("spent")])
-      .where("r.user_id", "=", userId)
-      .where((eb) => eb.or([eb("r.created_at", ">=", since), eb("r.status", "=", "running")]))
-      .groupBy(["r.id", "r.created_at", "r.status", "r.cap_usd"])
-      .orderBy("r.created_at")
+      .selectFrom("eval_runs")
+      .select(["created_at", "status", "cap_usd", "spent_usd"])
+      .where("user_id", "=", userId)
+      .where((eb) => eb.or([eb("created_at", ">=", since), eb("status", "=", "running")]))
+      .orderBy("created_at")
       .execute();
-    const runs = rows.map((row) => ({ at: row.created_at, usd: row.status === "running" ? Math.max(row.cap_usd, Number(row.spent)) : Number(row.spent) }));
+    const runs = rows.map((row) => ({ at: row.created_at, usd: row.status === "running" ? Math.max(row.cap_usd, Number(row.spent_usd)) : Number(row.spent_usd) }));
     // Re-scores the user asked for (their judge calls): at their reserve while they run, then at what they cost.
     const rescores = await this.db.kysely
       .selectFrom("eval_rescores")
@@ -416,19 +447,23 @@ export class EvalRunsStore {
     await this.db.kysely.updateTable("eval_items").set({ checks: JSON.stringify(checks) }).where("run_id", "=", runId).where("position", "=", position).execute();
   }
 
-  /** Counts and spending per version and status (the run page's progress). */
-  /** Counts by status and spending of several runs in one grouped query (the runs list shows each run's progress). */
+  /**
+   * Counts by status and spending of several runs in one grouped query (the runs list shows each run's progress).
+   * Grouped by version too, so the query reads the (run, version, status, cost) index alone; a run's rows per
+   * status are summed by the caller.
+   */
   async totals(runIds: readonly string[]): Promise<(Omit<ItemProgress, "version_index"> & { run_id: string })[]> {
     if (runIds.length === 0) return [];
     const rows = await this.db.kysely
       .selectFrom("eval_items")
       .select((eb) => ["run_id", "status", eb.fn.countAll<number>().as("count"), eb.fn.coalesce(eb.fn.sum<number>("cost_usd"), sql<number>`0`).as("cost_usd")])
       .where("run_id", "in", [...runIds])
-      .groupBy(["run_id", "status"])
+      .groupBy(["run_id", "version_index", "status"])
       .execute();
     return rows.map((row) => ({ run_id: row.run_id, status: row.status, count: Number(row.count), cost_usd: Number(row.cost_usd) }));
   }
 
+  /** Counts and spending per version and status (the run page's progress): from the (run, version, status, cost) index alone. */
   async progress(runId: string): Promise<ItemProgress[]> {
     const rows = await this.db.kysely
       .selectFrom("eval_items")
@@ -443,6 +478,23 @@ export class EvalRunsStore {
       .orderBy("version_index")
       .execute();
     return rows.map((row) => ({ version_index: row.version_index, status: row.status, count: Number(row.count), cost_usd: Number(row.cost_usd) }));
+  }
+
+  /**
+   * The run's last `limit` failed items in run order, last first, with their stored error: read backwards along
+   * the (run, status, position) index, so the cost is the limit's whatever the run's size. Items are claimed in
+   * position order, so these are the latest failures (give or take the items in flight beside them).
+   */
+  async recentErrors(runId: string, limit: number) {
+    const rows = await this.db.kysely
+      .selectFrom("eval_items")
+      .select(["position", "version_index", "question_index", "repeat_index", "error", "ended_at"])
+      .where("run_id", "=", runId)
+      .where("status", "=", "failed")
+      .orderBy("position", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ...row, error: row.error === null ? null : (JSON.parse(row.error) as unknown) }));
   }
 
   /** A page of a run's items in position order, results parsed. */

@@ -1,0 +1,198 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations } from "@/lib/sqlite/migrate";
+import { openSqlite } from "@/lib/sqlite/open";
+import { APP_DB_DIALECTS, freshPostgresDatabase, type AppDbDialect } from "@/lib/testing/postgres-database";
+import { appDbFile, openAppDb, type AppDb } from "./app-db";
+import { APP_MIGRATIONS, DIALECT_SQL } from "./app-migrations";
+import { EvalRunsStore, type EvalItemKey } from "./eval-runs-store";
+
+/**
+ * The run's spending as a claim weighs it (migration 9: kept on the run row, added to in the transaction that
+ * records an item's cost). The runner's tests show the cap holding over whole runs; these follow the running
+ * total through each way an item's cost is recorded, a restart, and a database written before the column.
+ */
+
+const LEASE_MS = 1_000;
+
+function items(count: number): EvalItemKey[] {
+  return Array.from({ length: count }, (_, question) => ({ version_index: question % 2, question_index: question, repeat_index: 0 }));
+}
+
+async function spending(store: EvalRunsStore, runId: string): Promise<{ run: number; items: number }> {
+  const run = await store.get(runId);
+  const rows = await store.items(runId, { limit: 5_000 });
+  return { run: Number(run?.spent_usd), items: rows.reduce((sum, row) => sum + (row.cost_usd ?? 0), 0) };
+}
+
+async function claimOne(store: EvalRunsStore, runId: string, instance: string, now = Date.now()) {
+  const claim = await store.claim(runId, instance, { now, leaseMs: LEASE_MS, concurrency: 16 });
+  if (claim.kind !== "item") throw new Error(`expected an item, got ${claim.kind}`);
+  return claim.item;
+}
+
+describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (dialect) => {
+  let dataDir: string;
+  let target: string;
+  let db: AppDb;
+  let store: EvalRunsStore;
+  let runCounter = 0;
+
+  const open = () => openAppDb(dialect === "sqlite" ? { dialect, file: target } : { dialect, url: target });
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-eval-spend-"));
+    target = dialect === "sqlite" ? appDbFile(dataDir) : await freshPostgresDatabase();
+    db = await open();
+    store = new EvalRunsStore(db);
+  });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function newRun(options: { count: number; capUsd?: number; reserveUsd?: number }): Promise<string> {
+    const id = `spend-${dialect}-${runCounter++}`;
+    await store.create({ id, userId: "u1", setId: "s1", setVersion: 1, plan: {}, capUsd: options.capUsd ?? 10, itemReserveUsd: options.reserveUsd ?? 0.01, items: items(options.count) });
+    return id;
+  }
+
+  it("adds every recorded cost, finished, failed or retried, and nothing for a result that is no longer this instance's", async () => {
+    const id = await newRun({ count: 12 });
+    const claimed = [];
+    for (let index = 0; index < 12; index++) claimed.push(await claimOne(store, id, "a"));
+    // Finished side by side: no addition is lost to another.
+    await Promise.all(claimed.slice(0, 8).map((item, index) => store.finish(id, item.position, "a", { status: "done", result: { answer: "ok" }, costUsd: 0.001 * (index + 1), attempts: 1 })));
+    expect(await store.finish(id, claimed[8].position, "a", { status: "failed", error: { status: 400, message: "bad", code: null }, costUsd: 0.002, attempts: 1 })).toBe(true);
+    // A stream cut after tokens were billed: charged, then tried again.
+    expect(await store.retryLater(id, claimed[9].position, "a", Date.now(), 1, 0.003)).toBe(true);
+    // Not the holder (its lease lapsed and another took it, say): refused, and nothing is counted.
+    expect(await store.finish(id, claimed[10].position, "someone-else", { status: "done", costUsd: 5, attempts: 1 })).toBe(false);
+    expect(await store.retryLater(id, claimed[11].position, "someone-else", Date.now(), 1, 5)).toBe(false);
+
+    const spent = await spending(store, id);
+    expect(spent.run).toBeCloseTo(0.036 + 0.002 + 0.003, 9);
+    expect(spent.run).toBeCloseTo(spent.items, 9);
+    // The retried item ran again and its second charge joins the first.
+    const again = await claimOne(store, id, "a");
+    expect(again.position).toBe(claimed[9].position);
+    await store.finish(id, again.position, "a", { status: "done", costUsd: 0.004, attempts: 2 });
+    const after = await spending(store, id);
+    expect(after.run).toBeCloseTo(0.045, 9);
+    expect(after.run).toBeCloseTo(after.items, 9);
+  });
+
+  it("holds the cap across a crash: the next instance weighs what was spent before it and takes over the lapsed item", async () => {
+    // Each item may cost 0.01 (reserved while it runs); the cap leaves room for three and a half.
+    const id = await newRun({ count: 8, capUsd: 0.035, reserveUsd: 0.01 });
+    const start = Date.now();
+    const first = await claimOne(store, id, "dead", start);
+    const second = await claimOne(store, id, "dead", start);
+    const third = await claimOne(store, id, "dead", start);
+    await store.finish(id, first.position, "dead", { status: "done", costUsd: 0.01, attempts: 1 });
+    await store.finish(id, second.position, "dead", { status: "done", costUsd: 0.01, attempts: 1 });
+    // The instance dies holding the third item; the next start opens the database afresh.
+    const reopened = await open();
+    try {
+      const next = new EvalRunsStore(reopened);
+      expect(Number((await next.get(id))?.spent_usd)).toBeCloseTo(0.02, 9);
+      const later = start + LEASE_MS + 1;
+      const taken = await claimOne(next, id, "next", later);
+      expect(taken.position).toBe(third.position);
+      await next.finish(id, taken.position, "next", { status: "done", costUsd: 0.01, attempts: 1 });
+      // 0.03 spent and one more item's 0.01 would pass 0.035: the run stops there.
+      expect((await next.claim(id, "next", { now: later, leaseMs: LEASE_MS, concurrency: 16 })).kind).toBe("ended");
+      const run = await next.get(id);
+      expect(run).toMatchObject({ status: "stopped", stop_reason: "cap" });
+      const spent = await spending(next, id);
+      expect(spent.run).toBeCloseTo(0.03, 9);
+      expect(spent.items).toBeCloseTo(0.03, 9);
+      expect(spent.items).toBeLessThanOrEqual(0.035);
+      // The dead instance's late answer for the item taken over is dropped, cost and all.
+      expect(await store.finish(id, third.position, "dead", { status: "done", costUsd: 0.01, attempts: 1 })).toBe(false);
+      expect((await spending(next, id)).run).toBeCloseTo(0.03, 9);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it("counts a run's spending in the user's ledger from the running total", async () => {
+    const id = await newRun({ count: 2, capUsd: 1 });
+    const item = await claimOne(store, id, "a");
+    await store.finish(id, item.position, "a", { status: "done", costUsd: 0.25, attempts: 1 });
+    const since = new Date(Date.now() - 60_000).toISOString();
+    // Running: the whole cap, which it may yet spend; once ended, what it spent.
+    expect((await store.chargesSince("u1", since)).find((charge) => charge.usd === 1)).toBeDefined();
+    await store.cancel(id);
+    const charges = await store.chargesSince("u1", since);
+    expect(charges.some((charge) => Math.abs(charge.usd - 0.25) < 1e-9)).toBe(true);
+  });
+});
+
+/** Build 8's schema, with a run part-way through (costs on its items, none on the run row, which has no such column). */
+async function databaseBefore9(dialect: AppDbDialect, dataDir: string): Promise<string> {
+  const before = APP_MIGRATIONS.filter((migration) => migration.version <= 8);
+  const at = new Date().toISOString();
+  const rows = [
+    `INSERT INTO eval_runs (id, user_id, set_id, set_version, plan, status, cap_usd, item_reserve_usd, created_at)
+     VALUES ('old-run', 'u1', 's1', 1, '{}', 'running', 0.05, 0.01, '${at}')`,
+    ...[0.01, 0.015, null, null, null].map(
+      (cost, position) =>
+        `INSERT INTO eval_items (run_id, position, version_index, question_index, repeat_index, status, cost_usd)
+         VALUES ('old-run', ${position}, 0, ${position}, 0, '${cost === null ? "pending" : "done"}', ${cost === null ? "NULL" : cost})`,
+    ),
+  ];
+  if (dialect === "sqlite") {
+    const file = appDbFile(dataDir);
+    const database = openSqlite(file, { busyTimeoutMs: 1000 });
+    applyMigrations(database, before.map((m) => ({ version: m.version, name: m.name, sql: m.sql(DIALECT_SQL.sqlite) })), "app");
+    for (const row of rows) database.exec(row);
+    database.close();
+    return file;
+  }
+  const url = await freshPostgresDatabase();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // As app-db.ts's runner writes it.
+    await client.query("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+    for (const migration of before) {
+      await client.query(migration.sql(DIALECT_SQL.postgres));
+      await client.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [migration.version, migration.name, at]);
+    }
+    for (const row of rows) await client.query(row);
+  } finally {
+    await client.end();
+  }
+  return url;
+}
+
+describe.each(APP_DB_DIALECTS)("migration 9 on %s", (dialect) => {
+  let dataDir = "";
+  let db: AppDb | null = null;
+  afterEach(async () => {
+    await db?.close();
+    db = null;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("starts a run recorded before it from its items' costs, so its cap still holds", async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-migration9-"));
+    const target = await databaseBefore9(dialect, dataDir);
+    db = await openAppDb(dialect === "sqlite" ? { dialect, file: target } : { dialect, url: target });
+    expect(db.migrated).toEqual(APP_MIGRATIONS.filter((m) => m.version >= 9).map((m) => m.version));
+    const store = new EvalRunsStore(db);
+    expect(Number((await store.get("old-run"))?.spent_usd)).toBeCloseTo(0.025, 9);
+    // 0.025 spent, 0.01 reserved per item: two more fit under 0.05, the third would not.
+    const now = Date.now();
+    for (let index = 0; index < 2; index++) {
+      const claim = await store.claim("old-run", "a", { now, leaseMs: LEASE_MS, concurrency: 16 });
+      expect(claim.kind).toBe("item");
+    }
+    expect((await store.claim("old-run", "a", { now, leaseMs: LEASE_MS, concurrency: 16 })).kind).toBe("ended");
+    expect((await store.get("old-run"))?.stop_reason).toBe("cap");
+  });
+});
