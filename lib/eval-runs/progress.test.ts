@@ -1,41 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, runFigures, shares, statusLabel, type RunProgressInput } from "./progress";
+import { formatDuration, runClock, shares, statusLabel, type RunClockInput } from "./progress";
 
 const START = Date.parse("2026-01-01T00:00:00Z");
 const counts = { done: 30, failed: 10, pending: 50, running: 10, cancelled: 0, total: 100 };
 
-function run(changes: Partial<RunProgressInput> = {}, eta: number | null = 120): RunProgressInput {
-  return {
-    status: "running",
-    created_at: new Date(START).toISOString(),
-    ended_at: null,
-    cap_usd: 4,
-    progress: { totals: { ...counts, spent_usd: 1 }, eta_seconds: eta },
-    ...changes,
-  };
+function run(changes: Partial<RunClockInput> = {}, eta: number | null = 120): RunClockInput {
+  return { status: "running", created_at: new Date(START).toISOString(), ended_at: null, eta_seconds: eta, ...changes };
 }
 
-describe("runFigures", () => {
-  it("counts done and failed as ended, and spending against the cap", () => {
-    const figures = runFigures(run(), START + 60_000, START + 60_000);
-    expect(figures).toMatchObject({ ended: 40, total: 100, percentEnded: 40, elapsedSeconds: 60, leftSeconds: 120, spentUsd: 1, percentOfCap: 25 });
+describe("runClock", () => {
+  it("gives the time spent and the server's estimate of the time left", () => {
+    expect(runClock(run(), START + 60_000, START + 60_000)).toEqual({ elapsedSeconds: 60, leftSeconds: 120 });
   });
 
   it("counts the time left down between polls, never below zero", () => {
-    expect(runFigures(run(), START + 70_000, START + 60_000).leftSeconds).toBe(110);
-    expect(runFigures(run(), START + 600_000, START + 60_000).leftSeconds).toBe(0);
+    expect(runClock(run(), START + 70_000, START + 60_000).leftSeconds).toBe(110);
+    expect(runClock(run(), START + 600_000, START + 60_000).leftSeconds).toBe(0);
   });
 
   it("has no time left before any item ended or once the run is over", () => {
-    expect(runFigures(run({}, null), START + 1_000, START).leftSeconds).toBeNull();
+    expect(runClock(run({}, null), START + 1_000, START).leftSeconds).toBeNull();
     const over = run({ status: "finished", ended_at: new Date(START + 90_000).toISOString() });
-    const figures = runFigures(over, START + 500_000, START + 500_000);
-    expect(figures.leftSeconds).toBeNull();
-    expect(figures.elapsedSeconds).toBe(90);
-  });
-
-  it("shows a spend over the cap as a full bar", () => {
-    expect(runFigures(run({ cap_usd: 0.5 }), START, START).percentOfCap).toBe(100);
+    expect(runClock(over, START + 500_000, START + 500_000)).toEqual({ elapsedSeconds: 90, leftSeconds: null });
   });
 });
 

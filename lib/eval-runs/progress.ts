@@ -35,40 +35,23 @@ export function shares(counts: RunCounts): Shares {
   return { done: percent(counts.done), failed: percent(counts.failed), running: percent(counts.running), cancelled: percent(counts.cancelled) };
 }
 
-export interface RunFigures {
-  /** Items ended (done or failed) out of the total. */
-  ended: number;
-  total: number;
-  percentEnded: number;
-  elapsedSeconds: number;
-  /** Null when there is no estimate yet (nothing ended) or the run is over. */
-  leftSeconds: number | null;
-  spentUsd: number;
-  capUsd: number;
-  /** Spending as a share of the cap, 0–100. */
-  percentOfCap: number;
+export interface RunClockInput {
+  status: RunProgressInput["status"];
+  created_at: string;
+  ended_at: string | null;
+  eta_seconds: number | null;
 }
 
 /**
- * `fetchedAt` is when the server computed `eta_seconds`: the time left counts down between polls instead of
- * standing still, and never below zero.
+ * The run's time spent and time left at `now` (left: null before any item ended, there being no pace yet, and
+ * once the run is over). `fetchedAt` is when the server computed `eta_seconds`: the time
+ * left counts down between polls instead of standing still, and never below zero.
  */
-export function runFigures(run: RunProgressInput, now: number, fetchedAt: number): RunFigures {
-  const { totals, eta_seconds } = run.progress;
+export function runClock(run: RunClockInput, now: number, fetchedAt: number): { elapsedSeconds: number; leftSeconds: number | null } {
   const started = Date.parse(run.created_at);
   const end = run.status === "running" || run.ended_at === null ? now : Date.parse(run.ended_at);
-  const ended = totals.done + totals.failed;
-  const leftSeconds = run.status !== "running" || eta_seconds === null ? null : Math.max(0, Math.round(eta_seconds - Math.max(0, now - fetchedAt) / 1000));
-  return {
-    ended,
-    total: totals.total,
-    percentEnded: totals.total > 0 ? (ended / totals.total) * 100 : 0,
-    elapsedSeconds: Math.max(0, Math.round((end - started) / 1000)),
-    leftSeconds,
-    spentUsd: totals.spent_usd,
-    capUsd: run.cap_usd,
-    percentOfCap: run.cap_usd > 0 ? Math.min(100, (totals.spent_usd / run.cap_usd) * 100) : 0,
-  };
+  const leftSeconds = run.status !== "running" || run.eta_seconds === null ? null : Math.max(0, Math.round(run.eta_seconds - Math.max(0, now - fetchedAt) / 1000));
+  return { elapsedSeconds: Math.max(0, Math.round((end - started) / 1000)), leftSeconds };
 }
 
 /** "45 s", "3 min 05 s", "2 h 07 min". */

@@ -1,5 +1,8 @@
-import type { RunFigures } from "@/lib/eval-runs/progress";
-import { formatDuration } from "@/lib/eval-runs/progress";
+"use client";
+
+import { memo } from "react";
+import { useNow } from "@/lib/client/hooks/use-now";
+import { formatDuration, runClock, type RunClockInput, type RunProgressInput } from "@/lib/eval-runs/progress";
 import { formatUsd } from "@/lib/video-models/money";
 
 function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -14,18 +17,43 @@ function Figure({ label, children, testId }: { label: string; children: React.Re
   );
 }
 
-/** The run's headline figures: items ended, spending against the cap, time spent and time left. */
-export function RunFiguresList({ figures, running }: { figures: RunFigures; running: boolean }) {
+/** Items ended and spending against the cap: they change with a poll's answer, not with the clock. */
+const CountFigures = memo(function CountFigures({ ended, total, spentUsd, capUsd }: { ended: number; total: number; spentUsd: number; capUsd: number }) {
   return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+    <>
       <Figure label="Answered" testId="run-ended">
-        {figures.ended} / {figures.total}
+        {ended} / {total}
       </Figure>
       <Figure label="Spent of cap" testId="run-spent">
-        {formatUsd(figures.spentUsd)} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">of {formatUsd(figures.capUsd)}</span>
+        {formatUsd(spentUsd)} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">of {formatUsd(capUsd)}</span>
       </Figure>
-      <Figure label="Elapsed">{formatDuration(figures.elapsedSeconds)}</Figure>
-      <Figure label="Time left">{running ? (figures.leftSeconds === null ? "estimating…" : `about ${formatDuration(figures.leftSeconds)}`) : "—"}</Figure>
+    </>
+  );
+});
+
+/**
+ * Time spent and time left, ticking every second while the run runs: the only part of the page the clock
+ * re-renders (the time left counts down from the last poll's estimate between polls).
+ */
+function ClockFigures({ clock, fetchedAt }: { clock: RunClockInput; fetchedAt: number }) {
+  const running = clock.status === "running";
+  const now = useNow(running ? 1000 : null);
+  const { elapsedSeconds, leftSeconds } = runClock(clock, Math.max(now, fetchedAt), fetchedAt);
+  return (
+    <>
+      <Figure label="Elapsed">{formatDuration(elapsedSeconds)}</Figure>
+      <Figure label="Time left">{running ? (leftSeconds === null ? "estimating…" : `about ${formatDuration(leftSeconds)}`) : "—"}</Figure>
+    </>
+  );
+}
+
+/** The run's headline figures: items ended, spending against the cap, time spent and time left. */
+export function RunFiguresList({ run, fetchedAt }: { run: RunProgressInput; fetchedAt: number }) {
+  const { totals, eta_seconds } = run.progress;
+  return (
+    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <CountFigures ended={totals.done + totals.failed} total={totals.total} spentUsd={totals.spent_usd} capUsd={run.cap_usd} />
+      <ClockFigures clock={{ status: run.status, created_at: run.created_at, ended_at: run.ended_at, eta_seconds }} fetchedAt={fetchedAt} />
     </dl>
   );
 }

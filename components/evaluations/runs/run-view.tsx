@@ -7,25 +7,24 @@ import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
-import { useNow } from "@/lib/client/hooks/use-now";
 import { evalRunQueries, isRunFinished } from "@/lib/client/queries/evaluation-runs";
-import { runFigures } from "@/lib/eval-runs/progress";
 import { CancelRunButton } from "./cancel-run-button";
+import { RecentErrors } from "./recent-errors";
 import { RunFiguresList } from "./run-figures";
 import { RunStatusBadge } from "./run-status-badge";
 import { VersionProgressRow } from "./version-progress";
 
 /**
  * A run's live progress: polled from the BFF while it runs (a reload or a second tab picks it up from the URL),
- * per version done / failed / pending, spending against the cap, elapsed and estimated time left. Renders
- * counts, never items: the cost of an update does not grow with the run.
+ * per version done / failed / pending, spending against the cap, elapsed and estimated time left, the latest
+ * errors. Renders counts, never items: the cost of an update does not grow with the run. A poll re-renders what
+ * its answer changed (the parts below are memoised on objects the query keeps when unchanged); the clock
+ * re-renders its two figures alone.
  */
 export function RunView({ id }: { id: string }) {
   const user = useCurrentUser();
   const query = useQuery(evalRunQueries.detail(id));
   const run = query.data;
-  const running = run ? !isRunFinished(run) : false;
-  const now = useNow(running ? 1000 : null);
 
   if (query.isPending) return <p role="status">Loading the run…</p>;
   if (!run) {
@@ -38,9 +37,9 @@ export function RunView({ id }: { id: string }) {
       </Alert>
     );
   }
-  const figures = runFigures(run, Math.max(now, query.dataUpdatedAt), query.dataUpdatedAt);
+  const running = !isRunFinished(run);
   const canCancel = running && (user.role === "admin" || (user.id === run.user_id && user.role !== "viewer"));
-  const left = run.progress.totals.pending + run.progress.totals.running;
+  const { totals, versions, recent_errors } = run.progress;
 
   return (
     <div className="space-y-5" data-testid="eval-run" data-status={run.status}>
@@ -53,7 +52,7 @@ export function RunView({ id }: { id: string }) {
           Started <RelativeTime value={run.created_at} />
         </span>
         <div className="ml-auto flex flex-wrap gap-2">
-          {canCancel ? <CancelRunButton id={run.id} left={left} /> : null}
+          {canCancel ? <CancelRunButton id={run.id} left={totals.pending + totals.running} /> : null}
           {running ? null : (
             <Button asChild size="sm" variant="primary">
               <Link href={`/evaluations/runs/${run.id}/results`}>See the results</Link>
@@ -61,17 +60,18 @@ export function RunView({ id }: { id: string }) {
           )}
         </div>
       </div>
-      <RunFiguresList figures={figures} running={running} />
+      <RunFiguresList run={run} fetchedAt={query.dataUpdatedAt} />
       <section aria-labelledby="versions-heading" className="space-y-3">
         <h2 id="versions-heading" className="text-sm font-semibold">
           Versions
         </h2>
         <ul className="space-y-4">
-          {run.progress.versions.map((version) => (
+          {versions.map((version) => (
             <VersionProgressRow key={version.version_index} version={version} />
           ))}
         </ul>
       </section>
+      <RecentErrors errors={recent_errors} failed={totals.failed} plan={run.plan} />
       {query.error ? <Alert>Could not refresh: {apiErrorMessage(query.error)}</Alert> : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type * as RunProgress from "@/lib/contract/bff/evaluation-run-progress";
 import type * as Evaluations from "@/lib/contract/bff/evaluations";
 import type { EvalEstimate, EvalRun, EvalRunDetail, EvalRunRequest } from "@/lib/contract/bff/evaluations";
 import { apiFetch } from "@/lib/client/api-client";
@@ -19,9 +20,14 @@ function evaluationSchema<K extends keyof typeof Evaluations>(name: K): () => Pr
   return () => import("@/lib/contract/bff/evaluations").then((contract) => contract[name]);
 }
 
+/** The runs' own schemas, apart: the run pages' polls load zod alone, not the check parser and its RE2 engine. */
+function runProgressSchema<K extends keyof typeof RunProgress>(name: K): () => Promise<(typeof RunProgress)[K]> {
+  return () => import("@/lib/contract/bff/evaluation-run-progress").then((contract) => contract[name]);
+}
+
 const runPath = (id: string) => `${RUNS_PATH}/${encodeURIComponent(id)}`;
 
-/** How often the run page asks while the run runs: one grouped count query on the server, cheap to repeat. */
+/** How often the run page asks while the run runs: two index reads on the server, an answer of a few hundred bytes per version. */
 const RUN_POLL_MS = 1000;
 
 export function isRunFinished(run: Pick<EvalRun, "status">): boolean {
@@ -34,15 +40,19 @@ export const evalRunQueries = {
     queryOptions({
       queryKey: evalRunKeys.list(setId),
       queryFn: ({ signal }) =>
-        apiFetch(setId ? `${RUNS_PATH}?set_id=${encodeURIComponent(setId)}` : RUNS_PATH, evaluationSchema("EvalRunListResponseSchema"), { signal }).then((body) => body.data),
+        apiFetch(setId ? `${RUNS_PATH}?set_id=${encodeURIComponent(setId)}` : RUNS_PATH, runProgressSchema("EvalRunListResponseSchema"), { signal }).then((body) => body.data),
       refetchInterval: (query) => (query.state.data?.some((run) => !isRunFinished(run)) ? 3 * RUN_POLL_MS : false),
       staleTime: 0,
     }),
-  /** GET /api/eval/runs/{id}: the run with its counts per version, polled until it ends (so a reload picks it up). */
+  /**
+   * GET /api/eval/runs/{id}: the run with its counts per version and its latest errors, polled until it ends (so a
+   * reload picks it up). Structural sharing (React Query's default) keeps every part that did not change the same
+   * object, so the page's memoised parts skip what a poll left as it was.
+   */
   detail: (id: string) =>
     queryOptions({
       queryKey: evalRunKeys.detail(id),
-      queryFn: ({ signal }) => apiFetch(runPath(id), evaluationSchema("EvalRunDetailEnvelopeSchema"), { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiFetch(runPath(id), runProgressSchema("EvalRunDetailEnvelopeSchema"), { signal }).then((body) => body.data),
       refetchInterval: (query) => (query.state.data && isRunFinished(query.state.data) ? false : RUN_POLL_MS),
       staleTime: 0,
     }),
@@ -60,10 +70,10 @@ export const evalRunQueries = {
 
 /** POST /api/eval/runs: starts the run (201); refused (402, 429, 400) with the reason in the error. */
 export function startEvalRun(body: EvalRunRequest): Promise<EvalRun> {
-  return apiFetch(RUNS_PATH, evaluationSchema("EvalRunEnvelopeSchema"), { method: "POST", json: body }).then((response) => response.data);
+  return apiFetch(RUNS_PATH, runProgressSchema("EvalRunEnvelopeSchema"), { method: "POST", json: body }).then((response) => response.data);
 }
 
 /** POST /api/eval/runs/{id}/cancel: the runners stop claiming its items at their next look (under a second). */
 export function cancelEvalRun(id: string): Promise<EvalRunDetail> {
-  return apiFetch(`${runPath(id)}/cancel`, evaluationSchema("EvalRunDetailEnvelopeSchema"), { method: "POST" }).then((response) => response.data);
+  return apiFetch(`${runPath(id)}/cancel`, runProgressSchema("EvalRunDetailEnvelopeSchema"), { method: "POST" }).then((response) => response.data);
 }

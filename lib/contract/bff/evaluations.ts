@@ -7,6 +7,10 @@ import { QuestionSetSchema } from "@/lib/eval/questions";
  * versions or models over a set's version. Pure, so the pages parse with these too.
  */
 
+// A run and its progress: their own module, which the run pages load without this one's check parser.
+export { EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, EvalRunListResponseSchema } from "./evaluation-run-progress";
+export type { EvalRun, EvalRunDetail, EvalRunSummary } from "./evaluation-run-progress";
+
 const MAX_EVAL_TARGETS = 4;
 const NAME_MAX = 200;
 const NOTE_MAX = 500;
@@ -151,42 +155,7 @@ const EvalEstimateSchema = z.object({
 export type EvalEstimate = z.infer<typeof EvalEstimateSchema>;
 export const EvalEstimateEnvelopeSchema = z.object({ data: EvalEstimateSchema });
 
-const EvalRunSchema = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  set_id: z.string(),
-  set_version: z.number(),
-  status: z.enum(["running", "cancelled", "finished", "stopped"]),
-  stop_reason: z.string().nullable(),
-  cap_usd: z.number(),
-  item_reserve_usd: z.number(),
-  created_at: z.string(),
-  ended_at: z.string().nullable(),
-  plan: z.record(z.string(), z.unknown()),
-});
-export type EvalRun = z.infer<typeof EvalRunSchema>;
-export const EvalRunEnvelopeSchema = z.object({ data: EvalRunSchema });
 export const EvalRunListQuerySchema = z.object({ set_id: EvalIdSchema.optional() });
-
-const CountsSchema = z.object({ done: z.number(), failed: z.number(), pending: z.number(), running: z.number(), cancelled: z.number(), total: z.number() });
-const TotalsSchema = CountsSchema.extend({ spent_usd: z.number() });
-
-/** A run in the list: with its items' counts by status and its spending, all versions together. */
-const EvalRunSummarySchema = EvalRunSchema.extend({ totals: TotalsSchema });
-export type EvalRunSummary = z.infer<typeof EvalRunSummarySchema>;
-export const EvalRunListResponseSchema = z.object({ data: z.array(EvalRunSummarySchema) });
-const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), spent_usd: z.number() });
-
-const EvalRunDetailSchema = EvalRunSchema.extend({
-  progress: z.object({
-    versions: z.array(EvalVersionProgressSchema),
-    totals: TotalsSchema,
-    /** Seconds until every item is answered at the pace so far (elapsed per ended item); null before any ends or once the run ended. */
-    eta_seconds: z.number().nullable(),
-  }),
-});
-export type EvalRunDetail = z.infer<typeof EvalRunDetailSchema>;
-export const EvalRunDetailEnvelopeSchema = z.object({ data: EvalRunDetailSchema });
 
 const EVAL_ITEMS_PAGE_MAX = 200;
 export const EvalItemsQuerySchema = z.object({

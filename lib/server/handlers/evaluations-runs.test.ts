@@ -230,6 +230,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     ]);
     expect(done.progress.versions[1].spent_usd).toBeGreaterThan(0);
     expect(done.progress.totals.spent_usd).toBeCloseTo(done.progress.versions[1].spent_usd, 12);
+    expect(done.progress.recent_errors).toEqual([]);
     // The list carries each run's totals too (one grouped query), so the runs page shows progress without a read per run.
     const listed = (await runsOfSet(setId)).find((run) => run.id === id);
     expect(listed?.totals).toMatchObject({ done: 6, pending: 0, total: 6 });
@@ -249,6 +250,35 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     expect(tooMany.status).toBe(400);
 
     expect((await errorOf(await cancel(id), 409)).message).toContain("finished");
+  });
+
+  it("shows the latest few failures with their errors, bounded in number and length whatever the run's size", async () => {
+    const questions = Array.from({ length: 8 }, (_, index) => `${QUESTIONS[index % 3]} (${index})`);
+    const failing = await newSet(questions);
+    const id = await started({ set_id: failing, models: ["gatehouse/echo"], concurrency: 1, cap_usd: 0.5 });
+    // The gateway refuses every question but the last, the seventh with a very long message.
+    const refusing: SendResponses = async (body, signal) => {
+      const index = questions.indexOf(String(body.input));
+      if (index === questions.length - 1) return sendEvaluationResponse(body, signal);
+      const message = index === 6 ? `refused ${"at length ".repeat(200)}` : `refused question ${index}`;
+      return new Response(JSON.stringify({ error: { message, code: 400 } }), { status: 400, headers: { "content-type": "application/json" } });
+    };
+    const runner = await newRunner(refusing);
+    runner.start();
+    try {
+      await runner.idle(id);
+    } finally {
+      await runner.stop();
+    }
+    const run = await read(id);
+    expect(run.progress.totals).toMatchObject({ done: 1, failed: 7, total: 8 });
+    const errors = run.progress.recent_errors;
+    // The last five in run order, last first (items are claimed in order, so the latest to fail).
+    expect(errors.map((error) => error.question_index)).toEqual([6, 5, 4, 3, 2]);
+    expect(errors.every((error) => error.status === 400 && error.version_index === 0 && error.ended_at !== null)).toBe(true);
+    expect(errors[1].message).toBe("refused question 5");
+    expect(errors[0].message.length).toBeLessThanOrEqual(300);
+    expect(errors[0].message).toMatch(/^refused at length .*…$/);
   });
 
   it("cancel stops a run: nothing more is started, its creator or an admin may cancel it", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
+import { RECENT_ERRORS_MAX, type EvalRecentError } from "@/lib/contract/bff/evaluation-run-progress";
 import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunRequest, EvalRunSummary } from "@/lib/contract/bff/evaluations";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { parseCheck } from "@/lib/eval/check-spelling";
@@ -170,7 +171,9 @@ export async function estimateRun(charge: GatewayCharge, user: SessionUser, body
 }
 
 function runOf(row: EvalRunRow): EvalRun {
-  return { ...row, plan: JSON.parse(row.plan) as Record<string, unknown> };
+  // The running spend is the claims' (the cap check); the pages read spending per version from the items.
+  const { spent_usd: _spent, ...run } = row;
+  return { ...run, plan: JSON.parse(row.plan) as Record<string, unknown> };
 }
 
 /**
@@ -244,13 +247,40 @@ async function runOr404(id: string): Promise<EvalRunRow> {
   return row;
 }
 
-/** A run with its progress per version: counts by status, spending so far, and an ETA at the pace so far. */
+const RECENT_ERROR_MESSAGE_MAX = 300;
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** A stored error's message and status, whatever shape it was recorded in (the contract's: status, message, code). */
+function recentError(row: Awaited<ReturnType<AppContext["evalRuns"]["recentErrors"]>>[number]): EvalRecentError {
+  const error = (row.error ?? {}) as { status?: unknown; message?: unknown };
+  return {
+    position: row.position,
+    version_index: row.version_index,
+    question_index: row.question_index,
+    repeat_index: row.repeat_index,
+    status: typeof error.status === "number" ? error.status : null,
+    // Bounded, so the polled answer stays small whatever a gateway put in its error.
+    message: typeof error.message === "string" ? truncate(error.message, RECENT_ERROR_MESSAGE_MAX) : "The item failed without a message.",
+    ended_at: row.ended_at,
+  };
+}
+
+/**
+ * A run with its progress per version: counts by status, spending so far, an ETA at the pace so far and the
+ * latest few errors. What the run page polls: two index reads, and an answer whose size does not grow with the
+ * run's items.
+ */
 export async function readRun(id: string, now = Date.now()): Promise<EvalRunDetail> {
+  const context = await appContext();
   const run = runOf(await runOr404(id));
-  const rows = await (await appContext()).evalRuns.progress(id);
+  const [rows, errors] = await Promise.all([context.evalRuns.progress(id), context.evalRuns.recentErrors(id, RECENT_ERRORS_MAX)]);
   const versions = ((run.plan.versions ?? []) as { id: string; label: string }[]).map((version, index) => {
     const counts = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0 };
-    for (const row of rows.filter((entry) => entry.version_index === index)) {
+    for (const row of rows) {
+      if (row.version_index !== index) continue;
       counts[row.status === "claimed" ? "running" : row.status] += row.count;
       counts.total += row.count;
       counts.spent_usd += row.cost_usd;
@@ -263,7 +293,7 @@ export async function readRun(id: string, now = Date.now()): Promise<EvalRunDeta
   const left = totals.pending + totals.running;
   const elapsedMs = now - Date.parse(run.created_at);
   const eta = run.status === "running" && ended > 0 && left > 0 ? Math.ceil(((elapsedMs / ended) * left) / 1000) : null;
-  return { ...run, progress: { versions, totals, eta_seconds: run.status === "running" && left === 0 ? 0 : eta } };
+  return { ...run, progress: { versions, totals, eta_seconds: run.status === "running" && left === 0 ? 0 : eta, recent_errors: errors.map(recentError) } };
 }
 
 export async function readRunItems(id: string, offset: number, limit: number): Promise<{ data: EvalItem[]; next_offset: number | null }> {

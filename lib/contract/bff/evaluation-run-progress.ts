@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+/**
+ * Evaluation runs and their live progress: GET /api/eval/runs/{id}, polled every second by the run page while
+ * the run runs, and GET /api/eval/runs, the list. Apart from evaluations.ts (which re-exports them) because those
+ * pages load these with their first poll: they need zod alone, not the check parser and its regular-expression
+ * engine that run requests are validated with. A run's progress is counts, spending and a bounded list of the
+ * latest errors: its size does not grow with the run's items (GET /api/eval/runs/{id}/items pages those).
+ */
+
+export const EvalRunSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  set_id: z.string(),
+  set_version: z.number(),
+  status: z.enum(["running", "cancelled", "finished", "stopped"]),
+  stop_reason: z.string().nullable(),
+  cap_usd: z.number(),
+  item_reserve_usd: z.number(),
+  created_at: z.string(),
+  ended_at: z.string().nullable(),
+  plan: z.record(z.string(), z.unknown()),
+});
+export type EvalRun = z.infer<typeof EvalRunSchema>;
+export const EvalRunEnvelopeSchema = z.object({ data: EvalRunSchema });
+
+const CountsSchema = z.object({ done: z.number(), failed: z.number(), pending: z.number(), running: z.number(), cancelled: z.number(), total: z.number() });
+const TotalsSchema = CountsSchema.extend({ spent_usd: z.number() });
+const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), spent_usd: z.number() });
+export type EvalVersionProgress = z.infer<typeof EvalVersionProgressSchema>;
+
+/** How many of the latest failed items the progress carries. */
+export const RECENT_ERRORS_MAX = 5;
+
+/** A failed item as the progress shows it: which one, and the error it recorded (the contract's message). */
+const RecentErrorSchema = z.object({
+  position: z.number(),
+  version_index: z.number(),
+  question_index: z.number(),
+  repeat_index: z.number(),
+  /** The gateway's HTTP status, or 502 for a stream that broke; null when the error recorded none. */
+  status: z.number().nullable(),
+  message: z.string(),
+  ended_at: z.string().nullable(),
+});
+export type EvalRecentError = z.infer<typeof RecentErrorSchema>;
+
+const EvalRunDetailSchema = EvalRunSchema.extend({
+  progress: z.object({
+    versions: z.array(EvalVersionProgressSchema),
+    totals: TotalsSchema,
+    /** Seconds until every item is answered at the pace so far (elapsed per ended item); null before any ends or once the run ended. */
+    eta_seconds: z.number().nullable(),
+    /** The latest failed items, newest first, at most RECENT_ERRORS_MAX. */
+    recent_errors: z.array(RecentErrorSchema).max(RECENT_ERRORS_MAX),
+  }),
+});
+export type EvalRunDetail = z.infer<typeof EvalRunDetailSchema>;
+export const EvalRunDetailEnvelopeSchema = z.object({ data: EvalRunDetailSchema });
+
+/** A run in the list: with its items' counts by status and its spending, all versions together. */
+const EvalRunSummarySchema = EvalRunSchema.extend({ totals: TotalsSchema });
+export type EvalRunSummary = z.infer<typeof EvalRunSummarySchema>;
+export const EvalRunListResponseSchema = z.object({ data: z.array(EvalRunSummarySchema) });
