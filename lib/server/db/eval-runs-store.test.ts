@@ -1,13 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "@/lib/sqlite/migrate";
-import { openSqlite } from "@/lib/sqlite/open";
 import { APP_DB_DIALECTS, freshPostgresDatabase, type AppDbDialect } from "@/lib/testing/postgres-database";
-import { appDbFile, openAppDb, type AppDb } from "./app-db";
-import { APP_MIGRATIONS, DIALECT_SQL } from "./app-migrations";
+import { appDbFile, openAppDb, type AppDb, type AppDbTarget } from "./app-db";
 import { EvalRunsStore, type EvalItemKey } from "./eval-runs-store";
 
 /**
@@ -132,42 +129,24 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (diale
   });
 });
 
-/** Build 8's schema, with a run part-way through (costs on its items, none on the run row, which has no such column). */
-async function databaseBefore9(dialect: AppDbDialect, dataDir: string): Promise<string> {
-  const before = APP_MIGRATIONS.filter((migration) => migration.version <= 8);
-  const at = new Date().toISOString();
-  const rows = [
-    `INSERT INTO eval_runs (id, user_id, set_id, set_version, plan, status, cap_usd, item_reserve_usd, created_at)
-     VALUES ('old-run', 'u1', 's1', 1, '{}', 'running', 0.05, 0.01, '${at}')`,
-    ...[0.01, 0.015, null, null, null].map(
-      (cost, position) =>
-        `INSERT INTO eval_items (run_id, position, version_index, question_index, repeat_index, status, cost_usd)
-         VALUES ('old-run', ${position}, 0, ${position}, 0, '${cost === null ? "pending" : "done"}', ${cost === null ? "NULL" : cost})`,
-    ),
-  ];
-  if (dialect === "sqlite") {
-    const file = appDbFile(dataDir);
-    const database = openSqlite(file, { busyTimeoutMs: 1000 });
-    applyMigrations(database, before.map((m) => ({ version: m.version, name: m.name, sql: m.sql(DIALECT_SQL.sqlite) })), "app");
-    for (const row of rows) database.exec(row);
-    database.close();
-    return file;
-  }
-  const url = await freshPostgresDatabase();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+/**
+ * A database as build 8 left it, with a run part-way through (costs on its items, no running total): migration 9
+ * undone on a new database (its column, its index and its record), so reopening applies it to those rows.
+ */
+async function databaseBefore9(dialect: AppDbDialect, dataDir: string): Promise<AppDbTarget> {
+  const target: AppDbTarget = dialect === "sqlite" ? { dialect, file: appDbFile(dataDir) } : { dialect, url: await freshPostgresDatabase() };
+  const db = await openAppDb(target);
   try {
-    // As app-db.ts's runner writes it.
-    await client.query("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
-    for (const migration of before) {
-      await client.query(migration.sql(DIALECT_SQL.postgres));
-      await client.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)", [migration.version, migration.name, at]);
-    }
-    for (const row of rows) await client.query(row);
+    const store = new EvalRunsStore(db);
+    await store.create({ id: "old-run", userId: "u1", setId: "s1", setVersion: 1, plan: {}, capUsd: 0.05, itemReserveUsd: 0.01, items: items(5) });
+    await sql`UPDATE eval_items SET status = 'done', cost_usd = 0.01 + position * 0.005 WHERE run_id = 'old-run' AND position < 2`.execute(db.kysely);
+    await sql`DROP INDEX eval_items_by_version`.execute(db.kysely);
+    await sql`ALTER TABLE eval_runs DROP COLUMN spent_usd`.execute(db.kysely);
+    await sql`DELETE FROM schema_migrations WHERE version = 9`.execute(db.kysely);
   } finally {
-    await client.end();
+    await db.close();
   }
-  return url;
+  return target;
 }
 
 describe.each(APP_DB_DIALECTS)("migration 9 on %s", (dialect) => {
@@ -181,9 +160,8 @@ describe.each(APP_DB_DIALECTS)("migration 9 on %s", (dialect) => {
 
   it("starts a run recorded before it from its items' costs, so its cap still holds", async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-migration9-"));
-    const target = await databaseBefore9(dialect, dataDir);
-    db = await openAppDb(dialect === "sqlite" ? { dialect, file: target } : { dialect, url: target });
-    expect(db.migrated).toEqual(APP_MIGRATIONS.filter((m) => m.version >= 9).map((m) => m.version));
+    db = await openAppDb(await databaseBefore9(dialect, dataDir));
+    expect(db.migrated).toEqual([9]);
     const store = new EvalRunsStore(db);
     expect(Number((await store.get("old-run"))?.spent_usd)).toBeCloseTo(0.025, 9);
     // 0.025 spent, 0.01 reserved per item: two more fit under 0.05, the third would not.
