@@ -101,6 +101,17 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     );
   }
 
+  /** Runs the run to its end with a runner of its own, stopped afterwards. */
+  async function runToEnd(id: string, send?: SendResponses) {
+    const runner = await newRunner(send);
+    runner.start();
+    try {
+      await runner.idle(id);
+    } finally {
+      await runner.stop();
+    }
+  }
+
   it("estimates preset versions and models with the catalog's prices, as estimatePlan does", async () => {
     const checks = ["contains:index", "judge:Is the answer correct?", "citation-support"];
     const response = await estimate({ set_id: setId, preset: "web-research", versions: [1, "designated"], models: ["gatehouse/swift"], repeats: 2, checks, cap_usd: 2.5 });
@@ -214,13 +225,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     expect(created.progress.eta_seconds).toBeNull();
     expect(created.plan).toMatchObject({ versions: [{ id: "gatehouse/echo" }, { id: "gatehouse/swift" }], concurrency: 2 });
 
-    const runner = await newRunner();
-    runner.start();
-    try {
-      await runner.idle(id);
-    } finally {
-      await runner.stop();
-    }
+    await runToEnd(id);
     const done = await read(id);
     expect(done.status).toBe("finished");
     expect(done.progress.totals).toMatchObject({ done: 6, failed: 0, pending: 0, running: 0, total: 6 });
@@ -263,13 +268,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
       const message = index === 6 ? `refused ${"at length ".repeat(200)}` : `refused question ${index}`;
       return new Response(JSON.stringify({ error: { message, code: 400 } }), { status: 400, headers: { "content-type": "application/json" } });
     };
-    const runner = await newRunner(refusing);
-    runner.start();
-    try {
-      await runner.idle(id);
-    } finally {
-      await runner.stop();
-    }
+    await runToEnd(id, refusing);
     const run = await read(id);
     expect(run.progress.totals).toMatchObject({ done: 1, failed: 7, total: 8 });
     const errors = run.progress.recent_errors;
