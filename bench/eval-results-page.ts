@@ -267,15 +267,8 @@ async function filterSteps(page: Page): Promise<StepFigures[]> {
 // ---------------------------------------------------------------------------------------------
 // CPU time of the scroll's tasks, from a Chromium trace (BENCH_TRACE)
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-}
+/** What this reads of a trace event: a task's name, phase, thread, start (µs) and thread time (µs). */
+type TraceEvent = Record<"name" | "ph", string> & Record<"pid" | "tid" | "ts", number> & { tdur?: number };
 
 /** The scroll's main-thread tasks in CPU time (the thread's own time, which a loaded machine does not stretch), ms. */
 function scrollTaskCpu(trace: Buffer): number[] {

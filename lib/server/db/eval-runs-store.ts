@@ -496,42 +496,28 @@ export class EvalRunsStore {
   async createEnded(run: NewEndedEvalRun): Promise<void> {
     const created = (run.at ?? new Date()).toISOString();
     const ended = (run.endedAt ?? new Date()).toISOString();
-    const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
     await this.db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("eval_runs")
-        .values({
-          id: run.id,
-          user_id: run.userId,
-          set_id: run.setId,
-          set_version: run.setVersion,
-          plan: JSON.stringify(run.plan),
-          status: run.status,
-          stop_reason: run.stopReason ?? null,
-          cap_usd: run.capUsd,
-          item_reserve_usd: run.itemReserveUsd,
-          created_at: created,
-          ended_at: ended,
-        })
-        .execute();
+      await trx.insertInto("eval_runs").values(endedRunRow(run, created, ended)).execute();
       for (let start = 0; start < run.items.length; start += ENDED_INSERT_CHUNK) {
-        const rows = run.items.slice(start, start + ENDED_INSERT_CHUNK).map((item, offset) => ({
-          run_id: run.id,
-          position: start + offset,
-          version_index: item.version_index,
-          question_index: item.question_index,
-          repeat_index: item.repeat_index,
-          status: item.status,
-          attempts: item.attempts ?? (item.status === "cancelled" ? 0 : 1),
-          result: json(item.result),
-          error: json(item.error),
-          checks: json(item.checks),
-          cost_usd: item.costUsd,
-          started_at: item.startedAt?.toISOString() ?? (item.status === "cancelled" ? null : ended),
-          ended_at: item.endedAt?.toISOString() ?? (item.status === "cancelled" ? null : ended),
-        }));
+        const rows = run.items.slice(start, start + ENDED_INSERT_CHUNK).map((item, offset) => endedItemRow(run.id, start + offset, item, ended));
         await trx.insertInto("eval_items").values(rows).execute();
       }
     });
   }
+}
+
+const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/** The eval_runs row of a run written whole (createEnded). */
+function endedRunRow(run: NewEndedEvalRun, created: string, ended: string) {
+  const { id, userId: user_id, setId: set_id, setVersion: set_version, capUsd: cap_usd, itemReserveUsd: item_reserve_usd, status } = run;
+  return { id, user_id, set_id, set_version, cap_usd, item_reserve_usd, status, plan: JSON.stringify(run.plan), stop_reason: run.stopReason ?? null, created_at: created, ended_at: ended };
+}
+
+/** An eval_items row with its outcome; a cancelled item never ran, so it has no attempt and no times. */
+function endedItemRow(runId: string, position: number, item: EndedEvalItem, ended: string) {
+  const { version_index, question_index, repeat_index, status } = item;
+  const ran = status !== "cancelled";
+  const [started_at, ended_at] = ran ? [item.startedAt?.toISOString() ?? ended, item.endedAt?.toISOString() ?? ended] : [null, null];
+  return { run_id: runId, position, version_index, question_index, repeat_index, status, attempts: item.attempts ?? (ran ? 1 : 0), cost_usd: item.costUsd, result: jsonOrNull(item.result), error: jsonOrNull(item.error), checks: jsonOrNull(item.checks), started_at, ended_at };
 }
