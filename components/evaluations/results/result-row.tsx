@@ -58,12 +58,13 @@ interface ResultRowProps {
   template: string;
   width: number;
   open: boolean;
-  href: string;
+  /** The row's link (called here, so a row that stays in view costs nothing on a scroll frame). */
+  hrefFor: (questionIndex: number) => string;
   onOpen: (questionIndex: number) => void;
 }
 
 /** One question: a link that opens its detail, then a group of cells per version. */
-export const ResultRow = memo(function ResultRow({ row, versionCount, position, start, height, template, width, open, href, onOpen }: ResultRowProps) {
+export const ResultRow = memo(function ResultRow({ row, versionCount, position, start, height, template, width, open, hrefFor, onOpen }: ResultRowProps) {
   return (
     <div
       role="row"
@@ -75,12 +76,12 @@ export const ResultRow = memo(function ResultRow({ row, versionCount, position, 
         "absolute left-0 top-0 grid items-center border-b border-slate-100 dark:border-slate-800/70",
         open ? "bg-brand-50 dark:bg-brand-500/10" : "hover:bg-slate-50 dark:hover:bg-slate-900/60",
       )}
-      style={{ transform: `translateY(${start}px)`, height, width, gridTemplateColumns: template }}
+      style={{ transform: `translateY(${start}px)`, height, width, gridTemplateColumns: template, contain: "strict" }}
     >
       <div role="rowheader" className="flex min-w-0 items-center gap-2 px-3">
         <span className="shrink-0 font-mono text-xs text-slate-600 dark:text-slate-400">{row.question_index + 1}</span>
         <a
-          href={href}
+          href={hrefFor(row.question_index)}
           onClick={(event) => {
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
             event.preventDefault();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { ResultRow } from "./result-row";
 import type { EvalQuestionRow, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
 import { gridTemplate, QUESTION_WIDTH, GROUP_WIDTH, tableWidth, VERSION_GROUP } from "./table-columns";
@@ -37,6 +37,42 @@ function SortButton({ label, srLabel, sort, view, onSort }: { label: string; srL
 function ariaSort(sort: SortKey, view: ResultsView) {
   return formatSort(sort) === formatSort(view.sort) ? (view.dir === "asc" ? "ascending" : "descending") : "none";
 }
+
+/** The two header rows (version names, then sortable columns): memoised, so a scroll frame re-renders only the rows. */
+const TableHeader = memo(function TableHeader({ versions, view, onSort, template }: { versions: readonly EvalResultVersion[]; view: ResultsView; onSort: (sort: SortKey) => void; template: string }) {
+  return (
+    <div role="rowgroup" className="sticky top-0 z-10 bg-white text-xs text-slate-600 shadow-[0_1px_0_rgb(226_232_240)] dark:bg-slate-950 dark:text-slate-300 dark:shadow-[0_1px_0_rgb(30_41_59)]">
+      <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns: `${QUESTION_WIDTH}px${` ${GROUP_WIDTH}px`.repeat(versions.length)}` }}>
+        <div role="columnheader" className="px-3 pt-1.5" />
+        {versions.map((v) => (
+          <div key={v.version_index} role="columnheader" className="truncate border-l border-slate-200 px-2 pt-1.5 font-semibold text-slate-800 dark:border-slate-800 dark:text-slate-100">
+            {v.label}
+          </div>
+        ))}
+      </div>
+      <div role="row" aria-rowindex={2} className="grid" style={{ gridTemplateColumns: template }}>
+        <div role="columnheader" aria-sort={ariaSort({ column: "question" }, view)} className="px-1">
+          <SortButton label="Question" sort={{ column: "question" }} view={view} onSort={onSort} />
+        </div>
+        {versions.map((v) =>
+          VERSION_GROUP.map((c, i) => {
+            const sort: SortKey = { column: c.column, version: v.version_index };
+            return (
+              <div
+                key={`${v.version_index}-${c.column}`}
+                role="columnheader"
+                aria-sort={ariaSort(sort, view)}
+                className={i === 0 ? "border-l border-slate-200 dark:border-slate-800" : ""}
+              >
+                <SortButton label={c.label} srLabel={`${v.label} ${c.label}`} sort={sort} view={view} onSort={onSort} />
+              </div>
+            );
+          }),
+        )}
+      </div>
+    </div>
+  );
+});
 
 /**
  * Every question of the run (after the filters), virtualized: the DOM holds the rows in view and a few more
@@ -80,37 +116,8 @@ export function ResultsTable({ rows, versions, view, total, onRangeEnd, onSort, 
       className="h-[calc(100dvh-16rem)] min-h-[22rem] overflow-auto overscroll-contain rounded-lg border border-slate-200 [overflow-anchor:none] dark:border-slate-800"
     >
       <div role="table" aria-label={`Questions (${total})`} aria-rowcount={total + 2} style={{ width }}>
-        <div role="rowgroup" className="sticky top-0 z-10 bg-white text-xs text-slate-600 shadow-[0_1px_0_rgb(226_232_240)] dark:bg-slate-950 dark:text-slate-300 dark:shadow-[0_1px_0_rgb(30_41_59)]">
-          <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns: `${QUESTION_WIDTH}px${` ${GROUP_WIDTH}px`.repeat(versions.length)}` }}>
-            <div role="columnheader" className="px-3 pt-1.5" />
-            {versions.map((v) => (
-              <div key={v.version_index} role="columnheader" className="truncate border-l border-slate-200 px-2 pt-1.5 font-semibold text-slate-800 dark:border-slate-800 dark:text-slate-100">
-                {v.label}
-              </div>
-            ))}
-          </div>
-          <div role="row" aria-rowindex={2} className="grid" style={{ gridTemplateColumns: template }}>
-            <div role="columnheader" aria-sort={ariaSort({ column: "question" }, view)} className="px-1">
-              <SortButton label="Question" sort={{ column: "question" }} view={view} onSort={onSort} />
-            </div>
-            {versions.map((v) =>
-              VERSION_GROUP.map((c, i) => {
-                const sort: SortKey = { column: c.column, version: v.version_index };
-                return (
-                  <div
-                    key={`${v.version_index}-${c.column}`}
-                    role="columnheader"
-                    aria-sort={ariaSort(sort, view)}
-                    className={i === 0 ? "border-l border-slate-200 dark:border-slate-800" : ""}
-                  >
-                    <SortButton label={c.label} srLabel={`${v.label} ${c.label}`} sort={sort} view={view} onSort={onSort} />
-                  </div>
-                );
-              }),
-            )}
-          </div>
-        </div>
-        <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), contain: "layout paint" }}>
+        <TableHeader versions={versions} view={view} onSort={onSort} template={template} />
+        <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), contain: "strict" }}>
           {items.map((item) => {
             const row = rows[item.index];
             return (
@@ -124,7 +131,7 @@ export function ResultsTable({ rows, versions, view, total, onRangeEnd, onSort, 
                 template={template}
                 width={width}
                 open={row.question_index === view.question}
-                href={hrefFor(row.question_index)}
+                hrefFor={hrefFor}
                 onOpen={onOpen}
               />
             );
