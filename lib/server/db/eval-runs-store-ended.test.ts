@@ -58,6 +58,7 @@ describe.each(APP_DB_DIALECTS)("an ended run written whole on %s", (dialect) => 
     expect(await store.claim("ended-1", "instance", { now: Date.now(), leaseMs: 1000, concurrency: 4 })).toEqual({ kind: "ended" });
     const [charge] = await store.chargesSince("u1", "2000-01-01");
     expect(charge.usd).toBeCloseTo((QUESTIONS - failedPerVersion) * 2 * 0.001, 6);
+    expect(Number((await store.get("ended-1"))?.spent_usd)).toBeCloseTo((QUESTIONS - failedPerVersion) * 2 * 0.001, 6);
     expect(await store.resultsRevision("ended-1")).toBe(`${items.length}:${endedAt.toISOString()}:0:`);
   });
 

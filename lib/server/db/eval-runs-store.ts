@@ -563,7 +563,9 @@ const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.string
 /** The eval_runs row of a run written whole (createEnded). */
 function endedRunRow(run: NewEndedEvalRun, created: string, ended: string) {
   const { id, userId: user_id, setId: set_id, setVersion: set_version, capUsd: cap_usd, itemReserveUsd: item_reserve_usd, status } = run;
-  return { id, user_id, set_id, set_version, cap_usd, item_reserve_usd, status, plan: JSON.stringify(run.plan), stop_reason: run.stopReason ?? null, created_at: created, ended_at: ended };
+  // The running spend a claim and the daily ledger read: the sum of the items' costs, as `settle` keeps it.
+  const spent_usd = run.items.reduce((sum, item) => sum + (item.costUsd ?? 0), 0);
+  return { id, user_id, set_id, set_version, cap_usd, item_reserve_usd, status, spent_usd, plan: JSON.stringify(run.plan), stop_reason: run.stopReason ?? null, created_at: created, ended_at: ended };
 }
 
 /** An eval_items row with its outcome; a cancelled item never ran, so it has no attempt and no times. */
