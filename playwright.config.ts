@@ -3,6 +3,9 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
 import { scrubSettings } from "./lib/testing/scrub-env";
 import { chromiumLaunchOptions } from "./scripts/chromium";
 
+/** The end-to-end tests run in the headless shell when it is installed (scripts/chromium.ts says why). */
+const launchOptions = chromiumLaunchOptions({ headlessShell: true });
+
 /**
  * A port nobody listens on right now. Synchronous (the config is evaluated synchronously) and stored in
  * the environment, which the worker processes inherit, so every process of one run agrees on it.
@@ -59,20 +62,20 @@ export default defineConfig({
     // frames are left out: they are recorded for every test, passing ones too, and cost CPU on a 2-core runner.
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: "only-on-failure",
-    launchOptions: chromiumLaunchOptions(),
+    launchOptions,
     // Colour transitions would let an axe scan measure contrast halfway through a light/dark switch.
     reducedMotion: "reduce",
   },
   projects: smoke
-    ? [{ name: "smoke", grep: /@smoke/, use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" } }]
+    ? [{ name: "smoke", grep: /@smoke/, use: { ...devices["Desktop Chrome"], launchOptions, reducedMotion: "reduce" } }]
     : [
-    { name: "chromium", grepInvert: /@faults|@strict/, use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" } },
+    { name: "chromium", grepInvert: /@faults|@strict/, use: { ...devices["Desktop Chrome"], launchOptions, reducedMotion: "reduce" } },
     // The dashboard against a gateway with none of our extensions: the embedded gateway in strict mode,
     // behind an app of its own (own ports and data folder).
     {
       name: "strict",
       grep: /@strict/,
-      use: { ...devices["Desktop Chrome"], baseURL: strictBaseURL, launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" },
+      use: { ...devices["Desktop Chrome"], baseURL: strictBaseURL, launchOptions, reducedMotion: "reduce" },
     },
     // Injected faults are shared by the whole gateway, so the tests that inject them run last and one at a
     // time: no other test can take a fault meant for them, or see one it did not ask for.
@@ -81,7 +84,7 @@ export default defineConfig({
       grep: /@faults/,
       dependencies: ["chromium"],
       workers: 1,
-      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions(), reducedMotion: "reduce" },
+      use: { ...devices["Desktop Chrome"], launchOptions, reducedMotion: "reduce" },
     },
   ],
   webServer: external

@@ -3,7 +3,8 @@
  * Runs before the end-to-end tests so a fresh machine needs nothing installed by hand.
  */
 import { execSync } from "node:child_process";
-import { hasChromium } from "./chromium";
+import { existsSync } from "node:fs";
+import { chromiumExecutablePath, hasChromium, SYSTEM_HEADLESS_SHELL_PATH } from "./chromium";
 
 function run(command: string): boolean {
   try {
@@ -27,18 +28,33 @@ function commandExists(name: string): boolean {
   }
 }
 
+/** apt-get, as root or through sudo; null where neither is possible. */
+function aptGet(): string | null {
+  if (!commandExists("apt-get")) return null;
+  const sudo = isRoot() ? "" : commandExists("sudo") ? "sudo " : null;
+  return sudo === null ? null : `${sudo}env DEBIAN_FRONTEND=noninteractive apt-get`;
+}
+
+/** Where Debian's Chromium is the browser, its headless shell too (a cheaper browser for the end-to-end tests); optional. */
+function addHeadlessShell(apt: string | null) {
+  if (apt === null || existsSync(SYSTEM_HEADLESS_SHELL_PATH) || chromiumExecutablePath() === undefined) return;
+  console.log("ensure-browser: installing Debian's chromium-headless-shell for the end-to-end tests.");
+  const install = `${apt} install -y -qq chromium-headless-shell`;
+  if (!run(`${install} || (${apt} update -qq && ${install})`)) console.log("ensure-browser: no headless shell; the tests use the full Chromium.");
+}
+
+const apt = aptGet();
 if (hasChromium()) {
   console.log("ensure-browser: Chromium found.");
+  addHeadlessShell(apt);
   process.exit(0);
 }
 
-if (commandExists("apt-get")) {
-  const sudo = isRoot() ? "" : commandExists("sudo") ? "sudo " : null;
-  if (sudo !== null) {
-    console.log("ensure-browser: no Chromium found; installing Debian's chromium package.");
-    if (run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core`) && hasChromium()) {
-      process.exit(0);
-    }
+if (apt !== null) {
+  console.log("ensure-browser: no Chromium found; installing Debian's chromium package.");
+  if (run(`${apt} update -qq && ${apt} install -y -qq chromium fonts-dejavu-core`) && hasChromium()) {
+    addHeadlessShell(apt);
+    process.exit(0);
   }
 }
 
