@@ -1,7 +1,8 @@
 "use client";
 
 import { Suspense, useMemo, useRef, useState } from "react";
-import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
+import { lazyNamed } from "@/components/ui/lazy-component";
+import { useNeededOnce } from "@/components/ui/use-lazy-popup";
 import type { GatewayFile } from "@/lib/contract/gateway";
 import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
 import { filesStatusText } from "@/lib/files/list-messages";

@@ -29,6 +29,10 @@ export function RouteError({ error, reset }: RouteErrorProps) {
   const [retrying, startTransition] = useTransition();
   const retry = () =>
     startTransition(() => {
+      // A lazily loaded part whose chunk could not be fetched (lazy-component's ChunkLoadError) fetches it again
+      // when next rendered; by shape, so this chunk stays free of the loader's code.
+      const again = (error as { retry?: unknown }).retry;
+      if (error.name === "ChunkLoadError" && typeof again === "function") again();
       router.refresh();
       reset();
     });

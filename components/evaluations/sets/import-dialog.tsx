@@ -13,7 +13,7 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { createQuestionSet, questionSetKeys, updateQuestionSet } from "@/lib/client/queries/evaluation-sets";
 import { importFormatOf, importReportOf, setNameOf, type ImportReport } from "@/lib/question-sets/import-report";
 import { ImportReportView } from "./import-report";
-import { returnFocusTo, type DialogPopupProps } from "./lazy-dialog-button";
+import { returnFocusTo, type LazyPopupProps } from "@/components/ui/use-lazy-popup";
 
 /** Into a new set, or as the next version of an existing one (on top of the version the editor shows). */
 export type ImportTarget = { kind: "new" } | { kind: "version"; setId: string; baseVersion: number };
@@ -23,7 +23,7 @@ export type ImportTarget = { kind: "new" } | { kind: "version"; setId: string; b
  * CSV parser needs Node). A refused file shows every bad row the server names; nothing is stored, and the user
  * picks the fixed file and imports again.
  */
-export default function ImportDialog({ target, open, setOpen, trigger, contentId }: { target: ImportTarget } & DialogPopupProps) {
+export default function ImportDialog({ target, open, setOpen, trigger, contentId }: { target: ImportTarget } & LazyPopupProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
