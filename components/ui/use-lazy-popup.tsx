@@ -1,7 +1,6 @@
 "use client";
 
 import { Suspense, useId, useRef, useState, type RefObject } from "react";
-import { Button, type ButtonProps } from "./button";
 import type { LazyComponent } from "./lazy-component";
 
 /** What a popup loaded by `useLazyPopup` takes from it. */
@@ -53,24 +52,6 @@ export function useLazyPopup<P extends object>(Popup: LazyComponent<P & LazyPopu
       </Suspense>
     ) : null;
   return { open, setOpen, trigger, contentId, triggerProps, render };
-}
-
-/**
- * A Button and its lazily loaded dialog (`useLazyPopup`) as one component, for a dialog that needs nothing from
- * the page but its own props.
- */
-export function lazyDialogButton<P extends object>(Dialog: LazyComponent<P & LazyPopupProps>) {
-  return function LazyDialogButton({ label, variant = "secondary", ...props }: { label: React.ReactNode; variant?: ButtonProps["variant"] } & P) {
-    const popup = useLazyPopup(Dialog);
-    return (
-      <>
-        <Button variant={variant} {...popup.triggerProps}>
-          {label}
-        </Button>
-        {popup.render(props as unknown as P)}
-      </>
-    );
-  };
 }
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { lazyComponent } from "@/components/ui/lazy-component";
-import { lazyDialogButton } from "@/components/ui/use-lazy-popup";
+import { lazyDialogButton } from "@/components/ui/lazy-dialog-button";
 
 /** The question-set pages' dialogs, each loaded on the way to its button's first press. */
 export const NewSetButton = lazyDialogButton(lazyComponent(() => import("./new-set-dialog")));
