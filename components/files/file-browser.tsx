@@ -8,12 +8,14 @@ import { useHasRole } from "@/lib/client/current-user";
 import { DEFAULT_WORKSPACE, type InitialFilePage, type InitialWorkspaces } from "@/lib/client/queries/files";
 import { useUrlParam } from "@/lib/client/hooks/use-url-param";
 import { lazyNamed } from "@/components/ui/lazy-component";
-import { useNeededOnce } from "@/components/ui/use-lazy-popup";
+import { useNeededOnce } from "@/components/ui/use-needed-once";
 import { useUploadQueue } from "./use-upload-queue";
 import { WorkspaceFiles } from "./workspace-files";
-import { WorkspaceSwitcher } from "./workspace-switcher";
 
 const UploadPanel = lazyNamed(() => import("./upload-panel"), "UploadPanel");
+// Rendered by the server with the page, so it shows at once; its code (the workspace query, the select) is a chunk
+// fetched while the page hydrates, which hydrates it when it arrives: it is needed only to switch workspace.
+const WorkspaceSwitcher = lazyNamed(() => import("./workspace-switcher"), "WorkspaceSwitcher");
 
 /**
  * The /files page's client island: URL state (workspace_id, q), the toolbar, uploads (drag and drop or picker)
@@ -75,7 +77,9 @@ export function FileBrowser({ initialPage, initialWorkspaces }: { initialPage: I
           className="w-full sm:w-72"
           data-testid="files-filter"
         />
-        <WorkspaceSwitcher value={workspaceId} onChange={(next) => void setWorkspaceId(next)} initial={initialWorkspaces} />
+        <Suspense fallback={<div className="h-9 min-w-0 flex-1 sm:w-64 sm:flex-none" />}>
+          <WorkspaceSwitcher value={workspaceId} onChange={(next) => void setWorkspaceId(next)} initial={initialWorkspaces} />
+        </Suspense>
         {canEdit ? (
           <div className="ml-auto">
             <input ref={inputRef} type="file" multiple hidden data-testid="files-upload-input" onChange={(event) => {

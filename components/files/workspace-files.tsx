@@ -2,7 +2,7 @@
 
 import { Suspense, useMemo, useRef, useState } from "react";
 import { lazyNamed } from "@/components/ui/lazy-component";
-import { useNeededOnce } from "@/components/ui/use-lazy-popup";
+import { useNeededOnce } from "@/components/ui/use-needed-once";
 import type { GatewayFile } from "@/lib/contract/gateway";
 import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
 import { filesStatusText } from "@/lib/files/list-messages";

@@ -3,7 +3,7 @@
 import { useRef, useState, type ComponentType } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { retryingLoad } from "@/lib/client/retrying-load";
+import { retryingLoad } from "@/components/ui/lazy-component";
 
 type CopyCodeDialogProps = { slug: string; openOnMount: boolean; focusOnMount: boolean };
 

@@ -53,13 +53,3 @@ export function useLazyPopup<P extends object>(Popup: LazyComponent<P & LazyPopu
     ) : null;
   return { open, setOpen, trigger, contentId, triggerProps, render };
 }
-
-/**
- * True from the first render in which `needed` is true: a lazily loaded popup is mounted when first needed and
- * then kept mounted, so it can animate closed and keep what was typed in it.
- */
-export function useNeededOnce(needed: boolean): boolean {
-  const [wasNeeded, setWasNeeded] = useState(needed);
-  if (needed && !wasNeeded) setWasNeeded(true);
-  return wasNeeded || needed;
-}

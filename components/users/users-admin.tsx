@@ -18,7 +18,7 @@ import { ROLE_INFO } from "./roles";
 import { UserList } from "./user-list";
 import { Alert } from "@/components/ui/alert";
 import { lazyNamed } from "@/components/ui/lazy-component";
-import { useNeededOnce } from "@/components/ui/use-lazy-popup";
+import { useNeededOnce } from "@/components/ui/use-needed-once";
 
 // The row actions' dialogs are chunks of their own (the reset form brings react-hook-form and zod), fetched when
 // the pointer or the focus reaches the list and mounted on first use.

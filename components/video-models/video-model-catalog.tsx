@@ -5,7 +5,7 @@ import { clsx } from "clsx";
 import { debounce, useQueryStates } from "nuqs";
 import { Suspense, useCallback, useMemo, useState } from "react";
 import { lazyNamed } from "@/components/ui/lazy-component";
-import { useNeededOnce } from "@/components/ui/use-lazy-popup";
+import { useNeededOnce } from "@/components/ui/use-needed-once";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SkippedNote } from "@/components/ui/skipped-note";

@@ -11,7 +11,8 @@ import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/client/api-client";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { createQuestionSet, questionSetKeys, updateQuestionSet } from "@/lib/client/queries/evaluation-sets";
-import { importFormatOf, importReportOf, setNameOf, type ImportReport } from "@/lib/question-sets/import-report";
+import { formatFromFileName } from "@/lib/eval/question-file-format";
+import { importReportOf, setNameOf, type ImportReport } from "@/lib/question-sets/import-report";
 import { ImportReportView } from "./import-report";
 import { returnFocusTo, type LazyPopupProps } from "@/components/ui/use-lazy-popup";
 
@@ -50,7 +51,7 @@ export default function ImportDialog({ target, open, setOpen, trigger, contentId
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     reset();
-    const format = file ? importFormatOf(file.name) : null;
+    const format = file ? formatFromFileName(file.name) : null;
     if (!file) return setFileError("File: choose a CSV or JSONL file");
     if (!format) return setFileError("File must end in .csv, .jsonl or .ndjson");
     setPending(true);
