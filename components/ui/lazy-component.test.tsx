@@ -10,17 +10,19 @@ import { useLazyPopup, type LazyPopupProps } from "./use-lazy-popup";
 afterEach(cleanup);
 
 /** Stands for a page's error.tsx: what reaches it is shown by name. */
-class PageBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  state: { error: unknown } = { error: null };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  render() {
-    const { error } = this.state;
-    if (error === null) return this.props.children;
-    return <p role="alert">page error: {error instanceof Error ? error.name : String(error)}</p>;
-  }
+class PageBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  state = { error: null as Error | null };
+  static getDerivedStateFromError = (error: Error) => ({ error });
+  render = () => (this.state.error ? <p role="alert">page error: {this.state.error.name}</p> : this.props.children);
 }
+
+/** `part` where a page would have it: under the page's boundary, in a Suspense that says "loading". */
+const renderInPage = (part: ReactNode) =>
+  render(
+    <PageBoundary>
+      <Suspense fallback={<p>loading</p>}>{part}</Suspense>
+    </PageBoundary>,
+  );
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -43,13 +45,7 @@ describe("lazyComponent", () => {
   it("fetches a chunk that fails once again, and shows the component", async () => {
     const load = flakyChunk(1);
     const Lazy = lazyComponent(load, FAST);
-    render(
-      <PageBoundary>
-        <Suspense fallback={<p>loading</p>}>
-          <Lazy name="Ada" />
-        </Suspense>
-      </PageBoundary>,
-    );
+    renderInPage(<Lazy name="Ada" />);
     expect(await screen.findByText("Hello Ada")).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole("alert")).toBeNull();
@@ -58,13 +54,7 @@ describe("lazyComponent", () => {
   it("throws a chunk that fails for good to the page's error boundary, after every attempt", async () => {
     const load = flakyChunk(Infinity);
     const Lazy = lazyNamed(load, "Greeting", FAST);
-    render(
-      <PageBoundary>
-        <Suspense fallback={<p>loading</p>}>
-          <Lazy name="Ada" />
-        </Suspense>
-      </PageBoundary>,
-    );
+    renderInPage(<Lazy name="Ada" />);
     expect((await screen.findByRole("alert")).textContent).toBe("page error: ChunkLoadError");
     expect(load).toHaveBeenCalledTimes(3);
   });
@@ -74,11 +64,7 @@ describe("lazyComponent", () => {
     const Lazy = lazyComponent(load, FAST);
     await expect(Lazy.preload()).resolves.toBeUndefined();
     expect(load).toHaveBeenCalledTimes(3);
-    render(
-      <Suspense fallback={<p>loading</p>}>
-        <Lazy name="Bob" />
-      </Suspense>,
-    );
+    renderInPage(<Lazy name="Bob" />);
     expect(await screen.findByText("Hello Bob")).toBeTruthy();
   });
 });
