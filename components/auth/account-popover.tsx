@@ -4,6 +4,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { useRef, useTransition, type RefObject } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import type { LazyPopupProps } from "@/components/ui/use-lazy-popup";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { signOutAction } from "@/app/(auth)/actions";
 import { ROLE_TONE } from "./role-tone";
@@ -17,18 +18,12 @@ export default function AccountPopover({
   open,
   trigger,
   contentId,
-  onOpenChange,
-}: {
-  user: SessionUser;
-  open: boolean;
-  trigger: RefObject<HTMLButtonElement | null>;
-  contentId: string;
-  onOpenChange: (open: boolean) => void;
-}) {
+  setOpen,
+}: { user: SessionUser } & LazyPopupProps) {
   const [pending, startTransition] = useTransition();
   const interactedOutside = useRef(false);
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Anchor virtualRef={trigger as RefObject<HTMLButtonElement>} />
       <Popover.Portal>
         <Popover.Content

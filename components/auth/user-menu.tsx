@@ -1,13 +1,12 @@
 "use client";
 
-import { lazy, Suspense } from "react";
 import { Badge } from "@/components/ui/badge";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { ROLE_TONE } from "./role-tone";
 
-const loadPopover = () => import("./account-popover");
-const AccountPopover = lazy(loadPopover);
+const AccountPopover = lazyComponent(() => import("./account-popover"));
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -16,7 +15,7 @@ function initials(name: string): string {
 
 /** The header's account button: who is signed in, with which role, and sign-out (in a popover loaded on first open). */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(loadPopover);
+  const { triggerProps, render } = useLazyPopup(AccountPopover);
   return (
     <>
       <button
@@ -31,11 +30,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <span className="hidden max-w-40 truncate sm:inline">{user.name}</span>
         <Badge tone={ROLE_TONE[user.role]}>{user.role}</Badge>
       </button>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <AccountPopover user={user} open={open} onOpenChange={setOpen} trigger={trigger} contentId={contentId} />
-        </Suspense>
-      ) : null}
+      {render({ user })}
     </>
   );
 }

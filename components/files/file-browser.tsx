@@ -1,18 +1,22 @@
 "use client";
 
-import { clsx } from "clsx";
 import { Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useHasRole } from "@/lib/client/current-user";
 import { DEFAULT_WORKSPACE, type InitialFilePage, type InitialWorkspaces } from "@/lib/client/queries/files";
 import { useUrlParam } from "@/lib/client/hooks/use-url-param";
-import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
+import { lazyNamed } from "@/components/ui/lazy-component";
+import { useNeededOnce } from "@/components/ui/use-needed-once";
 import { useUploadQueue } from "./use-upload-queue";
 import { WorkspaceFiles } from "./workspace-files";
-import { WorkspaceSwitcher } from "./workspace-switcher";
 
 const UploadPanel = lazyNamed(() => import("./upload-panel"), "UploadPanel");
+const DropOverlay = lazyNamed(() => import("./drop-overlay"), "DropOverlay");
+const DropRefused = lazyNamed(() => import("./drop-overlay"), "DropRefused");
+// Rendered by the server with the page, so it shows at once; its code (the workspace query, the select) is a chunk
+// fetched while the page hydrates, which hydrates it when it arrives: it is needed only to switch workspace.
+const WorkspaceSwitcher = lazyNamed(() => import("./workspace-switcher"), "WorkspaceSwitcher");
 
 /**
  * The /files page's client island: URL state (workspace_id, q), the toolbar, uploads (drag and drop or picker)
@@ -30,6 +34,7 @@ export function FileBrowser({ initialPage, initialWorkspaces }: { initialPage: I
   const uploadsShown = useNeededOnce(queue.uploads.length > 0);
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const dragged = useNeededOnce(dragging);
   const [dropRefused, setDropRefused] = useState(false);
 
   function addFiles(files: FileList | null) {
@@ -74,7 +79,9 @@ export function FileBrowser({ initialPage, initialWorkspaces }: { initialPage: I
           className="w-full sm:w-72"
           data-testid="files-filter"
         />
-        <WorkspaceSwitcher value={workspaceId} onChange={(next) => void setWorkspaceId(next)} initial={initialWorkspaces} />
+        <Suspense fallback={<div className="h-9 min-w-0 flex-1 sm:w-64 sm:flex-none" />}>
+          <WorkspaceSwitcher value={workspaceId} onChange={(next) => void setWorkspaceId(next)} initial={initialWorkspaces} />
+        </Suspense>
         {canEdit ? (
           <div className="ml-auto">
             <input ref={inputRef} type="file" multiple hidden data-testid="files-upload-input" onChange={(event) => {
@@ -88,12 +95,9 @@ export function FileBrowser({ initialPage, initialWorkspaces }: { initialPage: I
         ) : null}
       </div>
       {dropRefused && !canEdit ? (
-        <p role="alert" className="mb-3 text-sm text-amber-800 dark:text-amber-300">
-          Your role can view files but not upload them. Ask an admin for the editor role.{" "}
-          <button type="button" className="underline" onClick={() => setDropRefused(false)}>
-            Dismiss
-          </button>
-        </p>
+        <Suspense fallback={null}>
+          <DropRefused onDismiss={() => setDropRefused(false)} />
+        </Suspense>
       ) : null}
       {uploadsShown ? (
         <Suspense fallback={null}>
@@ -108,18 +112,11 @@ export function FileBrowser({ initialPage, initialWorkspaces }: { initialPage: I
         canEdit={canEdit}
         onUploadRequest={canEdit ? () => inputRef.current?.click() : undefined}
       />
-      <div
-        aria-hidden
-        className={clsx(
-          "pointer-events-none absolute inset-0 z-20 flex items-center justify-center rounded-xl border-2 border-dashed text-base font-semibold transition-opacity",
-          canEdit
-            ? "border-brand-500 bg-brand-50/90 text-brand-700 dark:bg-slate-900/90 dark:text-brand-100"
-            : "border-slate-400 bg-slate-100/90 text-slate-700 dark:bg-slate-900/90 dark:text-slate-300",
-          dragging ? "opacity-100" : "opacity-0",
-        )}
-      >
-        {canEdit ? "Drop files to upload them to this workspace" : "Viewers cannot upload files"}
-      </div>
+      {dragged ? (
+        <Suspense fallback={null}>
+          <DropOverlay canEdit={canEdit} dragging={dragging} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

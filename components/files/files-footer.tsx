@@ -1,7 +1,12 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
+import { Suspense } from "react";
+import { lazyNamed } from "@/components/ui/lazy-component";
 import { formatCount } from "@/lib/format/count";
+
+// A failed page and a search through every page are rarer than scrolling: their controls load when first shown.
+const LoadMoreFailed = lazyNamed(() => import("./files-footer-actions"), "LoadMoreFailed");
+const LoadAllButton = lazyNamed(() => import("./files-footer-actions"), "LoadAllButton");
 
 export interface FilesFooterProps {
   /** Why the next page failed; null when it did not. */
@@ -25,12 +30,9 @@ export function FilesFooter({ loadError, onRetry, loadingMore, retryIn, complete
   return (
     <div className="flex min-h-11 flex-wrap items-center justify-center gap-x-3 gap-y-1 px-3 py-2 text-center text-sm text-slate-600 dark:text-slate-400">
       {loadError !== null ? (
-        <div role="alert" className="flex flex-wrap items-center justify-center gap-2 text-red-800 dark:text-red-300" data-testid="files-load-error">
-          <span>Could not load more files: {loadError}.</span>
-          <Button size="sm" onClick={onRetry}>
-            Retry
-          </Button>
-        </div>
+        <Suspense fallback={null}>
+          <LoadMoreFailed error={loadError} onRetry={onRetry} />
+        </Suspense>
       ) : loadingMore ? (
         <span data-testid="files-loading-more" className="inline-flex items-center gap-2">
           <span aria-hidden className="h-3 w-3 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" />
@@ -50,15 +52,9 @@ export function FilesFooter({ loadError, onRetry, loadingMore, retryIn, complete
         <span>Scroll to load more</span>
       )}
       {filtering && hasNextPage ? (
-        loadingAll ? (
-          <Button size="sm" onClick={() => onLoadAll(false)}>
-            Stop searching
-          </Button>
-        ) : (
-          <Button size="sm" onClick={() => onLoadAll(true)} data-testid="files-load-all">
-            Load all files to search everything
-          </Button>
-        )
+        <Suspense fallback={null}>
+          <LoadAllButton loadingAll={loadingAll} onLoadAll={onLoadAll} />
+        </Suspense>
       ) : null}
     </div>
   );

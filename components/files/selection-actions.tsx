@@ -1,7 +1,12 @@
 "use client";
 
+import { Suspense } from "react";
 import { Button } from "@/components/ui/button";
-import { formatCount } from "@/lib/format/count";
+import { lazyNamed } from "@/components/ui/lazy-component";
+
+// What only a selection shows (its count, Delete selected, Clear selection) is a chunk of its own, loaded with the
+// first selection: most visits to /files only look.
+const SelectedActions = lazyNamed(() => import("./selected-actions"), "SelectedActions");
 
 /** Beside the status line: how many are selected, Details, Delete selected and Clear selection. */
 export function SelectionActions({
@@ -20,26 +25,15 @@ export function SelectionActions({
   onDelete: () => void;
   onClear: () => void;
 }) {
+  const details = (
+    <Button size="sm" variant="ghost" disabled={!canOpenDetails} onClick={onDetails}>
+      Details
+    </Button>
+  );
+  if (selectedCount === 0 && !canDelete) return details;
   return (
-    <>
-      {selectedCount > 0 ? (
-        <span className="text-sm text-slate-600 dark:text-slate-400" data-testid="files-selected-count">
-          {formatCount(selectedCount)} selected
-        </span>
-      ) : null}
-      <Button size="sm" variant="ghost" disabled={!canOpenDetails} onClick={onDetails}>
-        Details
-      </Button>
-      {canDelete ? (
-        <Button size="sm" variant="ghost" className="text-red-700 dark:text-red-400" onClick={onDelete}>
-          Delete selected…
-        </Button>
-      ) : null}
-      {selectedCount > 0 ? (
-        <Button size="sm" variant="ghost" onClick={onClear}>
-          Clear<span className="hidden sm:inline"> selection</span>
-        </Button>
-      ) : null}
-    </>
+    <Suspense fallback={details}>
+      <SelectedActions selectedCount={selectedCount} details={details} canDelete={canDelete} onDelete={onDelete} onClear={onClear} />
+    </Suspense>
   );
 }

@@ -1,13 +1,13 @@
 "use client";
 
 import { Suspense, useMemo, useRef, useState } from "react";
-import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
+import { lazyNamed } from "@/components/ui/lazy-component";
+import { useNeededOnce } from "@/components/ui/use-needed-once";
 import type { GatewayFile } from "@/lib/contract/gateway";
 import { DEFAULT_WORKSPACE, type InitialFilePage } from "@/lib/client/queries/files";
 import { filesStatusText } from "@/lib/files/list-messages";
 import { activeIndex, clearSelection } from "@/lib/files/selection";
 import { FileList } from "./file-list";
-import { FilesLoading } from "./file-list-states";
 import { FilesFooter } from "./files-footer";
 import { ListShell } from "./list-shell";
 import { SelectionActions } from "./selection-actions";
@@ -24,6 +24,7 @@ const FileDetailsDrawer = lazyNamed(() => import("./file-details-drawer"), "File
 const DeleteFilesDialog = lazyNamed(() => import("./delete-files-dialog"), "DeleteFilesDialog");
 // So are the views of an empty workspace and of a first page that failed, loaded when first shown, under a status
 // line that says it at once.
+const FilesSkeleton = lazyNamed(() => import("./file-list-states"), "FilesSkeleton");
 const FilesLoadFailed = lazyNamed(() => import("./file-list-rare-states"), "FilesLoadFailed");
 const NoFiles = lazyNamed(() => import("./file-list-rare-states"), "NoFiles");
 
@@ -69,7 +70,15 @@ export function WorkspaceFiles({
   const active = activeIndex(selection, rows);
   const focusFile = active >= 0 ? rows[active] : (selectedFiles[0] ?? null);
 
-  if (query.isPending) return <FilesLoading retryIn={retryIn} />;
+  if (query.isPending) {
+    return (
+      <ListShell status={retryIn !== null ? `Rate limited; retrying in ${retryIn} s` : "Loading files…"}>
+        <Suspense fallback={null}>
+          <FilesSkeleton />
+        </Suspense>
+      </ListShell>
+    );
+  }
   if (query.isError && !query.data) {
     return (
       <ListShell status="Could not load files">

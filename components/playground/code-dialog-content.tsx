@@ -2,7 +2,7 @@
 
 import { CodeSnippetTabs } from "@/components/ui/code-dialog";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import type { useLazyPopup } from "@/components/ui/use-lazy-popup";
+import { returnFocusTo, type LazyPopupProps } from "@/components/ui/use-lazy-popup";
 import { runBody, type RequestDraft } from "@/lib/playground/setup";
 import { curlSnippet, typescriptSnippet, type SnippetCall } from "@/lib/snippets";
 
@@ -17,7 +17,7 @@ export default function CodeDialogContent({
   contentId,
   request,
   columnName,
-}: Pick<ReturnType<typeof useLazyPopup>, "open" | "setOpen" | "trigger" | "contentId"> & { request: RequestDraft; columnName: string }) {
+}: LazyPopupProps & { request: RequestDraft; columnName: string }) {
   const call: SnippetCall = { kind: "responses-stream", body: runBody(request) };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -27,10 +27,7 @@ export default function CodeDialogContent({
         description="The key is a $GATEWAY_API_KEY placeholder: set it (and GATEWAY_URL) in your shell. Gatehouse never shows a real key."
         className="sm:max-w-3xl"
         // What DialogTrigger would do: focus goes back to the button that opened the dialog.
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          trigger.current?.focus();
-        }}
+        onCloseAutoFocus={returnFocusTo(trigger)}
       >
         <CodeSnippetTabs
           snippets={[

@@ -7,8 +7,8 @@ import { readConversation, readModel, writeConversation, type PlaygroundColumn, 
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CodeDialog } from "./code-dialog";
-import { LazyPartSlot } from "./lazy-part";
-import { prefetchRun, runOutputPart } from "./lazy-parts";
+import { LazySlot } from "@/components/ui/lazy-slot";
+import { prefetchRun, RunOutputPart } from "./lazy-parts";
 import { ConversationSection, ModelField, OutputSection, SearchSection } from "./request-editor";
 import type { RequestValidator } from "./use-request-validator";
 import { useRun, type RunStore } from "@/lib/client/run-store";
@@ -134,12 +134,9 @@ export const Column = memo(function Column({ column, name, store, sync, canRun, 
           {run.status === "idle" ? (
             <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Run the request to see the streamed answer here.</p>
           ) : (
-            <LazyPartSlot
-              part={runOutputPart}
-              props={{ domId: `run-${column.id}`, run, request: ranWith, label: column.label ?? name, onContinue: canRun ? onContinue : undefined }}
-              what="answer view"
-              fallback={OUTPUT_PLACEHOLDER}
-            />
+            <LazySlot what="The answer view" fallback={OUTPUT_PLACEHOLDER}>
+              <RunOutputPart domId={`run-${column.id}`} run={run} request={ranWith} label={column.label ?? name} onContinue={canRun ? onContinue : undefined} />
+            </LazySlot>
           )}
         </div>
       </div>

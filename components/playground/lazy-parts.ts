@@ -1,9 +1,9 @@
 "use client";
 
 import type { ComponentProps } from "react";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { loadRunEngine } from "@/lib/client/run-store";
 import type { CompareSummary } from "./compare-summary";
-import { lazyPart } from "./lazy-part";
 import { preloadMarkdownRenderer } from "./markdown/use-markdown-renderer";
 import type { RunOutputProps } from "./run-output";
 import { loadRequestValidator } from "./use-request-validator";
@@ -15,13 +15,13 @@ import { loadRequestValidator } from "./use-request-validator";
  */
 
 /** A column's answer, sources and metrics: shown once the column has run. */
-export const runOutputPart = lazyPart<RunOutputProps>(() => import("./run-output").then((module) => ({ default: module.RunOutput })));
+export const RunOutputPart = lazyComponent<RunOutputProps>(() => import("./run-output").then((module) => ({ default: module.RunOutput })));
 
 /** The charts and citation overlap below the columns: shown once a column of a comparison has run. */
-export const compareSummaryPart = lazyPart<ComponentProps<typeof CompareSummary>>(() => import("./compare-summary").then((module) => ({ default: module.CompareSummary })));
+export const CompareSummaryPart = lazyComponent<ComponentProps<typeof CompareSummary>>(() => import("./compare-summary").then((module) => ({ default: module.CompareSummary })));
 
 /** The "Copy as code" dialog's snippets: shown on the button's first press. */
-export const codeDialogPart = lazyPart(() => import("./code-dialog-content"));
+export const CodeDialogPart = lazyComponent(() => import("./code-dialog-content"));
 
 /**
  * On the way to a run (pointer on a Run button, focus in the request form, from where Ctrl+Enter runs): what
@@ -30,7 +30,7 @@ export const codeDialogPart = lazyPart(() => import("./code-dialog-content"));
 export function prefetchRun(compare = false): void {
   void loadRunEngine().catch(() => {});
   void loadRequestValidator();
-  void runOutputPart.preload();
+  void RunOutputPart.preload();
   preloadMarkdownRenderer();
-  if (compare) void compareSummaryPart.preload();
+  if (compare) void CompareSummaryPart.preload();
 }

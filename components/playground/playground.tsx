@@ -8,12 +8,13 @@ import { playgroundQueries } from "@/lib/client/queries/playground";
 import type { Model } from "@/lib/contract/gateway";
 import type { VersionPair } from "@/lib/playground/preset-compare";
 import { serializeSetup, setupFromParams, type PlaygroundSetup } from "@/lib/playground/setup";
-import { LazyPartSlot, lazyPart } from "./lazy-part";
+import { lazyComponent } from "@/components/ui/lazy-component";
+import { LazySlot } from "@/components/ui/lazy-slot";
 import { playgroundUrlKeys, URL_OPTIONS } from "./url-state";
 import { Workbench } from "./workbench";
 
 /** A comparison of two preset versions: its diff panel and the columns built from it (a chunk of its own). */
-const presetComparisonPart = lazyPart(() => import("./preset-comparison"));
+const PresetComparisonPart = lazyComponent(() => import("./preset-comparison"));
 
 const PREFERRED_DEFAULT_MODEL = "gatehouse/swift";
 const NO_MODELS: Model[] = [];
@@ -38,13 +39,9 @@ export function Playground({ comparison }: { comparison: { slug: string; pair: V
   if (comparison) {
     const { slug, pair } = comparison;
     return (
-      <LazyPartSlot
-        key={`${slug}:${pair.from}..${pair.to}`}
-        part={presetComparisonPart}
-        props={comparison}
-        what="comparison of the preset versions"
-        fallback={COMPARISON_PLACEHOLDER}
-      />
+      <LazySlot key={`${slug}:${pair.from}..${pair.to}`} what="The comparison of the preset versions" fallback={COMPARISON_PLACEHOLDER}>
+        <PresetComparisonPart {...comparison} />
+      </LazySlot>
     );
   }
   return <PlainPlayground />;

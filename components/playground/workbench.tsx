@@ -9,8 +9,8 @@ import { columnGridClass, columnLetter, columnNames } from "@/lib/playground/col
 import { addColumn, MAX_COLUMNS, readModel, removeColumn, serializeSetup, setSync, SYNC_SECTIONS, updateColumn, type PlaygroundSetup, type RequestDraft } from "@/lib/playground/setup";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Column } from "./column";
-import { LazyPartSlot } from "./lazy-part";
-import { compareSummaryPart, prefetchRun } from "./lazy-parts";
+import { LazySlot } from "@/components/ui/lazy-slot";
+import { CompareSummaryPart, prefetchRun } from "./lazy-parts";
 import { RunStore, useRuns } from "@/lib/client/run-store";
 import { SharedSettings, SyncToggles } from "./shared-settings";
 import { useHydrated } from "@/lib/client/hooks/use-hydrated";
@@ -114,21 +114,18 @@ export function Workbench({ setup, commit, models: modelList }: { setup: Playgro
       </div>
 
       {compare && anyRan ? (
-        <LazyPartSlot
-          part={compareSummaryPart}
-          props={{
-            columns: runs.map(({ id, run }, index) => ({
+        <LazySlot what="The comparison" fallback={SUMMARY_PLACEHOLDER}>
+          <CompareSummaryPart
+            columns={runs.map(({ id, run }, index) => ({
               id,
               run,
               name: names[index],
               short: columnLetter(index),
               label: setup.columns[index]?.label,
               model: setup.columns[index] ? readModel(setup.columns[index].request) : "",
-            })),
-          }}
-          what="comparison"
-          fallback={SUMMARY_PLACEHOLDER}
-        />
+            }))}
+          />
+        </LazySlot>
       ) : null}
     </div>
   );

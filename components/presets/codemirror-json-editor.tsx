@@ -19,7 +19,7 @@ function subscribeToScheme(onChange: () => void) {
 }
 
 /** The editor's theme follows the system setting, as the rest of the app does. */
-export function usePrefersDark(): boolean {
+function usePrefersDark(): boolean {
   return useSyncExternalStore(
     subscribeToScheme,
     () => darkScheme().matches,

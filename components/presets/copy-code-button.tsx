@@ -3,10 +3,12 @@
 import { useRef, useState, type ComponentType } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { retryingLoad } from "@/components/ui/lazy-component";
 
 type CopyCodeDialogProps = { slug: string; openOnMount: boolean; focusOnMount: boolean };
 
-const loadDialog = () => import("./copy-code-dialog");
+// Replaced by the dialog once its chunk is here (not a lazyComponent: the button stays until then), fetched with the same retries.
+const loadDialog = retryingLoad(() => import("./copy-code-dialog"));
 
 /**
  * "Copy as code" at first load: a button like the dialog's own trigger, which fetches the dialog's chunk when the

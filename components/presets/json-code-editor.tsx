@@ -1,6 +1,7 @@
 "use client";
 
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { useHydrated } from "@/lib/client/hooks/use-hydrated";
 import type { JsonCodeEditorProps } from "./codemirror-json-editor";
 
@@ -8,9 +9,7 @@ export type { JsonCodeEditorProps } from "./codemirror-json-editor";
 
 // CodeMirror is most of the preset studio's JavaScript and most of its views show no editor: it is fetched the
 // first time an editor is on screen, never with the page.
-export const loadCodeMirror = () => import("./codemirror-json-editor");
-const CodeMirrorJsonEditor = lazy(loadCodeMirror);
-
+export const CodeMirrorJsonEditor = lazyComponent(() => import("./codemirror-json-editor"));
 
 /**
  * The text as CodeMirror will lay it out (same font, line height, padding, heights), shown while the editor's

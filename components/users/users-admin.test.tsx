@@ -49,6 +49,15 @@ async function createUser(role: "viewer" | "editor"): Promise<string> {
   return email;
 }
 
+/** The page as the admin sees it with a user of its own (`createUser`) in the table: the user, its email and the table. */
+async function renderWithSubject(role: "viewer" | "editor") {
+  const user = userEvent.setup();
+  bff.openPage("/users");
+  const email = await createUser(role);
+  renderAsAdmin();
+  return { user, email, table: await screen.findByRole("table") };
+}
+
 describe("users admin", () => {
   it("lists the users the API holds, with a role control for others but not for oneself", async () => {
     renderAsAdmin();
@@ -86,22 +95,14 @@ describe("users admin", () => {
   });
 
   it("changes a role at once and says so", async () => {
-    const user = userEvent.setup();
-    bff.openPage("/users");
-    const email = await createUser("viewer");
-    renderAsAdmin();
-    const table = await screen.findByRole("table");
+    const { user, email, table } = await renderWithSubject("viewer");
     await user.selectOptions(within(table).getByRole("combobox", { name: `Role of ${email}` }), "editor");
     expect(await screen.findByText(`${email.split("@")[0]} (${email}) is now editor.`)).toBeTruthy();
     expect(await storedUsers()).toContainEqual(expect.objectContaining({ email, role: "editor" }));
   });
 
   it("removes a user only after the confirmation dialog", async () => {
-    const user = userEvent.setup();
-    bff.openPage("/users");
-    const email = await createUser("editor");
-    renderAsAdmin();
-    const table = await screen.findByRole("table");
+    const { user, email, table } = await renderWithSubject("editor");
     await user.click(within(table).getByRole("button", { name: `Remove ${email}` }));
     const dialog = await screen.findByRole("dialog", { name: /^Remove / });
     expect(within(dialog).getByText((text) => text.startsWith(`${email} loses access at once`))).toBeTruthy();
@@ -117,11 +118,7 @@ describe("users admin", () => {
   });
 
   it("resets a password through its dialog", async () => {
-    const user = userEvent.setup();
-    bff.openPage("/users");
-    const email = await createUser("viewer");
-    renderAsAdmin();
-    const table = await screen.findByRole("table");
+    const { user, email, table } = await renderWithSubject("viewer");
     await user.click(within(table).getByRole("button", { name: `Reset password of ${email}` }));
     const dialog = await screen.findByRole("dialog", { name: (name) => name.startsWith("Reset the password of ") });
     await user.type(within(dialog).getByLabelText("New password"), "another-long-password");

@@ -17,15 +17,14 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { ROLE_INFO } from "./roles";
 import { UserList } from "./user-list";
 import { Alert } from "@/components/ui/alert";
-import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
+import { lazyNamed } from "@/components/ui/lazy-component";
+import { useNeededOnce } from "@/components/ui/use-needed-once";
 
 // The row actions' dialogs are chunks of their own (the reset form brings react-hook-form and zod), fetched when
 // the pointer or the focus reaches the list and mounted on first use.
-const loadResetDialog = () => import("./reset-password-dialog");
-const loadRemoveDialog = () => import("./remove-user-dialog");
-const ResetPasswordDialog = lazyNamed(loadResetDialog, "ResetPasswordDialog");
-const RemoveUserDialog = lazyNamed(loadRemoveDialog, "RemoveUserDialog");
-const prefetchRowDialogs = () => void Promise.all([loadResetDialog(), loadRemoveDialog()]);
+const ResetPasswordDialog = lazyNamed(() => import("./reset-password-dialog"), "ResetPasswordDialog");
+const RemoveUserDialog = lazyNamed(() => import("./remove-user-dialog"), "RemoveUserDialog");
+const prefetchRowDialogs = () => void Promise.all([ResetPasswordDialog.preload(), RemoveUserDialog.preload()]);
 
 const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value);
 

@@ -1,19 +1,19 @@
 "use client";
 
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Button } from "@/components/ui/button";
+import { lazyComponent, lazyNamed } from "@/components/ui/lazy-component";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { VideoModel } from "@/lib/contract/gateway";
 import { FRAME_TYPES, frameLabel, type ChosenFrame, type FrameType } from "@/lib/video-models/generation-frame-types";
 import { supportsFrame } from "@/lib/video-models/model-facts";
-import { lazyNamed } from "@/components/ui/lazy-popup-component";
 
 /**
  * The picker (upload or workspace file) and the chosen image's preview are a chunk of their own, fetched when
  * the pointer nears the button: nothing is chosen before the picker was used, so the preview can wait for it too.
  */
 const loadPicker = () => import("./frame-picker-dialog");
-const FramePickerDialog = lazy(loadPicker);
+const FramePickerDialog = lazyComponent(loadPicker);
 const ChosenFramePreview = lazyNamed(loadPicker, "ChosenFramePreview");
 
 export type ChosenFrames = Partial<Record<FrameType, ChosenFrame>>;
@@ -25,27 +25,25 @@ function FrameField({ frame, chosen, models, disabled, onChange }: {
   disabled: boolean;
   onChange: (frame: FrameType, chosen: ChosenFrame | undefined) => void;
 }) {
-  const { setOpen, mounted, triggerProps, ...popup } = useLazyPopup(loadPicker);
+  const { setOpen, triggerProps, render } = useLazyPopup(FramePickerDialog);
   const name = `${frameLabel(frame).toLowerCase()} image`;
   const others = models.filter((model) => !supportsFrame(model, frame)).map((model) => model.name);
   const hintId = `${frame}-hint`;
   return (
     <div className="min-w-0 space-y-1 text-sm" data-testid={`frame-${frame}`}>
       <p className="font-medium">{frameLabel(frame)} image</p>
-      <Suspense fallback={null}>
-        {chosen ? <ChosenFramePreview frame={frame} chosen={chosen} disabled={disabled} onRemove={() => onChange(frame, undefined)} /> : null}
-        {mounted ? (
-          <FramePickerDialog
-            frame={frame}
-            {...popup}
-            onOpenChange={setOpen}
-            onChoose={(next) => {
-              onChange(frame, next);
-              setOpen(false);
-            }}
-          />
-        ) : null}
-      </Suspense>
+      {chosen ? (
+        <Suspense fallback={null}>
+          <ChosenFramePreview frame={frame} chosen={chosen} disabled={disabled} onRemove={() => onChange(frame, undefined)} />
+        </Suspense>
+      ) : null}
+      {render({
+        frame,
+        onChoose: (next) => {
+          onChange(frame, next);
+          setOpen(false);
+        },
+      })}
       <Button size="sm" disabled={disabled || others.length === models.length} aria-describedby={hintId} {...triggerProps}>
         {chosen ? `Change the ${name}…` : `Choose a ${name}…`}
       </Button>

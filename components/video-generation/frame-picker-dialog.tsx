@@ -1,5 +1,6 @@
 "use client";
 
+import { returnFocusTo, type LazyPopupProps } from "@/components/ui/use-lazy-popup";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -53,12 +54,8 @@ function toChosen(frame: FrameType, type: FrameImageType, bytes: Uint8Array, nam
  * Chooses a frame image: an upload (PNG, JPEG or WebP, at most 1 MB) or an image file of the workspace,
  * read through the BFF's file content route. Either becomes a data: URL. Loaded when its button is first used.
  */
-export default function FramePickerDialog({ frame, open, onOpenChange, trigger, contentId, onChoose }: {
+export default function FramePickerDialog({ frame, open, setOpen: onOpenChange, trigger, contentId, onChoose }: LazyPopupProps & {
   frame: FrameType;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  trigger: React.RefObject<HTMLButtonElement | null>;
-  contentId: string;
   onChoose: (chosen: ChosenFrame) => void;
 }) {
   const label = frameLabel(frame);
@@ -115,10 +112,7 @@ export default function FramePickerDialog({ frame, open, onOpenChange, trigger, 
     >
       <DialogContent
         id={contentId}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          trigger.current?.focus();
-        }}
+        onCloseAutoFocus={returnFocusTo(trigger)}
         title={`${label} image`}
         description={`A PNG, JPEG or WebP image of at most ${formatBytes(FRAME_IMAGE_MAX_BYTES)}: upload one, or pick one of the workspace's files.`}
       >

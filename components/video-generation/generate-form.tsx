@@ -2,9 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import type { GenerationSettings } from "@/lib/contract/bff/video-generations";
 import { useHasRole } from "@/lib/client/current-user";
@@ -19,8 +20,7 @@ import { ModelPicker } from "./model-picker";
 import { SettingsFields } from "./settings-fields";
 import { submitErrorMessage, useSubmitGeneration } from "./use-submit-generation";
 
-const loadConfirm = () => import("./confirm-dialog");
-const ConfirmDialog = lazy(loadConfirm);
+const ConfirmDialog = lazyComponent(() => import("./confirm-dialog"));
 const EMPTY: VideoModel[] = [];
 const PROMPT_MAX = 4000;
 
@@ -33,7 +33,7 @@ export function GenerateForm({ initialModels, draft = null }: { initialModels: s
   const [modelIds, setModelIds] = useState(initialModels);
   const [settings, setSettings] = useState<SharedVideoSettings>(draft?.settings ?? {});
   const [frames, setFrames] = useState<ChosenFrames>(draft?.frames ?? {});
-  const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(loadConfirm);
+  const { open, setOpen, triggerProps, render: renderConfirm } = useLazyPopup(ConfirmDialog);
   const { submit, submitting, error, reset } = useSubmitGeneration((id) => router.push(`/video-models/generate/${id}`));
 
   const chosen = useMemo(() => {
@@ -115,26 +115,17 @@ export function GenerateForm({ initialModels, draft = null }: { initialModels: s
           Review and generate
         </Button>
       </div>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={open}
-            onOpenChange={setOpen}
-            trigger={trigger}
-            contentId={contentId}
-            planned={planned}
-            prompt={prompt}
-            submitting={submitting}
-            onConfirm={() =>
-              submit(
-                // The controls offer only values from the catalog's lists; the BFF checks them again.
-                { prompt: prompt.trim(), models: chosen.map((model) => model.id), settings: shared as GenerationSettings },
-                { onError: () => setOpen(false) },
-              )
-            }
-          />
-        </Suspense>
-      ) : null}
+      {renderConfirm({
+        planned,
+        prompt,
+        submitting,
+        onConfirm: () =>
+          submit(
+            // The controls offer only values from the catalog's lists; the BFF checks them again.
+            { prompt: prompt.trim(), models: chosen.map((model) => model.id), settings: shared as GenerationSettings },
+            { onError: () => setOpen(false) },
+          ),
+      })}
     </div>
   );
 }

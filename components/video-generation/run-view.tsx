@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { QueryErrorAlert } from "@/components/ui/query-error-alert";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { cancelGeneration, generationKeys, generationQueries } from "@/lib/client/queries/video-generations";
@@ -42,14 +43,7 @@ export function RunView({ id }: { id: string }) {
 
   if (query.isPending) return <p role="status">Loading the generation…</p>;
   if (!generation) {
-    return (
-      <Alert>
-        {apiErrorMessage(query.error)}{" "}
-        <Button size="sm" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <QueryErrorAlert query={query} />;
   }
 
   const completed = generation.jobs.filter((job) => job.status === "completed" && job.content_url);

@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { clsx } from "clsx";
 import { debounce, useQueryStates } from "nuqs";
 import { Suspense, useCallback, useMemo, useState } from "react";
-import { lazyNamed, useNeededOnce } from "@/components/ui/lazy-popup-component";
+import { lazyNamed } from "@/components/ui/lazy-component";
+import { useNeededOnce } from "@/components/ui/use-needed-once";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SkippedNote } from "@/components/ui/skipped-note";
@@ -14,7 +15,6 @@ import { activeFilterCount, buildCatalogView } from "@/lib/video-models/catalog"
 import { estimateCost } from "@/lib/video-models/cost";
 import { compareResolutions, durationsOf, resolutionsOf } from "@/lib/video-models/model-facts";
 import { catalogSearchParams, CLEARED_FILTERS, filtersFromUrl, MAX_COMPARE, settingsFromUrl, sortFromUrl } from "@/lib/video-models/search-params";
-import { CatalogLoadError, CatalogRefreshError } from "./catalog-load-error";
 import { CatalogSkeleton } from "./catalog-skeleton";
 import { CatalogToolbar } from "./catalog-toolbar";
 import { CompareBar } from "./compare-bar";
@@ -30,6 +30,9 @@ const EMPTY: VideoModel[] = [];
 // model opens its dialog right after the page loads).
 const CompareDialog = lazyNamed(() => import("./compare-dialog"), "CompareDialog");
 const ModelDetailDialog = lazyNamed(() => import("./model-detail-dialog"), "ModelDetailDialog");
+// The catalog's failures are rare: their views (and the messages) load when first shown.
+const CatalogLoadError = lazyNamed(() => import("./catalog-load-error"), "CatalogLoadError");
+const CatalogRefreshError = lazyNamed(() => import("./catalog-load-error"), "CatalogRefreshError");
 
 /** The catalog page's interactive part: every control writes the URL, everything shown is derived from it and the cached list. */
 export function VideoModelCatalog({ etag = null }: { /** ETag of the list the server prefetched, for the first revalidation. */ etag?: string | null }) {
@@ -71,7 +74,13 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
 
   if (query.isPending) return <CatalogSkeleton />;
 
-  if (query.isError && models.length === 0) return <CatalogLoadError error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  if (query.isError && models.length === 0) {
+    return (
+      <Suspense fallback={null}>
+        <CatalogLoadError error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      </Suspense>
+    );
+  }
 
   if (models.length === 0) {
     return <EmptyState title="No video models">The gateway lists no video-generation models.</EmptyState>;
@@ -110,7 +119,11 @@ export function VideoModelCatalog({ etag = null }: { /** ETag of the list the se
           <CostChart entries={view.entries} settings={settings} />
         </section>
 
-        {query.isError ? <CatalogRefreshError error={query.error} onRetry={() => void query.refetch()} /> : null}
+        {query.isError ? (
+          <Suspense fallback={null}>
+            <CatalogRefreshError error={query.error} onRetry={() => void query.refetch()} />
+          </Suspense>
+        ) : null}
 
         <section aria-labelledby="results-heading" className="space-y-3">
           <div className="flex items-center justify-between gap-2">

@@ -1,7 +1,7 @@
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "@/lib/contract/gateway/presets";
 import { parseCheck } from "./check-spelling";
 import { CHECK_LIMITS, type CheckSpec } from "./checks";
-import { formatFromFileName, type QuestionFileFormat } from "./question-import";
+import { formatFromFileName, type QuestionFileFormat } from "./question-file-format";
 
 /*
  * `npm run eval -- ...` arguments, parsed without touching the disk or the network. A usage

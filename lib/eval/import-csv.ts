@@ -1,6 +1,7 @@
 import { parse, type CsvError } from "csv-parse/sync";
 import { RowErrorCollector, failed, type ImportResult } from "./import-errors";
-import { QUESTION_LIMITS, QuestionRowSchema, parseBooleanCell, splitListCell, unneutralizeCell, type QuestionRow } from "./questions";
+import { addQuestionRow, importOutcome } from "./question-rows";
+import { QUESTION_LIMITS, parseBooleanCell, splitListCell, unneutralizeCell, type QuestionRow } from "./questions";
 
 /*
  * CSV import. csv-parse uses Node's Buffer, so this module runs on the server or in the CLI
@@ -134,11 +135,7 @@ export function importQuestionsCsv(text: string): ImportResult<QuestionRow> {
     }
     const row = rowObject(columns, parsed.record, line, errors);
     if (row === null) continue;
-    const result = QuestionRowSchema.safeParse(row);
-    if (result.success) rows.push(result.data);
-    else errors.addZodIssues(line, result.error.issues);
+    addQuestionRow(rows, errors, line, row);
   }
-  if (errors.count > 0) return failed(errors);
-  if (rows.length === 0) return { ok: false, errors: [{ line: 1, field: "file", message: "has no questions" }], error_count: 1 };
-  return { ok: true, rows };
+  return importOutcome(rows, errors);
 }

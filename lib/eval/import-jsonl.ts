@@ -1,6 +1,7 @@
 import { isRecord } from "@/lib/json/is-record";
-import { RowErrorCollector, failed, type ImportResult } from "./import-errors";
-import { QUESTION_LIMITS, QuestionRowSchema, type QuestionRow } from "./questions";
+import { RowErrorCollector, type ImportResult } from "./import-errors";
+import { addQuestionRow, importOutcome } from "./question-rows";
+import { QUESTION_LIMITS, type QuestionRow } from "./questions";
 
 /** JSONL: one question object per line; blank lines are skipped; line numbers count every line. */
 export function importQuestionsJsonl(text: string): ImportResult<QuestionRow> {
@@ -32,11 +33,7 @@ export function importQuestionsJsonl(text: string): ImportResult<QuestionRow> {
       errors.add({ line, field: "row", message: "must be a JSON object" });
       continue;
     }
-    const parsed = QuestionRowSchema.safeParse(value);
-    if (parsed.success) rows.push(parsed.data);
-    else errors.addZodIssues(line, parsed.error.issues);
+    addQuestionRow(rows, errors, line, value);
   }
-  if (errors.count > 0) return failed(errors);
-  if (rows.length === 0) return { ok: false, errors: [{ line: 1, field: "file", message: "has no questions" }], error_count: 1 };
-  return { ok: true, rows };
+  return importOutcome(rows, errors);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exportQuestionsCsv, exportQuestionsJsonl } from "./question-export";
-import { formatFromFileName, importQuestions } from "./question-import";
+import { formatFromFileName } from "./question-file-format";
+import { importQuestions } from "./question-import";
 import { QUESTION_LIMITS, QuestionRowSchema, type QuestionRow } from "./questions";
 
 function ok(result: ReturnType<typeof importQuestions>): QuestionRow[] {
@@ -131,6 +132,7 @@ describe("JSONL import", () => {
     expect(formatFromFileName("set.jsonl")).toBe("jsonl");
     expect(formatFromFileName("set.ndjson")).toBe("jsonl");
     expect(formatFromFileName("set.json")).toBeNull();
+    expect(formatFromFileName("set.xlsx")).toBeNull();
   });
 });
 

@@ -1,17 +1,9 @@
 import type { ImportResult } from "./import-errors";
 import { importQuestionsCsv } from "./import-csv";
 import { importQuestionsJsonl } from "./import-jsonl";
+import type { QuestionFileFormat } from "./question-file-format";
 import { QUESTION_LIMITS, type QuestionRow } from "./questions";
 
-export type QuestionFileFormat = "csv" | "jsonl";
-
-/** The format a file name implies (.csv, .jsonl / .ndjson), or null. */
-export function formatFromFileName(name: string): QuestionFileFormat | null {
-  const lower = name.toLowerCase();
-  if (lower.endsWith(".csv")) return "csv";
-  if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return "jsonl";
-  return null;
-}
 
 function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;

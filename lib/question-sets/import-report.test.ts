@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { importQuestions } from "@/lib/eval/question-import";
-import { importFormatOf, importReportOf, setNameOf } from "./import-report";
+import { formatFromFileName } from "@/lib/eval/question-file-format";
+import { importReportOf, setNameOf } from "./import-report";
 
 describe("import report", () => {
   it("reads the rows lib/eval's import refused, counting those not listed", () => {
@@ -25,9 +26,9 @@ describe("import report", () => {
   });
 
   it("knows the format and a name from the file's name", () => {
-    expect(importFormatOf("Set.CSV")).toBe("csv");
-    expect(importFormatOf("set.ndjson")).toBe("jsonl");
-    expect(importFormatOf("set.xlsx")).toBeNull();
+    expect(formatFromFileName("Set.CSV")).toBe("csv");
+    expect(formatFromFileName("set.ndjson")).toBe("jsonl");
+    expect(formatFromFileName("set.xlsx")).toBeNull();
     expect(setNameOf("web questions.v2.jsonl")).toBe("web questions.v2");
     expect(setNameOf(".csv")).toBe("Imported questions");
   });

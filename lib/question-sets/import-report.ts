@@ -24,16 +24,6 @@ export function importReportOf(metadata: Record<string, unknown> | null | undefi
   return { errors, errorCount, more: errorCount - errors.length };
 }
 
-export type ImportFormat = "csv" | "jsonl";
-
-/** The format a file's name implies (.csv, .jsonl or .ndjson), or null. */
-export function importFormatOf(fileName: string): ImportFormat | null {
-  const lower = fileName.toLowerCase();
-  if (lower.endsWith(".csv")) return "csv";
-  if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return "jsonl";
-  return null;
-}
-
 /** A set's name from its file's ("web-questions.csv" -> "web-questions"). */
 export function setNameOf(fileName: string): string {
   return fileName.replace(/\.[^.]*$/, "").trim().slice(0, 200) || "Imported questions";

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { SelectOptions } from "@/components/ui/input";
 import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { applyRescore, estimateRescore, resultKeys } from "@/lib/client/queries/evaluation-results";
@@ -56,11 +57,7 @@ export function RescoreDialog({ runId, checks: initial, onClose }: { runId: stri
             <label className="flex flex-col gap-1 text-xs font-medium">
               Kind
               <select value={kind} onChange={(e) => setKind(e.target.value as CheckKind)} className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900">
-                {CHECK_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {k}
-                  </option>
-                ))}
+                <SelectOptions values={CHECK_KINDS} />
               </select>
             </label>
             <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-medium">

@@ -1,15 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { lazyNamed } from "@/components/ui/lazy-component";
 import { useHasRole } from "@/lib/client/current-user";
 import { exportUrl } from "@/lib/client/queries/evaluation-results";
 import type { EvalResultsSummary, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
 
 // The dialogs load on their button's first press.
-const RescoreDialog = dynamic(() => import("./rescore-dialog").then((m) => m.RescoreDialog));
-const DesignateDialog = dynamic(() => import("./designate-dialog").then((m) => m.DesignateDialog));
+const RescoreDialog = lazyNamed(() => import("./rescore-dialog"), "RescoreDialog");
+const DesignateDialog = lazyNamed(() => import("./designate-dialog"), "DesignateDialog");
 
 const EXPORTS = [
   { format: "csv", label: "CSV" },
@@ -45,8 +45,10 @@ export function ResultsActions({ runId, summary }: { runId: string; summary: Eva
           ))}
         </div>
       ) : null}
-      {rescoring ? <RescoreDialog runId={runId} checks={summary.checks} onClose={() => setRescoring(false)} /> : null}
-      {designating ? <DesignateDialog runId={runId} version={designating} onClose={() => setDesignating(null)} /> : null}
+      <Suspense fallback={null}>
+        {rescoring ? <RescoreDialog runId={runId} checks={summary.checks} onClose={() => setRescoring(false)} /> : null}
+        {designating ? <DesignateDialog runId={runId} version={designating} onClose={() => setDesignating(null)} /> : null}
+      </Suspense>
     </div>
   );
 }

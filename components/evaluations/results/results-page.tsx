@@ -1,9 +1,9 @@
 "use client";
 
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
-import { useCallback, useMemo } from "react";
+import { Suspense, useCallback, useMemo } from "react";
 import { Alert } from "@/components/ui/alert";
+import { lazyNamed } from "@/components/ui/lazy-component";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { resultQueries } from "@/lib/client/queries/evaluation-results";
@@ -17,12 +17,9 @@ import { useResultsView } from "./use-results-view";
 const FETCH_AHEAD_ROWS = 60;
 
 // Loaded on first use: the detail brings the answer renderer and the diff, the domains view its tables.
-const QuestionDetail = dynamic(() => import("./question-detail").then((m) => m.QuestionDetail), {
-  loading: () => <Skeleton className="h-80 w-full" />,
-});
-const DomainsView = dynamic(() => import("./domains-view").then((m) => m.DomainsView), {
-  loading: () => <Skeleton className="h-80 w-full" />,
-});
+const QuestionDetail = lazyNamed(() => import("./question-detail"), "QuestionDetail");
+const DomainsView = lazyNamed(() => import("./domains-view"), "DomainsView");
+const LOADING_VIEW = <Skeleton className="h-80 w-full" />;
 
 const TABS: { tab: ResultTab; label: string }[] = [
   { tab: "questions", label: "Questions" },
@@ -76,10 +73,16 @@ export function ResultsPage({ runId }: { runId: string }) {
       </nav>
 
       {view.tab === "domains" ? (
-        <DomainsView runId={runId} />
+        <Suspense fallback={LOADING_VIEW}>
+          <DomainsView runId={runId} />
+        </Suspense>
       ) : (
         <>
-          {view.question !== null ? <QuestionDetail runId={runId} view={view} onNavigate={setView} /> : null}
+          {view.question !== null ? (
+            <Suspense fallback={LOADING_VIEW}>
+              <QuestionDetail runId={runId} view={view} onNavigate={setView} />
+            </Suspense>
+          ) : null}
           <ResultsFilters view={view} onChange={setView} page={firstPage} />
           {questions.isError ? <Alert>The questions could not be loaded: {apiErrorMessage(questions.error)}</Alert> : null}
           {firstPage ? (

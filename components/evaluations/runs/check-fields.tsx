@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { Input, Select } from "@/components/ui/input";
+import { Input, Select, SelectOptions } from "@/components/ui/input";
 import { CHECK_KIND_HINTS, CHECK_KIND_NAMES, checkSpelling, type CheckKindName } from "@/lib/eval-runs/plan-form";
 
 /** The engine's parser, loaded on the first check added (it brings zod and RE2, which the page need not load first). */
@@ -49,11 +49,7 @@ export function CheckFields({ checks, error, onChange }: { checks: string[]; err
         <Field label="Kind">
           {(control) => (
             <Select {...control} value={kind} onChange={(event) => setKind(event.target.value as CheckKindName)} data-testid="check-kind">
-              {CHECK_KIND_NAMES.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
+              <SelectOptions values={CHECK_KIND_NAMES} />
             </Select>
           )}
         </Field>

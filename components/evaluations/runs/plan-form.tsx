@@ -2,10 +2,11 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { Input, Select, SelectOptions } from "@/components/ui/input";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
@@ -18,8 +19,7 @@ import { SetFields } from "./set-fields";
 import { TargetFields } from "./target-fields";
 import { usePlanEstimate } from "./use-plan-estimate";
 
-const loadDialog = () => import("./start-run-dialog");
-const StartRunDialog = lazy(loadDialog);
+const StartRunDialog = lazyComponent(() => import("./start-run-dialog"));
 const REPEATS = Array.from({ length: MAX_REPEATS }, (_, index) => index + 1);
 const CONCURRENCY = Array.from({ length: MAX_CONCURRENCY }, (_, index) => index + 1);
 
@@ -37,7 +37,7 @@ export function PlanForm({ initial }: { initial: PlanFormState }) {
   const { estimate, error: estimateError, loading } = usePlanEstimate(plan.body);
   const estimateProblem = estimateError ? apiErrorMessage(estimateError) : null;
   const blocked = startBlockedReason({ errors: plan.errors, estimate, loading, estimateError: estimateProblem });
-  const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(loadDialog);
+  const startDialog = useLazyPopup(StartRunDialog);
   const start = useMutation({
     mutationFn: (body: EvalRunRequest) => startEvalRun(body),
     onSuccess: (run) => {
@@ -78,7 +78,7 @@ export function PlanForm({ initial }: { initial: PlanFormState }) {
       </div>
       <div className="space-y-3 lg:sticky lg:top-4">
         <EstimatePanel estimate={estimate} loading={loading} problem={estimateProblem} />
-        <Button variant="primary" className="w-full" disabled={blocked !== null || start.isPending} aria-describedby="start-blocked" data-testid="plan-start" {...triggerProps}>
+        <Button variant="primary" className="w-full" disabled={blocked !== null || start.isPending} aria-describedby="start-blocked" data-testid="plan-start" {...startDialog.triggerProps}>
           Start run
         </Button>
         <p id="start-blocked" className="text-sm text-slate-700 dark:text-slate-300" data-testid="plan-blocked">
@@ -86,20 +86,14 @@ export function PlanForm({ initial }: { initial: PlanFormState }) {
         </p>
         {start.error ? <Alert>{apiErrorMessage(start.error)}</Alert> : null}
       </div>
-      {mounted && estimate && plan.body ? (
-        <Suspense fallback={null}>
-          <StartRunDialog
-            open={open}
-            onOpenChange={setOpen}
-            estimate={estimate}
-            capUsd={plan.body.cap_usd}
-            submitting={start.isPending}
-            onConfirm={() => plan.body && start.mutate(plan.body as EvalRunRequest)}
-            trigger={trigger}
-            contentId={contentId}
-          />
-        </Suspense>
-      ) : null}
+      {estimate && plan.body
+        ? startDialog.render({
+            estimate,
+            capUsd: plan.body.cap_usd,
+            submitting: start.isPending,
+            onConfirm: () => plan.body && start.mutate(plan.body as EvalRunRequest),
+          })
+        : null}
     </form>
   );
 }

@@ -2,12 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { QueryErrorAlert } from "@/components/ui/query-error-alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
-import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
 import { formatUsd } from "@/lib/video-models/money";
 import { planLabels, RunStatusBadge } from "./run-status-badge";
@@ -30,14 +29,7 @@ export function RunsList({ canStart }: { canStart: boolean }) {
 
   if (runs.isPending) return <p role="status">Loading the runs…</p>;
   if (!runs.data) {
-    return (
-      <Alert>
-        {apiErrorMessage(runs.error)}{" "}
-        <Button size="sm" onClick={() => void runs.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <QueryErrorAlert query={runs} />;
   }
   if (runs.data.length === 0) {
     return (

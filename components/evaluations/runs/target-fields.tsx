@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChipsInput } from "@/components/ui/chips-input";
 import { Field, FieldMessages } from "@/components/ui/field";
-import { Select } from "@/components/ui/input";
+import { Select, SelectOptions } from "@/components/ui/input";
 import { presetQueries } from "@/lib/client/queries/presets";
 import { MAX_TARGETS, type PlanErrors, type PlanForm } from "@/lib/eval-runs/plan-form";
 
@@ -43,11 +43,7 @@ export function TargetFields({ form, errors, onChange }: { form: PlanForm; error
         {(control) => (
           <Select {...control} value={form.preset} onChange={(event) => onChange({ preset: event.target.value, versions: [] })} data-testid="plan-preset">
             <option value="">No preset (models only)</option>
-            {slugs.map((slug) => (
-              <option key={slug} value={slug}>
-                {slug}
-              </option>
-            ))}
+            <SelectOptions values={slugs} />
           </Select>
         )}
       </Field>

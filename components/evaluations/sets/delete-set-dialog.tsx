@@ -8,10 +8,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { deleteQuestionSet, questionSetKeys } from "@/lib/client/queries/evaluation-sets";
-import { returnFocusTo, type DialogPopupProps } from "./lazy-dialog-button";
+import { returnFocusTo, type LazyPopupProps } from "@/components/ui/use-lazy-popup";
 
 /** Asks before deleting a set with every version (admins); runs that used it keep their results. */
-export default function DeleteSetDialog({ setId, name, open, setOpen, trigger, contentId }: { setId: string; name: string } & DialogPopupProps) {
+export default function DeleteSetDialog({ setId, name, open, setOpen, trigger, contentId }: { setId: string; name: string } & LazyPopupProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);

@@ -11,9 +11,10 @@ import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/client/api-client";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { createQuestionSet, questionSetKeys, updateQuestionSet } from "@/lib/client/queries/evaluation-sets";
-import { importFormatOf, importReportOf, setNameOf, type ImportReport } from "@/lib/question-sets/import-report";
+import { formatFromFileName } from "@/lib/eval/question-file-format";
+import { importReportOf, setNameOf, type ImportReport } from "@/lib/question-sets/import-report";
 import { ImportReportView } from "./import-report";
-import { returnFocusTo, type DialogPopupProps } from "./lazy-dialog-button";
+import { returnFocusTo, type LazyPopupProps } from "@/components/ui/use-lazy-popup";
 
 /** Into a new set, or as the next version of an existing one (on top of the version the editor shows). */
 export type ImportTarget = { kind: "new" } | { kind: "version"; setId: string; baseVersion: number };
@@ -23,7 +24,7 @@ export type ImportTarget = { kind: "new" } | { kind: "version"; setId: string; b
  * CSV parser needs Node). A refused file shows every bad row the server names; nothing is stored, and the user
  * picks the fixed file and imports again.
  */
-export default function ImportDialog({ target, open, setOpen, trigger, contentId }: { target: ImportTarget } & DialogPopupProps) {
+export default function ImportDialog({ target, open, setOpen, trigger, contentId }: { target: ImportTarget } & LazyPopupProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -50,7 +51,7 @@ export default function ImportDialog({ target, open, setOpen, trigger, contentId
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     reset();
-    const format = file ? importFormatOf(file.name) : null;
+    const format = file ? formatFromFileName(file.name) : null;
     if (!file) return setFileError("File: choose a CSV or JSONL file");
     if (!format) return setFileError("File must end in .csv, .jsonl or .ndjson");
     setPending(true);

@@ -11,7 +11,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { ApiError } from "@/lib/client/api-client";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { createQuestionSet, questionSetKeys } from "@/lib/client/queries/evaluation-sets";
-import { returnFocusTo, type DialogPopupProps } from "./lazy-dialog-button";
+import { returnFocusTo, type LazyPopupProps } from "@/components/ui/use-lazy-popup";
 
 interface Errors {
   name?: string;
@@ -32,7 +32,7 @@ function errorsOf(error: unknown): Errors {
 }
 
 /** Names a new set and its first question (a set is never empty), creates version 1 and opens the editor on it. */
-export default function NewSetDialog({ open, setOpen, trigger, contentId }: DialogPopupProps) {
+export default function NewSetDialog({ open, setOpen, trigger, contentId }: LazyPopupProps) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [name, setName] = useState("");

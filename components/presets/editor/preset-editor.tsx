@@ -1,11 +1,10 @@
 "use client";
 
 import { clsx } from "clsx";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { FormProvider, type UseFormReturn } from "react-hook-form";
 import type { ChatRequestInput } from "@/lib/contract/gateway";
-import { ChunkBoundary } from "../chunk-boundary";
-import { loadCodeMirror } from "../json-code-editor";
+import { CodeMirrorJsonEditor } from "../json-code-editor";
 import { ReadOnlyContext } from "./fields";
 import { UnparsedJsonContext } from "./json-value-field";
 import { RequestJsonPlaceholder } from "./request-json-placeholder";
@@ -13,20 +12,19 @@ import { EDITOR_SECTIONS } from "./section";
 import { ModelSection, ReasoningSection, SamplingSection, SystemPromptSection } from "./sections/basic-sections";
 import { LowerSectionsPlaceholder } from "./sections/lower-sections-placeholder";
 import { StoredPreview } from "./stored-preview";
-import { lazyNamed } from "@/components/ui/lazy-popup-component";
+import { lazyComponent, lazyNamed } from "@/components/ui/lazy-component";
+import { LazySlot } from "@/components/ui/lazy-slot";
 
 // Chunks of their own, so the sections above the fold show first: the sections below it, and the JSON view (its
 // schema checks and CodeMirror). All are fetched as soon as this module runs in the browser, side by side
 // rather than one after another.
-const loadLowerSections = () => import("./sections/lower-sections");
-const loadJsonView = () => import("./request-json-view");
+const LowerSections = lazyComponent(() => import("./sections/lower-sections"));
+const RequestJsonView = lazyNamed(() => import("./request-json-view"), "RequestJsonView");
 if (typeof window !== "undefined") {
-  void loadLowerSections();
-  void loadJsonView();
-  void loadCodeMirror();
+  void LowerSections.preload();
+  void RequestJsonView.preload();
+  void CodeMirrorJsonEditor.preload();
 }
-const LowerSections = lazy(loadLowerSections);
-const RequestJsonView = lazyNamed(loadJsonView, "RequestJsonView");
 
 type View = "form" | "json" | "stored";
 
@@ -105,11 +103,9 @@ export function PresetEditor({
                 <SystemPromptSection />
                 <SamplingSection />
                 <ReasoningSection />
-                <ChunkBoundary what="The rest of the settings">
-                  <Suspense fallback={<LowerSectionsPlaceholder />}>
-                    <LowerSections />
-                  </Suspense>
-                </ChunkBoundary>
+                <LazySlot what="The rest of the settings" fallback={<LowerSectionsPlaceholder />}>
+                  <LowerSections />
+                </LazySlot>
               </fieldset>
             </form>
 
@@ -134,11 +130,9 @@ export function PresetEditor({
                 {/* The JSON view stays mounted (it may hold text that does not parse yet) but follows the form only while
                     shown; the stored preview holds nothing of its own and is only there while shown. */}
                 <div className={panel === "json" ? "block" : "hidden"}>
-                  <ChunkBoundary what="The JSON view">
-                    <Suspense fallback={<RequestJsonPlaceholder />}>
-                      <RequestJsonView onApply={onApplyJson} onPendingChange={onUnparsedChange} shown={panel === "json"} />
-                    </Suspense>
-                  </ChunkBoundary>
+                  <LazySlot what="The JSON view" fallback={<RequestJsonPlaceholder />}>
+                    <RequestJsonView onApply={onApplyJson} onPendingChange={onUnparsedChange} shown={panel === "json"} />
+                  </LazySlot>
                 </div>
                 {panel === "stored" ? <StoredPreview storedFields={storedFields} /> : null}
               </div>

@@ -1,25 +1,11 @@
 "use client";
 
-import { lazy, Suspense } from "react";
-import { Button } from "@/components/ui/button";
-import { useLazyPopup } from "@/components/ui/use-lazy-popup";
-
-const loadForm = () => import("./new-preset-form");
-const NewPresetForm = lazy(loadForm);
+import { lazyComponent } from "@/components/ui/lazy-component";
+import { lazyDialogButton } from "@/components/ui/lazy-dialog-button";
 
 /** The "New preset" button and its dialog, whose code (a form with zod) loads on the way to the first press. */
+const NewPresetButton = lazyDialogButton(lazyComponent(() => import("./new-preset-form")));
+
 export function NewPresetDialog() {
-  const { open, setOpen, mounted, trigger, contentId, triggerProps } = useLazyPopup(loadForm);
-  return (
-    <>
-      <Button variant="primary" {...triggerProps}>
-        New preset
-      </Button>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <NewPresetForm open={open} setOpen={setOpen} trigger={trigger} contentId={contentId} />
-        </Suspense>
-      ) : null}
-    </>
-  );
+  return <NewPresetButton label="New preset" variant="primary" />;
 }

@@ -1,36 +1,29 @@
 "use client";
 
-import { lazy, Suspense, type ComponentProps } from "react";
-import { ChunkBoundary } from "../chunk-boundary";
+import type { ComponentProps } from "react";
+import { lazyComponent, type LazyComponent } from "@/components/ui/lazy-component";
+import { LazySlot } from "@/components/ui/lazy-slot";
 
 // The review and the conflict dialog (the diff, the merge, Radix Dialog) are chunks of their own, fetched on the
 // way to the Save button and mounted the first time they open.
-const loadSaveReview = () => import("../save-review-dialog");
-const loadConflictDialog = () => import("../conflict-dialog");
-const SaveReviewDialog = lazy(loadSaveReview);
-const ConflictDialog = lazy(loadConflictDialog);
+const SaveReviewDialog = lazyComponent(() => import("../save-review-dialog"));
+const ConflictDialog = lazyComponent(() => import("../conflict-dialog"));
 
 export const prefetchSaveDialogs = () => {
-  void loadSaveReview();
-  void loadConflictDialog();
+  void SaveReviewDialog.preload();
+  void ConflictDialog.preload();
 };
 
-export function LazySaveReviewDialog(props: ComponentProps<typeof SaveReviewDialog>) {
-  return (
-    <ChunkBoundary what="The review of your changes">
-      <Suspense fallback={null}>
-        <SaveReviewDialog {...props} />
-      </Suspense>
-    </ChunkBoundary>
-  );
+/** A lazy dialog of the studio: its own boundary, so a chunk that cannot be fetched says so where the dialog would be. */
+function lazyStudioDialog<P extends object>(Dialog: LazyComponent<P>, what: string) {
+  return function LazyStudioDialog(props: P) {
+    return (
+      <LazySlot what={what}>
+        <Dialog {...props} />
+      </LazySlot>
+    );
+  };
 }
 
-export function LazyConflictDialog(props: ComponentProps<typeof ConflictDialog>) {
-  return (
-    <ChunkBoundary what="The comparison of your edit with the newer version">
-      <Suspense fallback={null}>
-        <ConflictDialog {...props} />
-      </Suspense>
-    </ChunkBoundary>
-  );
-}
+export const LazySaveReviewDialog = lazyStudioDialog<ComponentProps<typeof SaveReviewDialog>>(SaveReviewDialog, "The review of your changes");
+export const LazyConflictDialog = lazyStudioDialog<ComponentProps<typeof ConflictDialog>>(ConflictDialog, "The comparison of your edit with the newer version");

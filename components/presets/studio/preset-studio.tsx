@@ -3,17 +3,17 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { parseAsString, useQueryState, useQueryStates } from "nuqs";
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { useHydrated } from "@/lib/client/hooks/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { lazyNamed } from "@/components/ui/lazy-popup-component";
+import { lazyNamed } from "@/components/ui/lazy-component";
+import { LazySlot } from "@/components/ui/lazy-slot";
 import { apiErrorMessage, isApiStatus } from "@/lib/client/api-error-message";
 import { useHasRole } from "@/lib/client/current-user";
 import { presetQueries } from "@/lib/client/queries/presets";
 import type { PresetVersion } from "@/lib/contract/gateway";
 import { studioSearchParams, type StudioTab } from "@/lib/presets/search-params";
-import { ChunkBoundary } from "../chunk-boundary";
 import { VersionsSkeleton } from "../history/versions-skeleton";
 import { EditorSkeleton, StudioSkeleton } from "./studio-skeletons";
 import { StudioHeader } from "./studio-header";
@@ -23,16 +23,14 @@ import { useEditStart } from "./use-edit-start";
 // The editor (react-hook-form, the form's sections, the save) is a chunk of its own. It only ever renders after
 // hydration (a draft lives in this browser), so it is fetched as soon as this module runs in the browser, while
 // the page hydrates, and the header and tabs do not wait for it.
-const loadEditor = () => import("./editor-controller");
-if (typeof window !== "undefined") void loadEditor();
-const EditorController = lazyNamed(loadEditor, "EditorController");
+const EditorController = lazyNamed(() => import("./editor-controller"), "EditorController");
+if (typeof window !== "undefined") void EditorController.preload();
 
 // The history (version table, diffs, drawer, restore) is a chunk of its own: fetched when its tab is pointed at,
 // focused or opened, or at once when the address opens it.
-const loadHistory = () => import("../history/preset-history");
-const PresetHistory = lazyNamed(loadHistory, "PresetHistory");
+const PresetHistory = lazyNamed(() => import("../history/preset-history"), "PresetHistory");
 const prefetchHistory = (id: StudioTab) => {
-  if (id === "history") void loadHistory();
+  if (id === "history") void PresetHistory.preload();
 };
 
 export function PresetStudio({ slug }: { slug: string }) {
@@ -112,38 +110,35 @@ export function PresetStudio({ slug }: { slug: string }) {
 
       {/* The editor stays mounted while the history shows, so switching tabs never loses an edit. */}
       <div role="tabpanel" id="panel-edit" aria-labelledby={preset ? "tab-edit" : undefined} hidden={tab !== "edit"}>
-        <ChunkBoundary what="The editor">
-          <Suspense
-            fallback={
-              <div role="status" aria-busy="true" aria-label="Loading the editor">
-                <EditorSkeleton />
-              </div>
-            }
-          >
-            <EditorController
-              key={slug}
-              slug={slug}
-              preset={preset}
-              initialBase={session.base}
-              initialRequest={session.request}
-              restoredDraftAt={session.restoredAt}
-              newModel={session.model}
-              readOnly={!canEdit}
-              onCreated={() => {
-                void setNewModel(null);
-                void setIsNewParam(null);
-              }}
-            />
-          </Suspense>
-        </ChunkBoundary>
+        <LazySlot
+          what="The editor"
+          fallback={
+            <div role="status" aria-busy="true" aria-label="Loading the editor">
+              <EditorSkeleton />
+            </div>
+          }
+        >
+          <EditorController
+            key={slug}
+            slug={slug}
+            preset={preset}
+            initialBase={session.base}
+            initialRequest={session.request}
+            restoredDraftAt={session.restoredAt}
+            newModel={session.model}
+            readOnly={!canEdit}
+            onCreated={() => {
+              void setNewModel(null);
+              void setIsNewParam(null);
+            }}
+          />
+        </LazySlot>
       </div>
       {preset && tab === "history" ? (
         <div role="tabpanel" id="panel-history" aria-labelledby="tab-history">
-          <ChunkBoundary what="The history">
-            <Suspense fallback={<VersionsSkeleton />}>
-              <PresetHistory slug={slug} preset={preset} canEdit={canEdit} />
-            </Suspense>
-          </ChunkBoundary>
+          <LazySlot what="The history" fallback={<VersionsSkeleton />}>
+            <PresetHistory slug={slug} preset={preset} canEdit={canEdit} />
+          </LazySlot>
         </div>
       ) : null}
     </div>

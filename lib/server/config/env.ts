@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { parseRoleMap } from "../auth/oidc-role-map";
-import { checkServerSettings, SERVER_SETTINGS_SHAPE } from "./server-settings";
+import { checkServerSettings, numberSetting, SERVER_SETTINGS_SHAPE } from "./server-settings";
 
 const MB = 1024 * 1024;
 
@@ -13,18 +13,7 @@ const optionalText = z
 
 /** A setting that is a positive number (`whole`: an integer), or `fallback` when unset or blank. */
 function positiveSetting(fallback: number, whole: boolean) {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === "") return fallback;
-      const n = Number(value);
-      if (!(whole ? Number.isSafeInteger(n) : Number.isFinite(n)) || n <= 0) {
-        ctx.addIssue({ code: "custom", message: `must be a positive ${whole ? "integer" : "number"}` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  return numberSetting(fallback, (n) => (whole ? Number.isSafeInteger(n) : Number.isFinite(n)) && n > 0, `must be a positive ${whole ? "integer" : "number"}`);
 }
 
 const positiveInt = (fallback: number) => positiveSetting(fallback, true);

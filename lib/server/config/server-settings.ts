@@ -6,19 +6,27 @@
  */
 import { z } from "zod";
 
-function intSetting(fallback: number, min: number, max: number) {
+/**
+ * A number setting (for env.ts too): `fallback` when unset or blank; else the number if `accepts` it, or an issue
+ * with `message`.
+ */
+export function numberSetting(fallback: number, accepts: (n: number) => boolean, message: string) {
   return z
     .string()
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value.trim() === "") return fallback;
       const n = Number(value);
-      if (!Number.isSafeInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max}` });
+      if (!accepts(n)) {
+        ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
       return n;
     });
+}
+
+function intSetting(fallback: number, min: number, max: number) {
+  return numberSetting(fallback, (n) => Number.isSafeInteger(n) && n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
 }
 
 /** The deployment's public origin, e.g. https://gatehouse.example.com: no path, query or credentials. */

@@ -21,10 +21,8 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
-import { workForRun } from "../evaluation/run-work";
-import { EvaluationRunner } from "../evaluation/runner";
-import { sendEvaluationResponse } from "../services/evaluations";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
+import { runToEnd } from "../testing/eval-runner";
 import { createSet } from "./evaluations";
 import {
   applyRunRescore,
@@ -97,21 +95,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
   let setId: string;
   let runId: string;
 
-  async function finishRuns(ids: readonly string[]) {
-    const context = await appContext();
-    const runner = new EvaluationRunner({
-      store: context.evalRuns,
-      instanceId: randomUUID(),
-      pollMs: 50,
-      workFor: (id) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, id),
-    });
-    runner.start();
-    try {
-      for (const id of ids) await runner.idle(id);
-    } finally {
-      await runner.stop();
-    }
-  }
+  const finishRuns = (ids: readonly string[]) => runToEnd(ids);
 
   async function started(json: unknown): Promise<string> {
     const response = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json }), params({}));

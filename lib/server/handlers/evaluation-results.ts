@@ -12,7 +12,7 @@ import { EvalIdSchema } from "@/lib/contract/bff/evaluations";
 import { z } from "zod";
 import { parseQuery, parseWith, readJsonBody } from "../http/body";
 import { API_HEADERS, jsonResponse } from "../http/errors";
-import { defineRoute } from "../http/route";
+import { defineRoute, type IdParams, type RouteParams } from "../http/route";
 import { designateWinner } from "../services/evaluation-designate";
 import { applyRescore, estimateRescore } from "../services/evaluation-rescore";
 import { compareResults, exportResults, readDomains, readQuestionDetail, readQuestionPage, readResultsSummary } from "../services/evaluation-results";
@@ -23,8 +23,7 @@ import { routeCharge } from "../services/gateway-charge";
  * viewer's and read stored results only; re-score and designate are the editor's.
  */
 
-type IdParams = { id: string };
-type QuestionParams = { id: string; index: string };
+type QuestionParams = RouteParams<"id" | "index">;
 
 /** Up to 50 check spellings of at most 2,000 characters, and a judge model id. */
 const RESCORE_BODY_LIMIT = 256 * 1024;

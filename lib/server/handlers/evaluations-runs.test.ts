@@ -17,13 +17,11 @@ import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
-import { appContext } from "../config/app-context";
 import type { SendResponses } from "../evaluation/item-call";
-import { workForRun } from "../evaluation/run-work";
-import { EvaluationRunner } from "../evaluation/runner";
 import { EVAL_ESTIMATE_ASSUMPTIONS } from "../services/evaluation-runs";
 import { sendEvaluationResponse } from "../services/evaluations";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
+import { newTestRunner, runToEnd } from "../testing/eval-runner";
 import { createSet } from "./evaluations";
 import { cancelEvalRun, createEvalRun, estimateEvalRun, getEvalRun, listEvalRunItems, listEvalRuns } from "./evaluations-runs";
 
@@ -87,29 +85,6 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
   async function catalogPrice(model: string): Promise<Pricing | null> {
     const models = (await (await fetch(`${gateway.baseUrl}/models`, { headers: { authorization: `Bearer ${gateway.apiKey}` } })).json()) as { data: { id: string; pricing: unknown }[] };
     return readPricing(models.data.find((entry) => entry.id === model)?.pricing);
-  }
-
-  function newRunner(send: SendResponses = sendEvaluationResponse) {
-    return appContext().then(
-      (context) =>
-        new EvaluationRunner({
-          store: context.evalRuns,
-          instanceId: randomUUID(),
-          pollMs: 50,
-          workFor: (runId) => workForRun(context.evalRuns, context.questionSets, send, runId),
-        }),
-    );
-  }
-
-  /** Runs the run to its end with a runner of its own, stopped afterwards. */
-  async function runToEnd(id: string, send?: SendResponses) {
-    const runner = await newRunner(send);
-    runner.start();
-    try {
-      await runner.idle(id);
-    } finally {
-      await runner.stop();
-    }
   }
 
   it("estimates preset versions and models with the catalog's prices, as estimatePlan does", async () => {
@@ -225,7 +200,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     expect(created.progress.eta_seconds).toBeNull();
     expect(created.plan).toMatchObject({ versions: [{ id: "gatehouse/echo" }, { id: "gatehouse/swift" }], concurrency: 2 });
 
-    await runToEnd(id);
+    await runToEnd([id]);
     const done = await read(id);
     expect(done.status).toBe("finished");
     expect(done.progress.totals).toMatchObject({ done: 6, failed: 0, pending: 0, running: 0, total: 6 });
@@ -268,7 +243,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
       const message = index === 6 ? `refused ${"at length ".repeat(200)}` : `refused question ${index}`;
       return new Response(JSON.stringify({ error: { message, code: 400 } }), { status: 400, headers: { "content-type": "application/json" } });
     };
-    await runToEnd(id, refusing);
+    await runToEnd([id], await newTestRunner(refusing));
     const run = await read(id);
     expect(run.progress.totals).toMatchObject({ done: 1, failed: 7, total: 8 });
     const errors = run.progress.recent_errors;
@@ -292,7 +267,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
       await Promise.race([gate, new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }))]);
       return sendEvaluationResponse(body, signal);
     };
-    const runner = await newRunner(held);
+    const runner = await newTestRunner(held);
     runner.start();
     try {
       for (let tries = 0; sends < 1; tries++) {

@@ -2,11 +2,10 @@ import "server-only";
 import { EvalIdSchema, EvalItemsQuerySchema, EvalRunListQuerySchema, EvalRunRequestSchema } from "@/lib/contract/bff/evaluations";
 import { parseQuery, parseWith, readJsonBody } from "../http/body";
 import { jsonResponse } from "../http/errors";
-import { defineRoute } from "../http/route";
+import { defineRoute, type IdParams } from "../http/route";
 import { cancelRun, createRun, estimateRun, listRuns, readRun, readRunItems } from "../services/evaluation-runs";
 import { routeCharge } from "../services/gateway-charge";
 
-type IdParams = { id: string };
 
 /** A run request: ids, a few versions and models, up to 50 checks of at most 2,000 characters. */
 const RUN_BODY_LIMIT = 256 * 1024;

@@ -9,10 +9,9 @@ import {
 import { QUESTION_LIMITS } from "@/lib/eval/questions";
 import { parseQuery, parseWith, readJsonBody } from "../http/body";
 import { API_HEADERS, jsonResponse } from "../http/errors";
-import { defineRoute } from "../http/route";
+import { defineRoute, type IdParams } from "../http/route";
 import { createQuestionSet, deleteQuestionSet, exportQuestionSet, listQuestionSets, readQuestionSet, updateQuestionSet } from "../services/evaluation-sets";
 
-type IdParams = { id: string };
 
 /**
  * A question set's body: a file of at most 16 MiB as a JSON string (escaping can double it), or its rows as JSON

@@ -5,11 +5,10 @@ import { formatByteLimit } from "@/lib/format/bytes";
 import { checkDeclaredLength, limitStream, parseQuery, parseWith } from "../http/body";
 import { serverEnv } from "../config/env";
 import { API_HEADERS, HttpError } from "../http/errors";
-import { defineRoute } from "../http/route";
+import { defineRoute, type IdParams } from "../http/route";
 import { routeCharge } from "../services/gateway-charge";
 import { fetchFileContent, relayFile, relayFilePage, removeFile, sendUpload, uploadError } from "../services/files";
 
-type IdParams = { id: string };
 
 const FileIdSchema = z.string().min(1, { message: "must not be empty" }).max(256);
 /** Every per-file route takes the workspace the file lives in (the key's default when absent). */

@@ -12,7 +12,7 @@ import {
 import { appContext } from "../config/app-context";
 import { parseQuery, parseWith, readJsonBody } from "../http/body";
 import { HttpError, jsonResponse } from "../http/errors";
-import { defineRoute } from "../http/route";
+import { defineRoute, type RouteParams } from "../http/route";
 import { routeCharge } from "../services/gateway-charge";
 import {
   readCurrentPreset,
@@ -27,8 +27,8 @@ import {
 } from "../services/presets";
 import { withinUserConcurrency } from "../config/user-limits";
 
-type SlugParams = { slug: string };
-type VersionParams = { slug: string; version: string };
+type SlugParams = RouteParams<"slug">;
+type VersionParams = RouteParams<"slug" | "version">;
 
 function slugFrom(params: SlugParams): string {
   return parseWith(SlugSchema, params.slug, "Invalid preset slug");

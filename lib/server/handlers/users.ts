@@ -3,10 +3,9 @@ import { z } from "zod";
 import { CreateUserRequestSchema, UpdateUserRequestSchema } from "@/lib/contract/bff/schemas";
 import { parseWith, readJsonBody } from "../http/body";
 import { jsonResponse } from "../http/errors";
-import { defineRoute } from "../http/route";
+import { defineRoute, type IdParams } from "../http/route";
 import { addUser, changeUser, listPublicUsers, removeUser } from "../services/users";
 
-type IdParams = { id: string };
 
 const UserIdSchema = z.string().min(1).max(64);
 

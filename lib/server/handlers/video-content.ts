@@ -2,10 +2,10 @@ import "server-only";
 import { z } from "zod";
 import { parseWith } from "../http/body";
 import { API_HEADERS, HttpError } from "../http/errors";
-import { defineRoute } from "../http/route";
+import { defineRoute, type RouteParams } from "../http/route";
 import { fetchVideoContent, isRecordedJob } from "../services/video-generations";
 
-type JobParams = { jobId: string };
+type JobParams = RouteParams<"jobId">;
 
 const JobIdSchema = z.string().min(1).max(256);
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CreateGenerationRequestSchema, GenerationListQuerySchema, IdempotencyKeySchema, type Generation } from "@/lib/contract/bff/video-generations";
 import { parseQuery, parseWith, readJsonBody } from "../http/body";
 import { API_HEADERS, HttpError, jsonResponse } from "../http/errors";
-import { defineRoute } from "../http/route";
+import { defineRoute, type IdParams, type RouteParams } from "../http/route";
 import {
   cancelRecordedGeneration,
   GenerationIdSchema,
@@ -16,8 +16,7 @@ import {
 import { FRAME_TYPES } from "@/lib/video-models/generation-frame-types";
 import { FRAME_URL_MAX_CHARS } from "@/lib/video-models/generation-frames";
 
-type IdParams = { id: string };
-type FrameParams = { id: string; frame: string };
+type FrameParams = RouteParams<"id" | "frame">;
 
 /** A generation's body: the prompt and settings, with room for two frame images as data: URLs. */
 const CREATE_BODY_LIMIT = 2 * FRAME_URL_MAX_CHARS + 64 * 1024;

@@ -6,6 +6,11 @@ import { hostPolicyFromEnv, isAllowedOrigin } from "./host-policy";
 import { sessionUser } from "../auth/session";
 import { chargeUser, type UserLimitBucket } from "../config/user-limits";
 
+/** A dynamic route's path parameters by name: `RouteParams<"id" | "index">` is `{ id: string; index: string }`. */
+export type RouteParams<K extends string> = Record<K, string>;
+/** The path parameters of the many routes under an `[id]` folder. */
+export type IdParams = RouteParams<"id">;
+
 export interface RouteContext<P> {
   request: Request;
   params: P;

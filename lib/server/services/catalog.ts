@@ -14,7 +14,7 @@ import {
 import { serverEnv } from "../config/env";
 import { HttpError, jsonResponse } from "../http/errors";
 import { proxyJson } from "../upstream/proxy-json";
-import { upstreamJson, type UpstreamRequest } from "../upstream/upstream";
+import { upstreamJson, type UpstreamRequest, type ReadRequest } from "../upstream/upstream";
 import type { GatewayCharge } from "./gateway-charge";
 
 /**
@@ -23,8 +23,6 @@ import type { GatewayCharge } from "./gateway-charge";
  * through the caller's GatewayCharge, except the video model catalog: one cached call a minute, whoever asks,
  * charged to nobody (its route has no per-user limit).
  */
-
-export type ReadRequest = Pick<UpstreamRequest, "signal" | "timeoutMs">;
 
 const MODELS_PATH = "/models";
 const WORKSPACES_PATH = "/workspaces";

@@ -1,14 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { appContext } from "../config/app-context";
-import { workForRun } from "../evaluation/run-work";
-import { EvaluationRunner } from "../evaluation/runner";
 import { setUpBff, type BffTestEnv } from "../testing/test-support";
+import { runToEnd } from "../testing/eval-runner";
 import { DEMO_RUN_ID, DEMO_SET_ID, seedDemoEvaluation } from "./evaluation-demo";
 import { readRun, readRunItems } from "./evaluation-runs";
-import { sendEvaluationResponse } from "./evaluations";
 
 /**
  * The embedded mode's demo evaluation (issue 27): the seeded set and run, made once whatever the number of starts,
@@ -41,18 +38,7 @@ describe("demo evaluation seeding", () => {
     expect(created.progress.versions.map((version) => version.id)).toEqual(["@preset/web-research@2", "@preset/web-research@3"]);
     expect(created.progress.totals.total).toBe(60);
 
-    const runner = new EvaluationRunner({
-      store: context.evalRuns,
-      instanceId: randomUUID(),
-      pollMs: 50,
-      workFor: (runId) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, runId),
-    });
-    runner.start();
-    try {
-      await runner.idle(DEMO_RUN_ID);
-    } finally {
-      await runner.stop();
-    }
+    await runToEnd([DEMO_RUN_ID]);
     const done = await readRun(DEMO_RUN_ID);
     expect(done.status).toBe("finished");
     expect(done.progress.totals).toMatchObject({ done: 60, failed: 0 });

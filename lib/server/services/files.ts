@@ -1,7 +1,7 @@
 import "server-only";
 import { FileListResponseSchema, type FileListQuery, type FileListResponse } from "@/lib/contract/gateway";
 import { proxyJson } from "../upstream/proxy-json";
-import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson, type UpstreamRequest } from "../upstream/upstream";
+import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson, type ReadRequest } from "../upstream/upstream";
 import type { GatewayCharge } from "./gateway-charge";
 
 /**
@@ -10,7 +10,6 @@ import type { GatewayCharge } from "./gateway-charge";
  * call through the caller's GatewayCharge; an upload is charged by its own route's bucket ("uploads").
  */
 
-export type ReadRequest = Pick<UpstreamRequest, "signal" | "timeoutMs">;
 type WorkspaceQuery = Pick<FileListQuery, "workspace_id">;
 
 const FILES_PATH = "/files";

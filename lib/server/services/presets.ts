@@ -17,7 +17,7 @@ import { collectPresetCatalog, collectPresetVersions, type PresetCatalog } from 
 import { appContext } from "../config/app-context";
 import { HttpError } from "../http/errors";
 import { proxyJson } from "../upstream/proxy-json";
-import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson, type UpstreamRequest } from "../upstream/upstream";
+import { encodeSegment, readUpstreamText, upstreamError, upstreamFetch, upstreamJson, type ReadRequest } from "../upstream/upstream";
 import type { GatewayCharge } from "./gateway-charge";
 
 /**
@@ -26,8 +26,6 @@ import type { GatewayCharge } from "./gateway-charge";
  * GatewayCharge), so a page's prefetch costs what the same read through /api costs. The only module that
  * spells a preset path of the gateway.
  */
-
-export type ReadRequest = Pick<UpstreamRequest, "signal" | "timeoutMs">;
 
 const PRESETS_PATH = "/presets";
 const presetPath = (slug: string) => `${PRESETS_PATH}/${encodeSegment(slug)}`;

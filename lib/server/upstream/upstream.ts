@@ -27,6 +27,9 @@ export interface UpstreamRequest {
   bodyTimeout?: boolean;
 }
 
+/** What a service's read takes from its caller: the page's or the request's abort signal and time budget. */
+export type ReadRequest = Pick<UpstreamRequest, "signal" | "timeoutMs">;
+
 const timers = new WeakMap<Response, ReturnType<typeof setTimeout>>();
 
 /**
