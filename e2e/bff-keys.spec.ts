@@ -80,6 +80,8 @@ test.describe("gateway keys never reach the browser", () => {
   });
 
   test("no /api answer, allowed or refused, success or error, contains a key", async ({ apiAs }) => {
+    // Every /api route, allowed and refused: more than the default minute on a loaded 2-core machine.
+    test.slow();
     const ctx = await routeContext(await apiAs("admin"));
     const found: string[] = [];
     for (const row of ROWS) {

@@ -328,6 +328,8 @@ test.describe("file browser", () => {
   });
 
   test("has no serious or critical accessibility violations, list and drawer, light and dark", async ({ page, filesPage, axe }) => {
+    // Four axe scans of a long list: more than the default minute on a loaded 2-core machine.
+    test.slow();
     await filesPage.goto();
     await axe.expectNoSeriousViolations(page, "list");
     await filesPage.listbox.focus();

@@ -198,6 +198,8 @@ test.describe("preset studio", () => {
   });
 
   test("a concurrent save opens the conflict dialog and loses neither edit", async ({ browser, page, apiAs, sessionStates, presetEditor }) => {
+    // Several page loads, sessions and axe scans: more than the default minute on a loaded 2-core machine.
+    test.slow();
     const slug = uniqueSlug("conflict");
     await savePresetViaApi(await apiAs("editor"), slug, { model: "gatehouse/echo", temperature: 0.2, messages: [{ role: "system", content: "Base prompt." }] });
 
@@ -310,6 +312,8 @@ test.describe("preset studio", () => {
   });
 
   test("the editor and its history have no serious or critical accessibility violations", async ({ page, apiAs, axe, presetEditor }) => {
+    // Several page loads, sessions and axe scans: more than the default minute on a loaded 2-core machine.
+    test.slow();
     const slug = uniqueSlug("axe");
     await savePresetViaApi(await apiAs("editor"), slug, {
       model: "gatehouse/echo",

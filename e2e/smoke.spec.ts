@@ -19,6 +19,8 @@ const PAGES = [
 ] as const;
 
 test("@smoke sign in, open every page, one streamed answer", async ({ page, signInPage, playground }) => {
+  // Every page of the dashboard, one after another, and a streamed answer: more than the default minute on a loaded 2-core machine.
+  test.slow();
   await signInPage.goto();
   await signInPage.signIn(DEMO_USERS.admin, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/presets/);

@@ -50,6 +50,8 @@ test.describe("users admin, as an admin", () => {
   test.use({ role: "admin" });
 
   test("adds a user who signs in with the role given, changes the role, then removes them", async ({ page, baseURL, browser, apiAs, usersPage }) => {
+    // Several page loads, sessions and axe scans: more than the default minute on a loaded 2-core machine.
+    test.slow();
     const email = newEmail("lifecycle");
     const password = "correct-horse-42";
     const admin = await apiAs("admin");
@@ -261,6 +263,8 @@ test.describe("users admin, as an admin", () => {
   });
 
   test("fits 360 px, reads in light and dark, and has no serious accessibility violation", async ({ page, usersPage, axe }) => {
+    // Several page loads, sessions and axe scans: more than the default minute on a loaded 2-core machine.
+    test.slow();
     for (const colorScheme of ["light", "dark"] as const) {
       for (const viewport of [
         { width: 1280, height: 800 },

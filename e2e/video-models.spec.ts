@@ -340,6 +340,8 @@ test.describe("video-model catalog", () => {
   });
 
   test("has no serious or critical accessibility violations (page, comparison, detail)", async ({ page, videoModels, axe }) => {
+    // Three axe scans of the catalog grid: more than the default minute on a loaded 2-core machine.
+    test.slow();
     const scan = (label: string) => axe.expectNoSeriousViolations(page, label);
     await videoModels.open("?res=1080p");
     await scan("catalog");

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useTransition } from "react";
+import { useTransition } from "react";
 import { errorIdOf } from "@/lib/client/error-id";
 
 /** What Next gives an `error.tsx`: the error (with `digest` when a server render threw) and `reset`. */
@@ -38,14 +38,15 @@ export function RouteError({ error, reset }: RouteErrorProps) {
   return <RouteErrorNotice error={error} retrying={retrying} onRetry={retry} />;
 }
 
+/** A callback ref of one identity: React calls it when the heading mounts, not again at each render (Try again's own re-render keeps focus on the button). */
+const focusWhenShown = (node: HTMLHeadingElement | null) => node?.focus();
+
 /** What RouteError shows, apart from the router so a component test can render it. */
 export function RouteErrorNotice({ error, retrying, onRetry }: { error: unknown; retrying: boolean; onRetry: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const id = errorIdOf(error);
   return (
     <div role="alert" data-testid="page-error" className="mx-auto mt-8 max-w-xl rounded-xl border border-red-300 bg-red-50 p-6 text-center text-sm text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
-      <h2 ref={heading} tabIndex={-1} className="text-base font-semibold outline-none">
+      <h2 ref={focusWhenShown} tabIndex={-1} className="text-base font-semibold outline-none">
         This page could not be shown
       </h2>
       <p className="mt-2">Something went wrong on our side. Try again in a moment; nothing you saved is lost.</p>
