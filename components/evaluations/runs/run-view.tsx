@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { QueryErrorAlert } from "@/components/ui/query-error-alert";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
@@ -27,16 +28,7 @@ export function RunView({ id }: { id: string }) {
   const run = query.data;
 
   if (query.isPending) return <p role="status">Loading the run…</p>;
-  if (!run) {
-    return (
-      <Alert>
-        {apiErrorMessage(query.error)}{" "}
-        <Button size="sm" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  }
+  if (!run) return <QueryErrorAlert query={query} />;
   const running = !isRunFinished(run);
   const canCancel = running && (user.role === "admin" || (user.id === run.user_id && user.role !== "viewer"));
   const { totals, versions, recent_errors } = run.progress;
