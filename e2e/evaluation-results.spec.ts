@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Role } from "./fixtures";
+import { lookAt } from "./support/look";
 import { EvaluationResultsPage } from "./pages/evaluation-results";
 import type { APIRequestContext } from "@playwright/test";
 
@@ -62,9 +63,8 @@ test.describe("evaluation results (editor)", () => {
     created = await createRun(await apiAs("editor"));
   });
 
-  test("filter, detail with highlights and diff, re-score, designate, export; axe and 360 px", async ({ page, apiAs, axe }, testInfo) => {
+  test("filter, detail with highlights and diff, re-score, designate, export; axe and 360 px", async ({ page, apiAs, axe }) => {
     test.setTimeout(480_000);
-    const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
     const api = await apiAs("editor");
     const results = new EvaluationResultsPage(page);
     const question = await questionWithFullDiff(api, created.runId);
@@ -73,14 +73,14 @@ test.describe("evaluation results (editor)", () => {
     await expect(page.getByTestId("version-summary")).toHaveCount(2);
     await expect(results.rows).toHaveCount(QUESTIONS.length);
     await axe.expectNoSeriousViolations(page, "results");
-    await shot("results");
+    await lookAt(page, "results");
 
     // The domains view, on its own address.
     await page.getByRole("navigation", { name: "Results views" }).getByRole("link", { name: "Domains" }).click();
     await expect(page).toHaveURL(/tab=domains/);
     await expect(page.getByTestId("version-domains")).toHaveCount(2);
     await axe.expectNoSeriousViolations(page, "domains");
-    await shot("domains");
+    await lookAt(page, "domains");
     await page.getByRole("navigation", { name: "Results views" }).getByRole("link", { name: "Questions" }).click();
 
     // The filter is in the URL, so the view can be shared.
@@ -96,7 +96,7 @@ test.describe("evaluation results (editor)", () => {
     for (const part of ["diff-kept", "diff-added", "diff-dropped"]) await expect(results.diff.getByTestId(part).getByRole("listitem").first()).toBeVisible();
     await expect(results.detail.getByTestId("support-verdicts").first()).toBeVisible();
     await axe.expectNoSeriousViolations(page, "question detail");
-    await shot("detail");
+    await lookAt(page, "detail");
 
     // A reload of the shared address opens the same view.
     await page.reload();
@@ -114,7 +114,7 @@ test.describe("evaluation results (editor)", () => {
     await rescore.getByRole("button", { name: /^Remove citation-support/ }).click();
     await rescore.getByRole("button", { name: "Estimate the cost" }).click();
     await expect(rescore.getByTestId("rescore-estimate")).toBeVisible();
-    await shot("rescore");
+    await lookAt(page, "rescore");
     await rescore.getByRole("button", { name: /^Re-score for about/ }).click();
     await expect(rescore.getByRole("status")).toContainText("Re-scored", { timeout: 120_000 });
     await rescore.getByRole("button", { name: "Done" }).click();
@@ -158,7 +158,7 @@ test.describe("evaluation results (editor)", () => {
     await expect(results.detail.getByRole("heading", { level: 2 })).toBeVisible({ timeout: 30_000 });
     expect(await results.horizontalOverflow()).toBeLessThanOrEqual(0);
     await axe.expectNoSeriousViolations(page, "360 px");
-    await shot("narrow");
+    await lookAt(page, "narrow");
 
     // Compare: this run with itself is refused by the API (two runs needed), so the picker shows.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -166,7 +166,7 @@ test.describe("evaluation results (editor)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Compare evaluation runs" })).toBeVisible();
     await expect(page.getByRole("checkbox").first()).toBeVisible({ timeout: 30_000 });
     await axe.expectNoSeriousViolations(page, "compare");
-    await shot("compare");
+    await lookAt(page, "compare");
   });
 
   test("keyboard: j and k walk the questions of the view", async ({ page }) => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { lookAt } from "./support/look";
 import type { EvaluationRunsPage } from "./pages/evaluation-runs";
 
 /**
@@ -42,7 +43,7 @@ test.describe("as an editor", () => {
     await expect(evaluationRuns.estimate).toContainText("12 answers", { timeout: 20_000 });
     await expect(evaluationRuns.estimate).toContainText("Web search");
     await axe.expectNoSeriousViolations(page, "new run form");
-    await page.screenshot({ path: test.info().outputPath("new-run.png"), fullPage: true });
+    await lookAt(page, "new-run");
 
     const id = await evaluationRuns.confirmStart();
     await expect(evaluationRuns.versions).toHaveCount(2);
@@ -52,7 +53,7 @@ test.describe("as an editor", () => {
     expect(total).toBe(12);
     expect(before).toBeLessThan(12);
     await axe.expectNoSeriousViolations(page, "running run");
-    await page.screenshot({ path: test.info().outputPath("run-running.png"), fullPage: true });
+    await lookAt(page, "run-running");
 
     // A reload picks the run up from the URL and its progress keeps moving.
     await page.reload();
@@ -70,7 +71,7 @@ test.describe("as an editor", () => {
     await evaluationRuns.openList();
     await expect(evaluationRuns.row(id)).toContainText("web-research v1 vs web-research v2");
     await expect(evaluationRuns.row(id).getByTestId("run-status-badge")).toHaveAttribute("data-status", "finished");
-    await page.screenshot({ path: test.info().outputPath("runs-list.png"), fullPage: true });
+    await lookAt(page, "runs-list");
   });
 
   test("a cancelled run stops with items not run", async ({ apiAs, evaluationRuns }) => {
@@ -126,7 +127,7 @@ test.describe("as an editor", () => {
     await expect(evaluationRuns.row(DEMO_RUN_ID).getByTestId("run-status-badge")).toHaveAttribute("data-status", "finished");
     expect(await evaluationRuns.horizontalOverflow()).toBeLessThanOrEqual(0);
     await axe.expectNoSeriousViolations(page, "runs list at 360 px");
-    await page.screenshot({ path: test.info().outputPath("runs-list-360.png"), fullPage: true });
+    await lookAt(page, "runs-list-360");
 
     await evaluationRuns.row(DEMO_RUN_ID).getByRole("link").click();
     await expect(evaluationRuns.run).toHaveAttribute("data-status", "finished");

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { lookAt } from "./support/look";
 import { ImportDialog, QuestionSetEditorPage, QuestionSetListPage } from "./pages/evaluation-sets";
 
 /**
@@ -60,7 +61,7 @@ test.describe("question sets, as an editor", () => {
     await expect(list.importDialog.getByText("1 problem in the file: nothing was imported.")).toBeVisible();
     await expect(importer.reportRow(3)).toContainText("time_sensitive");
     await expect(importer.report.getByRole("row")).toHaveCount(2);
-    await page.screenshot({ path: "test-results/evaluation-sets-import-report.png" });
+    await lookAt(page, "import-report");
     await axe.expectNoSeriousViolations(page, "import report");
     expect(await setsNamed(api, name)).toEqual([]);
 
@@ -87,7 +88,7 @@ test.describe("question sets, as an editor", () => {
     await expect(editor.versionPicker).toHaveValue("2");
     await expect(editor.summary("3 questions · version 2 of 2")).toBeVisible();
     expect((await setsNamed(api, name))[0]).toMatchObject({ latest: 2, row_count: 3 });
-    await page.screenshot({ path: "test-results/evaluation-sets-editor.png", fullPage: true });
+    await lookAt(page, "editor");
     await axe.expectNoSeriousViolations(page, "editor");
 
     const [download] = await Promise.all([page.waitForEvent("download"), editor.exportCsv.click()]);
@@ -117,7 +118,7 @@ test.describe("question sets, as an editor", () => {
     await editor.goto(id);
     await expect(editor.question(1)).toBeVisible();
     expect(await editor.horizontalOverflow()).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: "test-results/evaluation-sets-editor-360.png", fullPage: true });
+    await lookAt(page, "editor-360");
   });
 });
 

@@ -1,5 +1,6 @@
 import { defaultRequest, userTurn } from "../lib/playground/setup";
 import { expect, test } from "./fixtures";
+import { lookAt } from "./support/look";
 import type { PlaygroundPage } from "./pages/playground";
 
 /*
@@ -57,7 +58,7 @@ test("a streamed Markdown answer highlights, for every span, its source range wi
   const region = page.getByRole("region", { name: "Answer" });
   await region.evaluate((el) => el.scrollTo({ top: 0 }));
   await page.mouse.move(0, 0);
-  await region.screenshot({ path: test.info().outputPath("markdown-answer.png") });
+  await lookAt(region, "markdown-answer");
 
   // The source view shows what the API returned, with the same spans on the raw characters.
   await page.getByRole("button", { name: "Markdown source" }).click();

@@ -1,4 +1,5 @@
 import { expect, GATEWAY, gatewayHeaders, test } from "./fixtures";
+import { lookAt } from "./support/look";
 
 /**
  * Video generation end to end against the embedded gateway (time scale 1, as in the demo): Veo 3.1 takes
@@ -49,7 +50,7 @@ test.describe("as an editor", () => {
     await expect.poll(async () => (await videoGeneration.times()).every((time) => Math.abs(time - 1.5) < TOLERANCE_S)).toBe(true);
 
     await axe.expectNoSeriousViolations(page, "run with two players");
-    await page.screenshot({ path: "test-results/video-generation-run.png", fullPage: true });
+    await lookAt(page, "run");
 
     await videoGeneration.openHistory();
     const row = videoGeneration.historyRows.filter({ hasText: prompt });
@@ -127,17 +128,17 @@ test.describe("as an editor", () => {
     await videoGeneration.openForm(MODELS);
     await videoGeneration.prompt.fill(`A narrow screen, run ${Date.now()}`);
     await expect(videoGeneration.page.getByTestId("model-estimate")).toHaveCount(2);
-    await page.screenshot({ path: "test-results/video-generation-form-360.png", fullPage: true });
+    await lookAt(page, "form-360");
     expect(await overflow(), "form: pixels of horizontal scroll").toBeLessThanOrEqual(0);
 
     await videoGeneration.confirm();
     for (const model of MODELS) await expect(videoGeneration.job(model)).toHaveAttribute("data-status", "completed", { timeout: 40_000 });
     await expect(videoGeneration.players).toHaveCount(2);
-    await page.screenshot({ path: "test-results/video-generation-run-360.png", fullPage: true });
+    await lookAt(page, "run-360");
     expect(await overflow(), "run: pixels of horizontal scroll").toBeLessThanOrEqual(0);
 
     await videoGeneration.openHistory();
-    await page.screenshot({ path: "test-results/video-generation-history-360.png", fullPage: true });
+    await lookAt(page, "history-360");
     expect(await overflow(), "history: pixels of horizontal scroll").toBeLessThanOrEqual(0);
   });
 
