@@ -12,7 +12,7 @@ import { SEARCH_QUERY_LIMITS } from "./search/search-query";
  * its own event loop (perf_hooks.monitorEventLoopDelay) and its heap after a full collection.
  *
  * What is asserted, and why it is not flaky on a loaded 2-core machine:
- * - The gateway's event loop never stalls longer than 1.5 x BASELINE + 100 ms. The baseline is the worst
+ * - The gateway's event loop never stalls longer than 1.5 x BASELINE + 250 ms. The baseline is the worst
  *   delay of a handful of ordinary requests and of the case's twin (the same request with its texts
  *   made one repeated word: the same bytes to read, parse and count, one distinct word to look up),
  *   against the better of the case's two runs. A busy machine slows the twin as much as the case (the
@@ -24,7 +24,11 @@ import { SEARCH_QUERY_LIMITS } from "./search/search-query";
  *   the test fails saying so (20,000 distinct words ran V8 out of memory compiling regexes).
  */
 
-const STALL_MS = 100;
+/**
+ * Absolute slack: 100 ms was exceeded by 0.4 ms once, at load 9 (the tools case, 207 ms against a 71 ms baseline);
+ * the pathologies are seconds, so a quarter of a second still tells them apart.
+ */
+const STALL_MS = 250;
 /** Slack on the baseline itself: on a machine at load 20 two runs of the same 2 MiB request differ by a few tens of percent. */
 const NOISE_FACTOR = 1.5;
 const HEAP_CAP_MB = 512;
