@@ -7,7 +7,8 @@ import { useMemo } from "react";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import type { PresetVersion } from "@/lib/contract/gateway";
 import { conflictRows, presetDocument, previewValue } from "@/lib/presets/diff";
-import { pruneRequest, storedPreview, versionToRequest, type RequestValues } from "@/lib/presets/form-values";
+import { storedEdit, type EditState } from "@/lib/presets/edit-state";
+import { pruneRequest, versionToRequest } from "@/lib/presets/form-values";
 import { mergeThreeWay, type MergeResult } from "@/lib/presets/merge";
 import { documentOf } from "@/lib/presets/version-document";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
@@ -32,36 +33,27 @@ function Cell({ value, changed, label }: { value: unknown; changed: boolean; lab
  */
 export default function ConflictDialog({
   open,
-  base,
+  edit,
   theirs,
-  current,
-  storedFields,
   theirAuthor,
   onTakeTheirs,
   onReapplyMine,
   onKeepEditing,
 }: {
   open: boolean;
-  /** The version the edit started from (null: a new preset). */
-  base: PresetVersion | null;
+  edit: EditState;
   /** The version saved meanwhile. */
   theirs: PresetVersion;
-  /** The edited request. */
-  current: RequestValues;
-  /** Config fields of `base`, kept as stored (see storedPreview). */
-  storedFields: readonly string[];
   theirAuthor: string | null;
   onTakeTheirs: () => void;
   /** Mine re-applied on top of theirs: the merged request, and the fields where mine replaced theirs. */
   onReapplyMine: (merge: MergeResult) => void;
   onKeepEditing: () => void;
 }) {
+  const { base, current } = edit;
   const baseVersion = base?.version ?? null;
   const theirVersion = theirs.version;
-  const rows = useMemo(
-    () => conflictRows(documentOf(base), presetDocument(theirs), presetDocument(storedPreview(current, storedFields))),
-    [base, theirs, current, storedFields],
-  );
+  const rows = useMemo(() => conflictRows(documentOf(edit.base), presetDocument(theirs), presetDocument(storedEdit(edit))), [edit, theirs]);
   const reapplyMine = () =>
     onReapplyMine(mergeThreeWay(base ? pruneRequest(versionToRequest(base)) : {}, current, versionToRequest(theirs)));
   const clashes = rows.filter((row) => row.clash).length;

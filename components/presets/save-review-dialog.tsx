@@ -3,9 +3,8 @@
 import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
-import type { PresetVersion } from "@/lib/contract/gateway";
 import { diffJson, presetDocument, summarizeDiff } from "@/lib/presets/diff";
-import { storedPreview, type RequestValues } from "@/lib/presets/form-values";
+import { storedEdit, type EditState } from "@/lib/presets/edit-state";
 import { documentOf } from "@/lib/presets/version-document";
 import { FieldDiffTable } from "@/components/ui/field-diff-table";
 import { Alert } from "@/components/ui/alert";
@@ -17,9 +16,7 @@ import { Alert } from "@/components/ui/alert";
 export default function SaveReviewDialog({
   open,
   onOpenChange,
-  base,
-  current,
-  storedFields,
+  edit,
   baseLabel,
   isNew,
   saving,
@@ -31,12 +28,7 @@ export default function SaveReviewDialog({
   newerVersion?: number | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The version the edit started from (null: a new preset). */
-  base: PresetVersion | null;
-  /** The edited request. */
-  current: RequestValues;
-  /** Config fields of `base`, kept as stored (see storedPreview). */
-  storedFields: readonly string[];
+  edit: EditState;
   baseLabel: string;
   isNew: boolean;
   saving: boolean;
@@ -44,8 +36,8 @@ export default function SaveReviewDialog({
   onConfirm: () => void;
 }) {
   // Stays mounted after its first opening: computed only while open, not on every keystroke behind it.
-  const stored = useMemo(() => (open ? storedPreview(current, storedFields) : null), [open, current, storedFields]);
-  const changes = useMemo(() => (stored ? diffJson(documentOf(base), presetDocument(stored)) : []), [base, stored]);
+  const stored = useMemo(() => (open ? storedEdit(edit) : null), [open, edit]);
+  const changes = useMemo(() => (stored ? diffJson(documentOf(edit.base), presetDocument(stored)) : []), [edit.base, stored]);
   const ignoredFields = stored?.ignored_fields ?? [];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

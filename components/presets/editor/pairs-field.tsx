@@ -1,7 +1,7 @@
 "use client";
 
 import { clsx } from "clsx";
-import { memo, useCallback, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useFormContext, type FieldValues } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { inputClassName } from "@/components/ui/input";
@@ -57,23 +57,27 @@ function TooLong({ what, length, max }: { what: "Key" | "Value"; length: number;
 
 type RowPart = keyof Row;
 
-interface PairRowProps {
-  index: number;
-  row: Row;
-  duplicate: boolean;
-  label: string;
-  kind: ValueKind;
-  keyMax?: number;
-  valueMax?: number;
-  keyPlaceholder: string;
-  valuePlaceholder: string;
+/** What every row of a field shares: the field's options and the rows' callbacks, one object of stable identity. */
+interface RowsShared extends Required<Pick<PairsOptions, "label" | "kind" | "keyPlaceholder" | "valuePlaceholder">>, Pick<PairsOptions, "keyMax" | "valueMax"> {
   readOnly: boolean;
   onEdit: (index: number, part: RowPart, text: string) => void;
   onRemove: (index: number) => void;
 }
 
-/** One pair. Memoised with stable callbacks: a keystroke in one row renders that row, not all twenty. */
-const PairRow = memo(function PairRow({ index, row, duplicate, label, kind, keyMax, valueMax, keyPlaceholder, valuePlaceholder, readOnly, onEdit, onRemove }: PairRowProps) {
+/** Indexes of the rows whose key an earlier row already has (only the first is kept). */
+function duplicateRows(rows: readonly Row[]): Set<number> {
+  const seen = new Set<string>();
+  const duplicates = new Set<number>();
+  rows.forEach((row, index) => {
+    if (row.key !== "" && seen.has(row.key)) duplicates.add(index);
+    seen.add(row.key);
+  });
+  return duplicates;
+}
+
+/** One pair. Memoised with a stable `shared`: a keystroke in one row renders that row, not all twenty. */
+const PairRow = memo(function PairRow({ index, row, duplicate, shared }: { index: number; row: Row; duplicate: boolean; shared: RowsShared }) {
+  const { label, kind, keyMax, valueMax, keyPlaceholder, valuePlaceholder, readOnly, onEdit, onRemove } = shared;
   return (
     <li className="flex flex-wrap items-start gap-2">
       <div className="min-w-0 flex-1 basis-32">
@@ -150,33 +154,19 @@ function PairsEditor({
     [update],
   );
   const remove = useCallback((index: number) => update(latest.current.rows.filter((_, i) => i !== index)), [update]);
+  const shared = useMemo<RowsShared>(
+    () => ({ label, kind, keyMax, valueMax, keyPlaceholder, valuePlaceholder, readOnly, onEdit: edit, onRemove: remove }),
+    [label, kind, keyMax, valueMax, keyPlaceholder, valuePlaceholder, readOnly, edit, remove],
+  );
 
-  const seen = new Set<string>();
+  const duplicates = duplicateRows(rows);
   return (
     <div className="space-y-2">
       {rows.length > 0 ? (
         <ul className="space-y-2">
-          {rows.map((row, index) => {
-            const duplicate = row.key !== "" && seen.has(row.key);
-            seen.add(row.key);
-            return (
-              <PairRow
-                key={index}
-                index={index}
-                row={row}
-                duplicate={duplicate}
-                label={label}
-                kind={kind}
-                keyMax={keyMax}
-                valueMax={valueMax}
-                keyPlaceholder={keyPlaceholder}
-                valuePlaceholder={valuePlaceholder}
-                readOnly={readOnly}
-                onEdit={edit}
-                onRemove={remove}
-              />
-            );
-          })}
+          {rows.map((row, index) => (
+            <PairRow key={index} index={index} row={row} duplicate={duplicates.has(index)} shared={shared} />
+          ))}
         </ul>
       ) : (
         <p className="text-xs text-slate-600 dark:text-slate-400">No pairs.</p>

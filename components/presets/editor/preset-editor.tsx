@@ -6,14 +6,16 @@ import { FormProvider, type UseFormReturn } from "react-hook-form";
 import type { ChatRequestInput } from "@/lib/contract/gateway";
 import { CodeMirrorJsonEditor } from "../json-code-editor";
 import { ReadOnlyContext } from "./fields";
+import type { UnparsedReporters } from "../studio/use-unparsed-json";
 import { UnparsedJsonContext } from "./json-value-field";
 import { RequestJsonPlaceholder } from "./request-json-placeholder";
-import { EDITOR_SECTIONS } from "./section";
+import { EDITOR_SECTION_IDS, SECTION_TITLES } from "./section";
 import { ModelSection, ReasoningSection, SamplingSection, SystemPromptSection } from "./sections/basic-sections";
 import { LowerSectionsPlaceholder } from "./sections/lower-sections-placeholder";
 import { StoredPreview } from "./stored-preview";
 import { lazyComponent, lazyNamed } from "@/components/ui/lazy-component";
 import { LazySlot } from "@/components/ui/lazy-slot";
+import { PressedButtons } from "@/components/ui/pressed-buttons";
 
 // Chunks of their own, so the sections above the fold show first: the sections below it, and the JSON view (its
 // schema checks and CodeMirror). All are fetched as soon as this module runs in the browser, side by side
@@ -27,12 +29,22 @@ if (typeof window !== "undefined") {
 }
 
 type View = "form" | "json" | "stored";
+type Panel = Exclude<View, "form">;
 
-const VIEWS: { id: View; label: string }[] = [
-  { id: "form", label: "Form" },
-  { id: "json", label: "JSON" },
-  { id: "stored", label: "What the gateway will store" },
+/** The side panels, on wide screens beside the form. */
+const PANELS: { value: Panel; label: string }[] = [
+  { value: "json", label: "JSON" },
+  { value: "stored", label: "What the gateway will store" },
 ];
+/** On narrow screens one view at a time: the form, or a panel. */
+const NARROW_VIEWS: { value: View; label: string }[] = [
+  { value: "form", label: "Form" },
+  { value: "json", label: "JSON" },
+  { value: "stored", label: "Stored" },
+];
+
+const viewButtonClassName = (pressed: boolean) =>
+  clsx("flex-1 rounded-md px-2 py-1.5 text-xs font-medium", pressed ? "bg-white shadow-sm dark:bg-slate-800" : "text-slate-600 dark:text-slate-300");
 
 /**
  * The schema-driven form beside its JSON view and the stored-config preview. On wide screens the form
@@ -43,57 +55,40 @@ export function PresetEditor({
   form,
   storedFields,
   readOnly,
-  onApplyJson,
-  onUnparsedChange,
-  reportUnparsedJson,
+  reportUnparsed,
 }: {
   form: UseFormReturn<ChatRequestInput>;
   /** Config fields of the version being edited (kept as stored even when the editor does not know them). */
   storedFields: readonly string[];
   readOnly: boolean;
-  onApplyJson: (values: Record<string, unknown>) => void;
-  onUnparsedChange: (unparsed: boolean) => void;
-  reportUnparsedJson: (name: string, unparsed: boolean) => void;
+  reportUnparsed: UnparsedReporters;
 }) {
   const [narrowView, setNarrowView] = useState<View>("form");
-  const [panel, setPanel] = useState<Exclude<View, "form">>("json");
-
+  const [panel, setPanel] = useState<Panel>("json");
 
   return (
     <FormProvider {...form}>
       <ReadOnlyContext.Provider value={readOnly}>
-        <UnparsedJsonContext.Provider value={reportUnparsedJson}>
-          <div role="group" aria-label="Editor view" className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 lg:hidden dark:bg-slate-900">
-            {VIEWS.map((view) => (
-              <button
-                key={view.id}
-                type="button"
-                aria-pressed={narrowView === view.id}
-                onClick={() => {
-                  setNarrowView(view.id);
-                  if (view.id !== "form") setPanel(view.id);
-                }}
-                className={clsx(
-                  "flex-1 rounded-md px-2 py-1.5 text-xs font-medium",
-                  narrowView === view.id ? "bg-white shadow-sm dark:bg-slate-800" : "text-slate-600 dark:text-slate-300",
-                )}
-              >
-                {view.id === "stored" ? "Stored" : view.label}
-              </button>
-            ))}
-          </div>
+        <UnparsedJsonContext.Provider value={reportUnparsed.field}>
+          <PressedButtons
+            label="Editor view"
+            options={NARROW_VIEWS}
+            value={narrowView}
+            onChange={(view) => {
+              setNarrowView(view);
+              if (view !== "form") setPanel(view);
+            }}
+            className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 lg:hidden dark:bg-slate-900"
+            buttonClassName={viewButtonClassName}
+          />
 
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,32rem)]">
-            <form
-              noValidate
-              aria-label="Preset settings"
-              onSubmit={(event) => event.preventDefault()}
-              className={clsx(narrowView === "form" ? "block" : "hidden", "min-w-0 lg:block")}
-            >
+            {/* A form landmark; each section is a form of its own (see EditorSection). */}
+            <div role="form" aria-label="Preset settings" className={clsx(narrowView === "form" ? "block" : "hidden", "min-w-0 lg:block")}>
               <nav aria-label="Sections" className="mb-4 flex flex-wrap gap-x-3 gap-y-1 text-xs">
-                {EDITOR_SECTIONS.map((section) => (
-                  <a key={section.id} href={`#section-${section.id}`} className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
-                    {section.title}
+                {EDITOR_SECTION_IDS.map((id) => (
+                  <a key={id} href={`#section-${id}`} className="text-brand-700 underline underline-offset-2 dark:text-brand-100">
+                    {SECTION_TITLES[id]}
                   </a>
                 ))}
               </nav>
@@ -107,31 +102,23 @@ export function PresetEditor({
                   <LowerSections />
                 </LazySlot>
               </fieldset>
-            </form>
+            </div>
 
             <aside aria-label="Request preview" className={clsx(narrowView === "form" ? "hidden" : "block", "min-w-0 lg:block")}>
               <div className="space-y-3 lg:sticky lg:top-20">
-                <div role="group" aria-label="Preview panel" className="hidden gap-1 rounded-lg bg-slate-100 p-1 lg:flex dark:bg-slate-900">
-                  {VIEWS.filter((view) => view.id !== "form").map((view) => (
-                    <button
-                      key={view.id}
-                      type="button"
-                      aria-pressed={panel === view.id}
-                      onClick={() => setPanel(view.id as Exclude<View, "form">)}
-                      className={clsx(
-                        "flex-1 rounded-md px-2 py-1.5 text-xs font-medium",
-                        panel === view.id ? "bg-white shadow-sm dark:bg-slate-800" : "text-slate-600 dark:text-slate-300",
-                      )}
-                    >
-                      {view.label}
-                    </button>
-                  ))}
-                </div>
+                <PressedButtons
+                  label="Preview panel"
+                  options={PANELS}
+                  value={panel}
+                  onChange={setPanel}
+                  className="hidden gap-1 rounded-lg bg-slate-100 p-1 lg:flex dark:bg-slate-900"
+                  buttonClassName={viewButtonClassName}
+                />
                 {/* The JSON view stays mounted (it may hold text that does not parse yet) but follows the form only while
                     shown; the stored preview holds nothing of its own and is only there while shown. */}
                 <div className={panel === "json" ? "block" : "hidden"}>
                   <LazySlot what="The JSON view" fallback={<RequestJsonPlaceholder />}>
-                    <RequestJsonView onApply={onApplyJson} onPendingChange={onUnparsedChange} shown={panel === "json"} />
+                    <RequestJsonView onPendingChange={reportUnparsed.jsonView} shown={panel === "json"} />
                   </LazySlot>
                 </div>
                 {panel === "stored" ? <StoredPreview storedFields={storedFields} /> : null}

@@ -1,8 +1,8 @@
 "use client";
 
 import type { Diagnostic } from "@codemirror/lint";
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useWatch, type FieldValues } from "react-hook-form";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useFormContext, useWatch, type FieldValues } from "react-hook-form";
 import { jsonEqual } from "@/lib/presets/json-equal";
 import { validateRequest, type RequestIssue } from "@/lib/presets/form-resolver";
 import { pruneRequest } from "@/lib/presets/form-values";
@@ -10,7 +10,11 @@ import { locateJsonPath } from "@/lib/presets/json-locate";
 import { JsonCodeEditor } from "../json-code-editor";
 import { useReadOnly } from "./fields";
 import { REQUEST_JSON_BOX } from "./request-json-placeholder";
+import { useSettledValue } from "./use-settled-value";
 import { isRecord } from "@/lib/json/is-record";
+
+/** How long the form must stay unchanged before the JSON view shows it. */
+const FOLLOW_FORM_MS = 200;
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -48,19 +52,20 @@ export function diagnoseRequestText(text: string): Diagnostic[] {
  * not parse stays here, marked, and the form keeps the last valid request.
  * While hidden (`shown` false: the other panel is open) it does not follow the form; it catches up when shown.
  */
-export function RequestJsonView({
-  onApply,
-  onPendingChange,
-  shown = true,
-}: {
-  onApply: (values: Record<string, unknown>) => void;
-  onPendingChange?: (pending: boolean) => void;
-  shown?: boolean;
-}) {
+export function RequestJsonView({ onPendingChange, shown = true }: { onPendingChange?: (pending: boolean) => void; shown?: boolean }) {
   const readOnly = useReadOnly();
-  // Deferred: a keystroke in the form shows at once, and the text (re-printed, then patched into CodeMirror where
-  // it changed) follows in a render React may interrupt or skip while the user keeps typing.
-  const values = useDeferredValue(useWatch<FieldValues>({ disabled: !shown }));
+  // Text that parses replaces what the form holds (its base stays the version the edit started from), checked in full.
+  const { reset, trigger } = useFormContext<FieldValues>();
+  const onApply = useCallback(
+    (request: Record<string, unknown>) => {
+      reset(request, { keepDefaultValues: true });
+      void trigger();
+    },
+    [reset, trigger],
+  );
+  // The text (re-printed, then patched into CodeMirror where it changed, some 5 ms) follows the form once typing
+  // pauses, not after every keystroke.
+  const values = useSettledValue(useWatch<FieldValues>({ disabled: !shown }), FOLLOW_FORM_MS);
   const pruned = useMemo(() => pruneRequest(values), [values]);
   const [text, setText] = useState(() => pretty(pruned));
   const [seen, setSeen] = useState<Record<string, unknown>>(pruned);

@@ -61,7 +61,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
 
   const [notice, setNotice] = useState<string | null>(null);
   const review = useSaveReview(form, () => setNotice(null));
-  const { blockedByText, reportUnparsed, setJsonViewUnparsed } = useUnparsedJson();
+  const { blockedByText, report: reportUnparsed } = useUnparsedJson();
 
   const draft = useDraftAutosave({ slug, readOnly, dirty, isNew, current, base, restoredDraftAt });
 
@@ -81,6 +81,7 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
 
   // ---- Save ----------------------------------------------------------------------------------
   const storedFields = useMemo(() => storedFieldsOf(base), [base]);
+  const edit = useMemo(() => ({ base, current, storedFields }), [base, current, storedFields]);
   const conflicts = useSaveConflict(slug, behind);
   const { conflict, authorOf } = conflicts;
 
@@ -114,14 +115,6 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
   });
 
   const { takeTheirs, reapplyMine } = useConflictResolution({ slug, form, conflicts, setBase, moveTo, resetTo, setNotice });
-
-  const applyJson = useCallback(
-    (request: Record<string, unknown>) => {
-      form.reset(request as ChatRequestInput, { keepDefaultValues: true });
-      void form.trigger();
-    },
-    [form],
-  );
 
   const canSave = !readOnly && !save.isPending && !blockedByText && (dirty || isNew);
 
@@ -161,18 +154,14 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
         form={form}
         storedFields={storedFields}
         readOnly={readOnly}
-        onApplyJson={applyJson}
-        onUnparsedChange={setJsonViewUnparsed}
-        reportUnparsedJson={reportUnparsed}
+        reportUnparsed={reportUnparsed}
       />
 
       {review.mounted ? (
         <LazySaveReviewDialog
           open={review.open}
           onOpenChange={review.onOpenChange}
-          base={base}
-          current={current}
-          storedFields={storedFields}
+          edit={edit}
           baseLabel={base ? `version ${base.version}` : "nothing"}
           isNew={isNew}
           saving={save.isPending}
@@ -185,10 +174,8 @@ export function EditorController({ slug, preset, initialBase, initialRequest, re
       {conflict ? (
         <LazyConflictDialog
           open={conflict.open}
-          base={base}
+          edit={edit}
           theirs={conflict.theirs}
-          current={current}
-          storedFields={storedFields}
           theirAuthor={authorOf(conflict.theirs.version)}
           onTakeTheirs={takeTheirs}
           onReapplyMine={reapplyMine}

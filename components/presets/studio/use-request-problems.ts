@@ -1,9 +1,13 @@
 "use client";
 
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { RequestIssue } from "@/lib/presets/form-resolver";
 import type { RequestValues } from "@/lib/presets/form-values";
 import { loadRequestValidator } from "@/lib/presets/request-validator";
+import { useSettledValue } from "../editor/use-settled-value";
+
+/** How long the request must stay unchanged before its problems are counted again. */
+const COUNT_AFTER_MS = 150;
 
 type Validate = (values: unknown) => RequestIssue[];
 
@@ -25,8 +29,8 @@ export function useRequestProblems(request: RequestValues): { problems: RequestI
       live = false;
     };
   }, []);
-  // Counted in a deferred render: the count may trail a keystroke, the keystroke never waits for the count.
-  const deferred = useDeferredValue(request);
-  const problems = useMemo(() => (validate ? validate(deferred) : null), [validate, deferred]);
+  // Counted once typing pauses: the count may trail a keystroke, the keystroke never waits for the count.
+  const settled = useSettledValue(request, COUNT_AFTER_MS);
+  const problems = useMemo(() => (validate ? validate(settled) : null), [validate, settled]);
   return { problems, unavailable };
 }

@@ -1,6 +1,12 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+
+/** Where the editor says text does not parse (or parses again): a JSON text field by its name, the JSON view. */
+export interface UnparsedReporters {
+  field: (name: string, unparsed: boolean) => void;
+  jsonView: (unparsed: boolean) => void;
+}
 
 /**
  * Which JSON text fields (and whether the whole-request JSON view) hold text that does not parse:
@@ -20,5 +26,6 @@ export function useUnparsedJson() {
     });
   }, []);
 
-  return { blockedByText: unparsed.size > 0 || jsonViewUnparsed, reportUnparsed, setJsonViewUnparsed };
+  const report = useMemo<UnparsedReporters>(() => ({ field: reportUnparsed, jsonView: setJsonViewUnparsed }), [reportUnparsed]);
+  return { blockedByText: unparsed.size > 0 || jsonViewUnparsed, report };
 }

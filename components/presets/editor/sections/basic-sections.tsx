@@ -31,7 +31,7 @@ export function ModelSection() {
   const ids = models.data?.map((model) => model.id) ?? [];
   const skipped = useQuery(modelsSkippedQuery()).data;
   return (
-    <EditorSection id="model" title="Model" description="The model the preset calls, and the models to fall back to, in order.">
+    <EditorSection id="model" description="The model the preset calls, and the models to fall back to, in order.">
       <datalist id={MODEL_LIST_ID}>
         {ids.map((id) => (
           <option key={id} value={id} />
@@ -93,7 +93,6 @@ export function SystemPromptSection() {
   return (
     <EditorSection
       id="system-prompt"
-      title="System prompt"
       description="Stored with the preset as its system_prompt: the text of the request's system messages."
     >
       {simple ? (
@@ -126,7 +125,7 @@ export function SystemPromptSection() {
 
 export function SamplingSection() {
   return (
-    <EditorSection id="sampling" title="Sampling" description="Leave a field empty to use the model's default.">
+    <EditorSection id="sampling" description="Leave a field empty to use the model's default.">
       <FieldGrid>
         <NumberField name="temperature" label="Temperature" hint="0 to 2" min={0} max={2} step={0.1} />
         <NumberField name="top_p" label="Top p" hint="0 to 1" min={0} max={1} step={0.05} />
@@ -202,7 +201,7 @@ function EffortSelect({ name, other, label, hint }: { name: string; other: strin
 
 export function ReasoningSection() {
   return (
-    <EditorSection id="reasoning" title="Reasoning" description="How much the model thinks before answering, for models that reason.">
+    <EditorSection id="reasoning" description="How much the model thinks before answering, for models that reason.">
       <FieldGrid>
         <EffortSelect name="reasoning.effort" other="reasoning_effort" label="Effort (reasoning.effort)" hint="Kept equal to reasoning_effort when both are set." />
         <SelectField name="reasoning.summary" label="Summary (reasoning.summary)" options={["auto", "concise", "detailed"]} unsetLabel="Not set" />

@@ -13,7 +13,7 @@ import { FieldMessages } from "@/components/ui/field";
 
 export function CachingSection() {
   return (
-    <EditorSection id="caching" title="Caching" description="Prompt caching, where the provider supports it.">
+    <EditorSection id="caching" description="Prompt caching, where the provider supports it.">
       <FieldGrid>
         <SelectField name="cache_control.type" label="Cache control" options={[{ value: "ephemeral", label: "ephemeral" }]} unsetLabel="Not set" />
         <SelectField name="cache_control.ttl" label="Cache TTL" options={["5m", "1h"]} unsetLabel="Not set (5m)" />
@@ -43,7 +43,6 @@ export function ServerToolLimitsSection() {
   return (
     <EditorSection
       id="server-tool-limits"
-      title="Server tool limits"
       description="Stop conditions: any one firing halts the server-tool loop (and overrides max_tool_calls); pending calls run, then one final turn without tools."
     >
       {fields.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">No stop conditions.</p> : null}
@@ -104,7 +103,6 @@ export function MetadataSection() {
   return (
     <EditorSection
       id="metadata"
-      title="Metadata"
       description="Labels stored with the preset and sent with every call (team, feature, cost centre)."
     >
       <PairsField
@@ -121,7 +119,7 @@ export function MetadataSection() {
 
 export function OtherSection() {
   return (
-    <EditorSection id="other" title="Service tier and images">
+    <EditorSection id="other">
       <FieldGrid>
         <SelectField name="service_tier" label="Service tier" options={SERVICE_TIERS} />
       </FieldGrid>

@@ -62,7 +62,7 @@ function ResponseFormatType() {
 export function OutputSection() {
   const type = useWatch<FieldValues>({ name: "response_format.type" }) as unknown;
   return (
-    <EditorSection id="output" title="Output" description="The answer's format and the kinds of output the model may produce.">
+    <EditorSection id="output" description="The answer's format and the kinds of output the model may produce.">
       <FieldGrid className="lg:grid-cols-2">
         <ResponseFormatType />
       </FieldGrid>

@@ -179,7 +179,7 @@ export function PluginsSection() {
   const error = useFieldError("plugins");
 
   return (
-    <EditorSection id="plugins" title="Plugins" description="Gateway plugins applied to every call of this preset.">
+    <EditorSection id="plugins" description="Gateway plugins applied to every call of this preset.">
       {fields.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">No plugins.</p> : null}
       {fields.map((field, index) => {
         const id = String(plugins[index]?.id ?? "");

@@ -24,7 +24,7 @@ function SortField() {
 export function RoutingSection() {
   const providerError = useFieldError("provider");
   return (
-    <EditorSection id="routing" title="Routing" description="Which providers serve the request, in which order, and under which conditions.">
+    <EditorSection id="routing" description="Which providers serve the request, in which order, and under which conditions.">
       <ChipsField
         name="provider.order"
         label="Order"

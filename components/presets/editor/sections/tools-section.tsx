@@ -159,7 +159,7 @@ export function ToolsSection() {
   const error = useFieldError("tools");
 
   return (
-    <EditorSection id="tools" title="Tools" description="Functions the model may call, and tools the gateway runs itself (server tools).">
+    <EditorSection id="tools" description="Functions the model may call, and tools the gateway runs itself (server tools).">
       {fields.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">No tools.</p> : null}
       {fields.map((field, index) => (
         <ToolCard key={field.id} index={index} last={index === fields.length - 1} readOnly={readOnly} move={move} remove={remove} />
