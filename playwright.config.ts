@@ -50,7 +50,10 @@ export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  // Tests, not files, are shared out between the two workers: the longest files (users, presets, playground,
+  // about 100 s each) no longer decide when the last worker finishes. Every test makes its own data (a run id in
+  // its slugs, emails and names) or reads only; a group that must stay together says so (describe.configure).
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

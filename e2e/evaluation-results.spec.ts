@@ -56,6 +56,8 @@ async function questionWithFullDiff(api: APIRequestContext, runId: string): Prom
 
 test.describe("evaluation results (editor)", () => {
   test.use({ role: "editor" satisfies Role });
+  // Both tests read the one run beforeAll makes (about 25 s of answers): one worker, one run.
+  test.describe.configure({ mode: "default" });
   let created: Created;
 
   test.beforeAll(async ({ apiAs }) => {
