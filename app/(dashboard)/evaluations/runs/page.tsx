@@ -1,6 +1,5 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { RunsList } from "@/components/evaluations/runs/runs-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { makeQueryClient } from "@/lib/client/query-client";
@@ -30,13 +29,7 @@ export default async function Page() {
       <PageHeader
         title="Evaluation runs"
         description="Preset versions or models tried on a question set: progress, spending and results."
-        actions={
-          canStart ? (
-            <Link href="/evaluations/runs/new" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
-              New run
-            </Link>
-          ) : undefined
-        }
+        link={canStart ? { href: "/evaluations/runs/new", label: "New run" } : undefined}
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <RunsList canStart={canStart} />
