@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
-import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
+import { describe, expect, it } from "vitest";
+import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { EvalRunsStore } from "../db/eval-runs-store";
 import { QuestionSetsStore } from "../db/question-sets-store";
@@ -13,11 +12,7 @@ import { EvaluationRunner } from "./runner";
 const QUESTIONS = ["How does keyset pagination work?", "What is SQLite write-ahead logging?", "How do rate limits use Retry-After?"];
 const PROCESS = path.join(__dirname, "testing", "runner-process.ts");
 
-let gateway: EmbeddedGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
+const { gateway, admin } = fileTestGateway();
 
 function startChild(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", PROCESS], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -54,9 +49,9 @@ describe.each(APP_DB_DIALECTS)("a runner killed mid-run, on %s", (dialect) => {
       items,
     });
     // Slow answers, so the process is killed with items in flight.
-    await caller(gateway, gateway.managementKey)("/__faults", { method: "POST", json: { path: "/responses", count: 1000, latency_ms: 300 } });
+    await admin("/__faults", { method: "POST", json: { path: "/responses", count: 1000, latency_ms: 300 } });
 
-    const child = await startChild({ EVAL_DB: testDb.location, EVAL_GATEWAY_URL: gateway.baseUrl, EVAL_GATEWAY_KEY: gateway.apiKey, EVAL_INSTANCE: "dead", EVAL_LEASE_MS: "1000" });
+    const child = await startChild({ EVAL_DB: testDb.location, EVAL_GATEWAY_URL: gateway().baseUrl, EVAL_GATEWAY_KEY: gateway().apiKey, EVAL_INSTANCE: "dead", EVAL_LEASE_MS: "1000" });
     await expect.poll(async () => (await runs.items("run-resume")).filter((item) => item.status === "done").length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(3);
     child.kill("SIGKILL");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -73,9 +68,9 @@ describe.each(APP_DB_DIALECTS)("a runner killed mid-run, on %s", (dialect) => {
       workFor: (runId) =>
         workForRun(runs, sets, (body, signal) => {
           sent++;
-          return fetch(`${gateway.baseUrl}/responses`, {
+          return fetch(`${gateway().baseUrl}/responses`, {
             method: "POST",
-            headers: { authorization: `Bearer ${gateway.apiKey}`, "content-type": "application/json" },
+            headers: { authorization: `Bearer ${gateway().apiKey}`, "content-type": "application/json" },
             body: JSON.stringify(body),
             signal,
           });
