@@ -28,6 +28,12 @@ async function validate(values: SignInValues): Promise<{ data: SignInValues; err
   return { errors };
 }
 
+/** The form's two fields, with what password managers and phone keyboards go by. */
+const FIELDS = [
+  { name: "email", label: "Email", input: { type: "email", autoComplete: "username", inputMode: "email", autoFocus: true } },
+  { name: "password", label: "Password", input: { type: "password", autoComplete: "current-password" } },
+] as const;
+
 export interface DemoAccounts {
   password: string;
   emails: string[];
@@ -98,34 +104,20 @@ export function SignInForm({
         <Alert id="sign-in-error">{formError}</Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={formError ? "sign-in-error" : undefined}>
-        <Field label="Email" error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={inputs.email}
-              name="email"
-              value={values.email}
-              onChange={(event) => void change({ email: event.target.value }, submitted.current)}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              autoFocus
-            />
-          )}
-        </Field>
-        <Field label="Password" error={errors.password}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={inputs.password}
-              name="password"
-              value={values.password}
-              onChange={(event) => void change({ password: event.target.value }, submitted.current)}
-              type="password"
-              autoComplete="current-password"
-            />
-          )}
-        </Field>
+        {FIELDS.map((field) => (
+          <Field key={field.name} label={field.label} error={errors[field.name]}>
+            {(control) => (
+              <Input
+                {...control}
+                ref={inputs[field.name]}
+                name={field.name}
+                value={values[field.name]}
+                onChange={(event) => void change({ [field.name]: event.target.value }, submitted.current)}
+                {...field.input}
+              />
+            )}
+          </Field>
+        ))}
         <Button type="submit" variant="primary" size="lg" className="w-full" disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}
         </Button>

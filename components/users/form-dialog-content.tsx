@@ -2,8 +2,8 @@
 
 import { useId, type RefObject } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { DialogActions, DialogContent } from "@/components/ui/dialog";
+import { DialogContent } from "@/components/ui/dialog";
+import { DialogSubmitActions } from "@/components/ui/dialog-submit-actions";
 
 /**
  * The content of the users page's form dialogs: focus on the first field when it opens (not on the close
@@ -60,11 +60,7 @@ export function FormDialogContent({
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? errorId : undefined}>
         {error ? <Alert id={errorId}>{error}</Alert> : null}
         {children}
-        <DialogActions cancelDisabled={submitting} className="pt-1">
-          <Button type="submit" variant="primary" disabled={submitting}>
-            {submitting ? submittingLabel : submitLabel}
-          </Button>
-        </DialogActions>
+        <DialogSubmitActions pending={submitting} label={submitLabel} pendingLabel={submittingLabel} className="pt-1" />
       </form>
     </DialogContent>
   );

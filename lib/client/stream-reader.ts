@@ -1,6 +1,5 @@
-import { createParser } from "eventsource-parser";
 import type { AnyStreamEvent } from "@/lib/contract/gateway";
-import { parseStreamData } from "@/lib/playground/parse-event";
+import { createEventBatcher } from "@/lib/playground/event-batcher";
 import { apiRequest } from "./api-client";
 
 export interface StreamHandlers {
@@ -18,23 +17,9 @@ export type StreamEnd = "done" | "eof";
  * "eof" when the body ends without it. Rejects with the AbortError when `signal` aborts.
  */
 export async function readEventStream(body: ReadableStream<Uint8Array>, handlers: StreamHandlers, signal?: AbortSignal): Promise<StreamEnd> {
-  const warn = handlers.onWarning ?? ((message: string) => console.warn(message));
-  let batch: AnyStreamEvent[] = [];
-  let done = false;
-  const parser = createParser({
-    onEvent(message) {
-      if (done) return;
-      const parsed = parseStreamData(message.data);
-      if (parsed.kind === "done") {
-        done = true;
-        return;
-      }
-      for (const warning of parsed.warnings) warn(warning);
-      if (parsed.kind === "event") batch.push(parsed.event);
-    },
-  });
+  const onWarning = handlers.onWarning ?? ((message: string) => console.warn(message));
+  const batcher = createEventBatcher({ onWarning, keepUnterminatedLastEvent: true });
   const reader = body.getReader();
-  const decoder = new TextDecoder();
   const onAbort = () => void reader.cancel().catch(() => {});
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
@@ -42,18 +27,9 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, handlers
       if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
       const { value, done: ended } = await reader.read();
       if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
-      if (ended) {
-        parser.feed(decoder.decode());
-        parser.reset({ consume: true });
-      } else {
-        parser.feed(decoder.decode(value, { stream: true }));
-      }
-      if (batch.length > 0) {
-        const events = batch;
-        batch = [];
-        handlers.onEvents(events);
-      }
-      if (done) {
+      const events = batcher.feed(ended ? undefined : value);
+      if (events.length > 0) handlers.onEvents(events);
+      if (batcher.done) {
         await reader.cancel().catch(() => {});
         return "done";
       }

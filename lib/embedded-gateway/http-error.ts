@@ -31,3 +31,9 @@ export class HttpError extends Error {
 }
 
 export const PAYLOAD_TOO_LARGE = "Request payload too large";
+
+/** The record a route looked up, or the contract's plain 404 when there is none. */
+export function orNotFound<T>(found: T | null | undefined): T {
+  if (!found) throw new HttpError(404, MESSAGES.notFound);
+  return found;
+}

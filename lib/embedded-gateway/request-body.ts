@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readLimited } from "@/lib/streams/read-limited";
 import { HttpError, PAYLOAD_TOO_LARGE } from "./http-error";
 
 /**
@@ -10,19 +11,7 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array<Arr
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, PAYLOAD_TOO_LARGE, { limit_bytes: limit });
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new HttpError(413, PAYLOAD_TOO_LARGE, { limit_bytes: limit });
-    }
-    chunks.push(value);
-  }
+  const { chunks, size: total } = await readLimited(request.body, limit, () => new HttpError(413, PAYLOAD_TOO_LARGE, { limit_bytes: limit }));
   if (chunks.length === 1 && chunks[0].buffer instanceof ArrayBuffer) return chunks[0] as Uint8Array<ArrayBuffer>;
   const out = new Uint8Array(total);
   let offset = 0;

@@ -1,9 +1,8 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { Prefetched } from "@/components/ui/prefetched";
 import { AdminsOnly } from "@/components/users/admins-only";
 import { UsersAdmin } from "@/components/users/users-admin";
 import { roleAtLeast } from "@/lib/contract/bff/schemas";
-import { makeQueryClient } from "@/lib/client/query-client";
 import { userQueries } from "@/lib/client/queries/users";
 import { listPublicUsersParsed } from "@/lib/server/services/users";
 import { requirePageUser } from "@/lib/server/auth/page-session";
@@ -17,11 +16,9 @@ export const metadata: Metadata = { title: "Users" };
 export default async function Page() {
   const user = await requirePageUser();
   if (!roleAtLeast(user.role, "admin")) return <AdminsOnly role={user.role} />;
-  const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({ queryKey: userQueries.list().queryKey, queryFn: listPublicUsersParsed });
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <Prefetched prefetch={(queryClient) => queryClient.prefetchQuery({ queryKey: userQueries.list().queryKey, queryFn: listPublicUsersParsed })}>
       <UsersAdmin />
-    </HydrationBoundary>
+    </Prefetched>
   );
 }

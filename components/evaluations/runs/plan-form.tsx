@@ -23,6 +23,19 @@ const StartRunDialog = lazyComponent(() => import("./start-run-dialog"));
 const REPEATS = Array.from({ length: MAX_REPEATS }, (_, index) => index + 1);
 const CONCURRENCY = Array.from({ length: MAX_CONCURRENCY }, (_, index) => index + 1);
 
+/** A count picked from 1 up to its maximum (repeats, concurrency). */
+function CountField({ label, hint, value, values, onChange, testId }: { label: string; hint: string; value: number; values: number[]; onChange: (value: number) => void; testId: string }) {
+  return (
+    <Field label={label} hint={hint}>
+      {(control) => (
+        <Select {...control} value={value} onChange={(event) => onChange(Number(event.target.value))} data-testid={testId}>
+          <SelectOptions values={values} />
+        </Select>
+      )}
+    </Field>
+  );
+}
+
 /**
  * "New run": what to try, on which question set, how often and how many at once, with which checks and under
  * which cap. The estimate follows the plan as it changes; "Start run" stays disabled, with the reason beside it,
@@ -55,20 +68,8 @@ export function PlanForm({ initial }: { initial: PlanFormState }) {
           <legend className="px-1 text-sm font-semibold">Questions and pace</legend>
           <SetFields form={form} errors={errors} onChange={change} />
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label="Repeats" hint="Each question asked this many times per version.">
-              {(control) => (
-                <Select {...control} value={form.repeats} onChange={(event) => change({ repeats: Number(event.target.value) })} data-testid="plan-repeats">
-                  <SelectOptions values={REPEATS} />
-                </Select>
-              )}
-            </Field>
-            <Field label="Concurrency" hint="Answers asked for at once.">
-              {(control) => (
-                <Select {...control} value={form.concurrency} onChange={(event) => change({ concurrency: Number(event.target.value) })} data-testid="plan-concurrency">
-                  <SelectOptions values={CONCURRENCY} />
-                </Select>
-              )}
-            </Field>
+            <CountField label="Repeats" hint="Each question asked this many times per version." value={form.repeats} values={REPEATS} onChange={(repeats) => change({ repeats })} testId="plan-repeats" />
+            <CountField label="Concurrency" hint="Answers asked for at once." value={form.concurrency} values={CONCURRENCY} onChange={(concurrency) => change({ concurrency })} testId="plan-concurrency" />
             <Field label="Spending cap (USD)" hint="The run stops before it would spend more." error={errors.capUsd}>
               {(control) => <Input {...control} inputMode="decimal" value={form.capUsd} onChange={(event) => change({ capUsd: event.target.value })} data-testid="plan-cap" />}
             </Field>

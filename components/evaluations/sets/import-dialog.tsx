@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { DialogSubmitActions } from "@/components/ui/dialog-submit-actions";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/client/api-client";
@@ -102,11 +102,7 @@ export default function ImportDialog({ target, open, setOpen, trigger, contentId
           ) : null}
           {report ? <ImportReportView report={report} /> : null}
           {failure ? <Alert>{failure}</Alert> : null}
-          <DialogActions cancelDisabled={pending}>
-            <Button type="submit" variant="primary" disabled={pending}>
-              {pending ? "Importing…" : "Import"}
-            </Button>
-          </DialogActions>
+          <DialogSubmitActions pending={pending} label="Import" pendingLabel="Importing…" />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { DialogSubmitActions } from "@/components/ui/dialog-submit-actions";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { ApiError } from "@/lib/client/api-client";
@@ -67,11 +67,7 @@ export default function NewSetDialog({ open, setOpen, trigger, contentId }: Lazy
             {(control) => <Textarea {...control} value={question} onChange={(event) => setQuestion(event.target.value)} rows={3} />}
           </Field>
           {errors.form ? <Alert>{errors.form}</Alert> : null}
-          <DialogActions cancelDisabled={pending}>
-            <Button type="submit" variant="primary" disabled={pending}>
-              {pending ? "Creating…" : "Create set"}
-            </Button>
-          </DialogActions>
+          <DialogSubmitActions pending={pending} label="Create set" pendingLabel="Creating…" />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EvalIdSchema } from "./evaluations";
+import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
 
 /**
  * The BFF's evaluation results routes (issue 28): what a run produced, read from the stored items only (opening a
@@ -39,12 +39,16 @@ const EvalResultVersionSchema = z.object({
 });
 export type EvalResultVersion = z.infer<typeof EvalResultVersionSchema>;
 
-/** One check's figures over a version's items (lib/eval CheckAggregate). */
-const CheckAggregateSchema = z.object({
+/** One check (`kind:arg`) and on how many answers it ran and passed. */
+const CheckCountsSchema = z.object({
   kind: z.string(),
   arg: z.string(),
   evaluated: z.number(),
   passed: z.number(),
+});
+
+/** One check's figures over a version's items (lib/eval CheckAggregate). */
+const CheckAggregateSchema = CheckCountsSchema.extend({
   pass_rate: z.number().nullable(),
 });
 
@@ -182,13 +186,8 @@ export type EvalQuestionsQuery = z.infer<typeof EvalQuestionsQuerySchema>;
 const VerdictSchema = z.enum(["passed", "failed", "mixed", "error", "pending"]);
 export type EvalVerdict = z.infer<typeof VerdictSchema>;
 
-/** One check of one version on one question, over its repeats. */
-const RowCheckSchema = z.object({
-  kind: z.string(),
-  arg: z.string(),
-  /** Repeats on which it ran (errored repeats left out) and passed. */
-  evaluated: z.number(),
-  passed: z.number(),
+/** One check of one version on one question, over its repeats: those on which it ran (errored ones left out) and passed. */
+const RowCheckSchema = CheckCountsSchema.extend({
   verdict: VerdictSchema,
 });
 
@@ -452,7 +451,7 @@ const EvalRescoreEstimateSchema = z.object({
   judge_model: z.string(),
   judge_usd: z.number(),
   /** Same refusal shapes as a run's estimate (over the daily model-spending limit, unknown judge pricing). */
-  refusals: z.array(z.object({ code: z.string(), message: z.string(), limit_usd: z.number().optional(), estimated_cost_usd: z.number().optional(), spent_usd: z.number().optional() })),
+  refusals: z.array(SpendRefusalSchema),
 });
 export type EvalRescoreEstimate = z.infer<typeof EvalRescoreEstimateSchema>;
 export const EvalRescoreEstimateEnvelopeSchema = z.object({ data: EvalRescoreEstimateSchema });

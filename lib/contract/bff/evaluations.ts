@@ -121,12 +121,18 @@ export const EvalRunRequestSchema = z
   });
 export type EvalRunRequest = z.infer<typeof EvalRunRequestSchema>;
 
-const RefusalSchema = z.object({
-  code: z.enum(["over_plan_cap", "over_daily_limit", "unknown_pricing", "over_run_limit"]),
+/** Why an estimate would be refused, with the figures behind it (a run's estimate and a rescore's). */
+export const SpendRefusalSchema = z.object({
+  code: z.string(),
   message: z.string(),
   limit_usd: z.number().optional(),
   estimated_cost_usd: z.number().optional(),
   spent_usd: z.number().optional(),
+});
+
+/** A run estimate's refusals: these codes, and the target (version or model) a refusal is about. */
+const RefusalSchema = SpendRefusalSchema.extend({
+  code: z.enum(["over_plan_cap", "over_daily_limit", "unknown_pricing", "over_run_limit"]),
   target: z.string().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countedListSchema } from "@/lib/contract/gateway/counted-list";
 import { PresetSchema } from "@/lib/contract/gateway/presets";
 import { ROLES } from "./roles";
 
@@ -91,7 +92,7 @@ export type PresetSummary = z.infer<typeof PresetSummarySchema>;
 /** GET /api/presets?with=summary: one page of the gateway's list, each row with its summary. */
 export const PresetRowSchema = PresetSchema.extend({ summary: PresetSummarySchema });
 export type PresetRow = z.infer<typeof PresetRowSchema>;
-export const PresetRowListResponseSchema = z.looseObject({ data: z.array(PresetRowSchema), total_count: z.number().int() });
+export const PresetRowListResponseSchema = countedListSchema(PresetRowSchema);
 export type PresetRowListResponse = z.infer<typeof PresetRowListResponseSchema>;
 
 /** GET /api/preset-summaries?slugs=a,b: the summaries of named presets (the list's rows when it searches or sorts). */

@@ -419,108 +419,79 @@ const namedAgentName = () =>
     .max(64)
     .regex(/^[a-zA-Z0-9 _-]+$/, { message: "must use only letters, digits, spaces, underscores and dashes" });
 
-export const AdvisorServerToolSchema = z.looseObject({
-  type: z.literal("openrouter:advisor"),
-  parameters: z
-    .looseObject({
-      name: namedAgentName().optional(),
-      model: z.string().optional(),
-      instructions: z.string().optional(),
-      forward_transcript: z.boolean().optional(),
-      max_completion_tokens: z.number().int().min(1).optional(),
-      temperature: z.number().optional(),
-      stream: z.boolean().optional(),
-      reasoning: nestedReasoning(),
-    })
+/** An `openrouter:*` server tool: its type and, when given, its parameters (each one optional, others kept). */
+function serverToolSchema<Type extends string, Parameters extends z.core.$ZodLooseShape>(type: Type, parameters: Parameters) {
+  return z.looseObject({
+    type: z.literal(type),
+    parameters: z.looseObject(parameters).optional(),
+  });
+}
+
+export const AdvisorServerToolSchema = serverToolSchema("openrouter:advisor", {
+  name: namedAgentName().optional(),
+  model: z.string().optional(),
+  instructions: z.string().optional(),
+  forward_transcript: z.boolean().optional(),
+  max_completion_tokens: z.number().int().min(1).optional(),
+  temperature: z.number().optional(),
+  stream: z.boolean().optional(),
+  reasoning: nestedReasoning(),
+});
+
+export const BashServerToolSchema = serverToolSchema("openrouter:bash", {
+  engine: z.enum(["auto", "native", "openrouter"]).optional(),
+  environment: z
+    .discriminatedUnion("type", [
+      z.looseObject({ type: z.literal("container_auto") }),
+      z.looseObject({
+        type: z.literal("container_reference"),
+        container_id: z.string().min(1).max(20).regex(/^[\w-]+$/, {
+          message: "must use only letters, digits, underscores and dashes",
+        }),
+      }),
+    ])
     .optional(),
+  sleep_after_seconds: z.number().int().min(0).max(2_592_000).optional(),
 });
 
-export const BashServerToolSchema = z.looseObject({
-  type: z.literal("openrouter:bash"),
-  parameters: z
-    .looseObject({
-      engine: z.enum(["auto", "native", "openrouter"]).optional(),
-      environment: z
-        .discriminatedUnion("type", [
-          z.looseObject({ type: z.literal("container_auto") }),
-          z.looseObject({
-            type: z.literal("container_reference"),
-            container_id: z.string().min(1).max(20).regex(/^[\w-]+$/, {
-              message: "must use only letters, digits, underscores and dashes",
-            }),
-          }),
-        ])
-        .optional(),
-      sleep_after_seconds: z.number().int().min(0).max(2_592_000).optional(),
-    })
-    .optional(),
+export const DatetimeServerToolSchema = serverToolSchema("openrouter:datetime", { timezone: z.string().optional() });
+
+export const FilesServerToolSchema = serverToolSchema("openrouter:files", {});
+
+export const FusionServerToolSchema = serverToolSchema("openrouter:fusion", {
+  analysis_models: z.array(z.string()).min(1).max(LIMITS.fusionAnalysisModelsMax).optional(),
+  model: z.string().optional(),
+  max_tool_calls: z.number().int().min(1).max(LIMITS.fusionMaxToolCallsMax).optional(),
+  max_completion_tokens: z.number().int().min(1).optional(),
+  temperature: z.number().optional(),
+  tools: z.array(FusionToolSchema).max(LIMITS.fusionToolsMax).optional(),
+  cache_control: CacheControlSchema.optional(),
+  reasoning: nestedReasoning(),
 });
 
-export const DatetimeServerToolSchema = z.looseObject({
-  type: z.literal("openrouter:datetime"),
-  parameters: z.looseObject({ timezone: z.string().optional() }).optional(),
+export const ImageGenerationServerToolSchema = serverToolSchema("openrouter:image_generation", { model: z.string().optional() });
+
+export const SearchModelsServerToolSchema = serverToolSchema("openrouter:experimental__search_models", { max_results: z.number().int().min(1).max(20).optional() });
+
+export const SubagentServerToolSchema = serverToolSchema("openrouter:subagent", {
+  name: namedAgentName().optional(),
+  model: z.string().optional(),
+  instructions: z.string().optional(),
+  max_completion_tokens: z.number().int().min(1).optional(),
+  max_tool_calls: z.number().int().min(1).max(25).optional(),
+  temperature: z.number().optional(),
+  reasoning: nestedReasoning(),
+  tools: z.array(FusionToolSchema).optional(),
+  inherit_functions: z.boolean().optional(),
+  inherited_function_names: z.array(z.string().min(1)).optional(),
 });
 
-export const FilesServerToolSchema = z.looseObject({
-  type: z.literal("openrouter:files"),
-  parameters: z.looseObject({}).optional(),
-});
-
-export const FusionServerToolSchema = z.looseObject({
-  type: z.literal("openrouter:fusion"),
-  parameters: z
-    .looseObject({
-      analysis_models: z.array(z.string()).min(1).max(LIMITS.fusionAnalysisModelsMax).optional(),
-      model: z.string().optional(),
-      max_tool_calls: z.number().int().min(1).max(LIMITS.fusionMaxToolCallsMax).optional(),
-      max_completion_tokens: z.number().int().min(1).optional(),
-      temperature: z.number().optional(),
-      tools: z.array(FusionToolSchema).max(LIMITS.fusionToolsMax).optional(),
-      cache_control: CacheControlSchema.optional(),
-      reasoning: nestedReasoning(),
-    })
-    .optional(),
-});
-
-export const ImageGenerationServerToolSchema = z.looseObject({
-  type: z.literal("openrouter:image_generation"),
-  parameters: z.looseObject({ model: z.string().optional() }).optional(),
-});
-
-export const SearchModelsServerToolSchema = z.looseObject({
-  type: z.literal("openrouter:experimental__search_models"),
-  parameters: z.looseObject({ max_results: z.number().int().min(1).max(20).optional() }).optional(),
-});
-
-export const SubagentServerToolSchema = z.looseObject({
-  type: z.literal("openrouter:subagent"),
-  parameters: z
-    .looseObject({
-      name: namedAgentName().optional(),
-      model: z.string().optional(),
-      instructions: z.string().optional(),
-      max_completion_tokens: z.number().int().min(1).optional(),
-      max_tool_calls: z.number().int().min(1).max(25).optional(),
-      temperature: z.number().optional(),
-      reasoning: nestedReasoning(),
-      tools: z.array(FusionToolSchema).optional(),
-      inherit_functions: z.boolean().optional(),
-      inherited_function_names: z.array(z.string().min(1)).optional(),
-    })
-    .optional(),
-});
-
-export const WebFetchServerToolSchema = z.looseObject({
-  type: z.literal("openrouter:web_fetch"),
-  parameters: z
-    .looseObject({
-      engine: z.enum(["auto", "native", "openrouter", "exa", "parallel", "firecrawl"]).optional(),
-      allowed_domains: domainList().optional(),
-      blocked_domains: domainList().optional(),
-      max_content_tokens: z.number().int().min(1).optional(),
-      max_uses: z.number().int().min(1).optional(),
-    })
-    .optional(),
+export const WebFetchServerToolSchema = serverToolSchema("openrouter:web_fetch", {
+  engine: z.enum(["auto", "native", "openrouter", "exa", "parallel", "firecrawl"]).optional(),
+  allowed_domains: domainList().optional(),
+  blocked_domains: domainList().optional(),
+  max_content_tokens: z.number().int().min(1).optional(),
+  max_uses: z.number().int().min(1).optional(),
 });
 
 /** OpenAI Responses-style web search tool, converted by the gateway to openrouter:web_search. */

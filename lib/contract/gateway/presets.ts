@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRESET_LIST_DEFAULT_LIMIT, PRESET_LIST_MAX_LIMIT } from "./constants";
+import { countedListSchema } from "./counted-list";
 
 /**
  * Preset slug (path parameter of every /presets/{slug} operation).
@@ -91,17 +92,11 @@ export const PresetSaveResponseSchema = PresetEnvelopeSchema.extend({
 export type PresetSaveResponse = z.infer<typeof PresetSaveResponseSchema>;
 
 /** 200 body of GET /presets (ordered by most recently updated first). */
-export const PresetListResponseSchema = z.looseObject({
-  data: z.array(PresetSchema),
-  total_count: z.number().int(),
-});
+export const PresetListResponseSchema = countedListSchema(PresetSchema);
 export type PresetListResponse = z.infer<typeof PresetListResponseSchema>;
 
 /** 200 body of GET /presets/{slug}/versions (ordered by version ascending). */
-export const PresetVersionListResponseSchema = z.looseObject({
-  data: z.array(PresetVersionSchema),
-  total_count: z.number().int(),
-});
+export const PresetVersionListResponseSchema = countedListSchema(PresetVersionSchema);
 export type PresetVersionListResponse = z.infer<typeof PresetVersionListResponseSchema>;
 
 /** 200 body of GET /presets/{slug}/versions/{version}. */

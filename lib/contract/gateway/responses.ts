@@ -24,6 +24,16 @@ import { EVEN_WITH_OTHER_ISSUES, tolerantByType } from "./tolerant";
 // ---------------------------------------------------------------------------------------------
 // Annotations and output content
 
+/**
+ * Flags `later` (at `issue.path`) when it sorts before `earlier`. Only when both are of `kind`: a value of the
+ * wrong type has its own issue already, and the refinement runs even then (EVEN_WITH_OTHER_ISSUES).
+ */
+function checkInOrder(ctx: z.RefinementCtx, kind: "number" | "string", earlier: unknown, later: unknown, issue: { path: string; message: string }) {
+  if (typeof earlier === kind && typeof later === kind && (later as number | string) < (earlier as number | string)) {
+    ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  }
+}
+
 export const UrlCitationSchema = z
   .looseObject({
     type: z.literal("url_citation"),
@@ -35,13 +45,7 @@ export const UrlCitationSchema = z
     content: z.string().optional(),
   })
   .superRefine((value, ctx) => {
-    if (
-      typeof value.start_index === "number" &&
-      typeof value.end_index === "number" &&
-      value.end_index < value.start_index
-    ) {
-      ctx.addIssue({ code: "custom", path: ["end_index"], message: "must not be less than start_index" });
-    }
+    checkInOrder(ctx, "number", value.start_index, value.end_index, { path: "end_index", message: "must not be less than start_index" });
   }, EVEN_WITH_OTHER_ISSUES);
 export type UrlCitation = z.infer<typeof UrlCitationSchema>;
 
@@ -272,13 +276,7 @@ export const XSearchFilterSchema = z
         message: "cannot be combined with allowed_x_handles; give only one of the two",
       });
     }
-    if (
-      typeof value.from_date === "string" &&
-      typeof value.to_date === "string" &&
-      value.to_date < value.from_date
-    ) {
-      ctx.addIssue({ code: "custom", path: ["to_date"], message: "must not be before from_date" });
-    }
+    checkInOrder(ctx, "string", value.from_date, value.to_date, { path: "to_date", message: "must not be before from_date" });
   }, EVEN_WITH_OTHER_ISSUES);
 export type XSearchFilter = z.infer<typeof XSearchFilterSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { countedListSchema } from "./counted-list";
 
 /**
  * A workspace as GET /workspaces lists it (reference ListWorkspacesResponse). Loose, and only the
@@ -17,10 +18,7 @@ export const WorkspaceSchema = z.looseObject({
 export type Workspace = z.infer<typeof WorkspaceSchema>;
 
 /** 200 body of GET /workspaces. */
-export const WorkspaceListResponseSchema = z.looseObject({
-  data: z.array(WorkspaceSchema),
-  total_count: z.number().int(),
-});
+export const WorkspaceListResponseSchema = countedListSchema(WorkspaceSchema);
 export type WorkspaceListResponse = z.infer<typeof WorkspaceListResponseSchema>;
 
 /** Query of GET /workspaces (offset/limit like the preset list: limit 1..100, default 50). */

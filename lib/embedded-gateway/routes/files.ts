@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { GatewayContext, GatewayCtx, RouteDef } from "../context";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { FILE_SHAPE, fileToWire, type FileRow } from "../files-store";
-import { HttpError } from "../http-error";
+import { HttpError, orNotFound } from "../http-error";
 import { parseQuery } from "../request-body";
 import { receiveUpload, streamChunks } from "../upload-receiver";
 import { syntheticContent } from "../synthetic-content";
@@ -45,9 +45,7 @@ export function fileRoutes(ctx: GatewayContext): RouteDef[] {
   };
   const fileFor = (c: GatewayCtx): FileRow => {
     const { workspace_id } = parseQuery(c.req.url, WorkspaceQuerySchema);
-    const file = ctx.files.get(workspaceFor(c, workspace_id), c.req.param("id") ?? "");
-    if (!file) throw new HttpError(404, MESSAGES.notFound);
-    return file;
+    return orNotFound(ctx.files.get(workspaceFor(c, workspace_id), c.req.param("id") ?? ""));
   };
 
   return [

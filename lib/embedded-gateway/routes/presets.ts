@@ -2,7 +2,7 @@ import { ChatRequestSchema, MESSAGES, PresetListQuerySchema, PresetVersionNumber
 import { extractPresetConfig } from "@/lib/presets/extract-config";
 import type { GatewayContext, GatewayCtx, RouteDef } from "../context";
 import { isBusyError, isUniqueViolation } from "../db";
-import { HttpError } from "../http-error";
+import { HttpError, orNotFound } from "../http-error";
 import { PresetConflictError } from "../presets-store";
 import { parseParam, parseQuery, readJson } from "../request-body";
 import { modelRequestBodyLimit } from "./body-limits";
@@ -24,11 +24,7 @@ function expectedVersion(c: GatewayCtx): string | null {
 
 export function presetRoutes(ctx: GatewayContext): RouteDef[] {
   const workspaceOf = (c: GatewayCtx) => c.get("key").defaultWorkspaceId;
-  const findPreset = (c: GatewayCtx) => {
-    const preset = ctx.presets.get(workspaceOf(c), slugParam(c));
-    if (!preset) throw new HttpError(404, MESSAGES.notFound);
-    return preset;
-  };
+  const findPreset = (c: GatewayCtx) => orNotFound(ctx.presets.get(workspaceOf(c), slugParam(c)));
 
   return [
     {
@@ -106,8 +102,7 @@ export function presetRoutes(ctx: GatewayContext): RouteDef[] {
       handler(c) {
         const number = parseParam("version", PresetVersionNumberSchema, c.req.param("version"));
         const preset = findPreset(c);
-        const version = ctx.presets.version(preset.id, number);
-        if (!version) throw new HttpError(404, MESSAGES.notFound);
+        const version = orNotFound(ctx.presets.version(preset.id, number));
         return c.json({ data: version });
       },
     },

@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { parseRoleMap } from "../auth/oidc-role-map";
-import { checkServerSettings, numberSetting, SERVER_SETTINGS_SHAPE } from "./server-settings";
+import { checkServerSettings, numberSetting, SERVER_SETTINGS_SHAPE, urlSetting } from "./server-settings";
 
 const MB = 1024 * 1024;
 
@@ -30,13 +30,8 @@ function httpUrl(unsetMessage: string) {
         ctx.addIssue({ code: "custom", message: unsetMessage });
         return z.NEVER;
       }
-      let url: URL;
-      try {
-        url = new URL(value.trim());
-      } catch {
-        ctx.addIssue({ code: "custom", message: "is not a valid URL" });
-        return z.NEVER;
-      }
+      const url = urlSetting(value, ctx, "is not a valid URL");
+      if (!url) return z.NEVER;
       if (url.protocol !== "http:" && url.protocol !== "https:") {
         ctx.addIssue({ code: "custom", message: "must be an http:// or https:// URL" });
         return z.NEVER;

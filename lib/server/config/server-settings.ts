@@ -25,6 +25,16 @@ export function numberSetting(fallback: number, accepts: (n: number) => boolean,
     });
 }
 
+/** A URL setting (for env.ts too): the value, trimmed, as a URL; else an issue with `message` and undefined. */
+export function urlSetting(value: string, ctx: z.RefinementCtx, message: string): URL | undefined {
+  try {
+    return new URL(value.trim());
+  } catch {
+    ctx.addIssue({ code: "custom", message });
+    return undefined;
+  }
+}
+
 function intSetting(fallback: number, min: number, max: number) {
   return numberSetting(fallback, (n) => Number.isSafeInteger(n) && n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
 }
@@ -35,13 +45,8 @@ const appOrigin = z
   .optional()
   .transform((value, ctx) => {
     if (value === undefined || value.trim() === "") return undefined;
-    let url: URL;
-    try {
-      url = new URL(value.trim());
-    } catch {
-      ctx.addIssue({ code: "custom", message: "is not a valid URL (e.g. https://gatehouse.example.com)" });
-      return z.NEVER;
-    }
+    const url = urlSetting(value, ctx, "is not a valid URL (e.g. https://gatehouse.example.com)");
+    if (!url) return z.NEVER;
     if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password || url.search || url.hash || url.pathname !== "/") {
       ctx.addIssue({ code: "custom", message: "must be an origin: http(s)://host[:port], no path (e.g. https://gatehouse.example.com)" });
       return z.NEVER;

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
-import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
-import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
+import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { closeAppContexts } from "./app-context";
 import { resetServerEnv } from "./env";
 import { listModels } from "../handlers/catalog";
@@ -16,18 +15,12 @@ const RESPONSES = 3;
 const UPLOADS = 2;
 const GATEWAY = 4;
 
-let gateway: EmbeddedGateway;
+const { gateway, admin } = fileTestGateway();
 let bff: BffTestEnv;
 
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(async () => {
-  await gateway.close();
-});
 beforeEach(async () => {
   // A fresh data folder per test: fresh buckets, fresh users.
-  bff = await setUpBff(gateway, {
+  bff = await setUpBff(gateway(), {
     RATE_LIMIT_RESPONSES_PER_MINUTE: String(RESPONSES),
     RATE_LIMIT_UPLOADS_PER_MINUTE: String(UPLOADS),
     RATE_LIMIT_GATEWAY_PER_MINUTE: String(GATEWAY),
@@ -47,7 +40,7 @@ async function respond(role: "editor" | "admin", init: { json?: unknown; headers
 
 /** Completed streams the gateway has served: proof of whether a call reached it. */
 async function gatewayStreamsCompleted(): Promise<number> {
-  const response = await fetch(`${gateway.baseUrl}/__debug/streams`, { headers: { authorization: `Bearer ${gateway.managementKey}` } });
+  const response = await admin("/__debug/streams");
   return ((await response.json()) as { completed: number }).completed;
 }
 

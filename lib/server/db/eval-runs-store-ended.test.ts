@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
-import { openTestAppDb } from "../testing/test-support";
-import type { AppDb } from "./app-db";
+import { useTestAppDb } from "../testing/test-app-db";
 import { EvalRunsStore, type EndedEvalItem } from "./eval-runs-store";
 
 /** More items than one INSERT takes, so the chunks have to line up. */
@@ -25,18 +21,11 @@ function endedItems(): EndedEvalItem[] {
 }
 
 describe.each(APP_DB_DIALECTS)("an ended run written whole on %s", (dialect) => {
-  let db: AppDb;
-  let dataDir: string;
+  const testDb = useTestAppDb(dialect, "gatehouse-eval-ended-");
   let store: EvalRunsStore;
   const base = { userId: "u1", setId: "set", setVersion: 1, plan: { versions: [], repeats: 1 }, capUsd: 10, itemReserveUsd: 0 };
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-eval-ended-"));
-    db = await openTestAppDb(dialect, dataDir);
-    store = new EvalRunsStore(db);
-  });
-  afterAll(async () => {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  beforeAll(() => {
+    store = new EvalRunsStore(testDb.db);
   });
 
   it("reads back as the runner would have left it: status, outcomes in position order, progress, spending", async () => {

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { APP_DB_DIALECTS, freshPostgresDatabase, type AppDbDialect } from "@/lib/testing/postgres-database";
-import { appDbFile, openAppDb, type AppDb, type AppDbTarget } from "./app-db";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { APP_DB_DIALECTS, type AppDbDialect } from "@/lib/testing/postgres-database";
+import { useTestAppDb } from "../testing/test-app-db";
+import { testAppDbTarget } from "../testing/test-support";
+import { openAppDb, type AppDb, type AppDbTarget } from "./app-db";
 import { EvalRunsStore, type EvalItemKey } from "./eval-runs-store";
 
 /**
@@ -32,23 +34,12 @@ async function claimOne(store: EvalRunsStore, runId: string, instance: string, n
 }
 
 describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (dialect) => {
-  let dataDir: string;
-  let target: string;
-  let db: AppDb;
+  const testDb = useTestAppDb(dialect, "gatehouse-eval-spend-");
   let store: EvalRunsStore;
   let runCounter = 0;
 
-  const open = () => openAppDb(dialect === "sqlite" ? { dialect, file: target } : { dialect, url: target });
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-eval-spend-"));
-    target = dialect === "sqlite" ? appDbFile(dataDir) : await freshPostgresDatabase();
-    db = await open();
-    store = new EvalRunsStore(db);
-  });
-  afterAll(async () => {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  beforeAll(() => {
+    store = new EvalRunsStore(testDb.db);
   });
 
   async function newRun(options: { count: number; capUsd?: number; reserveUsd?: number }): Promise<string> {
@@ -92,7 +83,7 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (diale
     await store.finish(id, first.position, "dead", { status: "done", costUsd: 0.01, attempts: 1 });
     await store.finish(id, second.position, "dead", { status: "done", costUsd: 0.01, attempts: 1 });
     // The instance dies holding the third item; the next start opens the database afresh.
-    const reopened = await open();
+    const reopened = await testDb.reopen();
     try {
       const next = new EvalRunsStore(reopened);
       expect(Number((await next.get(id))?.spent_usd)).toBeCloseTo(0.02, 9);
@@ -134,7 +125,7 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (diale
  * undone on a new database (its column, its index and its record), so reopening applies it to those rows.
  */
 async function databaseBefore9(dialect: AppDbDialect, dataDir: string): Promise<AppDbTarget> {
-  const target: AppDbTarget = dialect === "sqlite" ? { dialect, file: appDbFile(dataDir) } : { dialect, url: await freshPostgresDatabase() };
+  const target = await testAppDbTarget(dialect, dataDir);
   const db = await openAppDb(target);
   try {
     const store = new EvalRunsStore(db);

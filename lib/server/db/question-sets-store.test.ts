@@ -1,24 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
-import { openTestAppDb } from "../testing/test-support";
-import type { AppDb } from "./app-db";
+import { useTestAppDb } from "../testing/test-app-db";
 import { QuestionSetsStore, QuestionSetVersionConflictError } from "./question-sets-store";
 
 describe.each(APP_DB_DIALECTS)("question sets on %s", (dialect) => {
-  let db: AppDb;
-  let dataDir: string;
+  const testDb = useTestAppDb(dialect, "gatehouse-question-sets-");
   let store: QuestionSetsStore;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-question-sets-"));
-    db = await openTestAppDb(dialect, dataDir);
-    store = new QuestionSetsStore(db);
-  });
-  afterAll(async () => {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  beforeAll(() => {
+    store = new QuestionSetsStore(testDb.db);
   });
 
   it("keeps every version: an edit adds one, and the old one still reads as it was", async () => {
@@ -46,7 +35,7 @@ describe.each(APP_DB_DIALECTS)("question sets on %s", (dialect) => {
     expect(await store.delete("s3")).toBe(true);
     expect(await store.get("s3", 1)).toBeUndefined();
     expect(await store.delete("s3")).toBe(false);
-    const left = await db.kysely.selectFrom("question_set_versions").select("set_id").where("set_id", "=", "s3").execute();
+    const left = await testDb.db.kysely.selectFrom("question_set_versions").select("set_id").where("set_id", "=", "s3").execute();
     expect(left).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Role, User } from "@/lib/contract/bff/schemas";
 import type { AppDb } from "./app-db";
 import type { AppTables, UsersTable } from "./app-tables";
+import { rowColumns } from "./row-columns";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "../auth/password";
 import { roleAtLeast } from "@/lib/contract/bff/schemas";
 
@@ -16,13 +17,7 @@ export interface StoredUser extends User {
 
 function toUser(row: UserRow): StoredUser {
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    provider: row.provider,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    ...rowColumns(row, ["id", "email", "name", "role", "provider", "created_at", "updated_at"]),
     isDemo: row.is_demo === 1,
     sessionVersion: row.session_version,
   };

@@ -4,6 +4,7 @@ import { FRAME_TYPES, type FrameType } from "@/lib/video-models/generation-frame
 import { parseFrameDataUrl } from "@/lib/video-models/generation-frames";
 import type { AppDb } from "./app-db";
 import type { VideoGenerationsTable, VideoJobsTable } from "./app-tables";
+import { rowColumns } from "./row-columns";
 
 type GenerationRow = Selectable<VideoGenerationsTable>;
 export type VideoJobRow = Selectable<VideoJobsTable>;
@@ -46,12 +47,7 @@ function toJob(row: VideoJobRow): GenerationJob {
   return {
     model: row.model,
     job_id: row.gateway_job_id,
-    status: row.status,
-    error: row.error,
-    estimated_cost: row.estimated_cost,
-    cost: row.cost,
-    submitted_at: row.submitted_at,
-    completed_at: row.completed_at,
+    ...rowColumns(row, ["status", "error", "estimated_cost", "cost", "submitted_at", "completed_at"]),
     content_url: row.status === "completed" && row.gateway_job_id ? jobContentPath(row.gateway_job_id) : null,
   };
 }

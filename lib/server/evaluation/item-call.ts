@@ -1,6 +1,5 @@
-import { createParser } from "eventsource-parser";
-import type { AnyStreamEvent, SearchItem } from "@/lib/contract/gateway";
-import { parseStreamData } from "@/lib/playground/parse-event";
+import type { SearchItem } from "@/lib/contract/gateway";
+import { createEventBatcher } from "@/lib/playground/event-batcher";
 import { initialRunState, runReducer, type RunState } from "@/lib/playground/run-state";
 import type { EvalCitation, EvalSource, ItemResult as EvalItemResult } from "@/lib/eval/item-result";
 
@@ -155,29 +154,16 @@ export async function callItem(send: SendResponses, body: Record<string, unknown
   }
 
   let state = runReducer(initialRunState, { type: "start", at: startedAt });
-  let batch: AnyStreamEvent[] = [];
-  let done = false;
-  const parser = createParser({
-    onEvent(message) {
-      if (done) return;
-      const parsed = parseStreamData(message.data);
-      if (parsed.kind === "done") done = true;
-      else if (parsed.kind === "event") batch.push(parsed.event);
-    },
-  });
+  const batcher = createEventBatcher();
   const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
   let cut: string | null = null;
   if (reader) {
     try {
       for (;;) {
         const { value, done: ended } = await reader.read();
-        parser.feed(ended ? decoder.decode() : decoder.decode(value, { stream: true }));
-        if (batch.length > 0) {
-          state = runReducer(state, { type: "events", events: batch, at: now() });
-          batch = [];
-        }
-        if (ended || done) break;
+        const events = batcher.feed(ended ? undefined : value);
+        if (events.length > 0) state = runReducer(state, { type: "events", events, at: now() });
+        if (ended || batcher.done) break;
       }
     } catch (error) {
       if (signal.aborted) throw error;

@@ -1,25 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
-import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { APP_DB_DIALECTS, freshPostgresDatabase } from "@/lib/testing/postgres-database";
-import { appDbFile, openAppDb, type AppDb } from "../db/app-db";
+import { describe, expect, it } from "vitest";
+import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
+import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { EvalRunsStore } from "../db/eval-runs-store";
 import { QuestionSetsStore } from "../db/question-sets-store";
+import { useTestAppDb } from "../testing/test-app-db";
 import { workForRun } from "./run-work";
 import { EvaluationRunner } from "./runner";
 
 const QUESTIONS = ["How does keyset pagination work?", "What is SQLite write-ahead logging?", "How do rate limits use Retry-After?"];
 const PROCESS = path.join(__dirname, "testing", "runner-process.ts");
 
-let gateway: EmbeddedGateway;
-beforeAll(async () => {
-  gateway = await startTestGateway();
-});
-afterAll(() => gateway.close());
+const { gateway, admin } = fileTestGateway();
 
 function startChild(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", PROCESS], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -33,23 +26,11 @@ function startChild(env: Record<string, string>): Promise<ChildProcess> {
 }
 
 describe.each(APP_DB_DIALECTS)("a runner killed mid-run, on %s", (dialect) => {
-  let dataDir: string;
-  let target: string;
-  let db: AppDb;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-eval-resume-"));
-    target = dialect === "sqlite" ? appDbFile(dataDir) : await freshPostgresDatabase();
-    db = await openAppDb(dialect === "sqlite" ? { dialect, file: target } : { dialect, url: target });
-  });
-  afterAll(async () => {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const testDb = useTestAppDb(dialect, "gatehouse-eval-resume-");
 
   it("is resumed by the next runner: every item ends done, none the dead one finished runs again", async () => {
-    const runs = new EvalRunsStore(db);
-    const sets = new QuestionSetsStore(db);
+    const runs = new EvalRunsStore(testDb.db);
+    const sets = new QuestionSetsStore(testDb.db);
     const questions = Array.from({ length: 8 }, (_, index) => ({ question: `${QUESTIONS[index % 3]} (${index})` }));
     await sets.create({ id: "set-resume", name: "Resume", rows: questions, userEmail: "editor@test.local" });
     const items = questions.flatMap((_, question) => [0, 1].map((version) => ({ version_index: version, question_index: question, repeat_index: 0 })));
@@ -68,9 +49,9 @@ describe.each(APP_DB_DIALECTS)("a runner killed mid-run, on %s", (dialect) => {
       items,
     });
     // Slow answers, so the process is killed with items in flight.
-    await caller(gateway, gateway.managementKey)("/__faults", { method: "POST", json: { path: "/responses", count: 1000, latency_ms: 300 } });
+    await admin("/__faults", { method: "POST", json: { path: "/responses", count: 1000, latency_ms: 300 } });
 
-    const child = await startChild({ EVAL_DB: target, EVAL_GATEWAY_URL: gateway.baseUrl, EVAL_GATEWAY_KEY: gateway.apiKey, EVAL_INSTANCE: "dead", EVAL_LEASE_MS: "1000" });
+    const child = await startChild({ EVAL_DB: testDb.location, EVAL_GATEWAY_URL: gateway().baseUrl, EVAL_GATEWAY_KEY: gateway().apiKey, EVAL_INSTANCE: "dead", EVAL_LEASE_MS: "1000" });
     await expect.poll(async () => (await runs.items("run-resume")).filter((item) => item.status === "done").length, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(3);
     child.kill("SIGKILL");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -87,9 +68,9 @@ describe.each(APP_DB_DIALECTS)("a runner killed mid-run, on %s", (dialect) => {
       workFor: (runId) =>
         workForRun(runs, sets, (body, signal) => {
           sent++;
-          return fetch(`${gateway.baseUrl}/responses`, {
+          return fetch(`${gateway().baseUrl}/responses`, {
             method: "POST",
-            headers: { authorization: `Bearer ${gateway.apiKey}`, "content-type": "application/json" },
+            headers: { authorization: `Bearer ${gateway().apiKey}`, "content-type": "application/json" },
             body: JSON.stringify(body),
             signal,
           });

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
-import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
-import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
+import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { appContext } from "../config/app-context";
 import { POOL_SIZE } from "../db/app-db";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
@@ -15,23 +14,19 @@ const SAVES = 60;
 /** Each save's gateway write takes this long, as a real gateway's would: lock holders hold on meanwhile. */
 const GATEWAY_WRITE_MS = 250;
 
-let gateway: EmbeddedGateway;
+const { gateway, admin: gw } = fileTestGateway();
 let bff: BffTestEnv;
 
 beforeAll(async () => {
-  gateway = await startTestGateway();
-  bff = await setUpBff(gateway, {}, { database: "postgres" });
+  bff = await setUpBff(gateway(), {}, { database: "postgres" });
 });
 afterAll(async () => {
   await bff?.cleanup();
-  await gateway?.close();
 });
 
 afterEach(async () => {
-  await gw()("/__faults", { method: "DELETE" });
+  await gw("/__faults", { method: "DELETE" });
 });
-
-const gw = () => caller(gateway, gateway.managementKey);
 const chat = { model: "gatehouse/echo", messages: [{ role: "user", content: "hi" }] };
 
 async function save(slug: string): Promise<Response> {
@@ -40,7 +35,7 @@ async function save(slug: string): Promise<Response> {
 
 /** Makes the gateway's next `count` writes of `slug` (any slug: "*") take `ms`; resolves with the rule's id. */
 async function slowWrites(slug: string, count: number, ms: number): Promise<string> {
-  const added = await gw()("/__faults", { method: "POST", json: { path: `/presets/${slug}/chat/completions`, method: "POST", count, latency_ms: ms } });
+  const added = await gw("/__faults", { method: "POST", json: { path: `/presets/${slug}/chat/completions`, method: "POST", count, latency_ms: ms } });
   expect(added.status).toBeLessThan(300);
   return ((await added.json()) as { data: { id: string } }).data.id;
 }
@@ -48,7 +43,7 @@ async function slowWrites(slug: string, count: number, ms: number): Promise<stri
 /** Resolves once `reached` of the rule's requests have arrived at the gateway (they are then in their delay). */
 async function arrived(rule: string, total: number, reached: number): Promise<void> {
   await until(async () => {
-    const rules = ((await (await gw()("/__faults")).json()) as { data: { id: string; remaining: number }[] }).data;
+    const rules = ((await (await gw("/__faults")).json()) as { data: { id: string; remaining: number }[] }).data;
     return total - (rules.find((r) => r.id === rule)?.remaining ?? 0) >= reached;
   });
 }
@@ -85,7 +80,7 @@ describe("a burst of preset saves from one editor (PostgreSQL)", () => {
     const { audit } = await appContext();
     const savedAtGateway: string[] = [];
     for (const slug of slugs) {
-      const response = await gw()(`/presets/${slug}`);
+      const response = await gw(`/presets/${slug}`);
       await response.body?.cancel();
       if (response.status === 200) savedAtGateway.push(slug);
     }
@@ -125,7 +120,7 @@ describe("a burst of preset saves from one editor (PostgreSQL)", () => {
     await arrived(rule, 1, 1);
     browser.abort();
     await saving;
-    const atGateway = await gw()(`/presets/${slug}`);
+    const atGateway = await gw(`/presets/${slug}`);
     await atGateway.body?.cancel();
     const { audit } = await appContext();
     expect({ gateway: atGateway.status, audited: (await audit.listForPreset(slug)).length }).toEqual({ gateway: 200, audited: 1 });

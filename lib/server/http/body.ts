@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { formatByteLimit } from "@/lib/format/bytes";
+import { readLimited } from "@/lib/streams/read-limited";
 import { HttpError } from "./errors";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -44,19 +45,7 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
   }
   checkDeclaredLength(request, limit);
   if (!request.body) throw new HttpError(400, "Request body is required: send a JSON object");
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
+  const { chunks } = await readLimited(request.body, limit, () => tooLarge(limit));
   const text = new TextDecoder().decode(Buffer.concat(chunks));
   if (text.trim() === "") throw new HttpError(400, "Request body is required: send a JSON object");
   try {

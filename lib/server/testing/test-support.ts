@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Role } from "@/lib/contract/bff/schemas";
 import { freshPostgresDatabase, type AppDbDialect } from "@/lib/testing/postgres-database";
 import { appContext, closeAppContexts } from "../config/app-context";
-import { appDbFile, openAppDb, type AppDb } from "../db/app-db";
+import { appDbFile, openAppDb, type AppDb, type AppDbTarget } from "../db/app-db";
 import { resetServerEnv } from "../config/env";
 import { hashPassword } from "../auth/password";
 import { mintSessionCookie } from "../auth/session";
@@ -120,5 +120,10 @@ export function params<P>(value: P): { params: Promise<P> } {
  * database on the test run's PostgreSQL. Close it after the test.
  */
 export async function openTestAppDb(dialect: AppDbDialect, dataDir: string): Promise<AppDb> {
-  return openAppDb(dialect === "sqlite" ? { dialect, file: appDbFile(dataDir) } : { dialect, url: await freshPostgresDatabase() });
+  return openAppDb(await testAppDbTarget(dialect, dataDir));
+}
+
+/** Where a test's app database lives: a SQLite file in `dataDir`, or a new database on the test run's PostgreSQL. */
+export async function testAppDbTarget(dialect: AppDbDialect, dataDir: string): Promise<AppDbTarget> {
+  return dialect === "sqlite" ? { dialect, file: appDbFile(dataDir) } : { dialect, url: await freshPostgresDatabase() };
 }

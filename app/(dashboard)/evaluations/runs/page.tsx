@@ -1,9 +1,7 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { RunsList } from "@/components/evaluations/runs/runs-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { makeQueryClient } from "@/lib/client/query-client";
+import { Prefetched } from "@/components/ui/prefetched";
 import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
 import { roleAtLeast } from "@/lib/contract/bff/schemas";
 import { requirePageUser } from "@/lib/server/auth/page-session";
@@ -19,28 +17,24 @@ export const metadata: Metadata = { title: "Evaluation runs" };
  */
 export default async function Page() {
   const user = await requirePageUser();
-  const queryClient = makeQueryClient();
-  await Promise.all([
-    queryClient.prefetchQuery({ queryKey: evalRunQueries.list().queryKey, queryFn: () => listRuns() }),
-    queryClient.prefetchQuery({ queryKey: questionSetQueries.list().queryKey, queryFn: () => listQuestionSets() }),
-  ]);
   const canStart = roleAtLeast(user.role, "editor");
   return (
     <>
       <PageHeader
         title="Evaluation runs"
         description="Preset versions or models tried on a question set: progress, spending and results."
-        actions={
-          canStart ? (
-            <Link href="/evaluations/runs/new" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
-              New run
-            </Link>
-          ) : undefined
-        }
+        link={canStart ? { href: "/evaluations/runs/new", label: "New run" } : undefined}
       />
-      <HydrationBoundary state={dehydrate(queryClient)}>
+      <Prefetched
+        prefetch={(queryClient) =>
+          Promise.all([
+            queryClient.prefetchQuery({ queryKey: evalRunQueries.list().queryKey, queryFn: () => listRuns() }),
+            queryClient.prefetchQuery({ queryKey: questionSetQueries.list().queryKey, queryFn: () => listQuestionSets() }),
+          ])
+        }
+      >
         <RunsList canStart={canStart} />
-      </HydrationBoundary>
+      </Prefetched>
     </>
   );
 }

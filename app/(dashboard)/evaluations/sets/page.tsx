@@ -1,7 +1,6 @@
-import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { QuestionSetList } from "@/components/evaluations/sets/question-set-list";
-import { makeQueryClient } from "@/lib/client/query-client";
+import { Prefetched } from "@/components/ui/prefetched";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 import { listQuestionSets } from "@/lib/server/services/evaluation-sets";
@@ -11,11 +10,9 @@ export const metadata: Metadata = { title: "Question sets · Evaluations" };
 /** Server page: the sets come from the app database through the service the API uses, hydrated into the list. */
 export default async function Page() {
   await requirePageUser();
-  const queryClient = makeQueryClient();
-  await queryClient.prefetchQuery({ queryKey: questionSetQueries.list().queryKey, queryFn: listQuestionSets });
   return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+    <Prefetched prefetch={(queryClient) => queryClient.prefetchQuery({ queryKey: questionSetQueries.list().queryKey, queryFn: listQuestionSets })}>
       <QuestionSetList />
-    </HydrationBoundary>
+    </Prefetched>
   );
 }

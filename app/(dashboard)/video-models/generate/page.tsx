@@ -1,6 +1,5 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { GenerateForm } from "@/components/video-generation/generate-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { makeQueryClient } from "@/lib/client/query-client";
@@ -30,11 +29,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       <PageHeader
         title="Generate videos"
         description="One prompt on up to four video models with the same settings, side by side with their cost."
-        actions={
-          <Link href="/video-models/generations" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
-            History
-          </Link>
-        }
+        link={{ href: "/video-models/generations", label: "History" }}
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <GenerateForm initialModels={initialModels} draft={draft} />

@@ -24,11 +24,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       <PageHeader
         title="Video generations"
         description="Who generated what, with which models, at what cost."
-        actions={
-          <Link href="/video-models/generate" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
-            New generation
-          </Link>
-        }
+        link={{ href: "/video-models/generate", label: "New generation" }}
       />
       {page ? (
         <HistoryList page={page} first={at === undefined} />

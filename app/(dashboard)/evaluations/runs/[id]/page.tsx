@@ -1,6 +1,5 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { RunView } from "@/components/evaluations/runs/run-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { makeQueryClient } from "@/lib/client/query-client";
@@ -33,11 +32,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
             ? `${set?.name ?? "A question set"} v${run.set_version} · ${plan?.repeats ?? 1} repeat${plan?.repeats === 1 ? "" : "s"} · concurrency ${plan?.concurrency ?? "?"} · ${plan?.checks?.length ?? 0} check${plan?.checks?.length === 1 ? "" : "s"}`
             : undefined
         }
-        actions={
-          <Link href="/evaluations/runs" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
-            All runs
-          </Link>
-        }
+        link={{ href: "/evaluations/runs", label: "All runs" }}
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <RunView id={id} />

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PlanForm } from "@/components/evaluations/runs/plan-form";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
@@ -22,11 +21,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       <PageHeader
         title="New evaluation run"
         description="Try preset versions or models on a question set; see the estimate before anything is spent."
-        actions={
-          <Link href="/evaluations/runs" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-100">
-            All runs
-          </Link>
-        }
+        link={{ href: "/evaluations/runs", label: "All runs" }}
       />
       {roleAtLeast(user.role, "editor") ? <PlanForm initial={initial} /> : <Alert>Your role ({user.role}) can look at runs but not start them. Ask an editor or an admin.</Alert>}
     </>
