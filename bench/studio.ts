@@ -386,7 +386,8 @@ async function main() {
     const header = ["step", "keys", "keystroke p50 ms", "p95 ms", "max ms", "long tasks > 50 ms", "keys with one", "longest task ms per key (p95 / max)"];
     writeBenchmarkSection(
       "studio",
-      `${TRACE ? "BENCH_TRACE=1 " : ""}npm run bench:studio`,
+      // The BENCH_* settings (BENCH_TRACE among them) are prefixed by writeBenchmarkSection itself.
+      "npm run bench:studio",
       `${TOTAL_PAIRS} metadata pairs and ${TOTAL_TOOLS} function tools; CPU throttle ${THROTTLE}x; load average ${load}. ` +
         `Budget: no long task over ${BUDGET_MS} ms per keystroke while typing (${met ? "met" : `not met: ${total.longTasks} long tasks, longest ${total.longestTaskMs} ms`}).\n\n` +
         markdownTable(
