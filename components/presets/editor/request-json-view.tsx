@@ -10,7 +10,7 @@ import { locateJsonPath } from "@/lib/presets/json-locate";
 import { JsonCodeEditor } from "../json-code-editor";
 import { useReadOnly } from "./fields";
 import { REQUEST_JSON_BOX } from "./request-json-placeholder";
-import { useSettledValue } from "./use-settled-value";
+import { useSettledValue } from "@/lib/client/hooks/use-settled-value";
 import { isRecord } from "@/lib/json/is-record";
 
 /** How long the form must stay unchanged before the JSON view shows it. */

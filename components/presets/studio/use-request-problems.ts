@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { RequestIssue } from "@/lib/presets/form-resolver";
 import type { RequestValues } from "@/lib/presets/form-values";
 import { loadRequestValidator } from "@/lib/presets/request-validator";
-import { useSettledValue } from "../editor/use-settled-value";
+import { useSettledValue } from "@/lib/client/hooks/use-settled-value";
 
 /** How long the request must stay unchanged before its problems are counted again. */
 const COUNT_AFTER_MS = 150;
