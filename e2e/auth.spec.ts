@@ -1,5 +1,6 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, expect, signInState, test } from "./fixtures";
+import { SignInPage } from "./pages/sign-in";
 
 test.describe("sign-in", () => {
   test("a dashboard page sends you to sign in and back to where you were", async ({ page, signInPage }) => {
@@ -49,6 +50,26 @@ test.describe("sign-in", () => {
     await signInPage.goto("?callbackUrl=https%3A%2F%2Fevil.example%2F");
     await signInPage.signIn(DEMO_USERS.viewer, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/presets$/);
+  });
+
+  test("a password submitted before the page's script runs never goes into the address", async ({ browser, baseURL }) => {
+    // Before hydration (a slow link, a script that did not load) the browser submits the form itself: by POST,
+    // so the password stays out of the URL, the history and any proxy's log (the page simply shows again).
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const signInPage = new SignInPage(page);
+      await signInPage.goto();
+      await signInPage.email.fill(DEMO_USERS.viewer);
+      await signInPage.password.fill("typed-before-hydration");
+      const [request] = await Promise.all([page.waitForRequest((r) => r.isNavigationRequest()), signInPage.submit.click()]);
+      expect(request.method()).toBe("POST");
+      expect(request.url()).not.toContain("typed-before-hydration");
+      await expect(signInPage.heading).toBeVisible();
+      expect(page.url()).not.toContain("typed-before-hydration");
+    } finally {
+      await context.close();
+    }
   });
 
   test("works with the keyboard alone, shows the demo accounts, and has no serious axe violations", async ({ page, signInPage, axe }) => {

@@ -103,7 +103,8 @@ export function SignInForm({
       {formError ? (
         <Alert id="sign-in-error">{formError}</Alert>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={formError ? "sign-in-error" : undefined}>
+      {/* POST: should the browser submit the form itself (clicked before the script runs), the password must not go into the URL. */}
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={formError ? "sign-in-error" : undefined}>
         {FIELDS.map((field) => (
           <Field key={field.name} label={field.label} error={errors[field.name]}>
             {(control) => (
