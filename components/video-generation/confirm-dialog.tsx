@@ -4,6 +4,7 @@ import { ConfirmDialog as Confirm } from "@/components/ui/confirm-dialog";
 import type { LazyPopupProps } from "@/components/ui/use-lazy-popup";
 import { formatUsd } from "@/lib/video-models/money";
 import { planTotal, type PlannedModel } from "./cost-summary";
+import { countOf } from "@/lib/format/count";
 
 /** The last step before anything is spent: what will run, at what estimated cost. Loaded on the way to its button. */
 export default function ConfirmDialog({ planned, prompt, submitting, onConfirm, ...popup }: LazyPopupProps & {
@@ -13,7 +14,7 @@ export default function ConfirmDialog({ planned, prompt, submitting, onConfirm, 
   onConfirm: () => void;
 }) {
   const total = planTotal(planned);
-  const models = `${planned.length} model${planned.length === 1 ? "" : "s"}`;
+  const models = countOf(planned.length, "model");
   return (
     <Confirm
       {...popup}

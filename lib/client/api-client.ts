@@ -64,6 +64,11 @@ export async function apiFetch<S extends z.ZodType>(path: string, schema: S | ((
   return parser.parse(data);
 }
 
+/** Fetches a BFF route whose answer is the contract's `{ data }` envelope, and gives what the envelope holds. */
+export async function apiData<S extends z.ZodType<{ data: unknown }>>(path: string, schema: S | (() => Promise<S>), init: ApiRequestInit = {}): Promise<z.output<S>["data"]> {
+  return (await apiFetch(path, schema, init)).data;
+}
+
 /** Fetches a BFF route and returns the raw Response (streams, downloads), throwing ApiError on non-2xx. */
 export async function apiRequest(path: string, init: ApiRequestInit = {}): Promise<Response> {
   const { json, headers, ...rest } = init;

@@ -8,3 +8,8 @@ export function formatCount(value: number | null): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return fraction ? `${grouped}.${fraction}` : grouped;
 }
+
+/** 1 -> "1 repeat", 3 -> "3 repeats": a count with its noun, for nouns whose plural adds an s. */
+export function countOf(value: number, noun: string): string {
+  return `${value} ${noun}${value === 1 ? "" : "s"}`;
+}

@@ -2,6 +2,7 @@
 
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { LazyPopupProps } from "@/components/ui/use-lazy-popup";
+import { countOf } from "@/lib/format/count";
 
 /** Asks before a run is cancelled: items not yet answered are never run. Loaded on the way to its button. */
 export default function CancelRunDialog({ pending, left, onConfirm, ...popup }: LazyPopupProps & {
@@ -14,7 +15,7 @@ export default function CancelRunDialog({ pending, left, onConfirm, ...popup }: 
     <ConfirmDialog
       {...popup}
       title="Cancel this run?"
-      description={`${left} item${left === 1 ? "" : "s"} not answered yet will not run. What was answered and spent stays.`}
+      description={`${countOf(left, "item")} not answered yet will not run. What was answered and spent stays.`}
       busy={pending}
       action="Cancel the run"
       busyAction="Cancelling…"

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api-client";
+import { apiData, apiFetch } from "@/lib/client/api-client";
 import type * as Results from "@/lib/contract/bff/evaluation-results";
 import type { EvalQuestionsListQuery, EvalRescoreRequest } from "@/lib/contract/bff/evaluation-results";
 
@@ -56,7 +56,7 @@ export const resultQueries = {
   summary: (runId: string) =>
     queryOptions({
       queryKey: resultKeys.summary(runId),
-      queryFn: ({ signal }) => apiFetch(`${runPath(runId)}/results`, schema("EvalResultsSummaryEnvelopeSchema"), { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiData(`${runPath(runId)}/results`, schema("EvalResultsSummaryEnvelopeSchema"), { signal }),
     }),
 
   /** The table's rows, page by page in the view's filter and order. */
@@ -78,19 +78,19 @@ export const resultQueries = {
     queryOptions({
       queryKey: resultKeys.question(runId, index, params),
       queryFn: ({ signal }) =>
-        apiFetch(`${runPath(runId)}/results/questions/${index}?${detailSearch(params)}`, schema("EvalQuestionDetailEnvelopeSchema"), { signal }).then((body) => body.data),
+        apiData(`${runPath(runId)}/results/questions/${index}?${detailSearch(params)}`, schema("EvalQuestionDetailEnvelopeSchema"), { signal }),
     }),
 
   domains: (runId: string) =>
     queryOptions({
       queryKey: resultKeys.domains(runId),
-      queryFn: ({ signal }) => apiFetch(`${runPath(runId)}/results/domains`, schema("EvalDomainsEnvelopeSchema"), { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiData(`${runPath(runId)}/results/domains`, schema("EvalDomainsEnvelopeSchema"), { signal }),
     }),
 
   compare: (runIds: readonly string[]) =>
     queryOptions({
       queryKey: resultKeys.compare(runIds),
-      queryFn: ({ signal }) => apiFetch(`/api/eval/runs/compare?runs=${runIds.map(enc).join(",")}`, schema("EvalCompareEnvelopeSchema"), { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiData(`/api/eval/runs/compare?runs=${runIds.map(enc).join(",")}`, schema("EvalCompareEnvelopeSchema"), { signal }),
       enabled: runIds.length >= 2,
     }),
 };
@@ -100,15 +100,15 @@ export function exportUrl(runId: string, format: "csv" | "json" | "md"): string 
 }
 
 export function estimateRescore(runId: string, body: EvalRescoreRequest) {
-  return apiFetch(`${runPath(runId)}/rescore/estimate`, schema("EvalRescoreEstimateEnvelopeSchema"), { method: "POST", json: body }).then((r) => r.data);
+  return apiData(`${runPath(runId)}/rescore/estimate`, schema("EvalRescoreEstimateEnvelopeSchema"), { method: "POST", json: body });
 }
 
 export function applyRescore(runId: string, body: EvalRescoreRequest) {
-  return apiFetch(`${runPath(runId)}/rescore`, schema("EvalRescoreResultEnvelopeSchema"), { method: "POST", json: body }).then((r) => r.data);
+  return apiData(`${runPath(runId)}/rescore`, schema("EvalRescoreResultEnvelopeSchema"), { method: "POST", json: body });
 }
 
 export function designateVersion(runId: string, version: number, expectedVersion: number) {
-  return apiFetch(`${runPath(runId)}/designate`, schema("EvalDesignateResultEnvelopeSchema"), { method: "POST", json: { version, expected_version: expectedVersion } }).then((r) => r.data);
+  return apiData(`${runPath(runId)}/designate`, schema("EvalDesignateResultEnvelopeSchema"), { method: "POST", json: { version, expected_version: expectedVersion } });
 }
 
 /** Runs to pick from on the compare page (GET /api/eval/runs), optionally of one question set. */
@@ -116,7 +116,5 @@ export const compareRunListQuery = (setId: string | null) =>
   queryOptions({
     queryKey: [...resultKeys.all, "runs", setId ?? ""] as const,
     queryFn: ({ signal }) =>
-      apiFetch(`/api/eval/runs${setId ? `?set_id=${enc(setId)}` : ""}`, () => import("@/lib/contract/bff/evaluations").then((c) => c.EvalRunListResponseSchema), { signal }).then(
-        (body) => body.data,
-      ),
+      apiData(`/api/eval/runs${setId ? `?set_id=${enc(setId)}` : ""}`, () => import("@/lib/contract/bff/evaluations").then((c) => c.EvalRunListResponseSchema), { signal }),
   });

@@ -2,7 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import type * as RunProgress from "@/lib/contract/bff/evaluation-run-progress";
 import type * as Evaluations from "@/lib/contract/bff/evaluations";
 import type { EvalEstimate, EvalRun, EvalRunDetail, EvalRunRequest } from "@/lib/contract/bff/evaluations";
-import { apiFetch } from "@/lib/client/api-client";
+import { apiData } from "@/lib/client/api-client";
+import { pollUntilFinished } from "./poll";
 
 /** Query keys and calls of the evaluation-run pages (/api/eval/runs and its children; the question sets they pick from are questionSetQueries.list). */
 
@@ -40,7 +41,7 @@ export const evalRunQueries = {
     queryOptions({
       queryKey: evalRunKeys.list(setId),
       queryFn: ({ signal }) =>
-        apiFetch(setId ? `${RUNS_PATH}?set_id=${encodeURIComponent(setId)}` : RUNS_PATH, runProgressSchema("EvalRunListResponseSchema"), { signal }).then((body) => body.data),
+        apiData(setId ? `${RUNS_PATH}?set_id=${encodeURIComponent(setId)}` : RUNS_PATH, runProgressSchema("EvalRunListResponseSchema"), { signal }),
       refetchInterval: (query) => (query.state.data?.some((run) => !isRunFinished(run)) ? 3 * RUN_POLL_MS : false),
       staleTime: 0,
     }),
@@ -50,18 +51,13 @@ export const evalRunQueries = {
    * object, so the page's memoised parts skip what a poll left as it was.
    */
   detail: (id: string) =>
-    queryOptions({
-      queryKey: evalRunKeys.detail(id),
-      queryFn: ({ signal }) => apiFetch(runPath(id), runProgressSchema("EvalRunDetailEnvelopeSchema"), { signal }).then((body) => body.data),
-      refetchInterval: (query) => (query.state.data && isRunFinished(query.state.data) ? false : RUN_POLL_MS),
-      staleTime: 0,
-    }),
+    pollUntilFinished(evalRunKeys.detail(id), (signal) => apiData(runPath(id), runProgressSchema("EvalRunDetailEnvelopeSchema"), { signal }), isRunFinished, RUN_POLL_MS),
   /** POST /api/eval/runs/estimate: what the plan should cost and why it would be refused; keyed by the plan itself. */
   estimate: (body: EvalRunRequest) =>
     queryOptions({
       queryKey: evalRunKeys.estimate(body),
       queryFn: ({ signal }): Promise<EvalEstimate> =>
-        apiFetch(`${RUNS_PATH}/estimate`, evaluationSchema("EvalEstimateEnvelopeSchema"), { method: "POST", json: body, signal }).then((response) => response.data),
+        apiData(`${RUNS_PATH}/estimate`, evaluationSchema("EvalEstimateEnvelopeSchema"), { method: "POST", json: body, signal }),
       staleTime: 30_000,
       // A refusal (400 naming a field) is the answer to show, not a failure to try again.
       retry: false,
@@ -70,10 +66,10 @@ export const evalRunQueries = {
 
 /** POST /api/eval/runs: starts the run (201); refused (402, 429, 400) with the reason in the error. */
 export function startEvalRun(body: EvalRunRequest): Promise<EvalRun> {
-  return apiFetch(RUNS_PATH, runProgressSchema("EvalRunEnvelopeSchema"), { method: "POST", json: body }).then((response) => response.data);
+  return apiData(RUNS_PATH, runProgressSchema("EvalRunEnvelopeSchema"), { method: "POST", json: body });
 }
 
 /** POST /api/eval/runs/{id}/cancel: the runners stop claiming its items at their next look (under a second). */
 export function cancelEvalRun(id: string): Promise<EvalRunDetail> {
-  return apiFetch(`${runPath(id)}/cancel`, runProgressSchema("EvalRunDetailEnvelopeSchema"), { method: "POST" }).then((response) => response.data);
+  return apiData(`${runPath(id)}/cancel`, runProgressSchema("EvalRunDetailEnvelopeSchema"), { method: "POST" });
 }

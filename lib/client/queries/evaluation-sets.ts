@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, apiRequest } from "@/lib/client/api-client";
+import { apiData, apiRequest } from "@/lib/client/api-client";
 import type { z } from "zod";
 import type { CreateQuestionSetRequestSchema, QuestionSetVersionBody, UpdateQuestionSetRequestSchema } from "@/lib/contract/bff/evaluations";
 
@@ -31,14 +31,14 @@ export const questionSetQueries = {
   list: () =>
     queryOptions({
       queryKey: questionSetKeys.list(),
-      queryFn: ({ signal }) => apiFetch("/api/eval/question-sets", schema("QuestionSetListResponseSchema"), { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiData("/api/eval/question-sets", schema("QuestionSetListResponseSchema"), { signal }),
     }),
 
   version: (id: string, version?: number) =>
     queryOptions({
       queryKey: questionSetKeys.version(id, version),
       queryFn: ({ signal }) =>
-        apiFetch(`${setPath(id)}${version === undefined ? "" : `?version=${version}`}`, schema("QuestionSetVersionEnvelopeSchema"), { signal }).then((body) => body.data),
+        apiData(`${setPath(id)}${version === undefined ? "" : `?version=${version}`}`, schema("QuestionSetVersionEnvelopeSchema"), { signal }),
       // A numbered version never changes; the newest does when someone saves.
       staleTime: version === undefined ? undefined : Infinity,
     }),
@@ -50,12 +50,12 @@ export function questionSetExportHref(id: string, format: "csv" | "jsonl", versi
 }
 
 export function createQuestionSet(body: CreateBody): Promise<QuestionSetVersionBody> {
-  return apiFetch("/api/eval/question-sets", schema("QuestionSetVersionEnvelopeSchema"), { method: "POST", json: body }).then((answer) => answer.data);
+  return apiData("/api/eval/question-sets", schema("QuestionSetVersionEnvelopeSchema"), { method: "POST", json: body });
 }
 
 /** A new version on top of `base_version` (409 when someone saved meanwhile). */
 export function updateQuestionSet(id: string, body: UpdateBody): Promise<QuestionSetVersionBody> {
-  return apiFetch(setPath(id), schema("QuestionSetVersionEnvelopeSchema"), { method: "PUT", json: body }).then((answer) => answer.data);
+  return apiData(setPath(id), schema("QuestionSetVersionEnvelopeSchema"), { method: "PUT", json: body });
 }
 
 export async function deleteQuestionSet(id: string): Promise<void> {

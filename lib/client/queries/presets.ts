@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch, apiRequest } from "@/lib/client/api-client";
+import { apiData, apiFetch, apiRequest } from "@/lib/client/api-client";
 import { isApiStatus } from "@/lib/client/api-error-message";
 import { bffSchema, gatewaySchema } from "@/lib/client/contract";
 import { collectPresetCatalog, collectPresetVersions } from "@/lib/presets/paging";
@@ -40,7 +40,7 @@ export const presetQueries = {
     queryOptions({
       queryKey: presetKeys.summaries(slugs),
       queryFn: ({ signal }) =>
-        apiFetch(`/api/preset-summaries?slugs=${slugs.map(enc).join(",")}`, bffSchema("PresetSummaryListResponseSchema"), { signal }).then((body) => body.data),
+        apiData(`/api/preset-summaries?slugs=${slugs.map(enc).join(",")}`, bffSchema("PresetSummaryListResponseSchema"), { signal }),
       placeholderData: (previous) => previous,
     }),
 
@@ -58,7 +58,7 @@ export const presetQueries = {
   detail: (slug: string) =>
     queryOptions({
       queryKey: presetKeys.detail(slug),
-      queryFn: ({ signal }) => apiFetch(`/api/presets/${enc(slug)}`, gatewaySchema("PresetEnvelopeSchema"), { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiData(`/api/presets/${enc(slug)}`, gatewaySchema("PresetEnvelopeSchema"), { signal }),
     }),
 
   /** All versions, oldest first (paged through; presets rarely have more than a few hundred). */
@@ -75,7 +75,7 @@ export const presetQueries = {
     queryOptions({
       queryKey: presetKeys.version(slug, version),
       queryFn: ({ signal }) =>
-        apiFetch(`/api/presets/${enc(slug)}/versions/${version}`, gatewaySchema("PresetVersionEnvelopeSchema"), { signal }).then((body) => body.data),
+        apiData(`/api/presets/${enc(slug)}/versions/${version}`, gatewaySchema("PresetVersionEnvelopeSchema"), { signal }),
       // A stored version never changes.
       staleTime: Infinity,
     }),
@@ -83,7 +83,7 @@ export const presetQueries = {
   audit: (slug: string) =>
     queryOptions({
       queryKey: presetKeys.audit(slug),
-      queryFn: ({ signal }) => apiFetch(`/api/presets/${enc(slug)}/audit`, bffSchema("PresetAuditResponseSchema"), { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiData(`/api/presets/${enc(slug)}/audit`, bffSchema("PresetAuditResponseSchema"), { signal }),
     }),
 };
 

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CreateUserRequest, UpdateUserRequest, User } from "@/lib/contract/bff/schemas";
 import { bffSchema } from "@/lib/client/contract";
-import { apiFetch, apiRequest } from "@/lib/client/api-client";
+import { apiData, apiRequest } from "@/lib/client/api-client";
 
 /** Query keys and calls of the users admin page (GET/POST /api/users, PATCH/DELETE /api/users/[id]). */
 
@@ -14,18 +14,18 @@ export const userQueries = {
   list: () =>
     queryOptions({
       queryKey: userKeys.list(),
-      queryFn: ({ signal }) => apiFetch("/api/users", bffSchema("UserListResponseSchema"), { signal }).then((body) => body.data),
+      queryFn: ({ signal }) => apiData("/api/users", bffSchema("UserListResponseSchema"), { signal }),
     }),
 };
 
 const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
 export function createUser(input: CreateUserRequest): Promise<User> {
-  return apiFetch("/api/users", bffSchema("UserEnvelopeSchema"), { method: "POST", json: input }).then((body) => body.data);
+  return apiData("/api/users", bffSchema("UserEnvelopeSchema"), { method: "POST", json: input });
 }
 
 export function updateUser(id: string, changes: UpdateUserRequest): Promise<User> {
-  return apiFetch(userPath(id), bffSchema("UserEnvelopeSchema"), { method: "PATCH", json: changes }).then((body) => body.data);
+  return apiData(userPath(id), bffSchema("UserEnvelopeSchema"), { method: "PATCH", json: changes });
 }
 
 export async function removeUser(id: string): Promise<void> {

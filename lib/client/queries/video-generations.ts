@@ -1,7 +1,7 @@
-import { queryOptions } from "@tanstack/react-query";
 import type * as VideoGenerations from "@/lib/contract/bff/video-generations";
 import type { CreateGenerationRequest, Generation } from "@/lib/contract/bff/video-generations";
-import { apiFetch } from "@/lib/client/api-client";
+import { apiData } from "@/lib/client/api-client";
+import { pollUntilFinished } from "./poll";
 import { isGenerationFinished } from "@/lib/video-models/generation-progress";
 
 /** Query keys and calls of the video-generation pages (/api/videos/generations and its children). */
@@ -26,24 +26,19 @@ const RUN_POLL_MS = 1500;
 export const generationQueries = {
   /** GET /api/videos/generations/{id}: polled until every job is final (completed, failed, cancelled …). */
   detail: (id: string) =>
-    queryOptions({
-      queryKey: generationKeys.detail(id),
-      queryFn: ({ signal }) => apiFetch(generationPath(id), videoGenerationSchema("GenerationEnvelopeSchema"), { signal }).then((body) => body.data),
-      refetchInterval: (query) => (query.state.data && isGenerationFinished(query.state.data) ? false : RUN_POLL_MS),
-      staleTime: 0,
-    }),
+    pollUntilFinished(generationKeys.detail(id), (signal) => apiData(generationPath(id), videoGenerationSchema("GenerationEnvelopeSchema"), { signal }), isGenerationFinished, RUN_POLL_MS),
 };
 
 /** POST /api/videos/generations. `idempotencyKey` is one per confirmed submission, the same on a retry of it. */
 export function createGeneration(body: CreateGenerationRequest, idempotencyKey: string): Promise<Generation> {
-  return apiFetch(GENERATIONS_PATH, videoGenerationSchema("GenerationEnvelopeSchema"), {
+  return apiData(GENERATIONS_PATH, videoGenerationSchema("GenerationEnvelopeSchema"), {
     method: "POST",
     json: body,
     headers: { "idempotency-key": idempotencyKey },
-  }).then((body) => body.data);
+  });
 }
 
 /** POST /api/videos/generations/{id}/cancel: unfinished jobs become cancelled; the record stays. */
 export function cancelGeneration(id: string): Promise<Generation> {
-  return apiFetch(`${generationPath(id)}/cancel`, videoGenerationSchema("GenerationEnvelopeSchema"), { method: "POST" }).then((body) => body.data);
+  return apiData(`${generationPath(id)}/cancel`, videoGenerationSchema("GenerationEnvelopeSchema"), { method: "POST" });
 }

@@ -351,10 +351,11 @@ export type ResponsesRequestInput = z.input<typeof ResponsesRequestSchema>;
 // ---------------------------------------------------------------------------------------------
 // Stream events (`data: <json>` lines, ended by `data: [DONE]`)
 
-const seq = () => z.number().int().min(0);
+/** Sequence numbers and positions: whole numbers from 0. */
+const whole = () => z.number().int().min(0);
 
 const responseEvent = <T extends string>(type: T) =>
-  z.looseObject({ type: z.literal(type), sequence_number: seq(), response: ResponseObjectSchema });
+  z.looseObject({ type: z.literal(type), sequence_number: whole(), response: ResponseObjectSchema });
 
 export const ResponseCreatedEventSchema = responseEvent("response.created");
 export const ResponseInProgressEventSchema = responseEvent("response.in_progress");
@@ -362,67 +363,28 @@ export const ResponseCompletedEventSchema = responseEvent("response.completed");
 export const ResponseFailedEventSchema = responseEvent("response.failed");
 export const ResponseIncompleteEventSchema = responseEvent("response.incomplete");
 
-export const OutputItemAddedEventSchema = z.looseObject({
-  type: z.literal("response.output_item.added"),
-  sequence_number: seq(),
-  output_index: z.number().int().min(0),
-  item: OutputItemSchema,
-});
+/** An output item starting or ending: the item whole, as it stands then. */
+const outputItemEvent = <T extends string>(type: T) =>
+  z.looseObject({ type: z.literal(type), sequence_number: whole(), output_index: whole(), item: OutputItemSchema });
 
-export const OutputItemDoneEventSchema = z.looseObject({
-  type: z.literal("response.output_item.done"),
-  sequence_number: seq(),
-  output_index: z.number().int().min(0),
-  item: OutputItemSchema,
-});
+export const OutputItemAddedEventSchema = outputItemEvent("response.output_item.added");
+export const OutputItemDoneEventSchema = outputItemEvent("response.output_item.done");
 
-const partLocation = {
-  sequence_number: seq(),
-  item_id: z.string(),
-  output_index: z.number().int().min(0),
-  content_index: z.number().int().min(0),
-};
+/** An event about one content part of an output item, located by the item's id and both indexes, with its own fields. */
+const contentPartEvent = <T extends string, F extends z.ZodRawShape>(type: T, fields: F) =>
+  z.looseObject({ type: z.literal(type), sequence_number: whole(), item_id: z.string(), output_index: whole(), content_index: whole(), ...fields });
 
-export const ContentPartAddedEventSchema = z.looseObject({
-  type: z.literal("response.content_part.added"),
-  ...partLocation,
-  part: OutputContentPartSchema,
-});
-
-export const ContentPartDoneEventSchema = z.looseObject({
-  type: z.literal("response.content_part.done"),
-  ...partLocation,
-  part: OutputContentPartSchema,
-});
-
-export const OutputTextDeltaEventSchema = z.looseObject({
-  type: z.literal("response.output_text.delta"),
-  ...partLocation,
-  delta: z.string(),
-  logprobs: z.array(z.unknown()).optional(),
-});
-
-export const OutputTextAnnotationAddedEventSchema = z.looseObject({
-  type: z.literal("response.output_text.annotation.added"),
-  ...partLocation,
-  annotation_index: z.number().int().min(0),
+export const ContentPartAddedEventSchema = contentPartEvent("response.content_part.added", { part: OutputContentPartSchema });
+export const ContentPartDoneEventSchema = contentPartEvent("response.content_part.done", { part: OutputContentPartSchema });
+export const OutputTextDeltaEventSchema = contentPartEvent("response.output_text.delta", { delta: z.string(), logprobs: z.array(z.unknown()).optional() });
+export const OutputTextAnnotationAddedEventSchema = contentPartEvent("response.output_text.annotation.added", {
+  annotation_index: whole(),
   annotation: AnnotationSchema,
 });
-
-export const OutputTextDoneEventSchema = z.looseObject({
-  type: z.literal("response.output_text.done"),
-  ...partLocation,
-  text: z.string(),
-  logprobs: z.array(z.unknown()).optional(),
-});
+export const OutputTextDoneEventSchema = contentPartEvent("response.output_text.done", { text: z.string(), logprobs: z.array(z.unknown()).optional() });
 
 const webSearchCallEvent = <T extends string>(type: T) =>
-  z.looseObject({
-    type: z.literal(type),
-    sequence_number: seq(),
-    item_id: z.string(),
-    output_index: z.number().int().min(0),
-  });
+  z.looseObject({ type: z.literal(type), sequence_number: whole(), item_id: z.string(), output_index: whole() });
 
 export const WebSearchCallInProgressEventSchema = webSearchCallEvent("response.web_search_call.in_progress");
 export const WebSearchCallSearchingEventSchema = webSearchCallEvent("response.web_search_call.searching");
@@ -431,7 +393,7 @@ export const WebSearchCallCompletedEventSchema = webSearchCallEvent("response.we
 /** Reference ErrorEvent: code and param are required there but may be null; readers allow absence. */
 export const ErrorEventSchema = z.looseObject({
   type: z.literal("error"),
-  sequence_number: seq(),
+  sequence_number: whole(),
   code: z.string().nullable().optional(),
   message: z.string(),
   param: z.string().nullable().optional(),

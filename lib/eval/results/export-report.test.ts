@@ -52,22 +52,57 @@ describe("Markdown report", () => {
   const report = resultsReportMarkdown(summary, questionRows(grid, questions), grid);
 
   it("has the summary table, the noise floor and the questions whose verdicts differ, with both answers and citations", () => {
-    expect(report).toContain("# Evaluation run run-1");
-    expect(report).toContain("| Version | Pass rate |");
-    expect(report).toContain("| Model \\| A | 50.0% |");
-    expect(report).toContain("## Noise floor");
-    expect(report).toContain("One repeat: no within-version figures.");
-    expect(report).toContain("| Model \\| A vs Model B | 1 |");
-    expect(report).toContain("## Questions whose verdicts differ (2)");
-    expect(report).toContain("### 1. =HYPERLINK");
-    expect(report).toContain("**Model | A**: passed");
-    expect(report).toContain("> +1 answer");
-    expect(report).toContain("- [https://a.com/1](https://a.com/1)");
-    // The answer stays inside its quote (its heading too); HTML is text; a URL's parentheses cannot end the link.
-    expect(report).toContain("> ## Heading inside\n> &lt;script>alert(1)&lt;/script>");
-    expect(report).not.toContain("<script>");
-    expect(report).toContain("(https://b.com/%28x%29)");
-    expect(report).toContain("_No answer._");
+    // The whole document, as a reader gets it. The answer stays inside its quote (its heading too); HTML is text;
+    // a URL's parentheses cannot end the link; a cell's pipe is escaped in tables, not in prose.
+    expect(report).toBe(`# Evaluation run run-1
+
+Question set set-1 version 2 · 2 questions · 1 repeat · status finished · started 2026-01-01T00:00:00Z
+
+Checks: \`contains:1\`
+
+## Summary
+
+| Version | Pass rate | Judge mean | Citation precision | Citation recall | Cost | Tokens | Web search | Latency p50 | Latency p95 | Citations / answer | Domains | Top-5 share | Errors |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| Model \\| A | 50.0% | – | – | – | $0.0200 | $0.0200 | $0.0000 | 1000 ms | 1000 ms | 0.50 | 1 | 100.0% | 0 / 2 |
+| Model B | 0.0% | – | – | – | $0.0100 | $0.0100 | $0.0000 | 1000 ms | 1000 ms | 1.00 | 1 | 100.0% | 1 / 2 |
+
+## Noise floor
+
+One repeat: no within-version figures. Run with repeats > 1 to see how much a version varies with itself.
+
+| Compared | Pairs | Answer similarity | Citation overlap | Check agreement |
+|---|---|---|---|---|
+| Model \\| A vs Model B | 1 | 16.7% | 0.0% | 0.0% |
+
+## Questions whose verdicts differ (2)
+
+### 1. =HYPERLINK("http://evil")
+
+**Model | A**: passed
+
+> +1 answer
+
+- [https://a.com/1](https://a.com/1)
+
+**Model B**: failed (1 check failed)
+
+> ## Heading inside
+> &lt;script>alert(1)&lt;/script>
+
+- [https://b.com/(x)](https://b.com/%28x%29)
+
+### 2. Quote " and, comma newline
+
+**Model | A**: failed (1 check failed)
+
+> -2
+
+**Model B**: error
+
+_No answer._
+
+`);
   });
 
   it("links only web URLs", () => {

@@ -1,4 +1,5 @@
 import type { EvalQuestionRow, EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
+import { countOf } from "@/lib/format/count";
 import { isAnswered, type ItemGrid } from "./stored-item";
 
 /**
@@ -73,7 +74,7 @@ export function resultsReportMarkdown(summary: EvalResultsSummary, rows: readonl
   const out: string[] = [
     `# Evaluation run ${summary.run_id}`,
     "",
-    `Question set ${summary.set_id} version ${summary.set_version} · ${summary.questions} questions · ${summary.repeats} repeat(s) · status ${summary.status} · started ${summary.created_at}${summary.ended_at ? ` · ended ${summary.ended_at}` : ""}`,
+    `Question set ${summary.set_id} version ${summary.set_version} · ${countOf(summary.questions, "question")} · ${countOf(summary.repeats, "repeat")} · status ${summary.status} · started ${summary.created_at}${summary.ended_at ? ` · ended ${summary.ended_at}` : ""}`,
     "",
     `Checks: ${summary.checks.length === 0 ? "none" : summary.checks.map((check) => `\`${inline(check).replace(/`/g, "'")}\``).join(", ")}`,
     "",
@@ -97,7 +98,7 @@ export function resultsReportMarkdown(summary: EvalResultsSummary, rows: readonl
     out.push(`### ${row.question_index + 1}. ${inline(row.question).replace(/^#+/, "")}`, "");
     for (const version of summary.versions) {
       const cell = row.versions[version.version_index];
-      out.push(`**${inline(version.label)}**: ${cell?.verdict ?? "pending"}${cell && cell.failed_checks > 0 ? ` (${cell.failed_checks} check(s) failed)` : ""}`, "");
+      out.push(`**${inline(version.label)}**: ${cell?.verdict ?? "pending"}${cell && cell.failed_checks > 0 ? ` (${countOf(cell.failed_checks, "check")} failed)` : ""}`, "");
       const item = grid.at(version.version_index, row.question_index).find(isAnswered);
       if (!item) {
         out.push("_No answer._", "");

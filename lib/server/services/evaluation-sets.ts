@@ -8,6 +8,7 @@ import { QuestionSetSchema, type QuestionRow } from "@/lib/eval/questions";
 import { appContext } from "../config/app-context";
 import { QuestionSetVersionConflictError } from "../db/question-sets-store";
 import { HttpError } from "../http/errors";
+import { countOf } from "@/lib/format/count";
 
 /**
  * Question sets for the evaluation routes: the app database's versioned sets (question-sets-store.ts), rows
@@ -24,7 +25,7 @@ function rowsOf(body: CreateQuestionSetRequest | UpdateQuestionSetRequest): Ques
   const imported = importQuestions(body.text, body.format);
   if (!imported.ok) {
     const first = imported.errors[0];
-    throw new HttpError(400, `The file has ${imported.error_count} bad row${imported.error_count === 1 ? "" : "s"}; nothing was stored (line ${first.line}, ${first.field}: ${first.message})`, {
+    throw new HttpError(400, `The file has ${countOf(imported.error_count, "bad row")}; nothing was stored (line ${first.line}, ${first.field}: ${first.message})`, {
       metadata: {
         errors: imported.errors,
         error_count: imported.error_count,
