@@ -26,16 +26,8 @@ describe("parseServerEnv", () => {
     expect(env.GATEWAY_MANAGEMENT_KEY).toBeUndefined();
   });
 
-  it("has generous throttle and per-user limit defaults, each overridable and checked", () => {
-    expect(parseServerEnv(valid)).toMatchObject({
-      SIGN_IN_MAX_FAILURES_PER_CLIENT: 10,
-      SIGN_IN_MAX_FAILURES_PER_EMAIL: 100,
-      SIGN_IN_MAX_FAILURES_PER_ADDRESS: 100,
-      SIGN_IN_WINDOW_SECONDS: 900,
-      RATE_LIMIT_RESPONSES_PER_MINUTE: 120,
-      RATE_LIMIT_UPLOADS_PER_MINUTE: 60,
-      RATE_LIMIT_GATEWAY_PER_MINUTE: 1200,
-    });
+  // The defaults themselves are the README's (scripts/env-example.test.ts checks every one the table states).
+  it("takes throttle and per-user limits, each checked", () => {
     expect(parseServerEnv({ ...valid, SIGN_IN_WINDOW_SECONDS: "60", RATE_LIMIT_RESPONSES_PER_MINUTE: "5" })).toMatchObject({
       SIGN_IN_WINDOW_SECONDS: 60,
       RATE_LIMIT_RESPONSES_PER_MINUTE: 5,
@@ -71,13 +63,6 @@ describe("parseServerEnv", () => {
   });
 
   it("has the dashboard server's origin and connection bounds, each checked", () => {
-    expect(parseServerEnv(valid)).toMatchObject({
-      SERVER_HEADERS_TIMEOUT_MS: 10_000,
-      SERVER_REQUEST_TIMEOUT_MS: 300_000,
-      SERVER_KEEP_ALIVE_TIMEOUT_MS: 65_000,
-      SERVER_MAX_CONNECTIONS: 1_000,
-      SERVER_MAX_IDLE_CONNECTIONS: 200,
-    });
     expect(parseServerEnv(valid).APP_ORIGIN).toBeUndefined();
     expect(parseServerEnv({ ...valid, APP_ORIGIN: "https://Gatehouse.Example.com/" }).APP_ORIGIN).toBe("https://gatehouse.example.com");
     expect(problems({ ...valid, APP_ORIGIN: "https://gatehouse.example.com/app", SERVER_MAX_CONNECTIONS: "0" })).toEqual([
