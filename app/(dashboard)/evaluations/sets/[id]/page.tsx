@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { cache } from "react";
 import { QuestionSetEditor } from "@/components/evaluations/sets/question-set-editor";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
@@ -7,10 +8,18 @@ import { EvalIdSchema } from "@/lib/contract/bff/evaluations";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 import { readQuestionSet } from "@/lib/server/services/evaluation-sets";
 
-export const metadata: Metadata = { title: "Question set · Evaluations" };
-
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The newest version, read once per request for both the tab title and the editor's first data; null when there is none. */
+const newestVersion = cache(async (id: string) => (EvalIdSchema.safeParse(id).success ? readQuestionSet(id).catch(() => null) : null));
+
+/** The tab names the set, as a preset's names the preset: several sets open side by side stay apart. */
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  await requirePageUser();
+  const set = await newestVersion((await params).id);
+  return { title: set ? `${set.name} · Question sets` : "Question set · Evaluations" };
+}
 
 /**
  * Server page: the set's newest version (and the version `?version=N` asks for) read through the service the API
@@ -24,7 +33,7 @@ export default async function Page({ params, searchParams }: { params: Params; s
   const queryClient = makeQueryClient();
   if (EvalIdSchema.safeParse(id).success) {
     await Promise.all([
-      queryClient.prefetchQuery({ queryKey: questionSetQueries.version(id).queryKey, queryFn: () => readQuestionSet(id) }),
+      queryClient.prefetchQuery({ queryKey: questionSetQueries.version(id).queryKey, queryFn: async () => (await newestVersion(id)) ?? readQuestionSet(id) }),
       version === undefined ? null : queryClient.prefetchQuery({ queryKey: questionSetQueries.version(id, version).queryKey, queryFn: () => readQuestionSet(id, version) }),
     ]);
   }
