@@ -112,24 +112,34 @@ describe("parseSku: fixed-length prices", () => {
   });
 });
 
-describe("helpers", () => {
-  it("normalizeResolution", () => {
-    expect(normalizeResolution("1080P")).toBe("1080p");
-    expect(normalizeResolution("4k")).toBe("4K");
-    expect(normalizeResolution("hd")).toBeNull();
+describe("normalizeResolution: one spelling per resolution, null for a name that is not one", () => {
+  it.each([
+    ["1080P", "1080p"],
+    ["4k", "4K"],
+    ["hd", null],
+  ])("%j is %j", (name, resolution) => {
+    expect(normalizeResolution(name)).toBe(resolution);
   });
+});
 
-  it("parsePrice", () => {
-    expect(parsePrice("0.50")).toBe(0.5);
-    expect(parsePrice("$1.2")).toBe(1.2);
-    expect(parsePrice(".5")).toBe(0.5);
-    expect(parsePrice("-1")).toBeNull();
-    expect(parsePrice("")).toBeNull();
-    expect(parsePrice("1e3")).toBeNull();
+describe("parsePrice: dollars as the gateway writes them, null for what is not a price", () => {
+  it.each([
+    ["0.50", 0.5],
+    ["$1.2", 1.2],
+    [".5", 0.5],
+    ["-1", null],
+    ["", null],
+    ["1e3", null],
+  ])("%j is %j", (text, usd) => {
+    expect(parsePrice(text)).toBe(usd);
   });
+});
 
-  it("describeSku", () => {
-    expect(describeSku(parseSku("duration_seconds_with_audio_720p", "0.4"))).toBe("per second · 720p · with audio");
-    expect(describeSku(parseSku("per-video", "1"))).toBe("per video");
+describe("describeSku: what a price is for, in words", () => {
+  it.each([
+    ["duration_seconds_with_audio_720p", "per second · 720p · with audio"],
+    ["per-video", "per video"],
+  ])("%j reads %j", (name, words) => {
+    expect(describeSku(parseSku(name, "1"))).toBe(words);
   });
 });
