@@ -37,6 +37,8 @@ test.describe("as an editor", () => {
     await expect(evaluationRuns.versionCheckbox(1)).toBeChecked();
     await expect(evaluationRuns.versionCheckbox(2)).toBeChecked();
     await expect(evaluationRuns.blocked).toHaveText("Choose a question set");
+    // Start says what is missing; the field nobody touched yet is not red.
+    await expect(evaluationRuns.questionSet).toHaveAttribute("aria-invalid", "false");
     await evaluationRuns.questionSet.selectOption({ label: `${setName} (6 questions)` });
     await evaluationRuns.concurrency.selectOption("2");
     await evaluationRuns.cap.fill("1");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CHECK_KINDS } from "@/lib/eval/checks";
 import { parseCheck } from "@/lib/eval/check-spelling";
 import { evaluateVersionsHref } from "./links";
-import { CHECK_KIND_NAMES, checkSpelling, emptyPlanForm, planFormFromParams, planRequest, startBlockedReason, type PlanForm } from "./plan-form";
+import { CHECK_KIND_NAMES, checkSpelling, emptyPlanForm, planFormFromParams, planRequest, prefilledFields, startBlockedReason, visibleErrors, type PlanForm } from "./plan-form";
 
 const SET = "0f8e7a3c-1d2b-4c5d-8e9f-0a1b2c3d4e5f";
 const params = (query: string) => new URLSearchParams(query);
@@ -108,5 +108,28 @@ describe("evaluateVersionsHref", () => {
     expect(href).toBe("/evaluations/runs/new?preset=web-research&versions=3,5");
     expect(planFormFromParams(new URL(href, "http://x").searchParams)).toMatchObject({ preset: "web-research", versions: [3, 5] });
     expect(evaluateVersionsHref("p", [2, 2])).toBe("/evaluations/runs/new?preset=p&versions=2");
+  });
+});
+
+describe("visibleErrors: a field is not red before it was touched", () => {
+  const empty = planRequest(emptyPlanForm()).errors;
+
+  it("shows nothing on a new form, though Start names what is missing", () => {
+    expect(empty).toMatchObject({ versions: "Choose at least one version or model", setId: "Choose a question set" });
+    expect(visibleErrors(empty, prefilledFields(emptyPlanForm()))).toEqual({});
+    expect(startBlockedReason({ errors: empty, estimate: undefined, loading: false, estimateError: null })).toBe("Choose at least one version or model");
+  });
+
+  it("shows an error once one of its fields was changed, or filled by a link", () => {
+    expect(visibleErrors(empty, new Set(["setId"]))).toEqual({ setId: "Choose a question set" });
+    expect(visibleErrors(empty, new Set(["preset"]))).toEqual({});
+    expect(visibleErrors(empty, new Set(["versions"]))).toEqual({ versions: "Choose at least one version or model" });
+    // A studio link fills the preset and its versions: the set is still to choose, and not red.
+    const linked = planFormFromParams(new URLSearchParams("preset=web-research&versions=1,2"));
+    expect([...prefilledFields(linked)].sort()).toEqual(["preset", "versions"]);
+    expect(visibleErrors(planRequest(linked).errors, prefilledFields(linked))).toEqual({});
+    // A prefilled form that is wrong shows it at once.
+    const mixed: PlanForm = { ...linked, models: ["@preset/other@2"] };
+    expect(visibleErrors(planRequest(mixed).errors, prefilledFields(mixed))).toEqual({ models: expect.stringContaining("is of another preset") });
   });
 });

@@ -147,6 +147,36 @@ export interface EstimateForStart {
   refusals: readonly { message: string }[];
 }
 
+/** The form fields each error is about: an error shows beside its field once one of them has been touched. */
+const ERROR_FIELDS: Record<keyof PlanErrors, readonly (keyof PlanForm)[]> = {
+  // Choosing a preset is not yet a choice of versions: "choose at least one" waits for the versions or models.
+  versions: ["versions", "models"],
+  models: ["preset", "models"],
+  setId: ["setId"],
+  repeats: ["repeats"],
+  concurrency: ["concurrency"],
+  checks: ["checks"],
+  capUsd: ["capUsd"],
+};
+
+/** The fields a link filled in (they differ from an empty form): they count as touched, so a bad prefill shows at once. */
+export function prefilledFields(form: PlanForm): Set<keyof PlanForm> {
+  const empty = emptyPlanForm();
+  return new Set((Object.keys(form) as (keyof PlanForm)[]).filter((field) => JSON.stringify(form[field]) !== JSON.stringify(empty[field])));
+}
+
+/**
+ * The errors shown beside their fields: only those about a field the person changed (or a link filled), so a new
+ * form is not red before anything was typed. The reason beside "Start run" still names the first of all of them.
+ */
+export function visibleErrors(errors: PlanErrors | null, touched: ReadonlySet<keyof PlanForm>): PlanErrors {
+  const shown: PlanErrors = {};
+  for (const [key, message] of Object.entries(errors ?? {}) as [keyof PlanErrors, string | undefined][]) {
+    if (message !== undefined && ERROR_FIELDS[key].some((field) => touched.has(field))) shown[key] = message;
+  }
+  return shown;
+}
+
 /**
  * Why "Start run" is disabled, in words shown beside it, or null when the plan may start: the form's first
  * problem, an estimate not back yet or refused, or a refusal (over the cap, the per-run limit, the daily limit).

@@ -12,7 +12,7 @@ import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { evalRunKeys, startEvalRun } from "@/lib/client/queries/evaluation-runs";
 import type { EvalRunRequest } from "@/lib/contract/bff/evaluations";
-import { MAX_CONCURRENCY, MAX_REPEATS, planRequest, startBlockedReason, type PlanForm as PlanFormState } from "@/lib/eval-runs/plan-form";
+import { MAX_CONCURRENCY, MAX_REPEATS, planRequest, prefilledFields, startBlockedReason, visibleErrors, type PlanForm as PlanFormState } from "@/lib/eval-runs/plan-form";
 import { CheckFields } from "./check-fields";
 import { EstimatePanel } from "./estimate-panel";
 import { SetFields } from "./set-fields";
@@ -45,7 +45,11 @@ export function PlanForm({ initial }: { initial: PlanFormState }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [form, setForm] = useState(initial);
-  const change = (changes: Partial<PlanFormState>) => setForm((previous) => ({ ...previous, ...changes }));
+  const [touched, setTouched] = useState(() => prefilledFields(initial));
+  const change = (changes: Partial<PlanFormState>) => {
+    setForm((previous) => ({ ...previous, ...changes }));
+    setTouched((previous) => new Set([...previous, ...(Object.keys(changes) as (keyof PlanFormState)[])]));
+  };
   const plan = useMemo(() => planRequest(form), [form]);
   const { estimate, error: estimateError, loading } = usePlanEstimate(plan.body);
   const estimateProblem = estimateError ? apiErrorMessage(estimateError) : null;
@@ -58,7 +62,7 @@ export function PlanForm({ initial }: { initial: PlanFormState }) {
       router.push(`/evaluations/runs/${run.id}`);
     },
   });
-  const errors = plan.errors ?? {};
+  const errors = visibleErrors(plan.errors, touched);
 
   return (
     <form className="grid gap-5 lg:grid-cols-[1fr_20rem] lg:items-start" onSubmit={(event) => event.preventDefault()} data-testid="plan-form">
