@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { lookAt } from "./support/look";
 
 /**
  * The dashboard's error page (each page group's error.tsx, components/ui/route-error.tsx) on a page that really
@@ -33,4 +34,15 @@ test("a dialog whose code cannot be fetched: the error page in the shell, focuse
   await error.getByRole("button", { name: "Try again" }).click();
   await expect(error).toBeHidden({ timeout: 30_000 });
   await expect(newPreset).toBeVisible();
+});
+
+test("an address no page answers: 404, said in the dashboard's look, with the way back, axe clean", async ({ page, axe }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page).toHaveTitle("Page not found · Gatehouse");
+  await axe.expectNoSeriousViolations(page, "not found page");
+  await lookAt(page, "not-found");
+  await page.getByRole("link", { name: "Go to the dashboard" }).click();
+  await expect(page).toHaveURL(/\/presets$/);
 });
