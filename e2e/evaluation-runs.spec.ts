@@ -4,6 +4,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { lookAt } from "./support/look";
 import type { EvaluationRunsPage } from "./pages/evaluation-runs";
+import { createQuestionSet } from "./support/question-sets";
 
 /**
  * Evaluation runs end to end (issue 27) against the embedded gateway at its demo pace (time scale 1: a
@@ -17,10 +18,8 @@ const DEMO_QUESTIONS = readFileSync(path.join(process.cwd(), "lib/eval/demo/web-
   .map((line) => (JSON.parse(line) as { question: string }).question);
 const DEMO_RUN_ID = "5eed0000-0027-4000-8000-000000000002";
 
-async function createSet(api: APIRequestContext, name: string, count: number): Promise<string> {
-  const response = await api.post("/api/eval/question-sets", { data: { name, rows: DEMO_QUESTIONS.slice(0, count).map((question) => ({ question })) } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { set_id: string } }).data.set_id;
+function createSet(api: APIRequestContext, name: string, count: number): Promise<string> {
+  return createQuestionSet(api, { name, rows: DEMO_QUESTIONS.slice(0, count).map((question) => ({ question })) });
 }
 
 test.describe("as an editor", () => {

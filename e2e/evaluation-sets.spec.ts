@@ -2,6 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { lookAt } from "./support/look";
 import { ImportDialog, QuestionSetEditorPage, QuestionSetListPage } from "./pages/evaluation-sets";
+import { createQuestionSet } from "./support/question-sets";
 
 /**
  * Issue 27, the question-set pages against the real BFF and its app database: an import is all or nothing and
@@ -30,10 +31,8 @@ async function setsNamed(api: APIRequestContext, name: string): Promise<SetSumma
   return ((await response.json()) as { data: SetSummary[] }).data.filter((set) => set.name === name);
 }
 
-async function createSet(api: APIRequestContext, name: string): Promise<string> {
-  const response = await api.post("/api/eval/question-sets", { data: { name, format: "csv", text: GOOD_CSV } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { set_id: string } }).data.set_id;
+function createSet(api: APIRequestContext, name: string): Promise<string> {
+  return createQuestionSet(api, { name, format: "csv", text: GOOD_CSV });
 }
 
 test.describe("question sets, as an editor", () => {

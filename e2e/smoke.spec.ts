@@ -3,6 +3,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { defaultRequest, userTurn } from "../lib/playground/setup";
 import { appPages, isDynamicPage } from "../lib/testing/app-pages";
 import { DEMO_PASSWORD, DEMO_USERS, expect, test } from "./fixtures";
+import { createQuestionSet } from "./support/question-sets";
 
 /*
  * The smoke test CI runs on every other supported Node (`npm test -- --smoke`): the shortest path through
@@ -17,17 +18,11 @@ import { DEMO_PASSWORD, DEMO_USERS, expect, test } from "./fixtures";
  */
 const DYNAMIC_PAGES: Record<string, ((api: APIRequestContext) => Promise<string>) | string> = {
   "/presets/[slug]": async () => "/presets/web-research",
-  "/evaluations/sets/[id]": async (api) => `/evaluations/sets/${await createQuestionSet(api)}`,
+  "/evaluations/sets/[id]": async (api) => `/evaluations/sets/${await createQuestionSet(api, { name: `smoke ${Date.now()}`, rows: [{ question: "What is SQLite?" }] })}`,
   "/evaluations/runs/[id]": "e2e/evaluation-runs.spec.ts",
   "/evaluations/runs/[id]/results": "e2e/evaluation-results.spec.ts",
   "/video-models/generate/[id]": "e2e/video-generation.spec.ts",
 };
-
-async function createQuestionSet(api: APIRequestContext): Promise<string> {
-  const response = await api.post("/api/eval/question-sets", { data: { name: `smoke ${Date.now()}`, format: "csv", text: "question\nWhat is SQLite?\n" } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { set_id: string } }).data.set_id;
-}
 
 test("@smoke sign in, open every page, one streamed answer", async ({ page, signInPage, playground, apiAs }) => {
   // Every page of the dashboard, one after another, and a streamed answer: more than the default minute on a loaded 2-core machine.

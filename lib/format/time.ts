@@ -1,3 +1,5 @@
+import { countOf } from "./count";
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
@@ -34,8 +36,7 @@ export function formatExactTime(date: Date | string | number): string {
  */
 export function formatWait(seconds: number): string {
   const whole = Math.max(1, Math.ceil(seconds));
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (whole < 60) return plural(whole, "second");
-  if (whole < 90 * 60) return plural(Math.ceil(whole / 60), "minute");
-  return plural(Math.ceil(whole / 3600), "hour");
+  if (whole < 60) return countOf(whole, "second");
+  if (whole < 90 * 60) return countOf(Math.ceil(whole / 60), "minute");
+  return countOf(Math.ceil(whole / 3600), "hour");
 }
