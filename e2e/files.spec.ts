@@ -2,49 +2,12 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, GATEWAY, gatewayHeaders, test } from "./fixtures";
+import { gatewayFiles, gatewayJson, researchWorkspaceId, type WireFile } from "./support/gateway-files";
 
 /**
  * The file browser against the embedded gateway (a few thousand files in the default workspace). Counts are
  * compared with what the gateway itself lists, walked directly with the API key.
  */
-
-interface WireFile {
-  id: string;
-  filename: string;
-  mime_type: string;
-}
-
-async function gatewayJson<T>(pathAndQuery: string, init: RequestInit = {}, key: "api" | "management" = "api"): Promise<T> {
-  const response = await fetch(`${GATEWAY.baseUrl}${pathAndQuery}`, {
-    ...init,
-    headers: { ...gatewayHeaders(key), "Content-Type": "application/json", ...(init.headers as Record<string, string> | undefined) },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${pathAndQuery} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** Every file of a workspace, in the gateway's order. */
-async function gatewayFiles(workspaceId?: string): Promise<WireFile[]> {
-  const files: WireFile[] = [];
-  let cursor: string | null = null;
-  for (let guard = 0; guard < 1000; guard++) {
-    const params = new URLSearchParams({ limit: "1000" });
-    if (cursor) params.set("cursor", cursor);
-    if (workspaceId) params.set("workspace_id", workspaceId);
-    const page: { data: WireFile[]; has_more: boolean; cursor: string | null } = await gatewayJson(`/files?${params}`);
-    files.push(...page.data);
-    if (!page.has_more || !page.cursor) return files;
-    cursor = page.cursor;
-  }
-  throw new Error("the gateway's file list did not end");
-}
-
-async function researchWorkspaceId(): Promise<string> {
-  const list = await gatewayJson<{ data: { id: string; slug: string }[] }>("/workspaces", {}, "management");
-  const research = list.data.find((w) => w.slug === "research");
-  if (!research) throw new Error("the embedded gateway has no research workspace");
-  return research.id;
-}
 
 async function injectFaults(rule: { path: string; method?: string; count: number; status?: number; retry_after_seconds?: number; latency_ms?: number }) {
   await gatewayJson("/__faults", { method: "POST", body: JSON.stringify(rule) }, "management");
