@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import { EarlyInputScript } from "@/components/ui/early-input/early-input-script";
 import "./globals.css";
 
 // Every page carries a per-request CSP nonce (proxy.ts), which Next can only put on its scripts
@@ -28,9 +30,14 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <html lang="en">
+      <head>
+        {/* Before any control: a click or a choice made before the page is interactive waits for it (convention 26). */}
+        <EarlyInputScript nonce={nonce} />
+      </head>
       <body className="min-h-full font-sans">{children}</body>
     </html>
   );
