@@ -158,4 +158,32 @@ describe("early input", () => {
     expect(shown(container)).toBe("2");
     expect(onPress).toHaveBeenCalledTimes(2);
   });
+
+  it("sends Enter in a text field again once hydrated: the form is submitted with what was typed", async () => {
+    const onSubmit = vi.fn();
+    function SignIn() {
+      const [email, setEmail] = useState("");
+      return (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit(email);
+          }}
+        >
+          <input aria-label="Email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <button type="submit">Sign in</button>
+        </form>
+      );
+    }
+    const container = serverHtml(<SignIn />);
+    const input = container.querySelector("input")!;
+    input.value = "ada@example.org";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    const enter = new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true });
+    input.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true);
+    await hydrate(container, <SignIn />);
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith("ada@example.org"));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
 });

@@ -6,12 +6,13 @@
  *
  * This runs before the page's own code, from an inline script in the root layout (EarlyInputScript), and
  * stands in front of every control until React owns it:
- * - a click on a button (or an element with a button-like role) is held back and replayed once the element
- *   is live: pointer and mouse presses, then the click, so Radix triggers that act on a press act too;
+ * - a click (or double click) on a button, or an element with a button-like role, is held back and replayed
+ *   once the element is live: pointer and mouse presses, then the click, so Radix triggers that act on a press act too;
  * - a changed select, checkbox, radio, text field or text area is remembered and, once live, its value is
  *   handed to React as the change it missed (so the component's onChange runs with what the control shows);
  * - a form submitted before its handler is held back and submitted again once live;
- * - a key that moves within a widget (arrows in tabs or a list) or runs (Ctrl/Cmd+Enter) is sent again once live;
+ * - a key that moves within a widget (arrows in tabs or a list), Enter in a text field, or Ctrl/Cmd+Enter (run) is
+ *   sent again once live (Enter then submits the field's form unless a handler took it, as the browser would);
  * - files dragged onto the page are refused, visibly (a no-drop cursor), until the page can take them.
  * While anything waits the page carries `data-early-input="waiting"` on <html> (globals.css: a progress cursor).
  *
@@ -27,7 +28,7 @@ export function captureEarlyInput(): void {
   type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
   interface Waiting {
     el: Element;
-    kind: "click" | "value" | "submit" | "key";
+    kind: "click" | "dblclick" | "value" | "submit" | "key";
     /** For a text field: what was typed (React empties a text area's edit when it hydrates). */
     typed?: string;
     /** For a submit: the button that submitted. */
@@ -47,7 +48,7 @@ export function captureEarlyInput(): void {
 
   const root = document.documentElement;
   const waiting: Waiting[] = [];
-  let timer = 0;
+  let scheduled = false;
 
   /** React's property on the nodes it owns: `__reactFiber$` and a suffix of its own, shared with the root's `__reactContainer$`. */
   let fiberKey: string | null = null;
@@ -61,11 +62,29 @@ export function captureEarlyInput(): void {
   const isControl = (el: Element): el is Control => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
   const isCheckable = (el: Control): el is HTMLInputElement => el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio");
 
+  /**
+   * The next look at what waits: after POLL_MS, at the first idle moment (so a live element's page has also run its
+   * effects: the router and the URL state an onChange writes to are set up then), or after a second at the latest.
+   */
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    window.setTimeout(() => {
+      const look = () => {
+        scheduled = false;
+        replayLive();
+        if (waiting.length > 0) schedule();
+      };
+      if ("requestIdleCallback" in window) window.requestIdleCallback(look, { timeout: 1000 });
+      else look();
+    }, POLL_MS);
+  }
+
   function hold(entry: Waiting) {
     if (waiting.length >= MAX_WAITING) return;
     waiting.push(entry);
     root.setAttribute("data-early-input", "waiting");
-    if (!timer) timer = window.setInterval(replayLive, POLL_MS);
+    schedule();
   }
 
   /** A press as a person makes it, for handlers on any of its events. */
@@ -106,16 +125,24 @@ export function captureEarlyInput(): void {
     el.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
+  /** A key press sent again; Enter in a text field then submits its form, as the browser would have, unless a handler took it. */
+  function pressKey(el: Element, key: KeyboardEventInit) {
+    const untaken = el.dispatchEvent(new KeyboardEvent("keydown", key));
+    const plainEnter = key.key === "Enter" && !key.ctrlKey && !key.metaKey;
+    if (untaken && plainEnter && el instanceof HTMLInputElement && el.form && el.isConnected) el.form.requestSubmit();
+  }
+
   function replay(entry: Waiting) {
     if (!entry.el.isConnected) return;
     if (entry.kind === "click") press(entry.el);
+    else if (entry.kind === "dblclick") entry.el.dispatchEvent(new MouseEvent("dblclick", { bubbles: true, cancelable: true, detail: 2, view: window }));
     else if (entry.kind === "value") handValue(entry.el as Control, entry.typed);
-    else if (entry.kind === "key") entry.el.dispatchEvent(new KeyboardEvent("keydown", entry.key));
+    else if (entry.kind === "key") pressKey(entry.el, entry.key ?? {});
     else (entry.el as HTMLFormElement).requestSubmit(entry.submitter ?? undefined);
   }
 
   /**
-   * Replays, in the order they were made, the held actions whose element is now live. Runs on a timer, and before
+   * Replays, in the order they were made, the held actions whose element is now live. Runs when scheduled, and before
    * any action on a live element, so that an early action never lands after a later one.
    */
   let replaying = false;
@@ -134,11 +161,15 @@ export function captureEarlyInput(): void {
     } finally {
       replaying = false;
     }
-    if (waiting.length === 0) {
-      window.clearInterval(timer);
-      timer = 0;
-      root.removeAttribute("data-early-input");
-    }
+    if (waiting.length === 0) root.removeAttribute("data-early-input");
+  }
+
+  function onDoubleClick(event: Event) {
+    const el = event.target instanceof Element ? event.target.closest(CLICKABLE) : null;
+    if (!el) return;
+    if (isLive(el)) return replayLive();
+    event.stopImmediatePropagation();
+    hold({ el, kind: "dblclick", since: Date.now() });
   }
 
   function onClick(event: Event) {
@@ -178,13 +209,15 @@ export function captureEarlyInput(): void {
     hold({ el: form, kind: "submit", submitter: (event as SubmitEvent).submitter, since: Date.now() });
   }
 
-  /** Moves within a widget, and Ctrl or Cmd+Enter (run, submit) anywhere; other keys stay the browser's (Tab moves focus). */
+  /** Moves within a widget, Enter in a text field, and Ctrl or Cmd+Enter (run) anywhere; other keys stay the browser's (Tab moves focus). */
   function onKey(event: Event) {
     const { key, ctrlKey, metaKey, shiftKey, altKey, code } = event as KeyboardEvent;
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
     const widget = MOVES.includes(key) && !isControl(target) ? target.closest(WIDGET) : null;
-    const el = widget ? target : key === "Enter" && (ctrlKey || metaKey) ? target : null;
+    // Enter in a text field: its own handler (a chips field makes a chip) first, else the form's submit.
+    const fieldEnter = key === "Enter" && target instanceof HTMLInputElement && !isCheckable(target);
+    const el = widget || fieldEnter || (key === "Enter" && (ctrlKey || metaKey)) ? target : null;
     if (!el) return;
     if (isLive(el)) return replayLive();
     event.preventDefault();
@@ -208,6 +241,7 @@ export function captureEarlyInput(): void {
   document.addEventListener("drop", onDrag, true);
   document.addEventListener("keydown", onKey, true);
   document.addEventListener("click", onClick, true);
+  document.addEventListener("dblclick", onDoubleClick, true);
   document.addEventListener("input", onValue, true);
   document.addEventListener("change", onValue, true);
   document.addEventListener("submit", onSubmit, true);
