@@ -15,7 +15,7 @@ import { captureEarlyInput } from "./capture-early-input";
 
 beforeAll(() => {
   // As the root layout's script does, before anything is parsed; once per document.
-  //OFF captureEarlyInput();
+  captureEarlyInput();
 });
 
 let root: Root | null = null;
