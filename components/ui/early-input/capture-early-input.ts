@@ -63,8 +63,9 @@ export function captureEarlyInput(): void {
   const isCheckable = (el: Control): el is HTMLInputElement => el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio");
 
   /**
-   * The next look at what waits: after POLL_MS, at the first idle moment (so a live element's page has also run its
-   * effects: the router and the URL state an onChange writes to are set up then), or after a second at the latest.
+   * The next look at what waits: after POLL_MS, at the first idle moment. Not sooner: React marks a node while it
+   * hydrates, before the commit and before the page's effects have run (Next's router settles the URL in one, and
+   * would write over a URL state an onChange had just set); the browser is idle only once that work is done.
    */
   function schedule() {
     if (scheduled) return;
@@ -75,14 +76,27 @@ export function captureEarlyInput(): void {
         replayLive();
         if (waiting.length > 0) schedule();
       };
-      if ("requestIdleCallback" in window) window.requestIdleCallback(look, { timeout: 1000 });
+      if ("requestIdleCallback" in window) window.requestIdleCallback(look);
       else look();
     }, POLL_MS);
   }
 
-  function hold(entry: Waiting) {
-    if (waiting.length >= MAX_WAITING) return;
-    waiting.push(entry);
+  /**
+   * The controls the server sent, known once the document is parsed (streamed parts included). Until then every
+   * control is the server's. An element added later that React does not own (a browser extension's button) is never
+   * held: it is not ours to wait for.
+   */
+  let served: WeakSet<Element> | null = null;
+  document.addEventListener("DOMContentLoaded", () => {
+    served = new WeakSet(document.querySelectorAll(`${CLICKABLE},input,select,textarea,form`));
+  });
+
+  /** Holds `entry` back from the page (and, with `prevent`, from the browser), unless it is not the server's or too many wait. */
+  function hold(event: Event, entry: Omit<Waiting, "since">, { prevent = true, anyElement = false } = {}) {
+    if (waiting.length >= MAX_WAITING || (!anyElement && served !== null && !served.has(entry.el))) return;
+    if (prevent) event.preventDefault();
+    event.stopImmediatePropagation();
+    waiting.push({ ...entry, since: Date.now() });
     root.setAttribute("data-early-input", "waiting");
     schedule();
   }
@@ -168,8 +182,7 @@ export function captureEarlyInput(): void {
     const el = event.target instanceof Element ? event.target.closest(CLICKABLE) : null;
     if (!el) return;
     if (isLive(el)) return replayLive();
-    event.stopImmediatePropagation();
-    hold({ el, kind: "dblclick", since: Date.now() });
+    hold(event, { el, kind: "dblclick" }, { prevent: false });
   }
 
   function onClick(event: Event) {
@@ -183,30 +196,27 @@ export function captureEarlyInput(): void {
     if (!el || (el as HTMLButtonElement).disabled) return;
     if (isLive(el)) return replayLive();
     // Held back whole: neither the browser (a submit) nor React (which would drop it) acts on it now.
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    hold({ el, kind: "click", since: Date.now() });
+    hold(event, { el, kind: "click" });
   }
 
   function onValue(event: Event) {
     const el = event.target;
     if (!(el instanceof Element) || !isControl(el)) return;
     if (isLive(el)) return replayLive();
-    // React would drop it now; the value is handed over once the control is live.
-    event.stopImmediatePropagation();
+    // React would drop it now; the value is handed over once the control is live (the browser's own part, the
+    // box ticked or the text typed, stays).
     const typed = el instanceof HTMLSelectElement || isCheckable(el) ? undefined : el.value;
     const earlier = waiting.find((entry) => entry.el === el && entry.kind === "value");
-    if (earlier) earlier.typed = typed;
-    else hold({ el, kind: "value", typed, since: Date.now() });
+    if (!earlier) return hold(event, { el, kind: "value", typed }, { prevent: false });
+    earlier.typed = typed;
+    event.stopImmediatePropagation();
   }
 
   function onSubmit(event: Event) {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     if (isLive(form)) return replayLive();
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    hold({ el: form, kind: "submit", submitter: (event as SubmitEvent).submitter, since: Date.now() });
+    hold(event, { el: form, kind: "submit", submitter: (event as SubmitEvent).submitter });
   }
 
   /** Moves within a widget, Enter in a text field, and Ctrl or Cmd+Enter (run) anywhere; other keys stay the browser's (Tab moves focus). */
@@ -220,9 +230,8 @@ export function captureEarlyInput(): void {
     const el = widget || fieldEnter || (key === "Enter" && (ctrlKey || metaKey)) ? target : null;
     if (!el) return;
     if (isLive(el)) return replayLive();
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    hold({ el, kind: "key", key: { key, code, ctrlKey, metaKey, shiftKey, altKey, bubbles: true, cancelable: true }, since: Date.now() });
+    // The target may be a list or the page itself, never in the served set.
+    hold(event, { el, kind: "key", key: { key, code, ctrlKey, metaKey, shiftKey, altKey, bubbles: true, cancelable: true } }, { anyElement: true });
   }
 
   /**
