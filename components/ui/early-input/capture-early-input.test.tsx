@@ -111,9 +111,11 @@ describe("early input", () => {
     select.value = "research";
     select.dispatchEvent(new Event("change", { bubbles: true }));
     expect(document.documentElement.getAttribute("data-early-input")).toBe("waiting");
+    expect(select.hasAttribute("data-early-held")).toBe(true);
     await hydrate(container, <Picker />);
     await vi.waitFor(() => expect(shown(container)).toBe("research"));
     expect(select.value).toBe("research");
+    expect(select.hasAttribute("data-early-held")).toBe(false);
     await vi.waitFor(() => expect(document.documentElement.hasAttribute("data-early-input")).toBe(false));
   });
 

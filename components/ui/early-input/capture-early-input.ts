@@ -14,7 +14,8 @@
  * - a key that moves within a widget (arrows in tabs or a list), Enter in a text field, or Ctrl/Cmd+Enter (run) is
  *   sent again once live (Enter then submits the field's form unless a handler took it, as the browser would);
  * - files dragged onto the page are refused, visibly (a no-drop cursor), until the page can take them.
- * While anything waits the page carries `data-early-input="waiting"` on <html> (globals.css: a progress cursor).
+ * While anything waits the page carries `data-early-input="waiting"` on <html> (globals.css: a progress cursor), and
+ * each control that waits `data-early-held` (dimmed), so it is visibly not yet done.
  *
  * "Live" is React's own mark on a DOM node it has hydrated (the `__reactFiber$…` property): once it is there the
  * node's handlers are attached, or React can attach them synchronously when an event arrives. That mark is
@@ -98,6 +99,8 @@ export function captureEarlyInput(): void {
     event.stopImmediatePropagation();
     waiting.push({ ...entry, since: Date.now() });
     root.setAttribute("data-early-input", "waiting");
+    // A key may be aimed at the whole page: only a control is dimmed.
+    if (entry.kind !== "key") entry.el.setAttribute("data-early-held", "");
     schedule();
   }
 
@@ -147,6 +150,7 @@ export function captureEarlyInput(): void {
   }
 
   function replay(entry: Waiting) {
+    if (!waiting.some((other) => other.el === entry.el)) entry.el.removeAttribute("data-early-held");
     if (!entry.el.isConnected) return;
     if (entry.kind === "click") press(entry.el);
     else if (entry.kind === "dblclick") entry.el.dispatchEvent(new MouseEvent("dblclick", { bubbles: true, cancelable: true, detail: 2, view: window }));
