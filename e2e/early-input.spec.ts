@@ -18,6 +18,12 @@ import { gatewayFiles, researchWorkspaceId } from "./support/gateway-files";
 
 test.use({ role: "editor" });
 
+/**
+ * The first check after the scripts are let through waits for the page to load, hydrate at a quarter speed and
+ * replay the action: on a loaded 2-core machine that alone can take well over the suite's 10 s.
+ */
+const HYDRATED = { timeout: 45_000 };
+
 /** Chromium at a quarter of its speed, as a slow phone would run the page. */
 async function slowCpu(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -41,7 +47,9 @@ async function openWithCodeHeld(page: Page, url: string): Promise<() => Promise<
 }
 
 test.describe("early input", () => {
-  test("a workspace picked before the picker's code arrives is the workspace listed (a select in a lazy part)", async ({ page }) => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a workspace picked before the picker's code arrives is the workspace listed (a select in a lazy part)", async ({ page, axe }) => {
     const researchId = await researchWorkspaceId();
     const [firstResearchFile] = await gatewayFiles(researchId);
     const files = new FilesPage(page);
@@ -50,10 +58,12 @@ test.describe("early input", () => {
     await picker.selectOption({ label: "Research" });
     await release();
 
-    await expect(page).toHaveURL(new RegExp(`workspace_id=${researchId}`));
+    await expect(page).toHaveURL(new RegExp(`workspace_id=${researchId}`), HYDRATED);
     await expect(files.rows.first()).toHaveAttribute("data-file-id", firstResearchFile.id);
     await expect(page.getByRole("listbox", { name: "Files in the selected workspace" })).toBeVisible();
     await expect(picker).toHaveValue(researchId);
+    await expect(picker).not.toHaveAttribute("data-early-held");
+    await axe.expectNoSeriousViolations(page, "files after an early workspace pick");
   });
 
   test("text typed in a search box before the page is interactive filters the list and the URL", async ({ page }) => {
@@ -62,7 +72,7 @@ test.describe("early input", () => {
     await files.filter.fill("pdf");
     await release();
 
-    await expect(page).toHaveURL(/[?&]q=pdf(&|$)/);
+    await expect(page).toHaveURL(/[?&]q=pdf(&|$)/, HYDRATED);
     await expect(files.status).toHaveText(/ match(es)?\b/);
     for (const label of await files.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""))) {
       expect(label.toLowerCase()).toContain("pdf");
@@ -77,7 +87,7 @@ test.describe("early input", () => {
     await res1080.box.check();
     await release();
 
-    await expect(page).toHaveURL(/[?&]res=1080p(&|$)/);
+    await expect(page).toHaveURL(/[?&]res=1080p(&|$)/, HYDRATED);
     const matching = await res1080.count();
     await expect(catalog.resultCount).toHaveText(new RegExp(`^${matching} of \\d+ models$`));
     await expect(catalog.cards).toHaveCount(matching);
@@ -92,7 +102,7 @@ test.describe("early input", () => {
     await veo.getByRole("button", { name: /Details and raw JSON/ }).click();
     await release();
 
-    await expect(page.getByRole("dialog", { name })).toBeVisible();
+    await expect(page.getByRole("dialog", { name })).toBeVisible(HYDRATED);
     await expect(page).toHaveURL(/[?&]model=google(%2F|\/)veo-3\.1/);
   });
 
@@ -102,7 +112,7 @@ test.describe("early input", () => {
     await presets.newPresetButton.click();
     await release();
 
-    await expect(presets.newPresetDialog).toBeVisible();
+    await expect(presets.newPresetDialog).toBeVisible(HYDRATED);
     await expect(presets.newPresetDialog.getByLabel("Slug")).toBeVisible();
     // Behind the open dialog the button is hidden from the accessibility tree; it says the dialog is open.
     await expect(page.getByRole("button", { name: "New preset", includeHidden: true })).toHaveAttribute("aria-expanded", "true");
@@ -118,7 +128,7 @@ test.describe("early input", () => {
     await release();
 
     const setup = () => JSON.parse(new URL(page.url()).searchParams.get("setup") ?? "{}") as { columns?: { request: { model?: string; input?: unknown } }[] };
-    await expect.poll(() => setup().columns?.[0]?.request.model).toBe("@preset/web-research");
+    await expect.poll(() => setup().columns?.[0]?.request.model, HYDRATED).toBe("@preset/web-research");
     await expect.poll(() => JSON.stringify(setup().columns?.[0]?.request.input ?? "")).toContain("Typed before the page was ready");
     await playground.expectHydrated();
     await expect(model).toHaveValue("@preset/web-research");
@@ -132,7 +142,7 @@ test.describe("early input", () => {
     await expect(page.locator("[aria-busy=true]").first()).toBeAttached();
     await expect(page.getByRole("tab")).toHaveCount(0);
     await release();
-    await editor.tab("History").click();
+    await editor.tab("History").click(HYDRATED);
 
     await expect(page).toHaveURL(/[?&]tab=history(&|$)/);
     await expect(editor.versionTable).toBeVisible();
