@@ -188,4 +188,22 @@ describe("early input", () => {
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith("ada@example.org"));
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
+
+  // Last: once the document is parsed, only what the server sent is held, for every test after this one too.
+  it("never holds an element the server did not send (a browser extension's button)", async () => {
+    const onPress = vi.fn();
+    const container = serverHtml(<Counter onPress={onPress} />);
+    document.dispatchEvent(new Event("DOMContentLoaded"));
+    const foreign = document.createElement("button");
+    const foreignPress = vi.fn();
+    foreign.addEventListener("click", foreignPress);
+    document.body.append(foreign);
+    expect(foreign.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }))).toBe(true);
+    expect(foreignPress).toHaveBeenCalledTimes(1);
+    expect(foreign.hasAttribute("data-early-held")).toBe(false);
+
+    container.querySelector("button")!.click();
+    await hydrate(container, <Counter onPress={onPress} />);
+    await vi.waitFor(() => expect(shown(container)).toBe("1"));
+  });
 });
