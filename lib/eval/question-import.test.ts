@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exportQuestionsCsv, exportQuestionsJsonl } from "./question-export";
+import { csvCell, exportQuestionsCsv, exportQuestionsJsonl } from "./question-export";
 import { formatFromFileName } from "./question-file-format";
 import { importQuestions } from "./question-import";
 import { QUESTION_LIMITS, QuestionRowSchema, type QuestionRow } from "./questions";
@@ -161,5 +161,27 @@ describe("export", () => {
     const jsonl = exportQuestionsJsonl(rows);
     expect(jsonl.split("\n")).toHaveLength(rows.length + 1);
     expect(ok(importQuestions(jsonl, "jsonl"))).toEqual(rows);
+  });
+});
+
+describe("CSV formula cells (issue 36, finding 12)", () => {
+  // What a spreadsheet would run: the trigger first, after whitespace or a line break, or in fullwidth form.
+  const FORMULAS = ["=1+1", "+1", "-1", "@SUM(A1)", " =cmd", "  +x", "\t=x", "\r=x", "\n=HYPERLINK(\"http://evil\")", "\r\n@x", "\u00a0=x", "\u3000=x", "＝1+1", "＋1", "－1", "＠x", " ＝x", "\tplain", "\rplain", "\nplain"];
+  const SAFE = ["plain", "a=b", "1-2", "e-mail@x", "'quoted", ""];
+
+  it.each(FORMULAS)("neutralises %j with a leading apostrophe", (cell) => {
+    const written = csvCell(cell);
+    // The cell's text as a spreadsheet reads it (RFC 4180 quotes undone) starts with the apostrophe.
+    const text = written.startsWith('"') ? written.slice(1, -1).replace(/""/g, '"') : written;
+    expect(text).toBe(`'${cell}`);
+  });
+
+  it.each(SAFE)("leaves %j as it is", (cell) => {
+    expect(csvCell(cell)).toBe(cell);
+  });
+
+  it("reads every neutralised cell back unchanged", () => {
+    const rows = QuestionRowSchema.array().parse(FORMULAS.filter((cell) => cell.trim() !== "" && cell.trim() === cell).map((cell) => ({ question: `q`, expected: cell })));
+    expect(ok(importQuestions(exportQuestionsCsv(rows), "csv"))).toEqual(rows);
   });
 });
