@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseCheck } from "@/lib/eval/check-spelling";
 import { QuestionSetSchema } from "@/lib/eval/questions";
+import { EVAL_RUN_PAGE } from "./evaluation-run-progress";
 
 /**
  * The BFF's evaluation routes (/api/eval, issue 27): question sets with their versions, and runs of preset
@@ -9,7 +10,7 @@ import { QuestionSetSchema } from "@/lib/eval/questions";
 
 // A run and its progress: their own module, which the run pages load without this one's check parser.
 export { EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, EvalRunListResponseSchema } from "./evaluation-run-progress";
-export type { EvalRun, EvalRunDetail, EvalRunSummary } from "./evaluation-run-progress";
+export type { EvalRun, EvalRunDetail, EvalRunListResponse, EvalRunSummary } from "./evaluation-run-progress";
 
 const MAX_EVAL_TARGETS = 4;
 const NAME_MAX = 200;
@@ -161,7 +162,12 @@ const EvalEstimateSchema = z.object({
 export type EvalEstimate = z.infer<typeof EvalEstimateSchema>;
 export const EvalEstimateEnvelopeSchema = z.object({ data: EvalEstimateSchema });
 
-export const EvalRunListQuerySchema = z.object({ set_id: EvalIdSchema.optional() });
+export const EvalRunListQuerySchema = z.object({
+  set_id: EvalIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(EVAL_RUN_PAGE.max).default(EVAL_RUN_PAGE.default),
+  /** The `next_cursor` of the page before. */
+  cursor: z.string().max(200).optional(),
+});
 
 const EVAL_ITEMS_PAGE_MAX = 200;
 export const EvalItemsQuerySchema = z.object({
