@@ -53,6 +53,24 @@ export function createQuestionSet(body: CreateBody): Promise<QuestionSetVersionB
   return apiData("/api/eval/question-sets", schema("QuestionSetVersionEnvelopeSchema"), { method: "POST", json: body });
 }
 
+/**
+ * Imports a CSV or JSONL file as a new set, or as a new version of one: the file itself is the request's body (the
+ * server reads it as it arrives and stops at the row or byte limit), the set's name and note in the query.
+ */
+export function importQuestionFile(
+  file: Blob,
+  format: "csv" | "jsonl",
+  target: { kind: "new"; name: string } | { kind: "version"; setId: string; baseVersion: number; note: string },
+): Promise<QuestionSetVersionBody> {
+  const query = new URLSearchParams(target.kind === "new" ? { name: target.name } : { base_version: String(target.baseVersion), note: target.note });
+  const path = target.kind === "new" ? "/api/eval/question-sets" : setPath(target.setId);
+  return apiData(`${path}?${query}`, schema("QuestionSetVersionEnvelopeSchema"), {
+    method: target.kind === "new" ? "POST" : "PUT",
+    headers: { "content-type": format === "csv" ? "text/csv" : "application/jsonl" },
+    body: file,
+  });
+}
+
 /** A new version on top of `base_version` (409 when someone saved meanwhile). */
 export function updateQuestionSet(id: string, body: UpdateBody): Promise<QuestionSetVersionBody> {
   return apiData(setPath(id), schema("QuestionSetVersionEnvelopeSchema"), { method: "PUT", json: body });

@@ -57,6 +57,22 @@ const UpdateFromFileSchema = z.strictObject({
 export const UpdateQuestionSetRequestSchema = z.union([UpdateFromRowsSchema, UpdateFromFileSchema]);
 export type UpdateQuestionSetRequest = z.infer<typeof UpdateQuestionSetRequestSchema>;
 
+/**
+ * POST /api/eval/question-sets with the file itself as the body (Content-Type text/csv, or application/jsonl or
+ * application/x-ndjson): streamed, so a file over the row or byte limit is refused without being read whole. The
+ * set's name and the version's note come in the query.
+ */
+export const QuestionSetFileQuerySchema = z.strictObject({ name: SetNameSchema, note: z.string().max(NOTE_MAX).optional() });
+/** PUT /api/eval/question-sets/{id} with the file itself as the body: a new version on top of `base_version`. */
+export const QuestionSetFileVersionQuerySchema = z.strictObject({
+  base_version: z.coerce.number().int().min(1),
+  name: SetNameSchema.optional(),
+  note: z.string().max(NOTE_MAX).optional(),
+});
+
+/** The Content-Types of a question file sent as the body, by format. */
+export const QUESTION_FILE_TYPES = { csv: ["text/csv"], jsonl: ["application/jsonl", "application/x-ndjson", "application/x-jsonlines"] } as const;
+
 export const QuestionSetVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });
 export const QuestionSetExportQuerySchema = QuestionSetVersionQuerySchema.extend({
   format: z.enum(["csv", "jsonl"], { message: "must be csv or jsonl" }).default("csv"),

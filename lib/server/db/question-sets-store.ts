@@ -106,6 +106,11 @@ export class QuestionSetsStore {
       .execute();
   }
 
+  /** Whether the set exists (without reading any version's rows). */
+  async exists(id: string): Promise<boolean> {
+    return (await this.db.kysely.selectFrom("question_sets").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+  }
+
   /** A version of a set (the newest when `version` is absent). */
   async get<Row = unknown>(id: string, version?: number): Promise<QuestionSetVersion<Row> | undefined> {
     const row = await this.db.kysely
@@ -117,6 +122,16 @@ export class QuestionSetsStore {
       .executeTakeFirst();
     if (!row) return undefined;
     return { ...row, rows: JSON.parse(row.rows) as Row[] };
+  }
+
+  /** Rows `userEmail` has stored, every version of every set counted (the per-user quota, evaluation-sets.ts). */
+  async rowsStoredBy(userEmail: string): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom("question_set_versions")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("row_count"), eb.lit(0)).as("rows"))
+      .where("created_by", "=", userEmail)
+      .executeTakeFirst();
+    return Number(row?.rows ?? 0);
   }
 
   /** Deletes a set with every version (admins only, checked by the route). Runs that used it keep their results. */

@@ -4,7 +4,8 @@ import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
-import { createSet } from "./evaluations";
+import { QUESTION_LIMITS } from "@/lib/eval/questions";
+import { createSet, updateSet } from "./evaluations";
 import { cancelEvalRun, createEvalRun, getEvalRun, listEvalRuns } from "./evaluations-runs";
 
 /**
@@ -13,12 +14,15 @@ import { cancelEvalRun, createEvalRun, getEvalRun, listEvalRuns } from "./evalua
  * are measured over HTTP in evaluation-event-loop.test.ts; these tests pin the bounds themselves.
  */
 
+const IMPORTS_PER_MINUTE = 8;
+const ROWS_PER_USER = 25_000;
+
 let gateway: EmbeddedGateway;
 let bff: BffTestEnv;
 
 beforeAll(async () => {
   gateway = await startTestGateway({ answerTimeScale: 0 });
-  bff = await setUpBff({ baseUrl: gateway.baseUrl, apiKey: gateway.apiKey });
+  bff = await setUpBff({ baseUrl: gateway.baseUrl, apiKey: gateway.apiKey }, { RATE_LIMIT_IMPORTS_PER_MINUTE: String(IMPORTS_PER_MINUTE), EVAL_MAX_QUESTION_ROWS_PER_USER: String(ROWS_PER_USER) });
 });
 afterAll(async () => {
   await bff.cleanup();
@@ -70,5 +74,108 @@ describe("run lists leave out request bodies and come a page at a time (finding 
       const body = ErrorBodySchema.parse(await response.json());
       expect(JSON.stringify(body.error.metadata), query).toMatch(/"path":"(limit|cursor)"/);
     }
+  });
+});
+
+describe("imports stream, stop at the row or byte limit, and have their own rate limit and a storage quota (finding 7)", () => {
+  /** A body that makes `lines` lines only as they are read, counting how many were. */
+  function lazyBody(header: string, line: (i: number) => string, lines: number) {
+    const state = { pulled: 0 };
+    let i = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (i === 0) controller.enqueue(new TextEncoder().encode(`${header}\n`));
+        if (i >= lines) return controller.close();
+        let text = "";
+        for (const end = Math.min(lines, i + 1000); i < end; i++) text += `${line(i)}\n`;
+        state.pulled = i;
+        controller.enqueue(new TextEncoder().encode(text));
+      },
+    });
+    return { state, body };
+  }
+
+  const importFile = (role: "editor" | "admin", query: string, type: string, body: BodyInit) =>
+    createSet(bff.request(`/api/eval/question-sets?${query}`, { role, method: "POST", headers: { "content-type": type }, body }), params({}));
+
+  it("imports a file sent as the body: a new set (CSV), then a new version (JSONL)", async () => {
+    const created = await importFile("editor", "name=Streamed", "text/csv; charset=utf-8", "question,tags\nWhat is RE2?,regex\n");
+    expect(created.status, await created.clone().text()).toBe(201);
+    const set = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data;
+    expect(set).toMatchObject({ name: "Streamed", version: 1, rows: [{ question: "What is RE2?", tags: ["regex"] }] });
+    const request = bff.request(`/api/eval/question-sets/${set.set_id}?base_version=1&note=from%20a%20file`, {
+      role: "editor",
+      method: "PUT",
+      headers: { "content-type": "application/x-ndjson" },
+      body: '{"question":"a"}\n{"question":"b"}\n',
+    });
+    const updated = await updateSet(request, params({ id: set.set_id }));
+    expect(updated.status, await updated.clone().text()).toBe(200);
+    expect(QuestionSetVersionEnvelopeSchema.parse(await updated.json()).data).toMatchObject({ version: 2, note: "from a file", rows: [{ question: "a" }, { question: "b" }] });
+  });
+
+  it.each([
+    ["text/csv", "question", (i: number) => `q${i}`],
+    ["application/jsonl", '{"question":"q"}', (i: number) => `{"question":"q${i}"}`],
+  ] as const)("refuses a million-row %s body at row 10,001 without reading the rest (the report: 3.3-10.7 s frozen)", async (type, header, line) => {
+    const file = lazyBody(header, line, 1_000_000);
+    const response = await importFile("editor", "name=Huge", type, file.body);
+    expect(response.status).toBe(400);
+    const error = ErrorBodySchema.parse(await response.json()).error;
+    expect(error.metadata).toMatchObject({ error_count: 1, errors: [{ field: "file", message: `has more than ${QUESTION_LIMITS.rowsMax} questions` }] });
+    expect(file.state.pulled).toBeLessThan(20_000);
+  });
+
+  it("refuses a body over 16 MiB once it is past the limit (413 for a declared length, before reading)", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1024 * 1024;
+        controller.enqueue(new TextEncoder().encode(`${"x".repeat(1024 * 1024 - 1)}\n`));
+      },
+    });
+    const response = await importFile("editor", "name=Endless", "text/csv", endless);
+    expect(response.status).toBe(400);
+    expect(ErrorBodySchema.parse(await response.json()).error.metadata).toMatchObject({ errors: [{ field: "file", message: "is larger than 16 MiB" }] });
+    expect(pulled).toBeLessThanOrEqual(QUESTION_LIMITS.fileMaxBytes + 2 * 1024 * 1024);
+    const declared = bff.request("/api/eval/question-sets?name=Big", { role: "editor", method: "POST", headers: { "content-type": "text/csv", "content-length": String(QUESTION_LIMITS.fileMaxBytes + 1) }, body: "question\nq\n" });
+    expect((await createSet(declared, params({}))).status).toBe(413);
+  });
+
+  it("names the query field that is wrong (400)", async () => {
+    const response = await importFile("editor", "note=x", "text/csv", "question\nq\n");
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(ErrorBodySchema.parse(await response.json()).error.metadata)).toContain('"path":"name"');
+  });
+
+  it("takes one point of RATE_LIMIT_IMPORTS_PER_MINUTE per import, JSON text or file: 429 with Retry-After past it", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < IMPORTS_PER_MINUTE + 1; i++) {
+      const response =
+        i % 2 === 0
+          ? await importFile("admin", `name=Limited${i}`, "text/csv", "question\nq\n")
+          : await createSet(bff.request("/api/eval/question-sets", { role: "admin", json: { name: `Limited${i}`, format: "csv", text: "question\nq\n" } }), params({}));
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(ErrorBodySchema.parse(await response.json()).error.metadata).toMatchObject({ bucket: "imports", limit: IMPORTS_PER_MINUTE });
+      }
+    }
+    expect(statuses).toEqual([...Array(IMPORTS_PER_MINUTE).fill(201), 429]);
+    // Saving rows typed in the editor is not an import.
+    const typed = await createSet(bff.request("/api/eval/question-sets", { role: "admin", json: { name: "Typed", rows: [{ question: "q" }] } }), params({}));
+    expect(typed.status).toBe(201);
+  });
+
+  it("refuses (413, naming EVAL_MAX_QUESTION_ROWS_PER_USER) rows past the user's storage quota, every version counted", async () => {
+    const rows = Array.from({ length: QUESTION_LIMITS.rowsMax }, (_, i) => ({ question: `Quota question ${i}?` }));
+    const first = await createSet(bff.request("/api/eval/question-sets", { role: "viewer", json: { name: "Q", rows } }), params({}));
+    expect(first.status).toBe(403);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: `Quota ${i}`, rows } }), params({}))).status);
+    // The editor stored a few rows above; two full sets fit under 25,000, the third does not.
+    expect(statuses).toEqual([201, 201, 413]);
+    const refused = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "Quota again", rows } }), params({}));
+    expect(ErrorBodySchema.parse(await refused.json()).error.metadata).toMatchObject({ setting: "EVAL_MAX_QUESTION_ROWS_PER_USER", limit_rows: ROWS_PER_USER });
   });
 });

@@ -9,6 +9,9 @@ import { appContext } from "../config/app-context";
 import { QuestionSetVersionConflictError } from "../db/question-sets-store";
 import { HttpError } from "../http/errors";
 import { countOf } from "@/lib/format/count";
+import type { QuestionFileFormat } from "@/lib/eval/question-file-format";
+import { serverEnv } from "../config/env";
+import { chargeUser } from "../config/user-limits";
 
 /**
  * Question sets for the evaluation routes: the app database's versioned sets (question-sets-store.ts), rows
@@ -19,10 +22,19 @@ function notFound(id: string, version?: number): HttpError {
   return new HttpError(404, version === undefined ? `No question set ${id}` : `Question set ${id} has no version ${version}`);
 }
 
-/** The rows a create or update request carries: its JSON rows, or its file imported all or nothing (400 listing every bad row). */
-function rowsOf(body: CreateQuestionSetRequest | UpdateQuestionSetRequest): QuestionRow[] {
-  if ("rows" in body) return body.rows;
-  const imported = importQuestions(body.text, body.format);
+/** A file to import: its text (a JSON request's `text`) or its bytes as they arrive (a request whose body is the file). */
+export interface QuestionFile {
+  format: QuestionFileFormat;
+  source: string | AsyncIterable<Uint8Array>;
+}
+
+/**
+ * A file's rows, imported all or nothing: 400 listing every bad row (each row's every error, the first 100 listed).
+ * Streamed: reading stops at the row or byte limit. Each import takes one point of the user's own low import limit.
+ */
+async function importedRows(user: SessionUser, file: QuestionFile): Promise<QuestionRow[]> {
+  await chargeUser((await appContext()).db, "imports", user.id);
+  const imported = await importQuestions(file.source, file.format);
   if (!imported.ok) {
     const first = imported.errors[0];
     throw new HttpError(400, `The file has ${countOf(imported.error_count, "bad row")}; nothing was stored (line ${first.line}, ${first.field}: ${first.message})`, {
@@ -38,13 +50,30 @@ function rowsOf(body: CreateQuestionSetRequest | UpdateQuestionSetRequest): Ques
   return checked.data;
 }
 
+/** The rows a create or update request carries: its JSON rows, or its file imported. */
+async function rowsOf(user: SessionUser, body: CreateQuestionSetRequest | UpdateQuestionSetRequest | QuestionFile): Promise<QuestionRow[]> {
+  if ("rows" in body) return body.rows;
+  return importedRows(user, "source" in body ? body : { format: body.format, source: body.text });
+}
+
+/** Refuses (413) rows that would take `user` past EVAL_MAX_QUESTION_ROWS_PER_USER, every version they stored counted. */
+async function checkRowQuota(user: SessionUser, rows: number): Promise<void> {
+  const limit = serverEnv().EVAL_MAX_QUESTION_ROWS_PER_USER;
+  const stored = await (await appContext()).questionSets.rowsStoredBy(user.email);
+  if (stored + rows <= limit) return;
+  throw new HttpError(413, `You have ${stored.toLocaleString("en-US")} question rows stored (every version of your sets counted); ${rows.toLocaleString("en-US")} more would pass your limit of ${limit.toLocaleString("en-US")}. Ask an admin to delete sets you no longer need.`, {
+    metadata: { setting: "EVAL_MAX_QUESTION_ROWS_PER_USER", limit_rows: limit, stored_rows: stored, rows },
+  });
+}
+
 export async function listQuestionSets(): Promise<QuestionSetSummary[]> {
   return (await appContext()).questionSets.list();
 }
 
 /** Creates a set (version 1); answers its first version. */
-export async function createQuestionSet(user: SessionUser, body: CreateQuestionSetRequest): Promise<QuestionSetVersionBody> {
-  const rows = rowsOf(body);
+export async function createQuestionSet(user: SessionUser, body: CreateQuestionSetRequest | (QuestionFile & { name: string; note?: string })): Promise<QuestionSetVersionBody> {
+  const rows = await rowsOf(user, body);
+  await checkRowQuota(user, rows.length);
   const id = randomUUID();
   await (await appContext()).questionSets.create({ id, name: body.name, rows, userEmail: user.email, note: body.note });
   return readQuestionSet(id);
@@ -61,10 +90,15 @@ export async function readQuestionSet(id: string, version?: number): Promise<Que
 }
 
 /** Saves a new version on top of `base_version`: 409 naming the newest when someone saved meanwhile. */
-export async function updateQuestionSet(user: SessionUser, id: string, body: UpdateQuestionSetRequest): Promise<QuestionSetVersionBody> {
+export async function updateQuestionSet(
+  user: SessionUser,
+  id: string,
+  body: UpdateQuestionSetRequest | (QuestionFile & { base_version: number; name?: string; note?: string }),
+): Promise<QuestionSetVersionBody> {
   const store = (await appContext()).questionSets;
-  if (!(await store.get(id))) throw notFound(id);
-  const rows = rowsOf(body);
+  if (!(await store.exists(id))) throw notFound(id);
+  const rows = await rowsOf(user, body);
+  await checkRowQuota(user, rows.length);
   let version: number;
   try {
     version = await store.addVersion({ id, baseVersion: body.base_version, rows, name: body.name, userEmail: user.email, note: body.note });
