@@ -64,6 +64,7 @@ export default function ImportDialog({ target, open, setOpen, trigger, contentId
       } else {
         const saved = await importQuestionFile(file, format, { ...target, note: `Imported from ${file.name}`.slice(0, 500) });
         queryClient.setQueryData(questionSetKeys.version(target.setId, undefined), saved);
+        await queryClient.invalidateQueries({ queryKey: questionSetKeys.rowPages(target.setId) });
         await queryClient.invalidateQueries({ queryKey: questionSetKeys.list() });
         setOpen(false);
       }

@@ -1,5 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiData, apiRequest } from "@/lib/client/api-client";
+import { ROWS_PER_PAGE } from "@/lib/question-sets/draft";
 import type { z } from "zod";
 import type { CreateQuestionSetRequestSchema, QuestionSetVersionBody, UpdateQuestionSetRequestSchema } from "@/lib/contract/bff/evaluations";
 
@@ -9,7 +10,7 @@ import type { CreateQuestionSetRequestSchema, QuestionSetVersionBody, UpdateQues
  */
 
 const schema =
-  <K extends "QuestionSetListResponseSchema" | "QuestionSetVersionEnvelopeSchema">(name: K) =>
+  <K extends "QuestionSetListResponseSchema" | "QuestionSetVersionEnvelopeSchema" | "QuestionSetRowsPageEnvelopeSchema">(name: K) =>
   () =>
     import("@/lib/contract/bff/evaluations").then((contract) => contract[name]);
 
@@ -25,6 +26,9 @@ export const questionSetKeys = {
   detail: (id: string) => [...questionSetKeys.all, "detail", id] as const,
   /** `version` undefined: the newest. */
   version: (id: string, version: number | undefined) => [...questionSetKeys.detail(id), version ?? "latest"] as const,
+  /** Every page of rows of the set, any version (what a save or an import makes stale). */
+  rowPages: (id: string) => [...questionSetKeys.detail(id), "rows"] as const,
+  rows: (id: string, version: number | undefined, page: number) => [...questionSetKeys.rowPages(id), version ?? "latest", page] as const,
 };
 
 export const questionSetQueries = {
@@ -34,6 +38,24 @@ export const questionSetQueries = {
       queryFn: ({ signal }) => apiData("/api/eval/question-sets", schema("QuestionSetListResponseSchema"), { signal }),
     }),
 
+  /**
+   * A version's description and its `page`-th page of ROWS_PER_PAGE rows (the newest version when `version` is
+   * undefined): what the set page shows, a page at a time; the page before stays shown while the next loads.
+   */
+  rows: (id: string, version: number | undefined, page: number) =>
+    queryOptions({
+      queryKey: questionSetKeys.rows(id, version, page),
+      queryFn: ({ signal }) =>
+        apiData(
+          `${setPath(id)}/rows?offset=${page * ROWS_PER_PAGE}&limit=${ROWS_PER_PAGE}${version === undefined ? "" : `&version=${version}`}`,
+          schema("QuestionSetRowsPageEnvelopeSchema"),
+          { signal },
+        ),
+      staleTime: version === undefined ? undefined : Infinity,
+      placeholderData: keepPreviousData,
+    }),
+
+  /** A version with all its rows: what the editor's draft starts from (editors only; the page reads pages of rows). */
   version: (id: string, version?: number) =>
     queryOptions({
       queryKey: questionSetKeys.version(id, version),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseCheck } from "@/lib/eval/check-spelling";
-import { QuestionSetSchema } from "@/lib/eval/questions";
+import { QuestionRowSchema, QuestionSetSchema } from "@/lib/eval/questions";
 import { EVAL_RUN_PAGE } from "./evaluation-run-progress";
 
 /**
@@ -103,6 +103,25 @@ const QuestionSetVersionSchema = z.object({
 });
 export type QuestionSetVersionBody = z.infer<typeof QuestionSetVersionSchema>;
 export const QuestionSetVersionEnvelopeSchema = z.object({ data: QuestionSetVersionSchema });
+
+/** Rows per page of GET /api/eval/question-sets/{id}/rows: by default, and at most. */
+export const QUESTION_ROWS_PAGE = { default: 50, max: 200 } as const;
+export const QuestionSetRowsQuerySchema = QuestionSetVersionQuerySchema.extend({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(QUESTION_ROWS_PAGE.max).default(QUESTION_ROWS_PAGE.default),
+});
+/**
+ * GET /api/eval/question-sets/{id}/rows?version&offset&limit: a version's description and one page of its rows
+ * (`row_count` in all), what the set page shows a page at a time (issue 36: its server render sent every row).
+ */
+const QuestionSetRowsPageSchema = QuestionSetVersionSchema.omit({ rows: true }).extend({
+  row_count: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  rows: z.array(QuestionRowSchema).max(QUESTION_ROWS_PAGE.max),
+});
+export type QuestionSetRowsPage = z.infer<typeof QuestionSetRowsPageSchema>;
+export const QuestionSetRowsPageEnvelopeSchema = z.object({ data: QuestionSetRowsPageSchema });
 
 /** A check as the CLI spells it (`contains:Paris`): parsed by lib/eval, the message naming what is wrong. */
 const CheckSpellingSchema = z

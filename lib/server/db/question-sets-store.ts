@@ -111,6 +111,17 @@ export class QuestionSetsStore {
     return (await this.db.kysely.selectFrom("question_sets").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
   }
 
+  /** A version of a set without its rows (the newest when `version` is absent): what a page of rows is described by. */
+  async describe(id: string, version?: number): Promise<(Omit<QuestionSetVersion, "rows"> & { latest: number; row_count: number }) | undefined> {
+    return this.db.kysely
+      .selectFrom("question_sets as s")
+      .innerJoin("question_set_versions as v", "v.set_id", "s.id")
+      .select(["s.id as set_id", "s.name", "s.latest", "v.version", "v.row_count", "v.note", "v.created_by", "v.created_at"])
+      .where("s.id", "=", id)
+      .where((eb) => (version === undefined ? eb("v.version", "=", eb.ref("s.latest")) : eb("v.version", "=", version)))
+      .executeTakeFirst();
+  }
+
   /** A version of a set (the newest when `version` is absent). */
   async get<Row = unknown>(id: string, version?: number): Promise<QuestionSetVersion<Row> | undefined> {
     const row = await this.db.kysely

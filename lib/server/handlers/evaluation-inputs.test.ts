@@ -5,7 +5,12 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { QUESTION_LIMITS } from "@/lib/eval/questions";
-import { createSet, updateSet } from "./evaluations";
+import { QuestionSetRowsPageEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { ROWS_PER_PAGE } from "@/lib/question-sets/draft";
+import { HttpError } from "../http/errors";
+import { readQuestionSetRows } from "../services/evaluation-sets";
+import { pageCharge } from "../services/gateway-charge";
+import { createSet, getSetRows, updateSet } from "./evaluations";
 import { cancelEvalRun, createEvalRun, getEvalRun, listEvalRuns } from "./evaluations-runs";
 
 /**
@@ -16,13 +21,19 @@ import { cancelEvalRun, createEvalRun, getEvalRun, listEvalRuns } from "./evalua
 
 const IMPORTS_PER_MINUTE = 8;
 const ROWS_PER_USER = 25_000;
+/** Each user's reads per minute here: the set page's reads must take from it as /api reads do. */
+const GATEWAY_PER_MINUTE = 80;
 
 let gateway: EmbeddedGateway;
 let bff: BffTestEnv;
 
 beforeAll(async () => {
   gateway = await startTestGateway({ answerTimeScale: 0 });
-  bff = await setUpBff({ baseUrl: gateway.baseUrl, apiKey: gateway.apiKey }, { RATE_LIMIT_IMPORTS_PER_MINUTE: String(IMPORTS_PER_MINUTE), EVAL_MAX_QUESTION_ROWS_PER_USER: String(ROWS_PER_USER) });
+  bff = await setUpBff({ baseUrl: gateway.baseUrl, apiKey: gateway.apiKey }, {
+    RATE_LIMIT_IMPORTS_PER_MINUTE: String(IMPORTS_PER_MINUTE),
+    EVAL_MAX_QUESTION_ROWS_PER_USER: String(ROWS_PER_USER),
+    RATE_LIMIT_GATEWAY_PER_MINUTE: String(GATEWAY_PER_MINUTE),
+  });
 });
 afterAll(async () => {
   await bff.cleanup();
@@ -177,5 +188,41 @@ describe("imports stream, stop at the row or byte limit, and have their own rate
     expect(statuses).toEqual([201, 201, 413]);
     const refused = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "Quota again", rows } }), params({}));
     expect(ErrorBodySchema.parse(await refused.json()).error.metadata).toMatchObject({ setting: "EVAL_MAX_QUESTION_ROWS_PER_USER", limit_rows: ROWS_PER_USER });
+  });
+});
+
+describe("the set page reads a page of rows at a time, charged like /api reads (finding 8)", () => {
+  it("sends one page of a 10,000-row set, not the set (the report: 17.2 MB per load)", async () => {
+    const rows = Array.from({ length: QUESTION_LIMITS.rowsMax }, (_, i) => ({ question: `${i} ${"q".repeat(QUESTION_LIMITS.questionMaxChars - 8)}`, expected: "e".repeat(1000) }));
+    const created = await createSet(bff.request("/api/eval/question-sets", { role: "admin", json: { name: "Big", rows } }), params({}));
+    expect(created.status).toBe(201);
+    const id = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+    const response = await getSetRows(bff.request(`/api/eval/question-sets/${id}/rows?offset=100&limit=${ROWS_PER_PAGE}`, { role: "viewer" }), params({ id }));
+    const text = await response.text();
+    const page = QuestionSetRowsPageEnvelopeSchema.parse(JSON.parse(text)).data;
+    expect(page).toMatchObject({ name: "Big", version: 1, latest: 1, row_count: QUESTION_LIMITS.rowsMax, offset: 100, limit: ROWS_PER_PAGE });
+    expect(page.rows).toHaveLength(ROWS_PER_PAGE);
+    expect(page.rows[0].question.startsWith("100 ")).toBe(true);
+    expect(text.length).toBeLessThan(200_000);
+    const tooMany = await getSetRows(bff.request(`/api/eval/question-sets/${id}/rows?limit=201`, { role: "viewer" }), params({ id }));
+    expect(tooMany.status).toBe(400);
+  });
+
+  it("charges the page's server read to the user's RATE_LIMIT_GATEWAY_PER_MINUTE: a 429 past it, as the /api read", async () => {
+    const id = await newSet(3);
+    const viewer = bff.userIds.viewer;
+    let refused: HttpError | null = null;
+    for (let i = 0; i <= GATEWAY_PER_MINUTE && !refused; i++) {
+      try {
+        await readQuestionSetRows(pageCharge(viewer), id, { offset: 0, limit: ROWS_PER_PAGE });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        refused = error;
+      }
+    }
+    expect(refused?.status).toBe(429);
+    // The browser's own read, after the page's, is refused too: one budget.
+    const api = await getSetRows(bff.request(`/api/eval/question-sets/${id}/rows`, { role: "viewer" }), params({ id }));
+    expect(api.status).toBe(429);
   });
 });

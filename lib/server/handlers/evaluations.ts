@@ -5,6 +5,7 @@ import {
   QUESTION_FILE_TYPES,
   QuestionSetFileQuerySchema,
   QuestionSetFileVersionQuerySchema,
+  QuestionSetRowsQuerySchema,
   QuestionSetExportQuerySchema,
   QuestionSetVersionQuerySchema,
   UpdateQuestionSetRequestSchema,
@@ -15,7 +16,17 @@ import { streamChunks } from "@/lib/eval/import-chunks";
 import { checkDeclaredLength, parseQuery, parseWith, readJsonBody } from "../http/body";
 import { API_HEADERS, HttpError, jsonResponse } from "../http/errors";
 import { defineRoute, type IdParams } from "../http/route";
-import { createQuestionSet, deleteQuestionSet, exportQuestionSet, listQuestionSets, readQuestionSet, updateQuestionSet, type QuestionFile } from "../services/evaluation-sets";
+import {
+  createQuestionSet,
+  deleteQuestionSet,
+  exportQuestionSet,
+  listQuestionSets,
+  readQuestionSet,
+  readQuestionSetRows,
+  updateQuestionSet,
+  type QuestionFile,
+} from "../services/evaluation-sets";
+import { routeCharge } from "../services/gateway-charge";
 
 
 /**
@@ -62,6 +73,13 @@ export const getSet = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }
   const id = setId(params.id);
   const { version } = parseQuery(request, QuestionSetVersionQuerySchema);
   return jsonResponse({ data: await readQuestionSet(id, version) });
+});
+
+/** GET /api/eval/question-sets/{id}/rows?version=N&offset&limit: a version's description and one page of its rows. */
+export const getSetRows = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params, user }) => {
+  const id = setId(params.id);
+  const query = parseQuery(request, QuestionSetRowsQuerySchema);
+  return jsonResponse({ data: await readQuestionSetRows(routeCharge(user.id), id, query) });
 });
 
 /** PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 naming the newest when stale). */

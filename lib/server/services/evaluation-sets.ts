@@ -1,10 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { CreateQuestionSetRequest, QuestionSetSummary, QuestionSetVersionBody, UpdateQuestionSetRequest } from "@/lib/contract/bff/evaluations";
+import type { CreateQuestionSetRequest, QuestionSetRowsPage, QuestionSetSummary, QuestionSetVersionBody, UpdateQuestionSetRequest } from "@/lib/contract/bff/evaluations";
+import type { GatewayCharge } from "./gateway-charge";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { exportQuestionsCsv, exportQuestionsJsonl } from "@/lib/eval/question-export";
 import { importQuestions } from "@/lib/eval/question-import";
-import { QuestionSetSchema, type QuestionRow } from "@/lib/eval/questions";
+import { QUESTION_LIMITS, QuestionSetSchema, type QuestionRow } from "@/lib/eval/questions";
 import { appContext } from "../config/app-context";
 import { QuestionSetVersionConflictError } from "../db/question-sets-store";
 import { HttpError } from "../http/errors";
@@ -87,6 +88,52 @@ export async function readQuestionSet(id: string, version?: number): Promise<Que
   const wanted = version === undefined || version === latest.version ? latest : await store.get<QuestionRow>(id, version);
   if (!wanted) throw notFound(id, version);
   return { ...wanted, latest: latest.version };
+}
+
+/**
+ * Parsed rows of recent versions, by "set@version" (a version never changes once saved), so paging through a set
+ * parses its stored JSON once rather than on every page. Bounded by rows held in all, the oldest entry evicted first.
+ */
+const PARSED_ROWS_MAX = 3 * QUESTION_LIMITS.rowsMax;
+const parsedRows = new Map<string, readonly QuestionRow[]>();
+
+async function versionRows(id: string, version: number): Promise<readonly QuestionRow[] | undefined> {
+  const key = `${id}@${version}`;
+  const cached = parsedRows.get(key);
+  if (cached) {
+    parsedRows.delete(key);
+    parsedRows.set(key, cached);
+    return cached;
+  }
+  const stored = await (await appContext()).questionSets.get<QuestionRow>(id, version);
+  if (!stored) return undefined;
+  parsedRows.set(key, stored.rows);
+  let held = 0;
+  for (const rows of parsedRows.values()) held += rows.length;
+  for (const [oldest, rows] of parsedRows) {
+    if (held <= PARSED_ROWS_MAX || oldest === key) break;
+    parsedRows.delete(oldest);
+    held -= rows.length;
+  }
+  return stored.rows;
+}
+
+/**
+ * A version's description and one page of its rows (the newest version when `version` is absent): what the set page
+ * reads, a page at a time. Charged one read of the user's limit, as an /api read is, whoever asks (route or page).
+ */
+export async function readQuestionSetRows(charge: GatewayCharge, id: string, query: { version?: number; offset: number; limit: number }): Promise<QuestionSetRowsPage> {
+  await charge(1);
+  const described = await (await appContext()).questionSets.describe(id, query.version);
+  if (!described) throw notFound(id, query.version);
+  const rows = await versionRows(id, described.version);
+  if (!rows) throw notFound(id, query.version);
+  return { ...described, offset: query.offset, limit: query.limit, rows: rows.slice(query.offset, query.offset + query.limit) };
+}
+
+/** A version's description without its rows (the newest when `version` is absent), or null: the set page's title. */
+export async function describeQuestionSet(id: string): Promise<{ name: string } | null> {
+  return (await (await appContext()).questionSets.describe(id)) ?? null;
 }
 
 /** Saves a new version on top of `base_version`: 409 naming the newest when someone saved meanwhile. */
