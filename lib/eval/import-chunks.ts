@@ -60,8 +60,13 @@ export async function* limitedText(source: AsyncIterable<string | Uint8Array>, l
   if (rest !== "") yield rest;
 }
 
-/** Byte chunks of a web stream (a request's body), cancelled when the reader stops early (a limit was reached). */
-export async function* streamChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+/**
+ * Byte chunks of a web stream (a request's body). When the reader stops early (a limit was reached), the rest is
+ * read and dropped without being parsed, up to `discardMax` bytes, then the stream is cancelled: a client still
+ * sending its file then gets the answer that names the limit, not a connection reset, and a client sending more
+ * than that is cut off.
+ */
+export async function* streamChunks(body: ReadableStream<Uint8Array>, discardMax: number = QUESTION_LIMITS.fileMaxBytes): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
   let done = false;
   try {
@@ -74,7 +79,21 @@ export async function* streamChunks(body: ReadableStream<Uint8Array>): AsyncGene
       yield next.value;
     }
   } finally {
-    if (!done) await reader.cancel().catch(() => {});
+    if (!done) void discardRest(reader, discardMax);
+  }
+}
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, discardMax: number): Promise<void> {
+  let dropped = 0;
+  try {
+    while (dropped <= discardMax) {
+      const next = await reader.read();
+      if (next.done) return;
+      dropped += next.value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to drop.
   }
 }
 
