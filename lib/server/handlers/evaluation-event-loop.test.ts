@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/contract/bff/schemas";
 import { QUESTION_LIMITS } from "@/lib/eval/questions";
@@ -69,28 +70,47 @@ async function send(call: Call): Promise<{ status: number; body: string }> {
   return { status: response.status, body: await response.text() };
 }
 
+/**
+ * The other user: a worker thread of its own (its own event loop, as another person's browser has), sending GET
+ * /api/me every POLL_MS between "start" and "stop" and answering "stop" with the worst latency seen (Infinity for a
+ * failed request). Not this process's loop, which sends the case's own megabytes meanwhile.
+ */
+const OTHER_USER = `
+const { parentPort, workerData } = require("node:worker_threads");
+let worst = 0;
+let polls = [];
+let timer;
+const poll = () => {
+  const started = performance.now();
+  polls.push(fetch(workerData.url, { headers: { "x-test-role": "viewer" } }).then((response) => response.arrayBuffer()).then(
+    () => { worst = Math.max(worst, performance.now() - started); },
+    () => { worst = Infinity; },
+  ));
+};
+parentPort.on("message", async (message) => {
+  if (message === "start") {
+    worst = 0;
+    polls = [];
+    poll();
+    timer = setInterval(poll, workerData.pollMs);
+  } else if (message === "stop") {
+    clearInterval(timer);
+    await Promise.all(polls);
+    parentPort.postMessage(worst);
+  }
+});
+`;
+let otherUser: Worker;
+
 /** Another signed-in user's GET /api/me every POLL_MS while `work` runs: the worst latency seen. */
 async function otherUserWorstDuring(work: () => Promise<void>): Promise<number> {
-  let worst = 0;
-  const polls: Promise<void>[] = [];
-  const poll = () => {
-    const started = performance.now();
-    polls.push(
-      fetch(`${base}/api/me`, { headers: { "x-test-role": "viewer" } }).then(async (response) => {
-        await response.arrayBuffer();
-        worst = Math.max(worst, performance.now() - started);
-      }),
-    );
-  };
-  poll();
-  const timer = setInterval(poll, POLL_MS);
+  otherUser.postMessage("start");
   try {
     await work();
   } finally {
-    clearInterval(timer);
+    otherUser.postMessage("stop");
   }
-  await Promise.all(polls);
-  return worst;
+  return new Promise((resolve) => otherUser.once("message", (worst: number) => resolve(worst)));
 }
 
 async function measured(testCase: Case, call: Call): Promise<{ status: number; body: string; otherWorstMs: number; loopMaxMs: number }> {
@@ -124,6 +144,7 @@ beforeAll(async () => {
     child.once("exit", () => reject(new Error(`the BFF process did not start: ${exited}`)));
   });
   base = ready.baseUrl;
+  otherUser = new Worker(OTHER_USER, { eval: true, workerData: { url: `${base}/api/me`, pollMs: POLL_MS } });
   for (const call of ORDINARY) expect((await send(call)).status).toBeLessThan(300);
   for (let round = 0; round < 2; round++) {
     for (const call of ORDINARY) {
@@ -134,6 +155,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  await otherUser?.terminate();
   if (child?.connected) child.disconnect();
   await gateway?.close();
   // The figures the closing note of issue 36 reports (another user's worst GET /api/me, the BFF's own loop).
@@ -245,12 +267,25 @@ const CASES: Case[] = [
 ];
 
 /**
- * The largest valid sets, whole: today each holds the BFF's loop for 0.7-2.3 s (figures in the closing note of issue
- * 36), the cost of 16-20 MB read, checked, stored and answered in one request; not yet under the bound, so listed
- * here, measured, rather than run. What remains is the JSON rows' one-piece schema check and the answer that echoes
- * every row (a worker or a streamed check would take them off the loop). Move a row into CASES once it is fixed.
+ * The largest valid sets, whole: today each holds the BFF's loop for 0.1-2.3 s (figures in the closing note of issue
+ * 36), the cost of 16-20 MB read, checked, stored, exported or answered in one request; not yet reliably under the
+ * bound, so listed here, measured, rather than run. What remains: the JSON rows' one-piece schema check, answers that
+ * carry every row (a save's echo, an editor's whole version, an export built as one string); a worker or streamed
+ * writing would take them off the loop. Move a row into CASES once it is fixed.
  */
 const OVER_TARGET_TODAY: Case[] = [
+  {
+    field: "exports",
+    name: "the CSV export of a 10,000-row set of the longest questions",
+    call: async () => ({ method: "GET", path: `/api/eval/question-sets/${await setOf(QUESTION_LIMITS.rowsMax, QUESTION_LIMITS.questionMaxChars)}/export?format=csv`, role: "viewer" }),
+    status: 200,
+  },
+  {
+    field: "pages",
+    name: "an editor's draft: a 10,000-row set of the longest questions read whole",
+    call: async () => ({ method: "GET", path: `/api/eval/question-sets/${await setOf(QUESTION_LIMITS.rowsMax, QUESTION_LIMITS.questionMaxChars)}`, role: "editor" }),
+    status: 200,
+  },
   {
     field: "imports",
     name: "the largest valid CSV: 10,000 rows filling 16 MiB",
@@ -318,7 +353,10 @@ describe("the dashboard's BFF stays responsive for another user with the largest
         best = Math.min(best, result.otherWorstMs);
         loop = Math.min(loop, result.loopMaxMs);
       }
-      const allowed = NOISE_FACTOR * baselineMs + STALL_MS;
+      // The machine's load drifts over a run: the ordinary requests again, just before, count as baseline too.
+      let local = baselineMs;
+      for (const ordinary of ORDINARY.slice(0, 2)) local = Math.max(local, await otherUserWorstDuring(async () => void (await send(ordinary))));
+      const allowed = NOISE_FACTOR * local + STALL_MS;
       figures.push({ field: testCase.field, name: testCase.name, status, otherWorstMs: best, loopMaxMs: loop, allowedMs: allowed });
       expect(best, `another user waited ${best.toFixed(0)} ms (baseline ${baselineMs.toFixed(0)} ms)`).toBeLessThanOrEqual(allowed);
     },
@@ -329,6 +367,6 @@ describe("the dashboard's BFF stays responsive for another user with the largest
 describe("cases not yet under the bound", () => {
   it("are written out, one row each, to move into CASES once fixed (eval-guards: patterns and re-score)", () => {
     expect(AFTER_EVAL_GUARDS.map((testCase) => testCase.field)).toEqual(["patterns", "re-score"]);
-    expect(OVER_TARGET_TODAY.map((testCase) => testCase.field)).toEqual(["imports", "columns", "rows"]);
+    expect(OVER_TARGET_TODAY.map((testCase) => testCase.field)).toEqual(["exports", "pages", "imports", "columns", "rows"]);
   });
 });
