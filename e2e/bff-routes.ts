@@ -157,6 +157,12 @@ export const ROWS: Row[] = [
   },
   { route: "DELETE /api/eval/question-sets/[id]", role: "admin", ok: [204], call: async (api, caller, ctx) => api.delete(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}`) },
   {
+    route: "GET /api/eval/question-sets/[id]/rows",
+    role: "viewer",
+    ok: [200],
+    call: async (api, caller, ctx) => api.get(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}/rows?offset=0&limit=10`),
+  },
+  {
     route: "GET /api/eval/question-sets/[id]/export",
     role: "viewer",
     ok: [200],

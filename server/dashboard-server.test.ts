@@ -42,9 +42,10 @@ interface RawConnection {
   closed(): boolean;
 }
 
-function open(port: number): Promise<RawConnection> {
+/** A raw connection; `from` picks the client's address (every 127.x.y.z is this machine on Linux). */
+function open(port: number, from?: string): Promise<RawConnection> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
+    const socket = connect({ port, host: "127.0.0.1", localAddress: from });
     sockets.push(socket);
     let data = "";
     let closed = false;
@@ -142,6 +143,30 @@ describe("connection bounds", () => {
     const deadline = Date.now() + 10_000;
     while (!served && Date.now() < deadline) {
       const next = await open(port);
+      next.socket.write(`GET /sign-in HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`);
+      await until(() => next.closed() || next.received().includes("next"), "an answer or a refusal");
+      served = next.received().includes("next");
+    }
+    expect(served).toBe(true);
+  });
+
+  it("refuses the connection past SERVER_MAX_CONNECTIONS_PER_CLIENT from one address while another client is still answered (issue 36, finding 10)", async () => {
+    const perClient = 4;
+    const port = await start({ SERVER_MAX_CONNECTIONS_PER_CLIENT: String(perClient), SERVER_MAX_CONNECTIONS: "50" });
+    // Half-open: connected, not a byte sent, as the report's client held them until the header timeout.
+    const held: RawConnection[] = [];
+    for (let i = 0; i < perClient; i++) held.push(await open(port, "127.0.0.1"));
+    const extra = await open(port, "127.0.0.1");
+    await until(extra.closed, "the connection past the per-client cap to be closed");
+    expect(held.some((connection) => connection.closed())).toBe(false);
+    // Someone else, meanwhile, is served.
+    expect((await exchange(await open(port, "127.0.0.2"), "GET", "/sign-in", `localhost:${port}`)).status).toBe(200);
+    // A slot freed by the first client is theirs again.
+    held[0].socket.destroy();
+    let served = false;
+    const deadline = Date.now() + 10_000;
+    while (!served && Date.now() < deadline) {
+      const next = await open(port, "127.0.0.1");
       next.socket.write(`GET /sign-in HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`);
       await until(() => next.closed() || next.received().includes("next"), "an answer or a refusal");
       served = next.received().includes("next");

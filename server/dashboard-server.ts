@@ -5,8 +5,8 @@
  * In front of everything (Next's pages, Auth.js, the fast lane, the precompressed scripts): a request
  * naming a Host that is not ours gets 421 (lib/server/http/host-policy.ts: the DNS-rebinding defence). Then
  * the connection bounds (lib/server/config/server-settings.ts): headers within SERVER_HEADERS_TIMEOUT_MS
- * (slowloris), at most SERVER_MAX_CONNECTIONS at once, at most SERVER_MAX_IDLE_CONNECTIONS idle
- * keep-alive connections (the longest idle is closed first).
+ * (slowloris), at most SERVER_MAX_CONNECTIONS at once and SERVER_MAX_CONNECTIONS_PER_CLIENT from one address,
+ * at most SERVER_MAX_IDLE_CONNECTIONS idle keep-alive connections (the longest idle is closed first).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
@@ -70,6 +70,35 @@ function boundIdleConnections(server: Server, maxIdle: number): void {
   });
 }
 
+/** "::ffff:127.0.0.1" and "127.0.0.1" are one client. */
+function peerKey(socket: Socket): string {
+  const address = (socket.remoteAddress ?? "").toLowerCase();
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice("::ffff:".length) : address;
+}
+
+/**
+ * Closes a new connection at once when its address holds `maxPerClient` already: without it one client could open
+ * SERVER_MAX_CONNECTIONS half-open sockets and hold every slot until the header timeout. Counted by the socket's
+ * peer, the only address a client cannot make up before sending a byte (behind a proxy: the proxy's, see README).
+ */
+function boundConnectionsPerClient(server: Server, maxPerClient: number): void {
+  const open = new Map<string, number>();
+  server.on("connection", (socket: Socket) => {
+    const key = peerKey(socket);
+    const count = open.get(key) ?? 0;
+    if (count >= maxPerClient) {
+      socket.destroy();
+      return;
+    }
+    open.set(key, count + 1);
+    socket.once("close", () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+  });
+}
+
 export function createDashboardServer(options: DashboardServerOptions): Server {
   const { settings } = options;
   let policy: HostPolicy | undefined;
@@ -102,6 +131,7 @@ export function createDashboardServer(options: DashboardServerOptions): Server {
   }
   server.keepAliveTimeout = settings.SERVER_KEEP_ALIVE_TIMEOUT_MS;
   server.maxConnections = settings.SERVER_MAX_CONNECTIONS;
+  boundConnectionsPerClient(server, Math.min(settings.SERVER_MAX_CONNECTIONS_PER_CLIENT, settings.SERVER_MAX_CONNECTIONS));
   boundIdleConnections(server, settings.SERVER_MAX_IDLE_CONNECTIONS);
   return server;
 }

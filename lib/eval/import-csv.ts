@@ -1,12 +1,18 @@
-import { parse, type CsvError } from "csv-parse/sync";
+import { parse, type CsvError, type Options } from "csv-parse";
+import { lfOnly, yieldToLoop } from "./import-chunks";
 import { RowErrorCollector, failed, type ImportResult } from "./import-errors";
 import { addQuestionRow, importOutcome } from "./question-rows";
 import { QUESTION_LIMITS, parseBooleanCell, splitListCell, unneutralizeCell, type QuestionRow } from "./questions";
 
 /*
- * CSV import. csv-parse uses Node's Buffer, so this module runs on the server or in the CLI
- * (the dashboard uploads the file to the BFF); every other module of lib/eval is browser-safe.
+ * CSV import, streamed: csv-parse's stream API reads the file a chunk at a time and the import stops at the first
+ * record past the row limit (issue 36: a million-row file was parsed whole before its refusal, freezing everyone
+ * for seconds). csv-parse's parser is a Node stream, so this module runs on the server or in the CLI (the dashboard
+ * uploads the file to the BFF); every other module of lib/eval is browser-safe.
  */
+
+/** Records handled between two turns given to the event loop. */
+const RECORDS_PER_TURN = 200;
 
 const COLUMNS = ["question", "expected", "tags", "allowed_domains", "time_sensitive"] as const;
 type Column = (typeof COLUMNS)[number];
@@ -55,7 +61,8 @@ function readHeader(cells: string[], errors: RowErrorCollector): Column[] | null
   return errors.count === before ? columns : null;
 }
 
-function rowObject(columns: Column[], cells: string[], line: number, errors: RowErrorCollector): Record<string, unknown> | null {
+/** A row's cells as an object for the schema; a cell no schema can read (a bad boolean) is reported here and left out. */
+function rowObject(columns: Column[], cells: string[], line: number, errors: RowErrorCollector): { row: Record<string, unknown>; ok: boolean } {
   const row: Record<string, unknown> = {};
   let ok = true;
   columns.forEach((column, i) => {
@@ -81,61 +88,113 @@ function rowObject(columns: Column[], cells: string[], line: number, errors: Row
       }
     }
   });
-  return ok ? row : null;
+  return { row, ok };
 }
 
-/** CSV with a header row; `;`- or `,`-separated lists in the tags and allowed_domains cells. */
-export function importQuestionsCsv(text: string): ImportResult<QuestionRow> {
+/**
+ * The records of a CSV arriving in chunks, parsed by csv-parse's stream API a chunk at a time (the event loop given
+ * a turn after each). Stopping early (the caller's loop breaks) destroys the parser and stops reading `chunks`.
+ */
+async function* csvRecords(chunks: AsyncIterable<string>, options: Options): AsyncGenerator<ParsedRecord> {
+  const parser = parse(options);
+  let queue: ParsedRecord[] = [];
+  let failure: unknown = null;
+  parser.on("data", (record: ParsedRecord) => queue.push(record));
+  const ended = new Promise<void>((resolve) => {
+    parser.once("end", resolve);
+    parser.once("error", (error) => {
+      failure = error;
+      resolve();
+    });
+  });
+  const drain = () => {
+    const batch = queue;
+    queue = [];
+    return batch;
+  };
+  try {
+    for await (const chunk of lfOnly(chunks)) {
+      parser.write(chunk);
+      await yieldToLoop();
+      if (failure) throw failure;
+      yield* drain();
+    }
+    parser.end();
+    await ended;
+    if (failure) throw failure;
+    yield* drain();
+  } finally {
+    parser.destroy();
+  }
+}
+
+/**
+ * CSV with a header row; `;`- or `,`-separated lists in the tags and allowed_domains cells. Reads `chunks` as they
+ * come and stops at the first record past QUESTION_LIMITS.rowsMax (the rest is never read); throws what the source
+ * throws (FileTooLargeError).
+ */
+export async function importQuestionsCsv(chunks: AsyncIterable<string>): Promise<ImportResult<QuestionRow>> {
   const errors = new RowErrorCollector();
   let lastSkippedLine = 0;
-  let records: ParsedRecord[];
+  const records = csvRecords(chunks, {
+    info: true,
+    raw: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    // The parser's buffer for one record is bounded too (a quote never closed would otherwise take the whole file).
+    max_record_size: QUESTION_LIMITS.lineMaxChars,
+    // A malformed record (a stray quote) is reported and skipped so the rest is still checked.
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      // One stray quote can trip the parser twice on the same line: report the line once.
+      const line = typeof error?.lines === "number" ? error.lines : 1;
+      if (!error || line === lastSkippedLine) return;
+      lastSkippedLine = line;
+      errors.add({ line, field: "row", message: `is not valid CSV: ${error.message.replace(/^[^:]*: /, "")}` });
+    },
+  });
+
+  let columns: Column[] | null | undefined;
+  let count = 0;
+  const rows: QuestionRow[] = [];
   try {
-    records = parse(text.replace(/\r\n?/g, "\n"), {
-      info: true,
-      raw: true,
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      // A malformed record (a stray quote) is reported and skipped so the rest is still checked.
-      skip_records_with_error: true,
-      on_skip: (error: CsvError | undefined) => {
-        // One stray quote can trip the parser twice on the same line: report the line once.
-        const line = typeof error?.lines === "number" ? error.lines : 1;
-        if (!error || line === lastSkippedLine) return;
-        lastSkippedLine = line;
-        errors.add({ line, field: "row", message: `is not valid CSV: ${error.message.replace(/^[^:]*: /, "")}` });
-      },
-    }) as unknown as ParsedRecord[];
+    for await (const parsed of records) {
+      count += 1;
+      if (count % RECORDS_PER_TURN === 0) await yieldToLoop();
+      if (columns === undefined) {
+        columns = readHeader(parsed.record, errors);
+        if (columns === null) break;
+        continue;
+      }
+      const header = columns;
+      if (!header) break;
+      const line = startLine(parsed);
+      if (count - 1 > QUESTION_LIMITS.rowsMax) {
+        errors.add({ line, field: "file", message: `has more than ${QUESTION_LIMITS.rowsMax} questions` });
+        break;
+      }
+      if (parsed.raw.length > QUESTION_LIMITS.lineMaxChars) {
+        errors.add({ line, field: "row", message: `is longer than ${QUESTION_LIMITS.lineMaxChars} characters` });
+        continue;
+      }
+      if (parsed.record.length !== header.length) {
+        errors.add({ line, field: "row", message: `has ${parsed.record.length} cells, the header has ${header.length}` });
+        continue;
+      }
+      const { row, ok } = rowObject(header, parsed.record, line, errors);
+      addQuestionRow(rows, errors, line, row, ok);
+    }
   } catch (error) {
+    // What the source threw (the file is over the byte limit) is the caller's to report; a CSV error is the file's.
     const csvError = error as Partial<CsvError>;
+    if (typeof csvError.code !== "string" || !csvError.code.startsWith("CSV_")) throw error;
     errors.add({ line: typeof csvError.lines === "number" ? csvError.lines : 1, field: "file", message: `is not valid CSV (${csvError.message ?? String(error)})` });
     return failed(errors);
   }
-  if (records.length === 0) {
+  if (columns === undefined) {
     errors.add({ line: 1, field: "file", message: "is empty (a header row and at least one question are needed)" });
     return failed(errors);
   }
-  const columns = readHeader(records[0].record, errors);
   if (columns === null) return failed(errors);
-  if (records.length - 1 > QUESTION_LIMITS.rowsMax) {
-    errors.add({ line: startLine(records[QUESTION_LIMITS.rowsMax + 1]), field: "file", message: `has more than ${QUESTION_LIMITS.rowsMax} questions` });
-    return failed(errors);
-  }
-
-  const rows: QuestionRow[] = [];
-  for (const parsed of records.slice(1)) {
-    const line = startLine(parsed);
-    if (parsed.raw.length > QUESTION_LIMITS.lineMaxChars) {
-      errors.add({ line, field: "row", message: `is longer than ${QUESTION_LIMITS.lineMaxChars} characters` });
-      continue;
-    }
-    if (parsed.record.length !== columns.length) {
-      errors.add({ line, field: "row", message: `has ${parsed.record.length} cells, the header has ${columns.length}` });
-      continue;
-    }
-    const row = rowObject(columns, parsed.record, line, errors);
-    if (row === null) continue;
-    addQuestionRow(rows, errors, line, row);
-  }
   return importOutcome(rows, errors);
 }

@@ -77,13 +77,16 @@ export function splitListCell(cell: string): string[] {
 const TRUE_WORDS = new Set(["true", "yes", "1", "y"]);
 const FALSE_WORDS = new Set(["false", "no", "0", "n", ""]);
 
-/** Characters that make a spreadsheet read a cell as a formula (CSV injection). */
-/** @public API of lib/eval for the runner, pages and CLI. */
-export const FORMULA_TRIGGERS = ["=", "+", "-", "@", "\t", "\r"] as const;
+/**
+ * What makes a spreadsheet read a cell as a formula (CSV injection): `=`, `+`, `-` or `@` first, in their ASCII or
+ * fullwidth forms (＝＋－＠, which some spreadsheets fold to ASCII), after any run of whitespace or control characters
+ * (a leading space, tab or line break is skipped by some of them); or a tab, CR or LF first at all.
+ */
+const FORMULA_START = /^[\s\u0000-\u001f\u007f]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r\n]/u;
 
 /** True when a cell would be read as a formula by a spreadsheet. */
 export function startsLikeFormula(cell: string): boolean {
-  return cell !== "" && (FORMULA_TRIGGERS as readonly string[]).includes(cell[0]);
+  return FORMULA_START.test(cell);
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Starts lib/testing/component-bff-main.ts under Node with two modules stood in for, as Vitest does: the
+ * Starts lib/testing/component-bff-main.ts (or the module its first argument names: the event-loop test's
+ * lib/server/testing/monitored-bff-main.ts) under Node with two modules stood in for, as Vitest does: the
  * "server-only" marker (it throws outside a React server bundle) and "vitest" (test-support reaches a
  * PostgreSQL helper that asks the runner for its address; this server uses SQLite only).
  */
@@ -15,4 +16,5 @@ const STAND_INS: Record<string, string> = {
 registerHooks({
   resolve: (specifier, context, next) => (specifier in STAND_INS ? { url: STAND_INS[specifier], shortCircuit: true } : next(specifier, context)),
 });
-void import("./component-bff-main");
+const entry = process.argv[2];
+void (entry ? import(pathToFileURL(path.resolve(entry)).href) : import("./component-bff-main"));

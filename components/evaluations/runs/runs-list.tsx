@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { QueryErrorAlert } from "@/components/ui/query-error-alert";
@@ -9,7 +9,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
 import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
 import { formatUsd } from "@/lib/video-models/money";
-import { planLabels, RunStatusBadge } from "./run-status-badge";
+import { RunStatusBadge } from "./run-status-badge";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 
 const COLUMNS = [
@@ -21,9 +21,9 @@ const COLUMNS = [
   { label: "Started", className: "hidden sm:table-cell" },
 ];
 
-/** The newest runs: refreshed every few seconds while one runs, so progress moves without a reload. */
+/** The newest runs, a page at a time: refreshed every few seconds while one runs, so progress moves without a reload. */
 export function RunsList({ canStart }: { canStart: boolean }) {
-  const runs = useQuery(evalRunQueries.list());
+  const runs = useInfiniteQuery(evalRunQueries.list());
   const sets = useQuery(questionSetQueries.list());
   const setNames = new Map((sets.data ?? []).map((set) => [set.id, set.name]));
 
@@ -31,7 +31,8 @@ export function RunsList({ canStart }: { canStart: boolean }) {
   if (!runs.data) {
     return <QueryErrorAlert query={runs} />;
   }
-  if (runs.data.length === 0) {
+  const loaded = runs.data.pages.flatMap((page) => page.data);
+  if (loaded.length === 0) {
     return (
       <EmptyState
         title="No evaluation runs yet"
@@ -42,10 +43,11 @@ export function RunsList({ canStart }: { canStart: boolean }) {
     );
   }
   return (
+    <div className="space-y-3">
     <Table framed data-testid="runs-table">
       <TableHead framed columns={COLUMNS} />
       <TableBody>
-        {runs.data.map((run) => {
+        {loaded.map((run) => {
           const ended = run.totals.done + run.totals.failed;
           return (
             <tr key={run.id} data-testid="run-row" data-run-id={run.id}>
@@ -54,7 +56,7 @@ export function RunsList({ canStart }: { canStart: boolean }) {
               </td>
               <td className="px-3 py-2 align-top">
                 <Link href={`/evaluations/runs/${run.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                  {planLabels(run.plan).join(" vs ")}
+                  {run.versions.map((version) => version.label).join(" vs ")}
                 </Link>
               </td>
               <td className="hidden px-3 py-2 align-top md:table-cell">
@@ -75,5 +77,11 @@ export function RunsList({ canStart }: { canStart: boolean }) {
         })}
       </TableBody>
     </Table>
+      {runs.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void runs.fetchNextPage()} disabled={runs.isFetchingNextPage}>
+          {runs.isFetchingNextPage ? "Loading more runs…" : "Show older runs"}
+        </Button>
+      ) : null}
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/client/api-client";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
-import { createQuestionSet, questionSetKeys, updateQuestionSet } from "@/lib/client/queries/evaluation-sets";
+import { importQuestionFile, questionSetKeys } from "@/lib/client/queries/evaluation-sets";
 import { formatFromFileName } from "@/lib/eval/question-file-format";
 import { importReportOf, setNameOf, type ImportReport } from "@/lib/question-sets/import-report";
 import { ImportReportView } from "./import-report";
@@ -20,8 +20,8 @@ import { returnFocusTo, type LazyPopupProps } from "@/components/ui/use-lazy-pop
 export type ImportTarget = { kind: "new" } | { kind: "version"; setId: string; baseVersion: number };
 
 /**
- * Imports a CSV or JSONL file all or nothing: the browser sends the file's text and the server parses it (the
- * CSV parser needs Node). A refused file shows every bad row the server names; nothing is stored, and the user
+ * Imports a CSV or JSONL file all or nothing: the browser sends the file itself and the server parses it as it
+ * arrives (the CSV parser needs Node; a file over the row or byte limit is refused without being read whole). A refused file shows every bad row the server names; nothing is stored, and the user
  * picks the fixed file and imports again.
  */
 export default function ImportDialog({ target, open, setOpen, trigger, contentId }: { target: ImportTarget } & LazyPopupProps) {
@@ -56,15 +56,15 @@ export default function ImportDialog({ target, open, setOpen, trigger, contentId
     if (!format) return setFileError("File must end in .csv, .jsonl or .ndjson");
     setPending(true);
     try {
-      const text = await file.text();
       if (target.kind === "new") {
-        const created = await createQuestionSet({ name: name.trim(), format, text });
+        const created = await importQuestionFile(file, format, { kind: "new", name: name.trim() });
         await queryClient.invalidateQueries({ queryKey: questionSetKeys.list() });
         setOpen(false);
         router.push(`/evaluations/sets/${created.set_id}`);
       } else {
-        const saved = await updateQuestionSet(target.setId, { base_version: target.baseVersion, format, text, note: `Imported from ${file.name}`.slice(0, 500) });
+        const saved = await importQuestionFile(file, format, { ...target, note: `Imported from ${file.name}`.slice(0, 500) });
         queryClient.setQueryData(questionSetKeys.version(target.setId, undefined), saved);
+        await queryClient.invalidateQueries({ queryKey: questionSetKeys.rowPages(target.setId) });
         await queryClient.invalidateQueries({ queryKey: questionSetKeys.list() });
         setOpen(false);
       }

@@ -25,18 +25,20 @@ function versionOf(param: string | null): number | undefined {
 /**
  * One question set: the newest version's rows, editable for editors (each save a new version), any older
  * version read only through the version picker (`?version=N`), the export links, import of a new version and,
- * for admins, delete.
+ * for admins, delete. Read a page of rows at a time (the first page comes with the page); only an editor's draft
+ * loads the newest version's rows whole, as it saves them whole.
  */
 export function QuestionSetEditor({ id }: { id: string }) {
   const canEdit = useHasRole("editor");
   const canDelete = useHasRole("admin");
   const [versionParam, setVersionParam] = useUrlParam("version", { history: "push" });
   const [notice, setNotice] = useState<string | null>(null);
-  const latest = useQuery(questionSetQueries.version(id));
+  const latest = useQuery(questionSetQueries.rows(id, undefined, 0));
   const wanted = versionOf(versionParam);
   const newest = latest.data;
   const older = newest !== undefined && wanted !== undefined && wanted !== newest.version;
-  const old = useQuery({ ...questionSetQueries.version(id, wanted), enabled: older });
+  const old = useQuery({ ...questionSetQueries.rows(id, wanted, 0), enabled: older });
+  const whole = useQuery({ ...questionSetQueries.version(id), enabled: canEdit && newest !== undefined && !older });
 
   if (latest.isError) {
     return isApiStatus(latest.error, 404, 400) ? (
@@ -52,7 +54,7 @@ export function QuestionSetEditor({ id }: { id: string }) {
   if (!newest) return <Skeleton className="h-64 w-full" />;
 
   const shown = older ? wanted : newest.version;
-  const shownRows = older ? old.data?.rows : newest.rows;
+  const shownCount = older ? old.data?.row_count : newest.row_count;
   const pick = (version: number) => {
     setNotice(null);
     setVersionParam(version === newest.version ? null : String(version));
@@ -67,7 +69,7 @@ export function QuestionSetEditor({ id }: { id: string }) {
       </p>
       <PageHeader
         title={newest.name}
-        description={`${(shownRows?.length ?? 0).toLocaleString("en-US")} questions · version ${shown} of ${newest.version}`}
+        description={`${(shownCount ?? 0).toLocaleString("en-US")} questions · version ${shown} of ${newest.version}`}
         actions={
           <>
             <Button asChild size="sm">
@@ -103,16 +105,22 @@ export function QuestionSetEditor({ id }: { id: string }) {
           </p>
           {old.isError ? (
             <EmptyState title={`Could not load version ${shown}`}>{apiErrorMessage(old.error)}</EmptyState>
-          ) : old.data ? (
-            <RowsView key={shown} rows={old.data.rows} caption={`Questions of ${newest.name}, version ${shown}`} />
           ) : (
-            <Skeleton className="h-64 w-full" />
+            <RowsView key={shown} setId={id} version={shown} caption={`Questions of ${newest.name}, version ${shown}`} />
           )}
         </>
       ) : canEdit ? (
-        <RowsForm key={newest.version} set={newest} onSaved={(version) => setNotice(`Saved as version ${version}.`)} />
+        whole.isError ? (
+          <EmptyState title="Could not load the rows to edit" action={<Button onClick={() => void whole.refetch()}>Try again</Button>}>
+            {apiErrorMessage(whole.error)}
+          </EmptyState>
+        ) : whole.data ? (
+          <RowsForm key={whole.data.version} set={whole.data} onSaved={(version) => setNotice(`Saved as version ${version}.`)} />
+        ) : (
+          <Skeleton className="h-64 w-full" />
+        )
       ) : (
-        <RowsView rows={newest.rows} caption={`Questions of ${newest.name}`} />
+        <RowsView key={newest.version} setId={id} version={undefined} caption={`Questions of ${newest.name}`} />
       )}
     </>
   );

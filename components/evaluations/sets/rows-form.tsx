@@ -78,6 +78,7 @@ export function RowsForm({ set, onSaved }: { set: QuestionSetVersionBody; onSave
       const saved = await updateQuestionSet(set.set_id, { base_version: set.version, rows: rowsFromDraft(rows) });
       queryClient.setQueryData(questionSetKeys.version(set.set_id, undefined), saved);
       queryClient.setQueryData(questionSetKeys.version(set.set_id, saved.version), saved);
+      await queryClient.invalidateQueries({ queryKey: questionSetKeys.rowPages(set.set_id) });
       await queryClient.invalidateQueries({ queryKey: questionSetKeys.list() });
       onSaved(saved.version);
     } catch (error) {

@@ -1,28 +1,38 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
-import type { QuestionRow } from "@/lib/eval/questions";
+import { apiErrorMessage } from "@/lib/client/api-error-message";
+import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 import { ROWS_PER_PAGE } from "@/lib/question-sets/draft";
 import { ROW_COLUMNS } from "./row-columns";
 import { RowsPager } from "./rows-pager";
 
 const EMPTY = <span className="text-slate-500 dark:text-slate-400">–</span>;
 
-/** A version's rows, read only: an older version, or the newest for a viewer. */
-export function RowsView({ rows, caption }: { rows: readonly QuestionRow[]; caption: string }) {
+/**
+ * A version's rows, read only (an older version, or the newest for a viewer), fetched a page at a time: a set holds
+ * up to 10,000 rows, and only the page shown is ever read, sent or in the document.
+ */
+export function RowsView({ setId, version, caption }: { setId: string; version: number | undefined; caption: string }) {
   const [page, setPage] = useState(0);
-  const shown = rows.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
+  const query = useQuery(questionSetQueries.rows(setId, version, page));
+  if (query.isError && !query.data) return <Alert>The rows could not be loaded: {apiErrorMessage(query.error)}</Alert>;
+  if (!query.data) return <Skeleton className="h-64 w-full" />;
+  const { rows, offset, row_count: total } = query.data;
   return (
     <>
-      <Table framed wrapperClassName="relative">
+      <Table framed wrapperClassName="relative" aria-busy={query.isPlaceholderData}>
         <caption className="sr-only">{caption}</caption>
         <TableHead framed columns={ROW_COLUMNS} cellClassName="px-2 py-2" />
         <TableBody>
-          {shown.map((row, index) => (
-            <tr key={page * ROWS_PER_PAGE + index} className="align-top">
+          {rows.map((row, index) => (
+            <tr key={offset + index} className="align-top">
               <th scope="row" className="px-2 py-2 text-right text-xs font-normal tabular-nums text-slate-600 dark:text-slate-400">
-                {page * ROWS_PER_PAGE + index + 1}
+                {offset + index + 1}
               </th>
               <td className="min-w-56 whitespace-pre-wrap break-words px-2 py-2">{row.question}</td>
               <td className="min-w-48 whitespace-pre-wrap break-words px-2 py-2">{row.expected || EMPTY}</td>
@@ -33,7 +43,7 @@ export function RowsView({ rows, caption }: { rows: readonly QuestionRow[]; capt
           ))}
         </TableBody>
       </Table>
-      <RowsPager page={page} total={rows.length} onPage={setPage} label="Pages of rows" />
+      <RowsPager page={Math.floor(offset / ROWS_PER_PAGE)} total={total} onPage={setPage} label="Pages of rows" />
     </>
   );
 }

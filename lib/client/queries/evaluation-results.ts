@@ -111,10 +111,10 @@ export function designateVersion(runId: string, version: number, expectedVersion
   return apiData(`${runPath(runId)}/designate`, schema("EvalDesignateResultEnvelopeSchema"), { method: "POST", json: { version, expected_version: expectedVersion } });
 }
 
-/** Runs to pick from on the compare page (GET /api/eval/runs), optionally of one question set. */
+/** Runs to pick from on the compare page (GET /api/eval/runs): the newest page of them, optionally of one question set. */
 export const compareRunListQuery = (setId: string | null) =>
   queryOptions({
     queryKey: [...resultKeys.all, "runs", setId ?? ""] as const,
     queryFn: ({ signal }) =>
-      apiData(`/api/eval/runs${setId ? `?set_id=${enc(setId)}` : ""}`, () => import("@/lib/contract/bff/evaluations").then((c) => c.EvalRunListResponseSchema), { signal }),
+      apiData(`/api/eval/runs?limit=50${setId ? `&set_id=${enc(setId)}` : ""}`, () => import("@/lib/contract/bff/evaluations").then((c) => c.EvalRunListResponseSchema), { signal }),
   });

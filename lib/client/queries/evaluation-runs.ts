@@ -1,8 +1,8 @@
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type * as RunProgress from "@/lib/contract/bff/evaluation-run-progress";
 import type * as Evaluations from "@/lib/contract/bff/evaluations";
 import type { EvalEstimate, EvalRun, EvalRunDetail, EvalRunRequest } from "@/lib/contract/bff/evaluations";
-import { apiData } from "@/lib/client/api-client";
+import { apiData, apiFetch } from "@/lib/client/api-client";
 import { pollUntilFinished } from "./poll";
 
 /** Query keys and calls of the evaluation-run pages (/api/eval/runs and its children; the question sets they pick from are questionSetQueries.list). */
@@ -28,6 +28,15 @@ function runProgressSchema<K extends keyof typeof RunProgress>(name: K): () => P
 
 const runPath = (id: string) => `${RUNS_PATH}/${encodeURIComponent(id)}`;
 
+/** A page of the runs list: of one set when asked, after `cursor` (the page before's next_cursor). */
+function runListPath(setId: string | undefined, cursor: string | null): string {
+  const search = new URLSearchParams();
+  if (setId) search.set("set_id", setId);
+  if (cursor) search.set("cursor", cursor);
+  const query = search.toString();
+  return query ? `${RUNS_PATH}?${query}` : RUNS_PATH;
+}
+
 /** How often the run page asks while the run runs: two index reads on the server, an answer of a few hundred bytes per version. */
 const RUN_POLL_MS = 1000;
 
@@ -36,13 +45,17 @@ export function isRunFinished(run: Pick<EvalRun, "status">): boolean {
 }
 
 export const evalRunQueries = {
-  /** GET /api/eval/runs: the newest runs first; refreshed every few seconds while one of them runs. */
+  /**
+   * GET /api/eval/runs: the newest runs first, a page at a time (each without its plan); refreshed every few seconds
+   * while one of the loaded runs runs.
+   */
   list: (setId?: string) =>
-    queryOptions({
+    infiniteQueryOptions({
       queryKey: evalRunKeys.list(setId),
-      queryFn: ({ signal }) =>
-        apiData(setId ? `${RUNS_PATH}?set_id=${encodeURIComponent(setId)}` : RUNS_PATH, runProgressSchema("EvalRunListResponseSchema"), { signal }),
-      refetchInterval: (query) => (query.state.data?.some((run) => !isRunFinished(run)) ? 3 * RUN_POLL_MS : false),
+      initialPageParam: null as string | null,
+      queryFn: ({ pageParam, signal }) => apiFetch(runListPath(setId, pageParam), runProgressSchema("EvalRunListResponseSchema"), { signal }),
+      getNextPageParam: (page) => page.next_cursor ?? undefined,
+      refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some((run) => !isRunFinished(run))) ? 3 * RUN_POLL_MS : false),
       staleTime: 0,
     }),
   /**

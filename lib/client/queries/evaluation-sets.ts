@@ -1,5 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiData, apiRequest } from "@/lib/client/api-client";
+import { ROWS_PER_PAGE } from "@/lib/question-sets/draft";
 import type { z } from "zod";
 import type { CreateQuestionSetRequestSchema, QuestionSetVersionBody, UpdateQuestionSetRequestSchema } from "@/lib/contract/bff/evaluations";
 
@@ -9,7 +10,7 @@ import type { CreateQuestionSetRequestSchema, QuestionSetVersionBody, UpdateQues
  */
 
 const schema =
-  <K extends "QuestionSetListResponseSchema" | "QuestionSetVersionEnvelopeSchema">(name: K) =>
+  <K extends "QuestionSetListResponseSchema" | "QuestionSetVersionEnvelopeSchema" | "QuestionSetRowsPageEnvelopeSchema">(name: K) =>
   () =>
     import("@/lib/contract/bff/evaluations").then((contract) => contract[name]);
 
@@ -25,6 +26,9 @@ export const questionSetKeys = {
   detail: (id: string) => [...questionSetKeys.all, "detail", id] as const,
   /** `version` undefined: the newest. */
   version: (id: string, version: number | undefined) => [...questionSetKeys.detail(id), version ?? "latest"] as const,
+  /** Every page of rows of the set, any version (what a save or an import makes stale). */
+  rowPages: (id: string) => [...questionSetKeys.detail(id), "rows"] as const,
+  rows: (id: string, version: number | undefined, page: number) => [...questionSetKeys.rowPages(id), version ?? "latest", page] as const,
 };
 
 export const questionSetQueries = {
@@ -34,6 +38,24 @@ export const questionSetQueries = {
       queryFn: ({ signal }) => apiData("/api/eval/question-sets", schema("QuestionSetListResponseSchema"), { signal }),
     }),
 
+  /**
+   * A version's description and its `page`-th page of ROWS_PER_PAGE rows (the newest version when `version` is
+   * undefined): what the set page shows, a page at a time; the page before stays shown while the next loads.
+   */
+  rows: (id: string, version: number | undefined, page: number) =>
+    queryOptions({
+      queryKey: questionSetKeys.rows(id, version, page),
+      queryFn: ({ signal }) =>
+        apiData(
+          `${setPath(id)}/rows?offset=${page * ROWS_PER_PAGE}&limit=${ROWS_PER_PAGE}${version === undefined ? "" : `&version=${version}`}`,
+          schema("QuestionSetRowsPageEnvelopeSchema"),
+          { signal },
+        ),
+      staleTime: version === undefined ? undefined : Infinity,
+      placeholderData: keepPreviousData,
+    }),
+
+  /** A version with all its rows: what the editor's draft starts from (editors only; the page reads pages of rows). */
   version: (id: string, version?: number) =>
     queryOptions({
       queryKey: questionSetKeys.version(id, version),
@@ -51,6 +73,24 @@ export function questionSetExportHref(id: string, format: "csv" | "jsonl", versi
 
 export function createQuestionSet(body: CreateBody): Promise<QuestionSetVersionBody> {
   return apiData("/api/eval/question-sets", schema("QuestionSetVersionEnvelopeSchema"), { method: "POST", json: body });
+}
+
+/**
+ * Imports a CSV or JSONL file as a new set, or as a new version of one: the file itself is the request's body (the
+ * server reads it as it arrives and stops at the row or byte limit), the set's name and note in the query.
+ */
+export function importQuestionFile(
+  file: Blob,
+  format: "csv" | "jsonl",
+  target: { kind: "new"; name: string } | { kind: "version"; setId: string; baseVersion: number; note: string },
+): Promise<QuestionSetVersionBody> {
+  const query = new URLSearchParams(target.kind === "new" ? { name: target.name } : { base_version: String(target.baseVersion), note: target.note });
+  const path = target.kind === "new" ? "/api/eval/question-sets" : setPath(target.setId);
+  return apiData(`${path}?${query}`, schema("QuestionSetVersionEnvelopeSchema"), {
+    method: target.kind === "new" ? "POST" : "PUT",
+    headers: { "content-type": format === "csv" ? "text/csv" : "application/jsonl" },
+    body: file,
+  });
 }
 
 /** A new version on top of `base_version` (409 when someone saved meanwhile). */

@@ -58,7 +58,18 @@ const EvalRunDetailSchema = EvalRunSchema.extend({
 export type EvalRunDetail = z.infer<typeof EvalRunDetailSchema>;
 export const EvalRunDetailEnvelopeSchema = z.object({ data: EvalRunDetailSchema });
 
-/** A run in the list: with its items' counts by status and its spending, all versions together. */
-const EvalRunSummarySchema = EvalRunSchema.extend({ totals: TotalsSchema });
+/**
+ * A run in the list: what the lists show, never its plan (the versions' requests, system prompts included, are
+ * read from GET /api/eval/runs/{id}): the versions' ids and labels, its items' counts by status and its spending.
+ */
+const EvalRunSummarySchema = EvalRunSchema.omit({ plan: true }).extend({
+  versions: z.array(z.object({ id: z.string(), label: z.string() })),
+  totals: TotalsSchema,
+});
 export type EvalRunSummary = z.infer<typeof EvalRunSummarySchema>;
-export const EvalRunListResponseSchema = z.object({ data: z.array(EvalRunSummarySchema) });
+/** A page of runs, newest first; `next_cursor` asks for the next (null: this was the last). */
+export const EvalRunListResponseSchema = z.object({ data: z.array(EvalRunSummarySchema), next_cursor: z.string().nullable() });
+export type EvalRunListResponse = z.infer<typeof EvalRunListResponseSchema>;
+
+/** Runs per page of GET /api/eval/runs: by default, and at most. */
+export const EVAL_RUN_PAGE = { default: 20, max: 50 } as const;

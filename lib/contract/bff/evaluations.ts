@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseCheck } from "@/lib/eval/check-spelling";
-import { QuestionSetSchema } from "@/lib/eval/questions";
+import { QuestionRowSchema, QuestionSetSchema } from "@/lib/eval/questions";
+import { EVAL_RUN_PAGE } from "./evaluation-run-progress";
 
 /**
  * The BFF's evaluation routes (/api/eval, issue 27): question sets with their versions, and runs of preset
@@ -9,7 +10,7 @@ import { QuestionSetSchema } from "@/lib/eval/questions";
 
 // A run and its progress: their own module, which the run pages load without this one's check parser.
 export { EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, EvalRunListResponseSchema } from "./evaluation-run-progress";
-export type { EvalRun, EvalRunDetail, EvalRunSummary } from "./evaluation-run-progress";
+export type { EvalRun, EvalRunDetail, EvalRunListResponse, EvalRunSummary } from "./evaluation-run-progress";
 
 const MAX_EVAL_TARGETS = 4;
 const NAME_MAX = 200;
@@ -56,6 +57,22 @@ const UpdateFromFileSchema = z.strictObject({
 export const UpdateQuestionSetRequestSchema = z.union([UpdateFromRowsSchema, UpdateFromFileSchema]);
 export type UpdateQuestionSetRequest = z.infer<typeof UpdateQuestionSetRequestSchema>;
 
+/**
+ * POST /api/eval/question-sets with the file itself as the body (Content-Type text/csv, or application/jsonl or
+ * application/x-ndjson): streamed, so a file over the row or byte limit is refused without being read whole. The
+ * set's name and the version's note come in the query.
+ */
+export const QuestionSetFileQuerySchema = z.strictObject({ name: SetNameSchema, note: z.string().max(NOTE_MAX).optional() });
+/** PUT /api/eval/question-sets/{id} with the file itself as the body: a new version on top of `base_version`. */
+export const QuestionSetFileVersionQuerySchema = z.strictObject({
+  base_version: z.coerce.number().int().min(1),
+  name: SetNameSchema.optional(),
+  note: z.string().max(NOTE_MAX).optional(),
+});
+
+/** The Content-Types of a question file sent as the body, by format. */
+export const QUESTION_FILE_TYPES = { csv: ["text/csv"], jsonl: ["application/jsonl", "application/x-ndjson", "application/x-jsonlines"] } as const;
+
 export const QuestionSetVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1).max(1_000_000).optional() });
 export const QuestionSetExportQuerySchema = QuestionSetVersionQuerySchema.extend({
   format: z.enum(["csv", "jsonl"], { message: "must be csv or jsonl" }).default("csv"),
@@ -86,6 +103,25 @@ const QuestionSetVersionSchema = z.object({
 });
 export type QuestionSetVersionBody = z.infer<typeof QuestionSetVersionSchema>;
 export const QuestionSetVersionEnvelopeSchema = z.object({ data: QuestionSetVersionSchema });
+
+/** Rows per page of GET /api/eval/question-sets/{id}/rows: by default, and at most. */
+export const QUESTION_ROWS_PAGE = { default: 50, max: 200 } as const;
+export const QuestionSetRowsQuerySchema = QuestionSetVersionQuerySchema.extend({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(QUESTION_ROWS_PAGE.max).default(QUESTION_ROWS_PAGE.default),
+});
+/**
+ * GET /api/eval/question-sets/{id}/rows?version&offset&limit: a version's description and one page of its rows
+ * (`row_count` in all), what the set page shows a page at a time (issue 36: its server render sent every row).
+ */
+const QuestionSetRowsPageSchema = QuestionSetVersionSchema.omit({ rows: true }).extend({
+  row_count: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  rows: z.array(QuestionRowSchema).max(QUESTION_ROWS_PAGE.max),
+});
+export type QuestionSetRowsPage = z.infer<typeof QuestionSetRowsPageSchema>;
+export const QuestionSetRowsPageEnvelopeSchema = z.object({ data: QuestionSetRowsPageSchema });
 
 /** A check as the CLI spells it (`contains:Paris`): parsed by lib/eval, the message naming what is wrong. */
 const CheckSpellingSchema = z
@@ -161,7 +197,12 @@ const EvalEstimateSchema = z.object({
 export type EvalEstimate = z.infer<typeof EvalEstimateSchema>;
 export const EvalEstimateEnvelopeSchema = z.object({ data: EvalEstimateSchema });
 
-export const EvalRunListQuerySchema = z.object({ set_id: EvalIdSchema.optional() });
+export const EvalRunListQuerySchema = z.object({
+  set_id: EvalIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(EVAL_RUN_PAGE.max).default(EVAL_RUN_PAGE.default),
+  /** The `next_cursor` of the page before. */
+  cursor: z.string().max(200).optional(),
+});
 
 const EVAL_ITEMS_PAGE_MAX = 200;
 export const EvalItemsQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { answerEventLoopMeasures } from "@/lib/testing/event-loop-measures";
 import { startEmbeddedGateway } from "../server";
 
 /*
@@ -9,8 +9,6 @@ import { startEmbeddedGateway } from "../server";
  * {type: "measure"} with the event loop's largest delay since the previous one and the heap in use
  * after a full collection, so a test can bracket each request.
  */
-
-const RESOLUTION_MS = 10;
 
 async function main(gc: () => void, send: (message: unknown) => void) {
   const gateway = await startEmbeddedGateway({
@@ -24,19 +22,9 @@ async function main(gc: () => void, send: (message: unknown) => void) {
     videoTimeScale: 0,
   });
 
-  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  delay.enable();
-
-  process.on("message", (message: { type?: string }) => {
-    if (message?.type !== "measure") return;
-    // Two resolutions later the sampling timer has fired at least once after whatever ran last.
-    setTimeout(() => {
-      const maxDelayMs = delay.max / 1e6;
-      gc();
-      // The collection just forced holds the loop too; it is the test's doing, not the next request's.
-      delay.reset();
-      send({ type: "measured", maxDelayMs, heapUsedBytes: process.memoryUsage().heapUsed });
-    }, 2 * RESOLUTION_MS);
+  answerEventLoopMeasures(send, () => {
+    gc();
+    return { heapUsedBytes: process.memoryUsage().heapUsed };
   });
   process.on("disconnect", () => void gateway.close().finally(() => process.exit(0)));
 

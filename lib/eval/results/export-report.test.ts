@@ -1,3 +1,6 @@
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
 import { describe, expect, it } from "vitest";
 import { EVAL_EXPORT_COLUMNS, type EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
 import { parseCsvRecords } from "./test-csv";
@@ -52,7 +55,8 @@ describe("Markdown report", () => {
   const report = resultsReportMarkdown(summary, questionRows(grid, questions), grid);
 
   it("has the summary table, the noise floor and the questions whose verdicts differ, with both answers and citations", () => {
-    // The whole document, as a reader gets it. The answer stays inside its quote (its heading too); HTML is text;
+    // The whole document, as a reader gets it. The answer stays inside its quote (its heading too); HTML is text (every
+    // punctuation mark escaped, a word with a URL in a code span);
     // a URL's parentheses cannot end the link; a cell's pipe is escaped in tables, not in prose.
     expect(report).toBe(`# Evaluation run run-1
 
@@ -77,26 +81,26 @@ One repeat: no within-version figures. Run with repeats > 1 to see how much a ve
 
 ## Questions whose verdicts differ (2)
 
-### 1. =HYPERLINK("http://evil")
+### 1. \`=HYPERLINK("http://evil")\`
 
-**Model | A**: passed
+**Model \\| A**: passed
 
-> +1 answer
+> \\+1 answer
 
-- [https://a.com/1](https://a.com/1)
+- [https\\:\\/\\/a\\.com\\/1](https://a.com/1)
 
 **Model B**: failed (1 check failed)
 
-> ## Heading inside
-> &lt;script>alert(1)&lt;/script>
+> \\#\\# Heading inside
+> \\<script\\>alert\\(1\\)\\<\\/script\\>
 
-- [https://b.com/(x)](https://b.com/%28x%29)
+- [https\\:\\/\\/b\\.com\\/\\(x\\)](https://b.com/%28x%29)
 
-### 2. Quote " and, comma newline
+### 2. Quote \\" and\\, comma newline
 
-**Model | A**: failed (1 check failed)
+**Model \\| A**: failed (1 check failed)
 
-> -2
+> \\-2
 
 **Model B**: error
 
@@ -116,6 +120,58 @@ _No answer._
   });
 
   it("escapes table cells", () => {
-    expect(mdCell("a|b\nc<d")).toBe("a\\|b c&lt;d");
+    expect(mdCell("a|b\nc<d see http://x|y")).toBe("a\\|b c\\<d see `http://x\\|y`");
+  });
+});
+
+/** Every node of a Markdown document as remark (CommonMark + GFM, as GitHub renders a report) reads it. */
+function markdownNodes(markdown: string): { type: string; url?: string; value?: string }[] {
+  const tree = unified().use(remarkParse).use(remarkGfm).parse(markdown);
+  const out: { type: string; url?: string; value?: string }[] = [];
+  const walk = (node: { type: string; url?: string; value?: string; children?: unknown[] }) => {
+    out.push(node);
+    for (const child of node.children ?? []) walk(child as typeof node);
+  };
+  walk(tree);
+  return out;
+}
+
+describe("Markdown report: what users and models wrote is text, never syntax (issue 36, finding 11)", () => {
+  const ACTIVE = [
+    "[x](javascript:alert(1))",
+    "![](http://127.0.0.1:9/pixel.png)",
+    "<img src=x onerror=alert(1)>",
+    "<https://evil.example/auto>",
+    "see https://evil.example/bare and www.evil.example",
+    "mail me@evil.example",
+    "[ref][1]\n\n[1]: http://evil.example/",
+    "&lt;b&gt; *em* __strong__ ~~gone~~ `code`",
+  ];
+  const texts = ACTIVE.join("\n");
+  const risky = new ItemGrid(2, 1, [
+    answered({ v: 0, q: 0 }, texts, { urls: ["https://a.com/1"], checks: [["contains:a", true]] }),
+    answered({ v: 1, q: 0 }, "b", { checks: [["contains:a", false]] }),
+  ]);
+  const riskyVersions = [
+    { version_index: 0, id: "m/a", label: "[v](javascript:x) <b>", preset: null },
+    { version_index: 1, id: "m/b", label: "![](http://127.0.0.1:9/v)", preset: null },
+  ];
+  const riskyQuestions = [question(ACTIVE.join(" "))];
+  const summary: EvalResultsSummary = { ...header, versions: versionSummaries(risky, riskyVersions), noise_floor: noiseFloor(risky, 1) };
+  const report = resultsReportMarkdown(summary, questionRows(risky, riskyQuestions), risky);
+
+  it("has no link, image, HTML, autolink or reference but the citations the report writes itself", () => {
+    const nodes = markdownNodes(report);
+    const active = nodes.filter((node) => ["link", "image", "html", "linkReference", "imageReference", "definition", "emphasis", "strong", "delete"].includes(node.type));
+    // The one citation link and the versions' bold labels are the report's own.
+    expect(active.map((node) => `${node.type} ${node.url ?? ""}`)).toEqual(["strong ", "link https://a.com/1", "strong "]);
+  });
+
+  it("shows each text as it was written", () => {
+    const shown = markdownNodes(report)
+      .filter((node) => node.type === "text" || node.type === "inlineCode")
+      .map((node) => node.value)
+      .join("\n");
+    for (const text of ACTIVE) for (const word of text.split(/\s+/)) if (word !== "") expect(shown).toContain(word);
   });
 });

@@ -4,8 +4,10 @@ import { isAnswered, type ItemGrid } from "./stored-item";
 
 /**
  * The run's report in Markdown: summary table, noise floor, and the questions whose verdicts differ between
- * versions with each version's answer and its citations. Text from the set or the model is escaped where it could
- * break the document's structure (table pipes, line breaks, headings).
+ * versions with each version's answer and its citations. Text from the set or the model is made inert: every
+ * ASCII punctuation character is backslash-escaped (CommonMark lets any of them be), so no link, image, HTML tag,
+ * autolink (`<…>`, GFM's bare `https://` and `www.`), emphasis, heading or table break survives as syntax; the
+ * only links are the citations' web URLs, which this module writes itself.
  */
 
 /** Questions written out in full; the rest are counted. */
@@ -16,31 +18,68 @@ const num = (value: number | null, digits = 2) => (value === null ? "–" : valu
 const usd = (value: number) => `$${value.toFixed(4)}`;
 const ms = (value: number | null) => (value === null ? "–" : `${Math.round(value)} ms`);
 
-/** A table cell: one line, pipes and backslashes escaped, Markdown's inline HTML made text. */
+/**
+ * A word GFM would link by itself, with no brackets: a URL with a scheme (`https://…`, `mailto:…`), `www.…`, or an
+ * e-mail address. Renderers find these in the text after escapes are undone, so escaping cannot stop them.
+ */
+const BARE_LINK = /:\/\/|www\.|mailto:|xmpp:|@/i;
+
+/** A code span holding `text` exactly (its fence longer than any run of backticks inside): shown, never linked. */
+function literal(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  // A space inside each fence only where it is needed, and then one is stripped from each side.
+  const padded = /^`|`$/.test(text) || /^ .* $/.test(text) ? ` ${text} ` : text;
+  return `${fence}${padded}${fence}`;
+}
+
+/**
+ * Text that Markdown shows as written: each ASCII punctuation character escaped with a backslash (links, images,
+ * HTML, `<…>` autolinks, entities, emphasis, headings, table pipes), and each word a renderer would link on its own
+ * written as a code span.
+ */
+function inert(text: string, inTable = false): string {
+  return text
+    .split(/(\s+)/)
+    // GFM splits a table row at every unescaped pipe, code spans included.
+    .map((word) => (BARE_LINK.test(word) ? (inTable ? literal(word).replace(/\|/g, "\\|") : literal(word)) : escapePunctuation(word)))
+    .join("");
+}
+
+/** Every ASCII punctuation character backslash-escaped (CommonMark allows it on each of them). */
+function escapePunctuation(text: string): string {
+  return text.replace(/[!-/:-@[-`{-~]/g, "\\$&");
+}
+
+/** A table cell: one line of inert text, its pipes escaped even inside code spans. */
 export function mdCell(text: string): string {
-  return inline(text).replace(/\|/g, "\\|");
+  return inert(text.replace(/\r\n|\r|\n/g, " "), true);
 }
 
-/** Inline text: line breaks to spaces, `<` escaped (no HTML), backslashes kept literal. */
+/** Inline text: line breaks to spaces, then inert. */
 function inline(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/\r\n|\r|\n/g, " ").replace(/</g, "&lt;");
+  return inert(text.replace(/\r\n|\r|\n/g, " "));
 }
 
-/** A quoted block: every line prefixed, so an answer's own headings or fences stay inside the quote. */
+/** A quoted block: every line prefixed and inert, so an answer's own headings, fences, links and HTML stay text inside the quote. */
 function quote(text: string): string {
   return text
     .split(/\r\n|\r|\n/)
-    .map((line) => `> ${line.replace(/</g, "&lt;")}`)
+    .map((line) => `> ${inert(line)}`)
     .join("\n");
 }
+
+/** A code span on one line. */
+const codeSpan = (text: string) => literal(text.replace(/\r\n|\r|\n/g, " "));
 
 /** A link whose URL cannot end the Markdown link early. */
 function link(url: string, title: string | undefined): string {
   // Only web links become links: a `javascript:` or `data:` URL from a source is shown as text.
-  if (!/^https?:\/\//i.test(url)) return `\`${inline(url).replace(/`/g, "'")}\``;
+  if (!/^https?:\/\//i.test(url)) return codeSpan(url);
   // Percent-encoded by hand: encodeURIComponent leaves parentheses as they are.
   const safeUrl = url.replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
-  return `[${mdCell(title && title.trim() !== "" ? title : url).replace(/[[\]]/g, "\\$&")}](${safeUrl})`;
+  // A link's own text is never linked again, so escaping is enough there.
+  return `[${escapePunctuation((title && title.trim() !== "" ? title : url).replace(/\r\n|\r|\n/g, " "))}](${safeUrl})`;
 }
 
 function summaryTable(summary: EvalResultsSummary): string[] {
@@ -76,7 +115,7 @@ export function resultsReportMarkdown(summary: EvalResultsSummary, rows: readonl
     "",
     `Question set ${summary.set_id} version ${summary.set_version} · ${countOf(summary.questions, "question")} · ${countOf(summary.repeats, "repeat")} · status ${summary.status} · started ${summary.created_at}${summary.ended_at ? ` · ended ${summary.ended_at}` : ""}`,
     "",
-    `Checks: ${summary.checks.length === 0 ? "none" : summary.checks.map((check) => `\`${inline(check).replace(/`/g, "'")}\``).join(", ")}`,
+    `Checks: ${summary.checks.length === 0 ? "none" : summary.checks.map(codeSpan).join(", ")}`,
     "",
     "## Summary",
     "",
@@ -95,7 +134,7 @@ export function resultsReportMarkdown(summary: EvalResultsSummary, rows: readonl
   out.push(`## Questions whose verdicts differ (${differing.length})`, "");
   if (differing.length === 0) out.push("None: every version got the same verdict on every question.", "");
   for (const row of differing.slice(0, REPORT_QUESTIONS_MAX)) {
-    out.push(`### ${row.question_index + 1}. ${inline(row.question).replace(/^#+/, "")}`, "");
+    out.push(`### ${row.question_index + 1}. ${inline(row.question)}`, "");
     for (const version of summary.versions) {
       const cell = row.versions[version.version_index];
       out.push(`**${inline(version.label)}**: ${cell?.verdict ?? "pending"}${cell && cell.failed_checks > 0 ? ` (${countOf(cell.failed_checks, "check")} failed)` : ""}`, "");

@@ -111,7 +111,7 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     io.err(`gatehouse eval: --questions: cannot read ${options.questions.path}: ${(error as Error).message}\n`);
     return 2;
   }
-  const imported = importQuestions(text, options.questions.format);
+  const imported = await importQuestions(text, options.questions.format);
   if (!imported.ok) {
     const lines = imported.errors.map((error) => `  line ${error.line}, ${error.field}: ${error.message}`);
     const more = imported.error_count > imported.errors.length ? `\n  … and ${imported.error_count - imported.errors.length} more` : "";

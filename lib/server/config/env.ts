@@ -91,6 +91,11 @@ const EnvSchema = z
     RATE_LIMIT_RESPONSES_PER_MINUTE: positiveInt(120),
     RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_GATEWAY_PER_MINUTE: positiveInt(1200),
+    // Question-set file imports (CSV/JSONL, up to 16 MiB each) per user per minute: low, each is a whole file's work.
+    RATE_LIMIT_IMPORTS_PER_MINUTE: positiveInt(10),
+    // Question rows one user may have stored, every version of every set they saved counted (a 10,000-row set
+    // saved 20 times is 200,000).
+    EVAL_MAX_QUESTION_ROWS_PER_USER: positiveInt(500_000),
     // Per-user spending guard on video generation (lib/server/video-generation/video-spending-guard.ts), in USD of the
     // SKU calculator's estimates: one generation (all its models).
     VIDEO_MAX_COST_PER_REQUEST_USD: positiveNumber(10),

@@ -66,6 +66,11 @@ export const SERVER_SETTINGS_SHAPE = {
   SERVER_KEEP_ALIVE_TIMEOUT_MS: intSetting(65_000, 100, 600_000),
   // Connections one instance holds at once; the next is closed at once.
   SERVER_MAX_CONNECTIONS: intSetting(1_000, 1, 100_000),
+  // Connections one client address holds at once, well under SERVER_MAX_CONNECTIONS (the smaller applies), so one
+  // client (half-open sockets that never send headers, say) cannot take them all; the next from that address is
+  // closed at once. Behind a reverse proxy every connection comes from the proxy's address: raise it to
+  // SERVER_MAX_CONNECTIONS there and limit connections per client on the proxy (README "Deploying a team instance").
+  SERVER_MAX_CONNECTIONS_PER_CLIENT: intSetting(100, 1, 100_000),
   // Idle keep-alive connections kept at most; past it the longest idle is closed, so idle sockets
   // never fill SERVER_MAX_CONNECTIONS.
   SERVER_MAX_IDLE_CONNECTIONS: intSetting(200, 0, 100_000),

@@ -11,7 +11,7 @@ import { createRateLimiter, retryAfterSeconds, take, type RateLimiter } from "./
  * names its bucket in defineRoute's `limit`; each call takes one point, counted per user per minute
  * in the app database (shared by every instance).
  */
-export type UserLimitBucket = "responses" | "uploads" | "gateway";
+export type UserLimitBucket = "responses" | "uploads" | "gateway" | "imports";
 
 const WINDOW_SECONDS = 60;
 
@@ -21,6 +21,8 @@ const BUCKETS: Record<UserLimitBucket, { setting: keyof ServerEnv & `RATE_LIMIT_
   uploads: { setting: "RATE_LIMIT_UPLOADS_PER_MINUTE", what: "file uploads" },
   // Everything else that reaches the gateway: lists, reads, downloads, preset saves, deletes.
   gateway: { setting: "RATE_LIMIT_GATEWAY_PER_MINUTE", what: "gateway requests" },
+  // Question-set imports: each reads and checks a file of up to 16 MiB, far more work than a read.
+  imports: { setting: "RATE_LIMIT_IMPORTS_PER_MINUTE", what: "question-set imports" },
 };
 
 const limiters = new WeakMap<AppDb, Map<UserLimitBucket, { limiter: RateLimiter; points: number }>>();

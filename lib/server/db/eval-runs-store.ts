@@ -124,10 +124,12 @@ export class EvalRunsStore {
     return this.db.kysely.selectFrom("eval_runs").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  /** Newest first. */
-  async list(options: { setId?: string; limit?: number } = {}): Promise<EvalRunRow[]> {
+  /** Newest first; `after` (the last row of the page before) continues past it (keyset paging: created_at desc, id). */
+  async list(options: { setId?: string; limit?: number; after?: { created_at: string; id: string } } = {}): Promise<EvalRunRow[]> {
     let query = this.db.kysely.selectFrom("eval_runs").selectAll();
     if (options.setId) query = query.where("set_id", "=", options.setId);
+    const after = options.after;
+    if (after) query = query.where((eb) => eb.or([eb("created_at", "<", after.created_at), eb.and([eb("created_at", "=", after.created_at), eb("id", ">", after.id)])]));
     return query.orderBy("created_at", "desc").orderBy("id").limit(options.limit ?? 200).execute();
   }
 

@@ -20,6 +20,19 @@ export interface QuestionSetVersion<Row = unknown> {
   created_at: string;
 }
 
+/**
+ * The rows as the JSON array text JSON.stringify would write, a row at a time with the event loop given turns: a
+ * version may hold 10,000 rows (16 MiB), which stringified at once holds the loop for a noticeable time.
+ */
+async function rowsJson(rows: readonly unknown[]): Promise<string> {
+  const parts: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    parts.push(JSON.stringify(rows[i]));
+    if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return `[${parts.join(",")}]`;
+}
+
 export class QuestionSetVersionConflictError extends Error {
   constructor(readonly latest: number) {
     super(`The question set changed meanwhile: its newest version is ${latest}.`);
@@ -37,6 +50,7 @@ export class QuestionSetsStore {
 
   async create(set: { id: string; name: string; rows: readonly unknown[]; userEmail: string; note?: string; at?: Date }): Promise<void> {
     const at = (set.at ?? new Date()).toISOString();
+    const json = await rowsJson(set.rows);
     await this.db.kysely.transaction().execute(async (trx) => {
       await trx
         .insertInto("question_sets")
@@ -47,7 +61,7 @@ export class QuestionSetsStore {
         .values({
           set_id: set.id,
           version: 1,
-          rows: JSON.stringify(set.rows),
+          rows: json,
           row_count: set.rows.length,
           note: set.note ?? "",
           created_by: set.userEmail,
@@ -71,6 +85,7 @@ export class QuestionSetsStore {
     at?: Date;
   }): Promise<number> {
     const at = (edit.at ?? new Date()).toISOString();
+    const json = await rowsJson(edit.rows);
     return this.db.serialize(`question-set:${edit.id}`, async (on) => {
       const current = await on.selectFrom("question_sets").select(["latest", "name"]).where("id", "=", edit.id).executeTakeFirst();
       if (!current) throw new Error(`No question set ${edit.id}`);
@@ -81,7 +96,7 @@ export class QuestionSetsStore {
         .values({
           set_id: edit.id,
           version,
-          rows: JSON.stringify(edit.rows),
+          rows: json,
           row_count: edit.rows.length,
           note: edit.note ?? "",
           created_by: edit.userEmail,
@@ -106,6 +121,22 @@ export class QuestionSetsStore {
       .execute();
   }
 
+  /** Whether the set exists (without reading any version's rows). */
+  async exists(id: string): Promise<boolean> {
+    return (await this.db.kysely.selectFrom("question_sets").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+  }
+
+  /** A version of a set without its rows (the newest when `version` is absent): what a page of rows is described by. */
+  async describe(id: string, version?: number): Promise<(Omit<QuestionSetVersion, "rows"> & { latest: number; row_count: number }) | undefined> {
+    return this.db.kysely
+      .selectFrom("question_sets as s")
+      .innerJoin("question_set_versions as v", "v.set_id", "s.id")
+      .select(["s.id as set_id", "s.name", "s.latest", "v.version", "v.row_count", "v.note", "v.created_by", "v.created_at"])
+      .where("s.id", "=", id)
+      .where((eb) => (version === undefined ? eb("v.version", "=", eb.ref("s.latest")) : eb("v.version", "=", version)))
+      .executeTakeFirst();
+  }
+
   /** A version of a set (the newest when `version` is absent). */
   async get<Row = unknown>(id: string, version?: number): Promise<QuestionSetVersion<Row> | undefined> {
     const row = await this.db.kysely
@@ -117,6 +148,16 @@ export class QuestionSetsStore {
       .executeTakeFirst();
     if (!row) return undefined;
     return { ...row, rows: JSON.parse(row.rows) as Row[] };
+  }
+
+  /** Rows `userEmail` has stored, every version of every set counted (the per-user quota, evaluation-sets.ts). */
+  async rowsStoredBy(userEmail: string): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom("question_set_versions")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("row_count"), eb.lit(0)).as("rows"))
+      .where("created_by", "=", userEmail)
+      .executeTakeFirst();
+    return Number(row?.rows ?? 0);
   }
 
   /** Deletes a set with every version (admins only, checked by the route). Runs that used it keep their results. */

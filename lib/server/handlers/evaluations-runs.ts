@@ -24,10 +24,10 @@ export const createEvalRun = defineRoute({ role: "editor", mutating: true, limit
   return jsonResponse({ data: await createRun(routeCharge(user.id), user, body) }, { status: 201 });
 });
 
-/** GET /api/eval/runs?set_id=: the newest runs (200 at most), of one set when asked. */
+/** GET /api/eval/runs?set_id=&limit=&cursor=: a page of the newest runs (of one set when asked), without their plans. */
 export const listEvalRuns = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
-  const { set_id } = parseQuery(request, EvalRunListQuerySchema);
-  return jsonResponse({ data: await listRuns(set_id) });
+  const { set_id, limit, cursor } = parseQuery(request, EvalRunListQuerySchema);
+  return jsonResponse(await listRuns({ setId: set_id, limit, cursor }));
 });
 
 /** GET /api/eval/runs/{id}: the run, its plan and its progress per version. */

@@ -2,15 +2,31 @@ import "server-only";
 import {
   CreateQuestionSetRequestSchema,
   EvalIdSchema,
+  QUESTION_FILE_TYPES,
+  QuestionSetFileQuerySchema,
+  QuestionSetFileVersionQuerySchema,
+  QuestionSetRowsQuerySchema,
   QuestionSetExportQuerySchema,
   QuestionSetVersionQuerySchema,
   UpdateQuestionSetRequestSchema,
 } from "@/lib/contract/bff/evaluations";
 import { QUESTION_LIMITS } from "@/lib/eval/questions";
-import { parseQuery, parseWith, readJsonBody } from "../http/body";
-import { API_HEADERS, jsonResponse } from "../http/errors";
+import type { QuestionFileFormat } from "@/lib/eval/question-file-format";
+import { streamChunks } from "@/lib/eval/import-chunks";
+import { checkDeclaredLength, parseQuery, parseWith, readJsonBody } from "../http/body";
+import { API_HEADERS, HttpError, jsonResponse } from "../http/errors";
 import { defineRoute, type IdParams } from "../http/route";
-import { createQuestionSet, deleteQuestionSet, exportQuestionSet, listQuestionSets, readQuestionSet, updateQuestionSet } from "../services/evaluation-sets";
+import {
+  createQuestionSet,
+  deleteQuestionSet,
+  exportQuestionSet,
+  listQuestionSets,
+  readQuestionSet,
+  readQuestionSetRows,
+  updateQuestionSet,
+  type QuestionFile,
+} from "../services/evaluation-sets";
+import { routeCharge } from "../services/gateway-charge";
 
 
 /**
@@ -21,11 +37,33 @@ const SET_BODY_LIMIT = 2 * QUESTION_LIMITS.fileMaxBytes + 64 * 1024;
 
 const setId = (raw: string) => parseWith(EvalIdSchema, raw, "Invalid question set id");
 
+/** The format of a request whose body is a question file (by its Content-Type), or null for a JSON request. */
+function fileFormatOf(request: Request): QuestionFileFormat | null {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  for (const [format, types] of Object.entries(QUESTION_FILE_TYPES) as [QuestionFileFormat, readonly string[]][]) if (types.includes(type)) return format;
+  return null;
+}
+
+/** The request's body as a question file, read as the import consumes it (a declared length over the limit refused first). */
+function fileOf(request: Request, format: QuestionFileFormat): QuestionFile {
+  checkDeclaredLength(request, QUESTION_LIMITS.fileMaxBytes);
+  if (!request.body) throw new HttpError(400, "Request body is required: send the CSV or JSONL file", { metadata: { issues: [{ path: "text", message: "is empty" }] } });
+  return { format, source: streamChunks(request.body) };
+}
+
 /** GET /api/eval/question-sets: every set with its newest version's size, most recently changed first. */
 export const listSets = defineRoute({ role: "viewer", limit: "gateway" }, async () => jsonResponse({ data: await listQuestionSets() }));
 
-/** POST /api/eval/question-sets: a new set from JSON rows or an imported CSV/JSONL text (all or nothing). 201 with version 1. */
+/**
+ * POST /api/eval/question-sets: a new set from JSON rows, an imported CSV/JSONL text, or the file itself as the body
+ * (streamed; name and note in the query), imported all or nothing. 201 with version 1.
+ */
 export const createSet = defineRoute({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, user }) => {
+  const format = fileFormatOf(request);
+  if (format) {
+    const query = parseQuery(request, QuestionSetFileQuerySchema);
+    return jsonResponse({ data: await createQuestionSet(user, { ...query, ...fileOf(request, format) }) }, { status: 201 });
+  }
   const body = parseWith(CreateQuestionSetRequestSchema, await readJsonBody(request, SET_BODY_LIMIT));
   return jsonResponse({ data: await createQuestionSet(user, body) }, { status: 201 });
 });
@@ -37,9 +75,21 @@ export const getSet = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }
   return jsonResponse({ data: await readQuestionSet(id, version) });
 });
 
+/** GET /api/eval/question-sets/{id}/rows?version=N&offset&limit: a version's description and one page of its rows. */
+export const getSetRows = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params, user }) => {
+  const id = setId(params.id);
+  const query = parseQuery(request, QuestionSetRowsQuerySchema);
+  return jsonResponse({ data: await readQuestionSetRows(routeCharge(user.id), id, query) });
+});
+
 /** PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 naming the newest when stale). */
 export const updateSet = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
   const id = setId(params.id);
+  const format = fileFormatOf(request);
+  if (format) {
+    const query = parseQuery(request, QuestionSetFileVersionQuerySchema);
+    return jsonResponse({ data: await updateQuestionSet(user, id, { ...query, ...fileOf(request, format) }) });
+  }
   const body = parseWith(UpdateQuestionSetRequestSchema, await readJsonBody(request, SET_BODY_LIMIT));
   return jsonResponse({ data: await updateQuestionSet(user, id, body) });
 });

@@ -36,7 +36,7 @@ async function demoUser(context: AppContext): Promise<SessionUser | null> {
 
 async function seedSet(context: AppContext, user: SessionUser, root: string): Promise<void> {
   if (await context.questionSets.get(DEMO_SET_ID)) return;
-  const imported = importQuestions(await readFile(path.join(root, DEMO_QUESTIONS), "utf8"), "jsonl");
+  const imported = await importQuestions(await readFile(path.join(root, DEMO_QUESTIONS), "utf8"), "jsonl");
   if (!imported.ok) throw new Error(`the demo questions do not import: ${imported.errors.map((error) => `line ${error.line} ${error.field}: ${error.message}`).join("; ")}`);
   await context.questionSets.create({ id: DEMO_SET_ID, name: DEMO_SET_NAME, rows: imported.rows, userEmail: user.email, note: "Seeded demo set" });
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
 import { RECENT_ERRORS_MAX, type EvalRecentError } from "@/lib/contract/bff/evaluation-run-progress";
-import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunRequest, EvalRunSummary } from "@/lib/contract/bff/evaluations";
+import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunListResponse, EvalRunRequest, EvalRunSummary } from "@/lib/contract/bff/evaluations";
+import { EVAL_RUN_PAGE } from "@/lib/contract/bff/evaluation-run-progress";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { parseCheck } from "@/lib/eval/check-spelling";
 import type { CheckSpec } from "@/lib/eval/checks";
@@ -227,18 +228,44 @@ function emptyTotals(): EvalRunSummary["totals"] {
 }
 
 /** The newest runs, each with its items' counts by status and its spending (one grouped query for all of them). */
-export async function listRuns(setId?: string): Promise<EvalRunSummary[]> {
+/** A page's cursor: the last run's (created_at, id), opaque to clients. */
+function runCursor(run: { created_at: string; id: string }): string {
+  return Buffer.from(JSON.stringify([run.created_at, run.id])).toString("base64url");
+}
+
+function parseRunCursor(cursor: string): { created_at: string; id: string } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && typeof value[1] === "string") return { created_at: value[0], id: value[1] };
+  } catch {
+    // Reported below.
+  }
+  throw new HttpError(400, "Invalid cursor: pass the next_cursor of the page before", { metadata: { issues: [{ path: "cursor", message: "is not a cursor this list gave" }] } });
+}
+
+/** The versions a list shows, from the stored plan (its requests are left out of every list). */
+function versionsOf(plan: string): EvalRunSummary["versions"] {
+  const parsed = JSON.parse(plan) as { versions?: unknown };
+  const versions = Array.isArray(parsed.versions) ? (parsed.versions as { id?: unknown; label?: unknown }[]) : [];
+  return versions.map((version) => ({ id: String(version.id ?? "?"), label: String(version.label ?? version.id ?? "?") }));
+}
+
+/** A page of runs, newest first, each without its plan (issue 36: the list carried every system prompt). */
+export async function listRuns(query: { setId?: string; limit?: number; cursor?: string } = {}): Promise<EvalRunListResponse> {
   const context = await appContext();
-  const runs = (await context.evalRuns.list({ setId })).map(runOf);
-  const totals = new Map(runs.map((run) => [run.id, emptyTotals()]));
-  for (const row of await context.evalRuns.totals(runs.map((run) => run.id))) {
+  const limit = query.limit ?? EVAL_RUN_PAGE.default;
+  const rows = await context.evalRuns.list({ setId: query.setId, limit: limit + 1, after: query.cursor === undefined ? undefined : parseRunCursor(query.cursor) });
+  const page = rows.slice(0, limit);
+  const totals = new Map(page.map((run) => [run.id, emptyTotals()]));
+  for (const row of await context.evalRuns.totals(page.map((run) => run.id))) {
     const counts = totals.get(row.run_id);
     if (!counts) continue;
     counts[row.status === "claimed" ? "running" : row.status] += row.count;
     counts.total += row.count;
     counts.spent_usd += row.cost_usd;
   }
-  return runs.map((run) => ({ ...run, totals: totals.get(run.id) ?? emptyTotals() }));
+  const data = page.map(({ plan, spent_usd: _spent, ...run }) => ({ ...run, versions: versionsOf(plan), totals: totals.get(run.id) ?? emptyTotals() }));
+  return { data, next_cursor: rows.length > limit ? runCursor(page[page.length - 1]) : null };
 }
 
 async function runOr404(id: string): Promise<EvalRunRow> {

@@ -28,7 +28,7 @@ export default async function Page() {
       <Prefetched
         prefetch={(queryClient) =>
           Promise.all([
-            queryClient.prefetchQuery({ queryKey: evalRunQueries.list().queryKey, queryFn: () => listRuns() }),
+            queryClient.prefetchInfiniteQuery({ ...evalRunQueries.list(), queryFn: () => listRuns() }),
             queryClient.prefetchQuery({ queryKey: questionSetQueries.list().queryKey, queryFn: () => listQuestionSets() }),
           ])
         }

@@ -1,41 +1,44 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { cache } from "react";
 import { QuestionSetEditor } from "@/components/evaluations/sets/question-set-editor";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 import { EvalIdSchema } from "@/lib/contract/bff/evaluations";
+import { ROWS_PER_PAGE } from "@/lib/question-sets/draft";
 import { requirePageUser } from "@/lib/server/auth/page-session";
-import { readQuestionSet } from "@/lib/server/services/evaluation-sets";
+import { describeQuestionSet, readQuestionSetRows } from "@/lib/server/services/evaluation-sets";
+import { pageCharge } from "@/lib/server/services/gateway-charge";
 
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** The newest version, read once per request for both the tab title and the editor's first data; null when there is none. */
-const newestVersion = cache(async (id: string) => (EvalIdSchema.safeParse(id).success ? readQuestionSet(id).catch(() => null) : null));
-
-/** The tab names the set, as a preset's names the preset: several sets open side by side stay apart. */
+/** The tab names the set, as a preset's names the preset: several sets open side by side stay apart (no row is read). */
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   await requirePageUser();
-  const set = await newestVersion((await params).id);
+  const { id } = await params;
+  const set = EvalIdSchema.safeParse(id).success ? await describeQuestionSet(id).catch(() => null) : null;
   return { title: set ? `${set.name} · Question sets` : "Question set · Evaluations" };
 }
 
 /**
- * Server page: the set's newest version (and the version `?version=N` asks for) read through the service the API
- * uses and hydrated into the editor. An unknown id prefetches nothing: the editor asks and says it is not there.
+ * Server page: the first page of rows of the set's newest version (and of the version `?version=N` asks for), read
+ * through the service the API uses, charged to the user's limit as each /api read is, and hydrated into the editor;
+ * never the whole set (issue 36: a 10,000-row set sent 17.2 MB with every load, uncharged). A prefetch refused or
+ * failed leaves the query to the browser, which says why. An unknown id prefetches nothing.
  */
 export default async function Page({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
-  await requirePageUser();
+  const user = await requirePageUser();
   const { id } = await params;
   const raw = (await searchParams).version;
   const version = typeof raw === "string" && /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : undefined;
   const queryClient = makeQueryClient();
   if (EvalIdSchema.safeParse(id).success) {
-    await Promise.all([
-      queryClient.prefetchQuery({ queryKey: questionSetQueries.version(id).queryKey, queryFn: async () => (await newestVersion(id)) ?? readQuestionSet(id) }),
-      version === undefined ? null : queryClient.prefetchQuery({ queryKey: questionSetQueries.version(id, version).queryKey, queryFn: () => readQuestionSet(id, version) }),
-    ]);
+    const firstPage = (wanted: number | undefined) =>
+      queryClient.prefetchQuery({
+        queryKey: questionSetQueries.rows(id, wanted, 0).queryKey,
+        queryFn: () => readQuestionSetRows(pageCharge(user.id), id, { version: wanted, offset: 0, limit: ROWS_PER_PAGE }),
+      });
+    await Promise.all([firstPage(undefined), version === undefined ? null : firstPage(version)]);
   }
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>

@@ -1,0 +1,4 @@
+import { getSetRows } from "@/lib/server/handlers/evaluations";
+
+export const dynamic = "force-dynamic";
+export const GET = getSetRows;
