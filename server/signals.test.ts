@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "@/lib/testing/free-port";
-import { killTree, runNpmScript, signalNpmAlone, waitForAnswer, type NpmScript } from "./launcher/test-fixtures/npm-script";
+import { killTree, portFromOutput, runNpmScript, signalNpmAlone, SUPERVISED_GATEWAY_PORT, waitForAnswer, type NpmScript } from "./launcher/test-fixtures/npm-script";
 
 /*
  * Issue 40 item 1: `npm run gateway` and `npm run dev` run exactly as the README says stop every process of theirs
@@ -38,9 +38,9 @@ describe("npm run gateway", () => {
     // npm does not handle SIGHUP and dies of it (so its own exit says so); the gateway sees npm go and stops.
     ["SIGHUP", { code: null, signal: "SIGHUP" }],
   ] as const)("stops every process of it within 5 s on %s to npm alone, and frees its port", async (signal, exit) => {
-    const port = await freePort();
-    const script = runNpmScript(["run", "gateway"], settings({ GATEWAY_PORT: String(port) }));
+    const script = runNpmScript(["run", "gateway"], settings({ GATEWAY_PORT: "0" }));
     running.push(script);
+    const port = await portFromOutput(script, /Embedded gateway listening on http:\/\/127\.0\.0\.1:(\d+)\//, 60_000);
     // Any answer will do (401 without a key): it listens.
     await waitForAnswer(script, `http://127.0.0.1:${port}/api/v1/models`, () => true, 60_000);
 
@@ -55,9 +55,10 @@ describe("npm run gateway", () => {
 
 describe("npm run dev", () => {
   it("stops the launcher, the embedded gateway and the dashboard server within 5 s on SIGTERM to npm alone, with exit code 0", async () => {
-    const [appPort, gatewayPort] = [await freePort(), await freePort()];
-    const script = runNpmScript(["run", "dev"], settings({ PORT: String(appPort), GATEWAY_PORT: String(gatewayPort) }));
+    const appPort = await freePort();
+    const script = runNpmScript(["run", "dev"], settings({ PORT: String(appPort), GATEWAY_PORT: "0" }));
     running.push(script);
+    const gatewayPort = await portFromOutput(script, SUPERVISED_GATEWAY_PORT, 120_000);
     // Next compiles the route on its first request in dev: slow on a loaded machine.
     await waitForAnswer(script, `http://127.0.0.1:${appPort}/api/health`, (status) => status === 200, 180_000);
 

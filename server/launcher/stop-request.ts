@@ -13,7 +13,7 @@
  */
 
 /** The signals that stop a Gatehouse process cleanly (exit code 0). */
-export const STOP_SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 /** package.json's scripts that run Gatehouse: under them, npm is the process a manager or a person signals. */
 const NPM_SCRIPTS = new Set(["start", "gateway", "dev"]);

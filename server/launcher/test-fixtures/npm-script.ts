@@ -26,8 +26,11 @@ export interface NpmScript {
  * `npm test` would otherwise hand the outer npm's settings down). The caller has scrubbed Gatehouse's settings.
  */
 export function runNpmScript(args: string[], env: Record<string, string>): NpmScript {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
-  const npm = spawn("npm", args, { cwd: root, env: { ...base, npm_config_update_notifier: "false", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const base = { ...process.env };
+  for (const name of Object.keys(base)) if (/^npm_/i.test(name)) delete base[name];
+  // npm (the machine's, on PATH) runs its script on the Node running this test, as under a bootstrapped Node.
+  base.PATH = `${path.dirname(process.execPath)}${path.delimiter}${base.PATH ?? ""}`;
+  const npm: ChildProcess = spawn("npm", args, { cwd: root, env: { ...base, npm_config_update_notifier: "false", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   npm.stdout!.on("data", (chunk) => (log += String(chunk)));
   npm.stderr!.on("data", (chunk) => (log += String(chunk)));
@@ -69,6 +72,24 @@ export function portIsFree(port: number): Promise<boolean> {
     server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
 }
+
+/**
+ * The port a process of the script said it listens on, once it has (`pattern` captures it): the gateways here are
+ * started on port 0, so no other process can take their port between a free-port probe and the listen.
+ */
+export async function portFromOutput(script: NpmScript, pattern: RegExp, deadlineMs: number): Promise<number> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const match = pattern.exec(script.output());
+    if (match) return Number(match[1]);
+    if (script.npm.exitCode !== null || script.npm.signalCode !== null) throw new Error(`npm ended before saying ${pattern}:\n${script.output()}`);
+    if (Date.now() > deadline) throw new Error(`no ${pattern} within ${deadlineMs} ms:\n${script.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** What the launcher prints once its embedded gateway listens (server/launcher/supervisor.ts). */
+export const SUPERVISED_GATEWAY_PORT = /embedded gateway ready on http:\/\/127\.0\.0\.1:(\d+)\//;
 
 /** Polls until `url` answers with `accept(status)`, or throws with the script's output after `deadlineMs`. */
 export async function waitForAnswer(script: NpmScript, url: string, accept: (status: number) => boolean, deadlineMs: number): Promise<void> {
