@@ -165,7 +165,11 @@ function runBeside(step: Step): Promise<void> {
   child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
   child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
   return new Promise((resolve) => {
+    let ended = false;
+    // A spawn that fails emits "error" and may emit "close" as well: the step ends once.
     const end = (code: number | null) => {
+      if (ended) return;
+      ended = true;
       seconds.set(step.name, (Date.now() - stepStart) / 1000);
       status.set(step.name, code === 0 ? "passed" : "failed");
       process.stdout.write(`${header(step)}\n${Buffer.concat(output).toString()}`);
