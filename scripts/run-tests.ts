@@ -43,7 +43,7 @@ const VITEST = ["vitest", "run", "--reporter=default", "--reporter=json", "--out
  * renderer's WebAssembly, child processes and signals (server/: the launcher and supervisor, the dashboard
  * server, the fast lane, static files; the eval CLI), the globals a newer Node adds under happy-dom
  * (components/: Node 25 brought a localStorage of its own), the Next proxy and route handler on the
- * runtime, and the version check itself. The rest is the same TypeScript over the same data on either
+ * runtime, the version check itself, and npm keeping the machine's configuration under the bootstrapped Node. The rest is the same TypeScript over the same data on either
  * Node (contracts, presets, the eval engine, stores, handlers' rules, fuzzing of inputs, ...), all of it
  * run on Node 24 just before; sign-in, sessions and every page are proven on this Node by the e2e smoke test.
  */
@@ -68,6 +68,7 @@ const NODE_SENSITIVE_TESTS = [
   "app/",
   "proxy.test.ts",
   "scripts/check-node.test.ts",
+  "scripts/bootstrap-node.test.ts",
 ];
 
 /**
