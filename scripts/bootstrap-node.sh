@@ -3,6 +3,7 @@
 #
 #   PATH="$(scripts/bootstrap-node.sh 24):$PATH"   # Node 24 (the version in .nvmrc)
 #   PATH="$(scripts/bootstrap-node.sh 26):$PATH"   # Node 26
+#   scripts/bootstrap-node.sh 20 --if-fetched       # the bin folder only if already fetched (exit 3 if not); no download
 #
 # For machines whose system Node is older than the project supports (README "Contributing"), as CI's
 # setup-node steps do elsewhere. The binary comes from the npm registry's node-linux-<arch> package
@@ -12,6 +13,7 @@
 set -eu
 
 major="${1:-24}"
+if_fetched="${2:-}"
 case "$major" in
   20) version=20.20.2 ;; # only to test that an unsupported Node is refused (scripts/check-node.test.ts)
   22) version=22.23.3 ;;
@@ -37,11 +39,23 @@ fi
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dest="$root/.tools/node-v$version-linux-$arch"
+if [ "$if_fetched" = --if-fetched ] && [ ! -x "$dest/bin/node" ]; then exit 3; fi
 if [ ! -x "$dest/bin/node" ]; then
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
-  echo "bootstrap-node: fetching Node $version (node-linux-$arch from the npm registry)" >&2
-  (cd "$work" && npm pack --silent "node-linux-$arch@$version" >/dev/null)
+  # A slow or flaky registry makes this slower, not a failure: three tries (npm itself retries each fetch too).
+  try=1
+  until
+    echo "bootstrap-node: fetching Node $version (node-linux-$arch from the npm registry), try $try of 3" >&2
+    (cd "$work" && npm pack --silent --fetch-retries=4 "node-linux-$arch@$version" >/dev/null)
+  do
+    if [ "$try" -ge 3 ]; then
+      echo "bootstrap-node: could not fetch node-linux-$arch@$version from the npm registry" >&2
+      exit 1
+    fi
+    sleep $((try * 10))
+    try=$((try + 1))
+  done
   tarball="$work/node-linux-$arch-$version.tgz"
   if [ -n "$integrity" ]; then
     actual="sha512-$(openssl dgst -sha512 -binary "$tarball" | openssl base64 -A)"
@@ -56,4 +70,19 @@ if [ ! -x "$dest/bin/node" ]; then
   mv "$work/package" "$dest"
 fi
 "$dest/bin/node" --version >/dev/null
+
+# npm reads its global config from the running Node's prefix (<prefix>/etc/npmrc): under this Node that is
+# $dest/etc/npmrc, and the machine's own global npmrc (registry, proxy, cafile) would silently be lost. So that
+# file is a link to the one the machine's npm reads, asked of that npm with every bootstrapped Node left out of
+# PATH; a link, so a later change to the machine's file applies here too. Nothing to do on a machine whose only
+# npm runs under a bootstrapped Node.
+machine_path="$(printf '%s' "$PATH" | tr ':' '\n' | grep -v '/\.tools/node-v' | paste -sd: -)"
+machine_config="$(PATH="$machine_path" npm config get globalconfig 2>/dev/null || true)"
+case "$machine_config" in
+  "" | */.tools/node-v*) ;;
+  *)
+    mkdir -p "$dest/etc"
+    ln -sfn "$machine_config" "$dest/etc/npmrc"
+    ;;
+esac
 echo "$dest/bin"

@@ -1,4 +1,5 @@
-// Runs before `npm start`, `npm run dev` and `npm test` (package.json), in plain JavaScript so that any
+// Runs before `npm start` (imported first by server/launch.mjs), `npm run dev`, `npm run eval` (node --import)
+// and `npm test` (package.json), in plain JavaScript so that any
 // Node can run it: on an unsupported Node it stops at once with one line saying what works, instead of a
 // native crash further on (better-sqlite3 13 segfaults on Node 20).
 import { readFileSync } from "node:fs";

@@ -1,17 +1,25 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "..");
 
-/** The pinned Node 20 of scripts/bootstrap-node.sh (fetched once into .tools/), an end-of-life Node. */
-function node20Bin(): string {
-  return execFileSync(path.join(root, "scripts/bootstrap-node.sh"), ["20"], { cwd: root, encoding: "utf8", timeout: 120_000 }).trim();
+/**
+ * The pinned Node 20 of scripts/bootstrap-node.sh, an end-of-life Node, if it was fetched: nothing is downloaded
+ * inside a test (a slow registry would turn into a timeout here). `.ci/run` fetches it before the tests, with
+ * retries; elsewhere run `scripts/bootstrap-node.sh 20` once.
+ */
+function fetchedNode20Bin(): string | null {
+  const run = spawnSync(path.join(root, "scripts/bootstrap-node.sh"), ["20", "--if-fetched"], { cwd: root, encoding: "utf8", timeout: 30_000 });
+  return run.status === 0 ? run.stdout.trim() : null;
 }
 
+const NOT_FETCHED = "Node 20 is not fetched: run `scripts/bootstrap-node.sh 20` (.ci/run does, before the tests)";
+
 describe("an unsupported Node", () => {
-  it.each([["start"], ["test"]])("`npm %s` on Node 20 stops at once with one line saying which versions work", (script) => {
-    const bin = node20Bin();
+  it.for(["start", "test"])("`npm %s` on Node 20 stops at once with one line saying which versions work", (script, context) => {
+    const bin = fetchedNode20Bin();
+    if (!bin) return context.skip(NOT_FETCHED);
     const run = spawnSync("npm", [script], {
       cwd: root,
       encoding: "utf8",

@@ -6,7 +6,7 @@
  * Every step runs even after an earlier one fails (but the browser tests need a build), so one run shows
  * every problem; the closing lines give each step's duration, each runner's counts and the total.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { HOSTILE_SETTINGS } from "./hostile-env";
@@ -43,7 +43,7 @@ const VITEST = ["vitest", "run", "--reporter=default", "--reporter=json", "--out
  * renderer's WebAssembly, child processes and signals (server/: the launcher and supervisor, the dashboard
  * server, the fast lane, static files; the eval CLI), the globals a newer Node adds under happy-dom
  * (components/: Node 25 brought a localStorage of its own), the Next proxy and route handler on the
- * runtime, and the version check itself. The rest is the same TypeScript over the same data on either
+ * runtime, the version check itself, and npm keeping the machine's configuration under the bootstrapped Node. The rest is the same TypeScript over the same data on either
  * Node (contracts, presets, the eval engine, stores, handlers' rules, fuzzing of inputs, ...), all of it
  * run on Node 24 just before; sign-in, sessions and every page are proven on this Node by the e2e smoke test.
  */
@@ -68,6 +68,7 @@ const NODE_SENSITIVE_TESTS = [
   "app/",
   "proxy.test.ts",
   "scripts/check-node.test.ts",
+  "scripts/bootstrap-node.test.ts",
 ];
 
 /**
@@ -84,16 +85,29 @@ function testFilesUnder(entries: readonly string[]): string[] {
   );
 }
 
-// One step at a time: on the 2-core CI machine the static checks side by side took longer (70 s) than
-// one after another (45 s), and each step's duration is its own.
-const steps: Step[] = [
-  { name: "lint", ...npx(["eslint", "--max-warnings", "0", "."]) },
+const STEPS = {
+  lint: { name: "lint", ...npx(["eslint", "--max-warnings", "0", "."]) },
   // The import layers (.dependency-cruiser.cjs); `npm run lint` runs both.
-  { name: "layers", command: "npm", args: ["run", "--silent", "lint:layers"] },
+  layers: { name: "layers", command: "npm", args: ["run", "--silent", "lint:layers"] },
+  // deploy/Dockerfile (docs/deploy.md), which no CI machine here can build: dockerfile-utils checks it.
+  dockerfile: { name: "dockerfile", command: "npm", args: ["run", "--silent", "lint:docker"] },
   // Unused dependencies, exports and files (knip.jsonc); `npm run lint` runs it too.
-  { name: "knip", ...npx(["knip"]) },
+  knip: { name: "knip", ...npx(["knip"]) },
   // The only type check: the build does not repeat it (next.config.mjs, typescript.ignoreBuildErrors).
-  { name: "typecheck", ...npx(["tsc", "--noEmit"]) },
+  typecheck: { name: "typecheck", ...npx(["tsc", "--noEmit"]) },
+} satisfies Record<string, Step>;
+
+/**
+ * What runs, in order. A `lanes` stage runs its lanes side by side, each lane's steps one after another: the
+ * static checks are each one single-threaded process (ESLint, tsc, dependency-cruiser, knip), so on the
+ * 2-core CI machine two lanes of about equal length (lint then layers, typecheck then knip) take about the
+ * longer lane instead of the sum (72 s one after another in the last CI run). Two lanes, not four: all four at
+ * once took longer (70 s) than one after another (45 s) on that machine. Each lane's output is printed whole
+ * when its step ends, so the log reads as before.
+ */
+type Stage = Step | { lanes: Step[][] };
+const stages: Stage[] = [
+  { lanes: [[STEPS.lint, STEPS.layers, STEPS.dockerfile], [STEPS.typecheck, STEPS.knip]] },
   { name: "unit", ...npx(VITEST), env: UNIT_ENV },
   { name: "browser", ...npx(["tsx", "scripts/ensure-browser.ts"]) },
   // `npm run build`: the fast lane's route list, the Next build, the compiled server (dist/server).
@@ -113,9 +127,15 @@ const SMOKE_CHANGES: Record<string, Partial<Step>> = {
   build: {},
   e2e: { env: { ...env, E2E_SMOKE: "1" } },
 };
-const planned = smoke
-  ? steps.filter((step) => step.name in SMOKE_CHANGES).map((step) => ({ ...step, ...SMOKE_CHANGES[step.name] }))
-  : steps;
+const inSmoke = (step: Step): Step | null => (step.name in SMOKE_CHANGES ? { ...step, ...SMOKE_CHANGES[step.name] } : null);
+const plannedStages: Stage[] = smoke
+  ? stages.flatMap((stage): Stage[] => {
+      if (!("lanes" in stage)) return [inSmoke(stage)].filter((step): step is Step => step !== null);
+      const lanes = stage.lanes.map((lane) => lane.map(inSmoke).filter((step): step is Step => step !== null)).filter((lane) => lane.length > 0);
+      return lanes.length > 0 ? [{ lanes }] : [];
+    })
+  : stages;
+const planned: Step[] = plannedStages.flatMap((stage) => ("lanes" in stage ? stage.lanes.flat() : [stage]));
 
 const status = new Map<string, "passed" | "failed" | "skipped">();
 const seconds = new Map<string, number>();
@@ -125,20 +145,61 @@ console.log(`npm test${smoke ? " --smoke" : ""} on Node ${process.versions.node}
 const runnable = (step: Step) =>
   !((step.needs && status.get(step.needs) !== "passed") || (step.name === "e2e" && status.get("browser") !== "passed"));
 
+const header = (step: Step) => `\n=== ${step.name}: ${step.shown ?? `${step.command} ${step.args.join(" ")}`}`;
+const footer = (step: Step) => `=== ${step.name}: ${status.get(step.name)} in ${formatSeconds(seconds.get(step.name)!)}`;
+
 /** One step with the terminal to itself; its duration as the closing line. */
 function run(step: Step) {
-  console.log(`\n=== ${step.name}: ${step.shown ?? `${step.command} ${step.args.join(" ")}`}`);
+  console.log(header(step));
   const stepStart = Date.now();
   const child = spawnSync(step.command, step.args, { cwd: root, env: step.env ?? env, stdio: "inherit" });
   seconds.set(step.name, (Date.now() - stepStart) / 1000);
   status.set(step.name, child.status === 0 ? "passed" : "failed");
-  console.log(`=== ${step.name}: ${status.get(step.name)} in ${formatSeconds(seconds.get(step.name)!)}`);
+  console.log(footer(step));
 }
 
-function runAll() {
-  for (const step of planned) {
-    if (runnable(step)) run(step);
-    else status.set(step.name, "skipped");
+/** One step beside another lane: its output kept and printed whole, with its header, when it ends. */
+function runBeside(step: Step): Promise<void> {
+  const stepStart = Date.now();
+  const child = spawn(step.command, step.args, { cwd: root, env: step.env ?? env, stdio: ["ignore", "pipe", "pipe"] });
+  const output: Buffer[] = [];
+  child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    let ended = false;
+    // A spawn that fails emits "error" and may emit "close" as well: the step ends once.
+    const end = (code: number | null) => {
+      if (ended) return;
+      ended = true;
+      seconds.set(step.name, (Date.now() - stepStart) / 1000);
+      status.set(step.name, code === 0 ? "passed" : "failed");
+      process.stdout.write(`${header(step)}\n${Buffer.concat(output).toString()}`);
+      console.log(footer(step));
+      resolve();
+    };
+    child.once("error", (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      end(null);
+    });
+    child.once("close", end);
+  });
+}
+
+async function runAll() {
+  for (const stage of plannedStages) {
+    if (!("lanes" in stage)) {
+      if (runnable(stage)) run(stage);
+      else status.set(stage.name, "skipped");
+      continue;
+    }
+    await Promise.all(
+      stage.lanes.map(async (lane) => {
+        for (const step of lane) {
+          if (runnable(step)) await runBeside(step);
+          else status.set(step.name, "skipped");
+        }
+      }),
+    );
   }
 }
 
@@ -152,8 +213,8 @@ function readJson(file: string): unknown {
   return existsSync(full) ? JSON.parse(readFileSync(full, "utf8")) : null;
 }
 
-function main() {
-  runAll();
+async function main() {
+  await runAll();
   report();
 }
 
@@ -185,4 +246,4 @@ function report() {
   process.exit(stepFailures === 0 && failed === 0 ? 0 : 1);
 }
 
-main();
+void main();

@@ -1,5 +1,6 @@
 import { exitWithParent } from "./launcher/exit-with-parent";
 import { reportGatewayReady } from "./launcher/ready-message";
+import { onStopRequest } from "./launcher/stop-request";
 import { startEmbeddedGateway } from "@/lib/embedded-gateway/server";
 
 /**
@@ -10,11 +11,7 @@ import { startEmbeddedGateway } from "@/lib/embedded-gateway/server";
  */
 async function main() {
   const gateway = await startEmbeddedGateway({ log: true });
-  const stop = () => {
-    void gateway.close().then(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  onStopRequest(() => void gateway.close().then(() => process.exit(0)));
   exitWithParent(() => gateway.close());
   reportGatewayReady({ baseUrl: gateway.baseUrl, port: gateway.port, apiKey: gateway.apiKey, managementKey: gateway.managementKey });
 }

@@ -9,6 +9,9 @@
  *   node server/launch.mjs gateway           the embedded gateway alone (server/embedded-gateway.ts)
  *   node server/launch.mjs user <command>    account management (server/user.ts)
  */
+// First, before anything else runs: on an unsupported Node, one line saying what works (and `npm start` is this
+// one node process, with no shell between npm and it that would keep a stop signal from reaching it).
+import "../scripts/check-node.mjs";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";

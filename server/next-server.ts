@@ -20,6 +20,7 @@
 import path from "node:path";
 import next from "next";
 import { exitWithParent } from "./launcher/exit-with-parent";
+import { onStopRequest } from "./launcher/stop-request";
 import { PEER_HEADER_ENV } from "@/lib/server/http/client-address";
 import { parseServerSettings } from "@/lib/server/config/server-settings";
 import { createDashboardServer } from "./dashboard-server";
@@ -76,9 +77,7 @@ async function main() {
     console.log(`gatehouse: dashboard server listening on ${where}`);
   });
 
-  const stop = () => server.close(() => process.exit(0));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  onStopRequest(() => server.close(() => process.exit(0)));
   // Started by server/start.ts: a dashboard server whose launcher is gone has no gateway behind it either.
   exitWithParent(() => new Promise((resolve) => server.close(() => resolve())));
 }

@@ -11,11 +11,11 @@
  * `npm start` runs it compiled (server/launch.mjs compiles server/ first when needed) and its children compiled
  * too, with plain node; `npm run dev` runs it and them from source under tsx (server/entry-point.ts).
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { embeddedGatewayCommand } from "./launcher/embedded-gateway-command";
+import { runInForeground } from "./launcher/foreground-command";
 import { loadSettingsFile } from "./launcher/settings-file";
 import { exitWithSupervisor, startSupervisor, type ChildCommand } from "./launcher/supervisor";
 import { makePrivateDir } from "@/lib/sqlite/private-files";
@@ -60,13 +60,12 @@ function newestSourceMtime(dirs: string[]): number {
 }
 
 /** Builds when there is no production build, or when the sources changed after it (a `git pull`, say). */
-function ensureBuild(env: NodeJS.ProcessEnv) {
+async function ensureBuild(env: NodeJS.ProcessEnv) {
   const buildId = path.join(root, env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   const stale = !existsSync(buildId) || statSync(buildId).mtimeMs < newestSourceMtime(["app", "components", "lib", "public", "server/fast-lane"]);
   if (!stale) return;
   console.log("gatehouse: building the app (first start or sources changed)…");
-  const result = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env, stdio: "inherit" });
-  if (result.status !== 0) fail("the build failed; see above.");
+  if ((await runInForeground(process.execPath, [nextBin, "build"], { cwd: root, env })) !== 0) fail("the build failed; see above.");
 }
 
 function parsePort(name: string, fallback: number): number {
@@ -111,7 +110,7 @@ async function main() {
   // The embedded demo hands out an admin password: it stays on this machine unless HOSTNAME says otherwise.
   // Against a real gateway Gatehouse is a server like any other and listens on every interface.
   const hostname = process.env.HOSTNAME?.trim() || (embedded ? "127.0.0.1" : undefined);
-  if (!dev) ensureBuild(env);
+  if (!dev) await ensureBuild(env);
   const serverArgs = [...entryPointArgs(root, "next-server"), "--port", String(appPort), ...(hostname ? ["--hostname", hostname] : []), ...(dev ? ["--dev"] : [])];
 
   const supervisor = startSupervisor({

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { isGatewayReady, type GatewayReady } from "./ready-message";
 import { restartPolicy } from "./restart-policy";
+import { onStopRequest } from "./stop-request";
 
 /**
  * The supervisor behind `npm start` (server/start.ts): the embedded gateway and the dashboard server run as
@@ -12,7 +13,8 @@ import { restartPolicy } from "./restart-policy";
  *   port with the same keys, after a growing pause (0.5 s, 1 s, 2 s ... reset once it stayed up a while), so
  *   the dashboard's settings stay valid; dying too often in a window stops everything with a non-zero code.
  * - If the dashboard server exits unexpectedly the gateway is stopped and the launcher exits non-zero.
- * - stop() (SIGINT, SIGTERM) asks both to end, then kills what is left after a grace period.
+ * - stop() (SIGINT, SIGTERM, SIGHUP, or npm gone: ./stop-request.ts) asks both to end, then kills what is left
+ *   after a grace period.
  * Each child also ends by itself when the launcher disappears (server/launcher/exit-with-parent.ts): its IPC
  * channel closes, even when the launcher was killed with SIGKILL and could not stop anything.
  */
@@ -201,9 +203,11 @@ export function startSupervisor(options: SupervisorOptions): Supervisor {
   return { done, stop };
 }
 
-/** The launcher's end: SIGINT and SIGTERM stop the children; the process exits with the supervisor's code. */
+/**
+ * The launcher's end: a requested stop (./stop-request.ts) stops the children and exits 0; otherwise the process
+ * exits with the supervisor's code (non-zero when a child failed).
+ */
 export async function exitWithSupervisor(supervisor: Supervisor): Promise<never> {
-  process.on("SIGINT", () => void supervisor.stop(130));
-  process.on("SIGTERM", () => void supervisor.stop(143));
+  onStopRequest(() => void supervisor.stop(0));
   process.exit(await supervisor.done);
 }

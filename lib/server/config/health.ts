@@ -1,6 +1,7 @@
 import "server-only";
 import { appContext } from "./app-context";
 import { serverEnv } from "./env";
+import type { EvaluationRunner } from "../evaluation/runner";
 
 export interface Health {
   status: "ok" | "unavailable";
@@ -69,4 +70,33 @@ export async function checkHealth(): Promise<Health> {
     database: database ? "reachable" : "unreachable",
     gateway: gateway ? "reachable" : "unreachable",
   };
+}
+
+/** The parts an instance needs before a load balancer or an orchestrator sends it traffic. */
+type ReadinessPart = "database" | "gateway" | "runner";
+
+export interface Readiness {
+  status: "ready" | "not_ready";
+  database: Health["database"];
+  gateway: Health["gateway"];
+  /** This instance's evaluation runner (lib/server/evaluation/runner.ts): started at startup, its poll loop going round. */
+  runner: "running" | "stopped" | "stalled";
+  /** The parts that are not ready, by name: what a probe's log shows. Never where they are. */
+  not_ready: ReadinessPart[];
+}
+
+/**
+ * What GET /api/health/ready answers (docs/deploy.md): /api/health plus the evaluation runner, each part by
+ * name. As cheap as /api/health: one database ping, the shared gateway probe (at most one a second), and the
+ * runner's own state in memory. No session, no rate limit: probes come every few seconds from the orchestrator.
+ * `runner` is this instance's (services/evaluations.ts, evaluationRunner()), null before startup started it.
+ */
+export async function checkReadiness(runner: Pick<EvaluationRunner, "state"> | null): Promise<Readiness> {
+  const health = await checkHealth();
+  const runnerState = runner?.state() ?? "stopped";
+  const notReady: ReadinessPart[] = [];
+  if (health.database !== "reachable") notReady.push("database");
+  if (health.gateway !== "reachable") notReady.push("gateway");
+  if (runnerState !== "running") notReady.push("runner");
+  return { status: notReady.length === 0 ? "ready" : "not_ready", database: health.database, gateway: health.gateway, runner: runnerState, not_ready: notReady };
 }

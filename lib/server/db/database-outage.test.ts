@@ -4,7 +4,8 @@ import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { startPostgresServer, type PostgresServer } from "@/lib/testing/postgres-server";
 import { appContext } from "../config/app-context";
 import { getMe, updateUser } from "../handlers/users";
-import { checkHealth } from "../config/health";
+import { checkHealth, checkReadiness } from "../config/health";
+import { evaluationRunner, startEvaluationRunner, stopEvaluationRunner } from "../services/evaluations";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 
 // Issue 15: the shared database going away mid-use. A server of its own, since this one is stopped
@@ -21,8 +22,10 @@ beforeAll(async () => {
   // A gateway that answers, so that /api/health's verdict is the database's alone.
   gateway = await startTestGateway({ seed: false });
   bff = await setUpBff(gateway, { DATABASE_URL: databaseUrl });
+  startEvaluationRunner(await appContext());
 });
 afterAll(async () => {
+  await stopEvaluationRunner();
   await bff?.cleanup();
   await gateway?.close();
   await server?.stop();
@@ -56,12 +59,15 @@ describe("the app database going away", () => {
       // A write refused while the database is away changes nothing, half or whole.
       expect((await renameViewer("Renamed during the outage")).status).toBe(503);
       expect(await checkHealth()).toEqual({ status: "unavailable", database: "unreachable", gateway: "reachable" });
+      // Readiness (GET /api/health/ready, issue 40) names the database, and only it.
+      expect(await checkReadiness(evaluationRunner())).toEqual({ status: "not_ready", database: "unreachable", gateway: "reachable", runner: "running", not_ready: ["database"] });
     } finally {
       await server.resume();
     }
 
     expect((await me()).status).toBe(200);
     expect(await checkHealth()).toEqual({ status: "ok", database: "reachable", gateway: "reachable" });
+    expect(await checkReadiness(evaluationRunner())).toMatchObject({ status: "ready", not_ready: [] });
     const viewer = await (await appContext()).users.findById(bff.userIds.viewer);
     expect(viewer).toMatchObject({ name: "Test viewer", role: "viewer" });
     // And the same write goes through once it is back.

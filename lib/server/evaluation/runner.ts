@@ -27,6 +27,9 @@ export interface RunnerOptions {
   onError?: (error: unknown) => void;
 }
 
+/** Polls missed before the runner counts as stalled (state()). */
+const STALLED_AFTER_POLLS = 20;
+
 interface InFlight {
   controller: AbortController;
   done: Promise<void>;
@@ -51,6 +54,8 @@ export class EvaluationRunner {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ticking: Promise<void> | null = null;
   private stopped = true;
+  /** When the poll loop last went round (or was started): what readiness asks (state()). */
+  private lastPollAt = 0;
 
   constructor(private readonly options: RunnerOptions) {
     this.pollMs = options.pollMs ?? 500;
@@ -64,7 +69,18 @@ export class EvaluationRunner {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.lastPollAt = this.now();
     this.schedule(0);
+  }
+
+  /**
+   * For readiness (lib/server/config/health.ts): "stalled" when the poll loop has not gone round for
+   * STALLED_AFTER_POLLS polls (and at least a minute), e.g. a database call that never returns. A poll that
+   * fails (the database away) still goes round: the database's own check says that.
+   */
+  state(): "running" | "stopped" | "stalled" {
+    if (this.stopped) return "stopped";
+    return this.now() - this.lastPollAt > Math.max(60_000, this.pollMs * STALLED_AFTER_POLLS) ? "stalled" : "running";
   }
 
   /** Stops claiming, aborts what is in flight and hands it back (another instance or the next start takes it). */
@@ -94,6 +110,7 @@ export class EvaluationRunner {
         .catch((error) => this.options.onError?.(error))
         .finally(() => {
           this.ticking = null;
+          this.lastPollAt = this.now();
           this.schedule(this.pollMs);
         });
     }, delayMs);

@@ -37,3 +37,16 @@ export function startEvaluationRunner(context: Pick<AppContext, "evalRuns" | "qu
   process.once("SIGTERM", () => void runner.stop());
   return runner;
 }
+
+/** This instance's evaluation runner, or null before startup started it (readiness: lib/server/config/health.ts). */
+export function evaluationRunner(): EvaluationRunner | null {
+  return (globalThis as Holder)[KEY] ?? null;
+}
+
+/** Stops this instance's runner and forgets it (tests: the next startEvaluationRunner makes a new one). */
+export async function stopEvaluationRunner(): Promise<void> {
+  const holder = globalThis as Holder;
+  const runner = holder[KEY];
+  delete holder[KEY];
+  await runner?.stop();
+}
