@@ -51,7 +51,7 @@ describe("gatehouse/judge", () => {
     for (const input of ["Is this answer good?", "<rubric>\nno answer block\n</rubric>", "<answer>\nx\n</answer>\n<rubric>\ny\n</rubric>"]) {
       const { verdict } = await judge(input);
       expect(verdict.score).toBe(0);
-      expect(verdict.reasoning).toMatch(/^Cannot judge/);
+      expect(verdict.reasoning).toMatch(/^Demo judge \(word overlap, not a language model\): cannot judge/);
     }
     expect((await judge(rubric("", "an answer"))).verdict).toMatchObject({ score: 0, reasoning: expect.stringContaining("no content words") });
     expect((await judge(rubric("is it the", "an answer"))).verdict.score).toBe(0);

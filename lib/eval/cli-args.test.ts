@@ -27,6 +27,8 @@ describe("parseEvalArgs", () => {
       jsonPath: null,
       junitPath: null,
       maxCostUsd: null,
+      judgeModel: null,
+      judgeThreshold: null,
     });
     const full = options([
       "--questions=qs.CSV",

@@ -112,7 +112,7 @@ const usd = (value: number) => `$${value < 1 ? value.toFixed(4) : value.toFixed(
 
 /** Judge calls one answer costs: one per judge check, one per expected citation per support check. */
 export function judgeCallsPerItem(checks: readonly CheckSpec[], citationsPerAnswer: number): number {
-  return checks.filter(usesJudge).reduce((sum, check) => sum + (check.kind === "judge" ? 1 : citationsPerAnswer), 0);
+  return checks.filter(usesJudge).reduce((sum, check) => sum + (check.kind === "citation-support" ? citationsPerAnswer : 1), 0);
 }
 
 /**
