@@ -1,4 +1,3 @@
-import "server-only";
 import { DEMO_JUDGE_MODEL, type JudgeFn } from "@/lib/eval/judge-protocol";
 import { HttpError } from "../http/errors";
 import { callItem, type SendResponses } from "./item-call";
