@@ -312,6 +312,8 @@ const DetailCheckSchema = z.object({
   arg: z.string(),
   /** Where the check came from: the run's list, the row's own checks, the row's allowed_domains. */
   origin: z.enum(["run", "row", "allowed_domains"]),
+  /** The judge model that graded it (judge-based checks), null otherwise. */
+  judge_model: z.string().nullable(),
   passed: z.boolean(),
   score: z.number().nullable(),
   /** The judge's reasoning, or why the check could not run. */

@@ -11,7 +11,7 @@ import { STOPWORDS } from "../search/stopwords";
  *   [<question>] [<sentence>] <claim> <source>
  *     -> {"supported": bool, "relevant": bool, "score": 0..1, "reasoning": "..."}   score = share of the
  *        sentence's (else the claim's) content words in the source, supported at >= 0.5; relevant when the
- *        source holds >= 0.3 of the question's content words
+ *        source holds >= 0.2 of the question's content words
  *
  * Anything else gets {"score": 0, "reasoning": "cannot judge: ..."}. Content words: lower case runs of
  * letters and digits, at least 3 long, not a stop word, each counted once. A word is present when the
@@ -76,7 +76,7 @@ function parts(input: string): Map<string, string> | null {
 /** Every demo verdict says what it is, so no page mistakes word counting for a model's judgement. */
 const DEMO = "Demo judge (word overlap, not a language model):";
 /** A source with at least this share of the question's content words is about the question. */
-const RELEVANCE_THRESHOLD = 0.3;
+const RELEVANCE_THRESHOLD = 0.2;
 
 function listWords(words: readonly string[]): string {
   if (words.length === 0) return "none";

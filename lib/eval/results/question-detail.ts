@@ -38,6 +38,7 @@ function repeatOf(item: StoredItem): DetailRepeat {
     kind: check.kind,
     arg: check.arg,
     origin: check.origin ?? "run",
+    judge_model: check.judge_model ?? null,
     passed: check.passed,
     score: check.score ?? null,
     reasoning: explainCheck(check),
