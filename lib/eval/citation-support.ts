@@ -51,7 +51,7 @@ export interface CitationSupport {
 }
 
 /** A source whose text holds at least this share of the question's key terms is about the question (when the judge does not say). */
-export const RELEVANCE_MIN_SHARE = 0.3;
+const RELEVANCE_MIN_SHARE = 0.3;
 
 /** What the support check knows of the question: relevance is judged against it. */
 export interface SupportContext {

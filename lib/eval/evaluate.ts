@@ -21,7 +21,7 @@ export interface CheckResult {
 }
 
 /** The default score at or above which a graded check (`judge`, `expected`) passes. */
-export const DEFAULT_PASS_THRESHOLD = 0.5;
+const DEFAULT_PASS_THRESHOLD = 0.5;
 
 export interface EvaluateOptions {
   /** Needed by `judge`, `expected` and `citation-support`; without it those checks fail saying so. */

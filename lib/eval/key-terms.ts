@@ -19,7 +19,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const DIGITS = /^\p{N}+$/u;
 
 /** The text's key terms in first-seen order. */
-export function keyTerms(text: string): string[] {
+function keyTerms(text: string): string[] {
   const out = new Set<string>();
   for (const match of text.toLowerCase().matchAll(WORD)) {
     const word = match[0];

@@ -19,16 +19,23 @@ interface Slot {
   name: string;
 }
 
+/** Between the braces: the name and a little space around it, at most. */
+const INSIDE_MAX = NAME_MAX + 16;
+
 function slots(text: string): Slot[] {
   const out: Slot[] = [];
   let from = 0;
+  // The first `}}` at or after a position is the same for every `{{` before it: found once, reused, so a text full
+  // of braces is still read in one pass.
+  let close = -1;
   for (;;) {
     const start = text.indexOf(OPEN, from);
     if (start < 0) return out;
-    const close = text.indexOf(CLOSE, start + OPEN.length);
+    if (close < start + OPEN.length) close = text.indexOf(CLOSE, start + OPEN.length);
     if (close < 0) return out;
-    const name = text.slice(start + OPEN.length, close).trim();
-    if (name.length <= NAME_MAX && VAR_NAME.test(name)) {
+    const inside = close - (start + OPEN.length);
+    const name = inside <= INSIDE_MAX ? text.slice(start + OPEN.length, close).trim() : "";
+    if (name !== "" && name.length <= NAME_MAX && VAR_NAME.test(name)) {
       out.push({ start, end: close + CLOSE.length, name });
       from = close + CLOSE.length;
     } else from = start + 1;

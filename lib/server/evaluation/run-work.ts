@@ -24,6 +24,17 @@ function priceFromCatalog(version: EvalVersion): ((result: ItemResult) => number
 }
 
 /**
+ * The web-search part of a done item's cost, stored with it: the searches it made at the catalog's price per search
+ * (never more than the whole cost), so the cost split reads it instead of guessing. Unpriced: left unknown.
+ */
+function withSearchCost(outcome: ItemOutcome, version: EvalVersion): ItemOutcome {
+  const price = version.pricing?.web_search;
+  if (outcome.kind !== "done" || price === undefined) return outcome;
+  const web = Math.min(outcome.result.cost_usd, outcome.result.searches.length * price);
+  return { ...outcome, result: { ...outcome.result, web_search_cost_usd: web } };
+}
+
+/**
  * Runs the row's checks (the plan's, the row's own, its allowed domains) on a done item's answer. Judge-based checks
  * send their prompt to the plan's judge model through the same gateway; what they cost is stored apart on the result
  * (`judge_cost_usd`) and added to the item's cost.
@@ -70,7 +81,7 @@ export async function workForRun(
       const row = set.rows[item.question_index];
       // `{{name}}` in the version's instructions and in the question, filled from the row's vars (checked at creation).
       const request = fillRequest({ ...version.request, input: row.question }, row.vars ?? {});
-      const outcome = await callItem(send, request, signal, { priceOf: prices[item.version_index] });
+      const outcome = withSearchCost(await callItem(send, request, signal, { priceOf: prices[item.version_index] }), version);
       return scoreOutcome(outcome, checks, row, send, judge, signal);
     },
   };

@@ -49,7 +49,7 @@ function agreement(pairs: ReadonlyArray<{ truth: boolean; flagged: boolean }>): 
 }
 
 /** A judge over the gateway's /responses with the given model. */
-export function judgeThrough(send: SendResponses, model: string): JudgeFn {
+function judgeThrough(send: SendResponses, model: string): JudgeFn {
   return async (request, signal) => {
     const reply = await callItem(send, { model, instructions: request.instructions, input: request.input, temperature: 0 }, signal ?? new AbortController().signal);
     if (reply.kind !== "done") throw new Error(`judge failed: ${reply.error.message}`);
