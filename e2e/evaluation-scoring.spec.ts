@@ -55,7 +55,7 @@ test.describe("evaluation scoring (editor)", () => {
     const summary = page.getByTestId("version-summary");
     await expect(summary).toContainText("Invented citations");
     await expect(summary).toContainText("Sentences without a supported citation");
-    await expect(summary).toContainText("Cost: tokens / web search / judge");
+    await expect(summary).toContainText("Cost: judge");
     await lookAt(page, "scoring-results-1280");
 
     // Question 1: the run's check and the row's own, each saying where it came from and why.
@@ -76,6 +76,8 @@ test.describe("evaluation scoring (editor)", () => {
     await expect(split).toContainText(/judge \$0\.0*[1-9]/);
     await axe.expectNoSeriousViolations(page, "question detail with per-row checks");
     await lookAt(page, "scoring-detail-1280");
+    // The judge read the question as asked: its {{topic}} filled from the row's vars.
+    await expect(first.getByTestId("support-verdicts")).not.toContainText("0 of the question's 1 content words");
 
     // Question 2: its expected answer graded by the judge, its allowed domains a check of that row.
     await results.questionLink(1).click();
@@ -86,8 +88,9 @@ test.describe("evaluation scoring (editor)", () => {
 
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(results.detail).toBeVisible();
-    await lookAt(page, "scoring-detail-360");
+    await lookAt(results.detailVersion("web-research v2"), "scoring-detail-version-360");
     await results.goto(runId);
     await lookAt(page, "scoring-results-360");
+    await lookAt(summary, "scoring-summary-360");
   });
 });

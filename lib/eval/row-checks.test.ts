@@ -111,6 +111,12 @@ describe("per-row checks", () => {
     expect(checksForRow([check("contains:4")], { question: "other" }).map((entry) => entry.origin)).toEqual(["run"]);
   });
 
+  it("the judge sees the question as it was asked, its {{vars}} filled", async () => {
+    const calls: JudgeRequest[] = [];
+    await evaluateRow(item({ answer: "A" }), [], { question: "Weather in {{city}}?", expected: "Sunny", checks: ["expected"], vars: { city: "Paris" } }, { judge: recordingJudge(1, calls) });
+    expect(calls[0].input).toContain("<question>\nWeather in Paris?\n</question>");
+  });
+
   it("each result says where its check came from and why it passed or failed", async () => {
     const results = await evaluateRow(item({ answer: "It is 4." }), [check("max-length:100")], row);
     expect(results.map((r) => [r.kind, r.origin, r.passed])).toEqual([

@@ -2,6 +2,7 @@ import { formatCheck, parseCheck } from "./check-spelling";
 import type { CheckSpec } from "./checks";
 import { evaluateChecks, type CheckResult, type EvaluateOptions } from "./evaluate";
 import type { ItemResult } from "./item-result";
+import { fillTemplate } from "./template";
 
 /** What the checks of one question need of its row (a question set's row; older stored rows lack the newer fields). */
 export interface CheckedRow {
@@ -9,6 +10,8 @@ export interface CheckedRow {
   expected?: string;
   allowed_domains?: readonly string[];
   checks?: readonly string[];
+  /** `{{name}}` values: the judge sees the question as it was asked, filled. */
+  vars?: Readonly<Record<string, string>>;
 }
 
 export interface RowCheck {
@@ -45,7 +48,7 @@ export async function evaluateRow(item: ItemResult, runChecks: readonly CheckSpe
   const results = await evaluateChecks(
     item,
     rowChecks.map((entry) => entry.check),
-    { ...options, context: { question: row.question, ...(row.expected === undefined || row.expected.trim() === "" ? {} : { expected: row.expected }) } },
+    { ...options, context: { question: fillTemplate(row.question, row.vars ?? {}), ...(row.expected === undefined || row.expected.trim() === "" ? {} : { expected: row.expected }) } },
   );
   return results.map((result, i) => ({ ...result, origin: rowChecks[i].origin }));
 }

@@ -35,7 +35,9 @@ function VersionCard({ version }: { version: VersionWithAggregate }) {
         <Figure label="Invented citations" value={formatPercent(a.citation_invented_share_mean)} />
         <Figure label="Sentences without a supported citation" value={formatPercent(a.unsupported_sentence_share_mean)} />
         <Figure label="Relevant citations" value={formatPercent(a.citation_relevant_share_mean)} />
-        <Figure label="Cost: tokens / web search / judge" value={`${formatUsd(a.cost_tokens_usd)} / ${formatUsd(a.cost_web_search_usd)} / ${formatUsd(a.cost_judge_usd)}`} />
+        <Figure label="Cost: model tokens" value={formatUsd(a.cost_tokens_usd)} />
+        <Figure label="Cost: web search" value={formatUsd(a.cost_web_search_usd)} />
+        <Figure label="Cost: judge" value={formatUsd(a.cost_judge_usd)} />
         <Figure label="Cost in all" value={formatUsd(a.cost_usd)} />
         <Figure label="Latency p50 / p95" value={`${formatMs(a.latency_ms_p50)} / ${formatMs(a.latency_ms_p95)}`} />
         <Figure label="Citations per answer" value={formatNumber(a.citations_per_answer, 1)} />
