@@ -94,3 +94,36 @@ test.describe("evaluation scoring (editor)", () => {
     await lookAt(summary, "scoring-summary-360");
   });
 });
+
+test.describe("against a gateway with none of our extensions @strict", () => {
+  test.use({ role: "editor" });
+
+  test("a run with a judge the strict gateway lists scores every answer: per-row checks, citation verdicts, judge cost", async ({ apiAs }) => {
+    test.setTimeout(240_000);
+    const api = await apiAs("editor");
+    const models = (await (await api.get("/api/models")).json()) as { data: { id: string }[] };
+    expect(models.data.map((model) => model.id)).toContain("gatehouse/judge");
+    const setId = await createQuestionSet(api, { name: `Strict scoring ${Date.now()}`, format: "csv", text: CSV });
+    const created = await api.post("/api/eval/runs", {
+      data: { set_id: setId, preset: "web-research", versions: [2], checks: ["citation-support", "judge:answers the question"], cap_usd: 1, judge_model: "gatehouse/judge" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const runId = ((await created.json()) as { data: { id: string } }).data.id;
+    await expect
+      .poll(async () => ((await (await api.get(`/api/eval/runs/${runId}`)).json()) as { data: { status: string } }).data.status, { timeout: 180_000, intervals: [1_000] })
+      .toBe("finished");
+    const detail = (await (await api.get(`/api/eval/runs/${runId}/results/questions/1`)).json()) as {
+      data: { versions: { repeats: { checks: { kind: string; origin: string; judge_model: string | null }[]; cost_split: { judge_usd: number }; citation_support: { invented: boolean | null }[] | null }[] }[] };
+    };
+    const repeat = detail.data.versions[0].repeats[0];
+    expect(repeat.checks.map((check) => [check.kind, check.origin])).toEqual([
+      ["citation-support", "run"],
+      ["judge", "run"],
+      ["expected", "row"],
+      ["allowed-domains", "allowed_domains"],
+    ]);
+    expect(repeat.checks.find((check) => check.kind === "expected")?.judge_model).toBe("gatehouse/judge");
+    expect(repeat.cost_split.judge_usd).toBeGreaterThan(0);
+    expect(repeat.citation_support?.every((verdict) => verdict.invented === false)).toBe(true);
+  });
+});
