@@ -45,6 +45,8 @@ test.describe("evaluation scoring (editor)", () => {
     await axe.expectNoSeriousViolations(page, "new run form with a judge");
     const runId = await evaluationRuns.confirmStart();
     await expect(evaluationRuns.run).toHaveAttribute("data-status", "finished", { timeout: 180_000 });
+    // The run page splits what the answers cost, as the results page does.
+    await expect(page.getByTestId("run-cost-split")).toContainText(/\$[\d.]+ \/ \$0\.0*[1-9][\d.]* \/ \$0\.0*[1-9]/);
     const plan = ((await (await api.get(`/api/eval/runs/${runId}`)).json()) as { data: { plan: { judge_model?: string; judge_threshold?: number } } }).data.plan;
     expect(plan).toMatchObject({ judge_model: "gatehouse/judge", judge_threshold: 0.4 });
 

@@ -47,13 +47,20 @@ function ClockFigures({ clock, fetchedAt }: { clock: RunClockInput; fetchedAt: n
   );
 }
 
-/** The run's headline figures: items ended, spending against the cap, time spent and time left. */
+/** The run's headline figures: items ended, spending against the cap, time spent and time left; once ended, the cost split. */
 export function RunFiguresList({ run, fetchedAt }: { run: RunProgressInput; fetchedAt: number }) {
-  const { totals, eta_seconds } = run.progress;
+  const { totals, eta_seconds, cost_split: split } = run.progress;
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       <CountFigures ended={totals.done + totals.failed} total={totals.total} spentUsd={totals.spent_usd} capUsd={run.cap_usd} />
       <ClockFigures clock={{ status: run.status, created_at: run.created_at, ended_at: run.ended_at, eta_seconds }} fetchedAt={fetchedAt} />
+      {split ? (
+        <div className="col-span-2 sm:col-span-4">
+          <Figure label="Cost: model tokens / web search / judge" testId="run-cost-split">
+            {formatUsd(split.tokens_usd)} / {formatUsd(split.web_search_usd)} / {formatUsd(split.judge_usd)}
+          </Figure>
+        </div>
+      ) : null}
     </dl>
   );
 }

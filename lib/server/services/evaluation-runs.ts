@@ -6,6 +6,7 @@ import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunRequest, Ev
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { parseCheck } from "@/lib/eval/check-spelling";
 import { usesJudge, type CheckSpec } from "@/lib/eval/checks";
+import { addCostSplits, type CostSplit } from "@/lib/eval/cost-split";
 import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
 import type { QuestionRow } from "@/lib/eval/questions";
 import { checksForRow } from "@/lib/eval/row-checks";
@@ -19,6 +20,7 @@ import { chooseJudgeModel } from "../evaluation/judge-model";
 import { HttpError } from "../http/errors";
 import { checkDailyModelSpending, modelSpendingLock } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
+import { loadRun } from "./evaluation-results";
 import type { GatewayCharge } from "./gateway-charge";
 import { isValidSlug, readPreset, readPresetVersions } from "./presets";
 
@@ -290,6 +292,19 @@ function recentError(row: Awaited<ReturnType<AppContext["evalRuns"]["recentError
 }
 
 /**
+ * What an ended run's answers cost, split (tokens, web search, judge): the results' aggregates (cached per run
+ * revision), so the run page and the results page show the same figures. Null while it runs: the polled answer
+ * stays small.
+ */
+async function endedCostSplit(id: string, status: EvalRun["status"]): Promise<CostSplit | null> {
+  if (status === "running") return null;
+  const { versions } = (await loadRun(id)).summary();
+  return addCostSplits(
+    versions.map(({ aggregate: a }) => ({ tokens_usd: a.cost_tokens_usd, web_search_usd: a.cost_web_search_usd, judge_usd: a.cost_judge_usd, total_usd: a.cost_usd })),
+  );
+}
+
+/**
  * A run with its progress per version: counts by status, spending so far, an ETA at the pace so far and the
  * latest few errors. What the run page polls: two index reads, and an answer whose size does not grow with the
  * run's items.
@@ -314,7 +329,10 @@ export async function readRun(id: string, now = Date.now()): Promise<EvalRunDeta
   const left = totals.pending + totals.running;
   const elapsedMs = now - Date.parse(run.created_at);
   const eta = run.status === "running" && ended > 0 && left > 0 ? Math.ceil(((elapsedMs / ended) * left) / 1000) : null;
-  return { ...run, progress: { versions, totals, eta_seconds: run.status === "running" && left === 0 ? 0 : eta, recent_errors: errors.map(recentError) } };
+  return {
+    ...run,
+    progress: { versions, totals, eta_seconds: run.status === "running" && left === 0 ? 0 : eta, recent_errors: errors.map(recentError), cost_split: await endedCostSplit(id, run.status) },
+  };
 }
 
 export async function readRunItems(id: string, offset: number, limit: number): Promise<{ data: EvalItem[]; next_offset: number | null }> {
