@@ -3,6 +3,7 @@ import { formatCheck, parseCheck } from "./check-spelling";
 import type { CheckSpec } from "./checks";
 import { checkCitationSupport } from "./citation-support";
 import { costSplitOf } from "./cost-split";
+import { estimatePlan } from "./estimate";
 import { evaluateChecks } from "./evaluate";
 import { explainCheck } from "./explain-check";
 import type { ItemResult } from "./item-result";
@@ -207,6 +208,18 @@ describe("citations checked three ways", () => {
     const support = await checkCitationSupport({ answer, citations: [cite("https://x.org/", "ESLint", "ESLint finds bugs.")], sources: [] }, async () => '{"supported": true, "score": 1}');
     expect(support.verdicts[0].invented).toBeNull();
     expect(support.invented_share).toBeNull();
+  });
+});
+
+describe("estimate with per-row checks", () => {
+  it("counts each row's own judge checks on that row only", () => {
+    const pricing = { promptUsdPerToken: 0, completionUsdPerToken: 0, requestUsd: 0.01, webSearchUsd: 0 };
+    const base = { targets: [{ id: "m", pricing, webSearchesPerRequest: 0 }], questions: 4, repeats: 2, checks: [check("judge:ok")], inputTokens: 0, outputTokens: 0, citationsPerAnswer: 5, judge: { pricing, inputTokensPerCall: 0, outputTokensPerCall: 0 } };
+    expect(estimatePlan(base).judge_calls).toBe(8);
+    // One row of four adds an expected check (1 call) and a support check (5 calls): 6 more calls per repeat.
+    const withRows = estimatePlan({ ...base, rowChecks: [[check("expected"), check("citation-support")]] });
+    expect(withRows.judge_calls).toBe(8 + 12);
+    expect(withRows.judge_usd).toBeCloseTo(0.2);
   });
 });
 

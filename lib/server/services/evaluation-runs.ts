@@ -156,6 +156,7 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
       outputTokensPerCall: EVAL_ESTIMATE_ASSUMPTIONS.judgeOutputTokensPerCall,
     },
     citationsPerAnswer: EVAL_ESTIMATE_ASSUMPTIONS.citationsPerAnswer,
+    rowChecks: set.rows.map((row) => checksForRow(checks, row).filter((entry) => entry.origin !== "run").map((entry) => entry.check)).filter((own) => own.length > 0),
     capUsd: body.cap_usd,
     daily: { limitUsd: env.modelMaxCostPerDayUsd, spentUsd: spent },
   });
