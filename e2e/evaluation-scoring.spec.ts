@@ -47,6 +47,7 @@ test.describe("evaluation scoring (editor)", () => {
     await expect(evaluationRuns.run).toHaveAttribute("data-status", "finished", { timeout: 180_000 });
     // The run page splits what the answers cost, as the results page does.
     await expect(page.getByTestId("run-cost-split")).toContainText(/\$[\d.]+ \/ \$0\.0*[1-9][\d.]* \/ \$0\.0*[1-9]/);
+    await axe.expectNoSeriousViolations(page, "finished run with its cost split");
     const plan = ((await (await api.get(`/api/eval/runs/${runId}`)).json()) as { data: { plan: { judge_model?: string; judge_threshold?: number } } }).data.plan;
     expect(plan).toMatchObject({ judge_model: "gatehouse/judge", judge_threshold: 0.4 });
 
