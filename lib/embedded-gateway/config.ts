@@ -1,3 +1,4 @@
+import { parseCitationFaults, type CitationFaultRates } from "./responder/citation-faults";
 import path from "node:path";
 import type { CorpusChoice } from "./search/corpus";
 
@@ -45,6 +46,11 @@ export interface EmbeddedGatewayOptions {
    * evaluation benchmarks and tests that run hundreds of answers). The answers themselves do not change.
    */
   answerTimeScale?: number;
+  /**
+   * Planted citation faults at known rates, seeded (EMBEDDED_GATEWAY_CITATION_FAULTS, e.g.
+   * "unsupported=0.2,off_topic=0.1,invented=0.1,seed=7"; unset: none), for measuring the citation checks.
+   */
+  citationFaults?: CitationFaultRates | null;
   /** Demo credits in USD per key for video generation (EMBEDDED_GATEWAY_VIDEO_CREDITS, default 50); past them POST /videos is a 402. */
   videoCreditsUsd?: number;
   /** POST /videos per minute per key (EMBEDDED_GATEWAY_VIDEO_RATE_LIMIT, default 60). */
@@ -76,6 +82,7 @@ export interface ResolvedConfig {
   projectRoot: string;
   videoTimeScale: number;
   answerTimeScale: number;
+  citationFaults: CitationFaultRates | null;
   videoCreditsUsd: number;
   videoRateLimitPerMinute: number;
   videoCacheDir: string | undefined;
@@ -132,6 +139,7 @@ export function resolveConfig(opts: EmbeddedGatewayOptions = {}): ResolvedConfig
     projectRoot: opts.projectRoot ?? process.cwd(),
     videoTimeScale: opts.videoTimeScale ?? envNumber("EMBEDDED_GATEWAY_VIDEO_TIME_SCALE", 1, 0, 100),
     answerTimeScale: opts.answerTimeScale ?? envNumber("EMBEDDED_GATEWAY_ANSWER_TIME_SCALE", 1, 0, 100),
+    citationFaults: opts.citationFaults !== undefined ? opts.citationFaults : parseCitationFaults(process.env.EMBEDDED_GATEWAY_CITATION_FAULTS),
     videoCreditsUsd: opts.videoCreditsUsd ?? envNumber("EMBEDDED_GATEWAY_VIDEO_CREDITS", 50, 0, 1_000_000),
     videoRateLimitPerMinute: opts.videoRateLimitPerMinute ?? envInt("EMBEDDED_GATEWAY_VIDEO_RATE_LIMIT", 60, 1, 1_000_000),
     videoCacheDir: opts.videoCacheDir,

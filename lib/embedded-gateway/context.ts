@@ -1,3 +1,4 @@
+import type { CitationFaultRates } from "./responder/citation-faults";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import type { Db } from "./db";
@@ -33,6 +34,8 @@ export interface GatewayContext {
   search: () => WebSearchIndex;
   /** Multiplies the models' simulated delays (config.answerTimeScale). */
   answerTimeScale: number;
+  /** Planted citation faults (config.citationFaults). */
+  citationFaults: CitationFaultRates | null;
   videos: {
     jobs: VideoJobsStore;
     renderer: VideoRenderer;

@@ -25,6 +25,27 @@ async function judge(input: string, extra: Record<string, unknown> = {}) {
 }
 
 describe("gatehouse/judge", () => {
+  it("with the question and the expected answer, grades those (not the rubric's wording), labelled as the demo judge", async () => {
+    const question = "What does the Cache-Control max-age directive do?";
+    const expected = "max-age sets how long a cached response stays fresh, in seconds";
+    const answer = "The max-age directive sets how long, in seconds, a cached response stays fresh.";
+    const natural = `<question>\n${question}\n</question>\n<expected>\n${expected}\n</expected>\n<rubric>\nThe answer directly answers the question and stays on topic\n</rubric>\n<answer>\n${answer}\n</answer>`;
+    const { verdict } = await judge(natural);
+    // The natural rubric scored 0 before (it shares no word with the answer); now the expected answer's and the question's words decide.
+    expect(verdict.score).toBeGreaterThan(0.7);
+    expect(verdict.reasoning).toMatch(/^Demo judge \(word overlap, not a language model\): the answer has \d+ of the expected answer's/);
+    const offTopic = await judge(natural.replace(answer, "ESLint reports unused variables."));
+    expect(offTopic.verdict.score).toBe(0);
+    // An expected-only request grades the expected answer's words alone.
+    const onlyExpected = await judge(`<question>\n${question}\n</question>\n<expected>\n${expected}\n</expected>\n<answer>\n${answer}\n</answer>`);
+    expect(onlyExpected.verdict.score).toBe(1);
+    // A support request with the sentence and the question: supported is about the sentence; relevant about the question.
+    const support = await judge(`<question>\n${question}\n</question>\n<sentence>\nmax-age tells caches how many seconds a response stays fresh.\n</sentence>\n<claim>\nmax-age\n</claim>\n<source>\nThe max-age directive says how many seconds a response stays fresh in caches.\n</source>`);
+    expect(support.verdict).toMatchObject({ supported: true, relevant: true });
+    const eslint = await judge(`<question>\n${question}\n</question>\n<sentence>\nmax-age tells caches how many seconds a response stays fresh.\n</sentence>\n<claim>\nmax-age\n</claim>\n<source>\nDisallow unused variables in JavaScript code.\n</source>`);
+    expect(eslint.verdict).toMatchObject({ supported: false, relevant: false });
+  });
+
   it("scores a rubric by the share of its content words in the answer, naming matched and missing words", async () => {
     // Content words of the rubric: mentions, argon2id, memory, iterations, salt (lower case; stop words and short words dropped).
     const { verdict } = await judge(rubric("Mentions Argon2id, its memory and the iterations; a salt.", "Use ARGON2ID with 64 MiB of memory."));
@@ -51,7 +72,7 @@ describe("gatehouse/judge", () => {
     for (const input of ["Is this answer good?", "<rubric>\nno answer block\n</rubric>", "<answer>\nx\n</answer>\n<rubric>\ny\n</rubric>"]) {
       const { verdict } = await judge(input);
       expect(verdict.score).toBe(0);
-      expect(verdict.reasoning).toMatch(/^Cannot judge/);
+      expect(verdict.reasoning).toMatch(/^Demo judge \(word overlap, not a language model\): cannot judge/);
     }
     expect((await judge(rubric("", "an answer"))).verdict).toMatchObject({ score: 0, reasoning: expect.stringContaining("no content words") });
     expect((await judge(rubric("is it the", "an answer"))).verdict.score).toBe(0);

@@ -84,6 +84,7 @@ export function createGatewayContext(opts: EmbeddedGatewayOptions = {}) {
       streams: newStreamCounters(),
       search: createSearchIndexLoader(config.corpus, config.projectRoot),
       answerTimeScale: config.answerTimeScale,
+      citationFaults: config.citationFaults,
       videos: {
         jobs: videoJobs,
         renderer: new VideoRenderer(videoJobs, clipCache, (id) => videoModelNames.get(id) ?? id),

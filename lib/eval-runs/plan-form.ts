@@ -27,6 +27,9 @@ export const CHECK_KIND_HINTS = {
   "max-length": "characters",
   judge: "a rubric the judge model scores",
   "citation-support": "optional: the minimum citation precision, 0 to 1",
+  expected: "optional: the pass threshold; the judge compares the answer with each row's expected answer",
+  "expected-terms": "optional: the share of the expected answer's key terms that must appear, 0 to 1",
+  "allowed-domains": "domains, comma-separated: every citation must be on one",
 } as const;
 export type CheckKindName = keyof typeof CHECK_KIND_HINTS;
 export const CHECK_KIND_NAMES = Object.keys(CHECK_KIND_HINTS) as CheckKindName[];
@@ -34,10 +37,13 @@ export const CHECK_KIND_NAMES = Object.keys(CHECK_KIND_HINTS) as CheckKindName[]
 /** Kinds whose argument is text where spaces count: kept as typed; the others' numbers and domains are trimmed. */
 const VERBATIM_ARGS: ReadonlySet<CheckKindName> = new Set(["contains", "contains-i", "not-contains", "not-contains-i", "pattern", "judge"]);
 
+/** Kinds whose argument may be left empty. */
+const ARGUMENT_OPTIONAL: ReadonlySet<CheckKindName> = new Set(["citation-support", "expected", "expected-terms"]);
+
 /** A check's spelling as the CLI writes it: `kind:arg`, or the bare kind when it takes none. */
 export function checkSpelling(kind: CheckKindName, arg: string): string {
   const value = VERBATIM_ARGS.has(kind) ? arg : arg.trim();
-  return value === "" && kind === "citation-support" ? kind : `${kind}:${value}`;
+  return value === "" && ARGUMENT_OPTIONAL.has(kind) ? kind : `${kind}:${value}`;
 }
 
 export interface PlanForm {
@@ -53,10 +59,33 @@ export interface PlanForm {
   concurrency: number;
   checks: string[];
   capUsd: string;
+  /** The judge model; "" for the default (EVAL_JUDGE_MODEL, else the gateway's demo judge when it lists one). */
+  judgeModel: string;
+  /** The pass threshold of graded checks, 0 to 1; "" for the default (0.5). */
+  judgeThreshold: string;
 }
 
 export function emptyPlanForm(): PlanForm {
-  return { preset: "", versions: [], models: [], setId: "", setVersion: null, repeats: 1, concurrency: DEFAULT_CONCURRENCY, checks: [], capUsd: DEFAULT_CAP_USD };
+  return {
+    preset: "",
+    versions: [],
+    models: [],
+    setId: "",
+    setVersion: null,
+    repeats: 1,
+    concurrency: DEFAULT_CONCURRENCY,
+    checks: [],
+    capUsd: DEFAULT_CAP_USD,
+    judgeModel: "",
+    judgeThreshold: "",
+  };
+}
+
+/** A judge pass threshold as typed: a number from 0 to 1, "" for none, or the error. */
+export function parseJudgeThreshold(raw: string): { value: number | undefined } | { error: string } {
+  if (raw.trim() === "") return { value: undefined };
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? { value: n } : { error: "The pass threshold must be a number from 0 to 1" };
 }
 
 const SLUG = /^[a-z0-9][a-z0-9-_.]{0,199}$/i;
@@ -79,7 +108,7 @@ export function planFormFromParams(params: { get(name: string): string | null })
   return form;
 }
 
-export type PlanErrors = Partial<Record<"versions" | "models" | "setId" | "repeats" | "concurrency" | "checks" | "capUsd", string>>;
+export type PlanErrors = Partial<Record<"versions" | "models" | "setId" | "repeats" | "concurrency" | "checks" | "capUsd" | "judgeThreshold", string>>;
 
 export interface PlanBody {
   set_id: string;
@@ -91,6 +120,8 @@ export interface PlanBody {
   concurrency: number;
   checks: string[];
   cap_usd: number;
+  judge_model?: string;
+  judge_threshold?: number;
 }
 
 /**
@@ -125,7 +156,10 @@ export function planRequest(form: PlanForm): { body: PlanBody; errors: null } | 
   const cap = Number(form.capUsd);
   if (form.capUsd.trim() === "" || !Number.isFinite(cap) || cap <= 0) errors.capUsd = "The cap must be an amount of dollars above 0";
   else if (cap > 1_000_000) errors.capUsd = "The cap must be at most $1,000,000";
-  if (Object.keys(errors).length > 0) return { body: null, errors };
+  const threshold = parseJudgeThreshold(form.judgeThreshold);
+  if ("error" in threshold) errors.judgeThreshold = threshold.error;
+  if (Object.keys(errors).length > 0 || "error" in threshold) return { body: null, errors };
+  const judgeModel = form.judgeModel.trim();
   return {
     body: {
       set_id: form.setId,
@@ -137,6 +171,8 @@ export function planRequest(form: PlanForm): { body: PlanBody; errors: null } | 
       concurrency: form.concurrency,
       checks: form.checks,
       cap_usd: cap,
+      ...(judgeModel === "" ? {} : { judge_model: judgeModel }),
+      ...(threshold.value === undefined ? {} : { judge_threshold: threshold.value }),
     },
     errors: null,
   };
@@ -157,6 +193,7 @@ const ERROR_FIELDS: Record<keyof PlanErrors, readonly (keyof PlanForm)[]> = {
   concurrency: ["concurrency"],
   checks: ["checks"],
   capUsd: ["capUsd"],
+  judgeThreshold: ["judgeThreshold"],
 };
 
 /** The fields a link filled in (they differ from an empty form): they count as touched, so a bad prefill shows at once. */

@@ -18,7 +18,11 @@ export interface RunProgressInput {
   created_at: string;
   ended_at: string | null;
   cap_usd: number;
-  progress: { totals: RunCounts & { spent_usd: number }; eta_seconds: number | null };
+  progress: {
+    totals: RunCounts & { spent_usd: number };
+    eta_seconds: number | null;
+    cost_split?: { tokens_usd: number; web_search_usd: number; judge_usd: number; total_usd: number } | null;
+  };
 }
 
 export interface Shares {

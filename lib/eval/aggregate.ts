@@ -1,4 +1,5 @@
 import type { CheckKind } from "./checks";
+import { addCostSplits, costSplitOf } from "./cost-split";
 import { supportOf, type CheckResult } from "./evaluate";
 import type { ItemResult } from "./item-result";
 import { domainOf } from "./urls";
@@ -33,9 +34,17 @@ export interface VersionAggregate {
   judge_score_mean: number | null;
   citation_precision_mean: number | null;
   citation_recall_mean: number | null;
+  /** Mean share of an answer's citations that cite a page its search never returned. */
+  citation_invented_share_mean: number | null;
+  /** Mean share of an answer's sentences without any supported citation. */
+  unsupported_sentence_share_mean: number | null;
+  /** Mean share of an answer's citations whose source is about the question. */
+  citation_relevant_share_mean: number | null;
+  /** Tokens + web search + judge (cost-split.ts). */
   cost_usd: number;
   cost_tokens_usd: number;
   cost_web_search_usd: number;
+  cost_judge_usd: number;
   /** Latencies of items without error, nearest-rank percentiles. */
   latency_ms_p50: number | null;
   latency_ms_p95: number | null;
@@ -88,10 +97,9 @@ export function aggregateVersion(items: readonly ScoredItem[]): VersionAggregate
   const allChecks = ok.flatMap((item) => item.checks);
   const supports = allChecks.map(supportOf).filter((s) => s !== null);
 
-  const costs = items.map((item) => item.result.cost_usd ?? 0);
-  const searchCosts = items.map((item) => Math.min(item.result.web_search_cost_usd ?? 0, item.result.cost_usd ?? 0));
-  const cost = costs.reduce((a, b) => a + b, 0);
-  const searchCost = searchCosts.reduce((a, b) => a + b, 0);
+  const cost = addCostSplits(items.map((item) => costSplitOf(item.result)));
+  const shares = (pick: (s: NonNullable<ReturnType<typeof supportOf>>) => number | null | undefined) =>
+    mean(supports.map(pick).filter((v): v is number => typeof v === "number"));
 
   const domainCounts = new Map<string, number>();
   let citations = 0;
@@ -114,9 +122,13 @@ export function aggregateVersion(items: readonly ScoredItem[]): VersionAggregate
     judge_score_mean: mean(allChecks.filter((c) => c.kind === "judge" && typeof c.score === "number").map((c) => c.score as number)),
     citation_precision_mean: mean(supports.map((s) => s.precision).filter((v): v is number => v !== null)),
     citation_recall_mean: mean(supports.map((s) => s.recall).filter((v): v is number => v !== null)),
-    cost_usd: cost,
-    cost_tokens_usd: cost - searchCost,
-    cost_web_search_usd: searchCost,
+    citation_invented_share_mean: shares((s) => s.invented_share),
+    unsupported_sentence_share_mean: shares((s) => s.unsupported_sentence_share),
+    citation_relevant_share_mean: shares((s) => s.relevant_share),
+    cost_usd: cost.total_usd,
+    cost_tokens_usd: cost.tokens_usd,
+    cost_web_search_usd: cost.web_search_usd,
+    cost_judge_usd: cost.judge_usd,
     latency_ms_p50: percentile(ok.map((i) => i.result.latency_ms).filter((v): v is number => v !== null), 50),
     latency_ms_p95: percentile(ok.map((i) => i.result.latency_ms).filter((v): v is number => v !== null), 95),
     ttft_ms_p50: percentile(ok.map((i) => i.result.ttft_ms).filter((v): v is number => v !== null), 50),

@@ -12,6 +12,9 @@ export type CheckParseResult = { ok: true; check: CheckSpec } | { ok: false; mes
 const INTEGER = /^\d{1,10}$/;
 const DECIMAL = /^\d{1,10}(\.\d{1,12})?$/;
 
+/** Kinds whose argument may be left out (`citation-support`, `expected`, `expected-terms`). */
+const ARGUMENT_OPTIONAL: ReadonlySet<CheckKind> = new Set(["citation-support", "expected", "expected-terms"]);
+
 function isKind(kind: string): kind is CheckKind {
   return (CHECK_KINDS as readonly string[]).includes(kind);
 }
@@ -32,6 +35,7 @@ function fields(kind: CheckKind, arg: string): Record<string, unknown> | string 
       return { pattern: arg };
     case "cites-domain":
     case "no-domain":
+    case "allowed-domains":
       return { domains: arg.split(",").map((d) => d.trim()).filter((d) => d !== "") };
     case "min-citations":
       return INTEGER.test(arg) ? { n: Number(arg) } : "needs a whole number, e.g. min-citations:2";
@@ -47,6 +51,12 @@ function fields(kind: CheckKind, arg: string): Record<string, unknown> | string 
     case "citation-support":
       if (arg === "") return {};
       return DECIMAL.test(arg) ? { min_precision: Number(arg) } : "takes no argument, or the minimum citation precision from 0 to 1";
+    case "expected":
+      if (arg === "") return {};
+      return DECIMAL.test(arg) ? { threshold: Number(arg) } : "takes no argument, or the pass threshold from 0 to 1";
+    case "expected-terms":
+      if (arg === "") return {};
+      return DECIMAL.test(arg) ? { min_share: Number(arg) } : "takes no argument, or the share of key terms from 0 to 1 that must appear";
   }
 }
 
@@ -55,7 +65,7 @@ export function parseCheck(spelling: string): CheckParseResult {
   const kind = (colon < 0 ? spelling : spelling.slice(0, colon)).trim().toLowerCase();
   const arg = colon < 0 ? "" : spelling.slice(colon + 1);
   if (!isKind(kind)) return fail(spelling, `unknown kind "${kind}" (one of ${CHECK_KINDS.join(", ")})`);
-  if (colon < 0 && kind !== "citation-support") return fail(spelling, `needs an argument: ${kind}:<value>`);
+  if (colon < 0 && !ARGUMENT_OPTIONAL.has(kind)) return fail(spelling, `needs an argument: ${kind}:<value>`);
   const parsedFields = fields(kind, arg);
   if (typeof parsedFields === "string") return fail(spelling, parsedFields);
   const parsed = CheckSpecSchema.safeParse({ kind, ...parsedFields });
@@ -75,6 +85,7 @@ export function checkArg(check: CheckSpec): string {
       return check.pattern;
     case "cites-domain":
     case "no-domain":
+    case "allowed-domains":
       return check.domains.join(",");
     case "min-citations":
       return String(check.n);
@@ -89,10 +100,15 @@ export function checkArg(check: CheckSpec): string {
       return check.rubric;
     case "citation-support":
       return String(check.min_precision);
+    case "expected":
+      return check.threshold === undefined ? "" : String(check.threshold);
+    case "expected-terms":
+      return String(check.min_share);
   }
 }
 
 /** `kind:arg`, which `parseCheck` reads back to the same spec. */
 export function formatCheck(check: CheckSpec): string {
-  return `${check.kind}:${checkArg(check)}`;
+  const arg = checkArg(check);
+  return arg === "" ? check.kind : `${check.kind}:${arg}`;
 }

@@ -28,7 +28,7 @@ describe("parseCheck", () => {
     expect(parsed("max-latency-ms:20000")).toEqual({ kind: "max-latency-ms", ms: 20000 });
     expect(parsed("min-length:10")).toEqual({ kind: "min-length", chars: 10 });
     expect(parsed("max-length:2000")).toEqual({ kind: "max-length", chars: 2000 });
-    expect(parsed("judge:Answers the question: says when")).toEqual({ kind: "judge", rubric: "Answers the question: says when", threshold: 0.5 });
+    expect(parsed("judge:Answers the question: says when")).toEqual({ kind: "judge", rubric: "Answers the question: says when" });
     expect(parsed("citation-support")).toEqual({ kind: "citation-support", min_precision: 0.5 });
     expect(parsed("citation-support:0.8")).toEqual({ kind: "citation-support", min_precision: 0.8 });
   });

@@ -22,6 +22,9 @@ export const CHECK_KINDS = [
   "max-length",
   "judge",
   "citation-support",
+  "expected",
+  "expected-terms",
+  "allowed-domains",
 ] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
@@ -100,14 +103,20 @@ export const CheckSpecSchema = z.discriminatedUnion("kind", [
       .trim()
       .min(1, { message: "must not be empty" })
       .max(CHECK_LIMITS.rubricMaxChars, { message: `must be at most ${CHECK_LIMITS.rubricMaxChars} characters` }),
-    /** The score at or above which the check passes. */
-    threshold: z.number().min(0).max(1).default(0.5),
+    /** The score at or above which the check passes; unset, the run's pass threshold (0.5 unless chosen). */
+    threshold: z.number().min(0).max(1).optional(),
   }),
   z.strictObject({
     kind: literal("citation-support"),
     /** The citation precision at or above which the check passes. */
     min_precision: z.number().min(0).max(1).default(0.5),
   }),
+  /** Judge-graded: does the answer state what the row's `expected` says? Unset threshold: the run's. */
+  z.strictObject({ kind: literal("expected"), threshold: z.number().min(0).max(1).optional() }),
+  /** Deterministic: the share of the row's `expected` key terms found in the answer is at least `min_share`. */
+  z.strictObject({ kind: literal("expected-terms"), min_share: z.number().min(0).max(1).default(0.5) }),
+  /** Every citation is on one of these domains (subdomains count); what a row's `allowed_domains` becomes. */
+  z.strictObject({ kind: literal("allowed-domains"), domains: DomainListSchema }),
 ]);
 export type CheckSpec = z.infer<typeof CheckSpecSchema>;
 /** @public API of lib/eval for the runner, pages and CLI. */
@@ -118,5 +127,5 @@ export const CheckListSchema = z.array(CheckSpecSchema).max(CHECK_LIMITS.checksM
 
 /** True for the checks that call the judge model (and cost money on a re-run). */
 export function usesJudge(check: CheckSpec): boolean {
-  return check.kind === "judge" || check.kind === "citation-support";
+  return check.kind === "judge" || check.kind === "citation-support" || check.kind === "expected";
 }

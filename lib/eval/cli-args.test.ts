@@ -27,6 +27,8 @@ describe("parseEvalArgs", () => {
       jsonPath: null,
       junitPath: null,
       maxCostUsd: null,
+      judgeModel: null,
+      judgeThreshold: null,
     });
     const full = options([
       "--questions=qs.CSV",
@@ -41,8 +43,10 @@ describe("parseEvalArgs", () => {
       "--json", "out/report.json",
       "--junit", "out/junit.xml",
       "--max-cost", "2.5",
+      "--judge-model", "anthropic/claude-3.5-haiku",
+      "--judge-threshold=0.7",
     ]);
-    expect(full).toMatchObject({ questions: { format: "csv" }, models: ["openai/gpt-4o:online", "gatehouse/echo"], repeats: 3, concurrency: 16, minPass: 0.8, jsonPath: "out/report.json", junitPath: "out/junit.xml", maxCostUsd: 2.5 });
+    expect(full).toMatchObject({ questions: { format: "csv" }, models: ["openai/gpt-4o:online", "gatehouse/echo"], repeats: 3, concurrency: 16, minPass: 0.8, jsonPath: "out/report.json", junitPath: "out/junit.xml", maxCostUsd: 2.5, judgeModel: "anthropic/claude-3.5-haiku", judgeThreshold: 0.7 });
     expect(full.checks.map((c) => c.kind)).toEqual(["contains", "cites-domain", "judge"]);
   });
 

@@ -32,6 +32,10 @@ export interface EvalCliOptions {
   jsonPath: string | null;
   junitPath: string | null;
   maxCostUsd: number | null;
+  /** --judge-model; null: EVAL_JUDGE_MODEL, else the gateway's demo judge when it lists one. */
+  judgeModel: string | null;
+  /** --judge-threshold: the pass threshold of graded checks that name none. */
+  judgeThreshold: number | null;
 }
 
 export type EvalCliParse = { ok: true; help: true } | { ok: true; help: false; options: EvalCliOptions } | { ok: false; message: string };
@@ -39,11 +43,14 @@ export type EvalCliParse = { ok: true; help: true } | { ok: true; help: false; o
 /** @public API of lib/eval for the runner, pages and CLI. */
 export const EVAL_USAGE = `Usage: npm run eval -- --questions <file.jsonl|file.csv> (--preset <slug> --versions <a,b> | --model <id>...)
   [--check <kind>:<arg>]... [--repeats 1-3] [--concurrency 1-16] [--min-pass 0..1]
-  [--json <out.json>] [--junit <out.xml>] [--max-cost <usd>]
+  [--json <out.json>] [--junit <out.xml>] [--max-cost <usd>] [--judge-model <id>] [--judge-threshold 0..1]
 Check kinds: contains, contains-i, not-contains, not-contains-i, pattern, cites-domain, no-domain,
-  min-citations, max-cost, max-latency-ms, min-length, max-length, judge, citation-support`;
+  allowed-domains, min-citations, max-cost, max-latency-ms, min-length, max-length, judge, expected,
+  expected-terms, citation-support
+A question row may carry its own checks (a checks column or array) and vars ({{name}} in the preset);
+--judge-model defaults to EVAL_JUDGE_MODEL.`;
 
-const SINGLE = ["--questions", "--preset", "--versions", "--repeats", "--concurrency", "--min-pass", "--json", "--junit", "--max-cost"] as const;
+const SINGLE = ["--questions", "--preset", "--versions", "--repeats", "--concurrency", "--min-pass", "--json", "--junit", "--max-cost", "--judge-model", "--judge-threshold"] as const;
 const REPEATED = ["--model", "--check"] as const;
 type Flag = (typeof SINGLE)[number] | (typeof REPEATED)[number];
 
@@ -155,7 +162,10 @@ export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
     concurrency: single.has("--concurrency") ? intIn("--concurrency", single.get("--concurrency") ?? "", 1, CLI_LIMITS.concurrencyMax) : CLI_LIMITS.concurrencyDefault,
     minPass: single.has("--min-pass") ? decimalIn("--min-pass", single.get("--min-pass") ?? "", 0, 1) : null,
     maxCost: single.has("--max-cost") ? decimalIn("--max-cost", single.get("--max-cost") ?? "", 0, CLI_LIMITS.costMaxUsd) : null,
+    judgeThreshold: single.has("--judge-threshold") ? decimalIn("--judge-threshold", single.get("--judge-threshold") ?? "", 0, 1) : null,
   };
+  const judgeModel = single.get("--judge-model") ?? null;
+  if (judgeModel !== null && (judgeModel.trim() === "" || judgeModel.length > CLI_LIMITS.modelIdMaxChars || /\s/.test(judgeModel))) return usage(`--judge-model is not a model id: ${shown(judgeModel)}`);
   for (const value of Object.values(numbers)) if (typeof value === "string") return usage(value);
 
   const jsonPath = single.get("--json") ?? null;
@@ -180,6 +190,8 @@ export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
       jsonPath,
       junitPath,
       maxCostUsd: numbers.maxCost as number | null,
+      judgeModel,
+      judgeThreshold: numbers.judgeThreshold as number | null,
     },
   };
 }

@@ -64,6 +64,8 @@ export interface Plan {
   judge?: { pricing: Pricing | null; inputTokensPerCall: number; outputTokensPerCall: number };
   /** Citations expected per answer: the support check makes one judge call for each. */
   citationsPerAnswer: number;
+  /** The rows' own checks (and allowed domains), on top of `checks`: one entry per row that has any. */
+  rowChecks?: readonly (readonly CheckSpec[])[];
   /** The run's spending cap. */
   capUsd?: number;
   /** The user's daily model spending limit and what the last 24 hours already spent. */
@@ -112,7 +114,7 @@ const usd = (value: number) => `$${value < 1 ? value.toFixed(4) : value.toFixed(
 
 /** Judge calls one answer costs: one per judge check, one per expected citation per support check. */
 export function judgeCallsPerItem(checks: readonly CheckSpec[], citationsPerAnswer: number): number {
-  return checks.filter(usesJudge).reduce((sum, check) => sum + (check.kind === "judge" ? 1 : citationsPerAnswer), 0);
+  return checks.filter(usesJudge).reduce((sum, check) => sum + (check.kind === "citation-support" ? citationsPerAnswer : 1), 0);
 }
 
 /**
@@ -122,7 +124,9 @@ export function judgeCallsPerItem(checks: readonly CheckSpec[], citationsPerAnsw
  */
 export function estimatePlan(plan: Plan): Estimate {
   const itemsPerTarget = plan.questions * plan.repeats;
-  const callsPerItem = judgeCallsPerItem(plan.checks, plan.citationsPerAnswer);
+  // Judge calls per answer on average: the run's checks on every row, each row's own checks on that row only.
+  const rowCalls = (plan.rowChecks ?? []).reduce((sum, checks) => sum + judgeCallsPerItem(checks, plan.citationsPerAnswer), 0);
+  const callsPerItem = judgeCallsPerItem(plan.checks, plan.citationsPerAnswer) + (plan.questions > 0 ? rowCalls / plan.questions : 0);
   const judgeCallUsd = plan.judge?.pricing
     ? plan.judge.inputTokensPerCall * plan.judge.pricing.promptUsdPerToken + plan.judge.outputTokensPerCall * plan.judge.pricing.completionUsdPerToken + plan.judge.pricing.requestUsd
     : 0;
@@ -164,7 +168,7 @@ export function estimatePlan(plan: Plan): Estimate {
   }
   return {
     items: itemsPerTarget * plan.targets.length,
-    judge_calls: callsPerItem * itemsPerTarget * plan.targets.length,
+    judge_calls: Math.round(callsPerItem * itemsPerTarget * plan.targets.length),
     model_tokens_usd: sum((t) => t.model_tokens_usd),
     web_search_usd: sum((t) => t.web_search_usd),
     judge_usd: sum((t) => t.judge_usd),

@@ -143,9 +143,13 @@ describe("citation support", () => {
       { url: "https://c.net/none", start_index: codePoints(answer.indexOf("Unsupported")), end_index: [...answer].length },
       { url: "https://d.io/wrong", start_index: codePoints(answer.indexOf("Unsupported")), end_index: [...answer].length, content: "Nothing relevant." },
     ],
+    // Every cited page was a search result (none invented); only b.org's has a snippet.
     sources: [
+      { url: "https://a.com/france" },
       { url: "https://b.org/tower", snippet: "The tower opened to the public in 1889." },
+      { url: "https://c.net/none" },
       { url: "https://c.net/other", snippet: "irrelevant" },
+      { url: "https://d.io/wrong" },
     ],
   });
 
@@ -159,7 +163,10 @@ describe("citation support", () => {
       ["Unsupported claim here.", "content", false, true],
     ]);
     expect(calls).toHaveLength(3);
-    expect(calls[1].input).toBe("<claim>\nThe tower opened in 1889.\n</claim>\n<source>\nThe tower opened to the public in 1889.\n</source>");
+    // The judge sees the sentence the citation is attached to, not only the quoted span.
+    expect(calls[1].input).toBe("<sentence>\n😀 The tower opened in 1889.\n</sentence>\n<claim>\nThe tower opened in 1889.\n</claim>\n<source>\nThe tower opened to the public in 1889.\n</source>");
+    expect(support.verdicts.map((v) => v.invented)).toEqual([false, false, false, false]);
+    expect(support.invented_share).toBe(0);
     expect(support.precision).toBe(0.5);
     // Three sentences ("😀" has no word and is not one): two are covered by a supported span.
     expect(support.recall).toBeCloseTo(2 / 3);

@@ -2,7 +2,8 @@ import { checkArg } from "./check-spelling";
 import { compilePattern, type CheckKind, type CheckSpec } from "./checks";
 import { checkCitationSupport, type CitationSupport } from "./citation-support";
 import type { ItemResult } from "./item-result";
-import { parseRubricReply, rubricRequest, type JudgeFn } from "./judge-protocol";
+import { expectedRequest, parseRubricReply, rubricRequest, type JudgeContext, type JudgeFn, type JudgeRequest } from "./judge-protocol";
+import { listTerms, termOverlap } from "./key-terms";
 import { normalizeUrl, urlMatchesAnyDomain } from "./urls";
 
 export interface CheckResult {
@@ -13,11 +14,24 @@ export interface CheckResult {
   score?: number;
   reasoning?: string;
   details?: Record<string, unknown>;
+  /** Where the check came from: the run's list, the question row's own `checks`, or the row's `allowed_domains`. */
+  origin?: "run" | "row" | "allowed_domains";
+  /** The judge model that graded it (judge-based checks only). */
+  judge_model?: string;
 }
 
+/** The default score at or above which a graded check (`judge`, `expected`) passes. */
+const DEFAULT_PASS_THRESHOLD = 0.5;
+
 export interface EvaluateOptions {
-  /** Needed by `judge` and `citation-support`; without it those checks fail saying so. */
+  /** Needed by `judge`, `expected` and `citation-support`; without it those checks fail saying so. */
   judge?: JudgeFn;
+  /** The judge model's id, recorded on each judge-based result. */
+  judgeModel?: string;
+  /** The question row the answer is for: the judge sees it; `expected` and `expected-terms` read `expected`. */
+  context?: JudgeContext;
+  /** The pass threshold of graded checks that name none (the run's choice); 0.5 when unset. */
+  passThreshold?: number;
   signal?: AbortSignal;
 }
 
@@ -88,37 +102,66 @@ async function evaluateOne(item: ItemResult, check: CheckSpec, options: Evaluate
       const length = codePointLength(item.answer);
       return { passed: check.kind === "min-length" ? length >= check.chars : length <= check.chars, details: { length } };
     }
+    case "allowed-domains": {
+      const outside = item.citations.filter((c) => !urlMatchesAnyDomain(c.url, check.domains)).map((c) => c.url);
+      return { passed: outside.length === 0, details: { outside: outside.slice(0, URLS_SHOWN), citations: item.citations.length } };
+    }
+    case "expected-terms":
+      return expectedTerms(item, check.min_share, options);
     case "judge":
-      return judgeRubric(item, check.rubric, check.threshold, options);
+      return graded(item, rubricRequest(check.rubric, item.answer, options.context ?? {}), check.threshold, options);
+    case "expected": {
+      const expected = options.context?.expected;
+      if (expected === undefined || expected.trim() === "") return { passed: false, reasoning: "The question has no expected answer to compare with." };
+      return graded(item, expectedRequest(options.context?.question ?? "", expected, item.answer), check.threshold, options);
+    }
     case "citation-support":
       return judgeSupport(item, check.min_precision, options);
   }
 }
 
-async function judgeRubric(item: ItemResult, rubric: string, threshold: number, { judge, signal }: EvaluateOptions): Promise<Outcome> {
-  if (!judge) return { passed: false, reasoning: "No judge model is configured." };
-  let reply: string;
-  try {
-    reply = await judge(rubricRequest(rubric, item.answer), signal);
-  } catch (error) {
-    return { passed: false, reasoning: `The judge call failed: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  const verdict = parseRubricReply(reply);
-  if (!verdict.ok) return { passed: false, reasoning: verdict.reasoning };
-  return { passed: verdict.score >= threshold, score: verdict.score, reasoning: verdict.reasoning };
+function expectedTerms(item: ItemResult, minShare: number, { context }: EvaluateOptions): Outcome {
+  const expected = context?.expected;
+  if (expected === undefined || expected.trim() === "") return { passed: false, reasoning: "The question has no expected answer to compare with." };
+  const overlap = termOverlap(expected, item.answer);
+  if (overlap.share === null) return { passed: false, reasoning: "The expected answer has no key terms (words of 3 letters or more, or numbers)." };
+  return {
+    passed: overlap.share >= minShare,
+    score: overlap.share,
+    reasoning: `The answer has ${overlap.found.length} of the expected answer's ${overlap.terms.length} key terms (${Math.round(overlap.share * 100)} %, needs ${Math.round(minShare * 100)} %). Missing: ${listTerms(overlap.missing)}.`,
+    details: { found: overlap.found.slice(0, 50), missing: overlap.missing.slice(0, 50) },
+  };
 }
 
-async function judgeSupport(item: ItemResult, minPrecision: number, { judge, signal }: EvaluateOptions): Promise<Outcome> {
+/** A judge-graded check: one request, passes at its threshold (else the run's, else 0.5). */
+async function graded(item: ItemResult, request: JudgeRequest, threshold: number | undefined, { judge, judgeModel, passThreshold, signal }: EvaluateOptions): Promise<Outcome> {
+  if (!judge) return { passed: false, reasoning: "No judge model is configured." };
+  const model = judgeModel === undefined ? {} : { judge_model: judgeModel };
+  let reply: string;
+  try {
+    reply = await judge(request, signal);
+  } catch (error) {
+    return { passed: false, reasoning: `The judge call failed: ${error instanceof Error ? error.message : String(error)}`, ...model };
+  }
+  const verdict = parseRubricReply(reply);
+  if (!verdict.ok) return { passed: false, reasoning: verdict.reasoning, ...model };
+  const passAt = threshold ?? passThreshold ?? DEFAULT_PASS_THRESHOLD;
+  return { passed: verdict.score >= passAt, score: verdict.score, reasoning: verdict.reasoning, details: { threshold: passAt }, ...model };
+}
+
+async function judgeSupport(item: ItemResult, minPrecision: number, { judge, judgeModel, context, signal }: EvaluateOptions): Promise<Outcome> {
   if (!judge) return { passed: false, reasoning: "No judge model is configured." };
   if (item.citations.length === 0) return { passed: false, reasoning: "The answer has no citations to support.", details: { precision: null, recall: null, verdicts: [] } };
-  const support = await checkCitationSupport(item, judge, signal);
+  const support = await checkCitationSupport(item, judge, signal, { question: context?.question });
   const precision = support.precision ?? 0;
   const supported = support.verdicts.filter((v) => v.supported).length;
+  const invented = support.verdicts.filter((v) => v.invented === true).length;
   return {
     passed: precision >= minPrecision,
     score: precision,
-    reasoning: `${supported} of ${support.verdicts.length} citations are supported by their source.`,
+    reasoning: `${supported} of ${support.verdicts.length} citations are supported by their source${invented > 0 ? `; ${invented} cite a page the search never returned (invented)` : ""}.`,
     details: { ...support },
+    ...(judgeModel === undefined ? {} : { judge_model: judgeModel }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { parse, type CsvError, type Options } from "csv-parse";
 import { lfOnly, yieldToLoop } from "./import-chunks";
 import { RowErrorCollector, failed, type ImportResult } from "./import-errors";
+import { applyExtraCell, extraColumn, extraColumnKey, type ExtraColumn } from "./question-extra-columns";
 import { addQuestionRow, importOutcome } from "./question-rows";
 import { QUESTION_LIMITS, parseBooleanCell, splitListCell, unneutralizeCell, type QuestionRow } from "./questions";
 
@@ -15,14 +16,19 @@ import { QUESTION_LIMITS, parseBooleanCell, splitListCell, unneutralizeCell, typ
 const RECORDS_PER_TURN = 200;
 
 const COLUMNS = ["question", "expected", "tags", "allowed_domains", "time_sensitive"] as const;
-type Column = (typeof COLUMNS)[number];
+/** A fixed column, or `checks` / `vars.<name>` (question-extra-columns.ts). */
+type Column = (typeof COLUMNS)[number] | ExtraColumn;
+
+function columnKey(column: Column): string {
+  return typeof column === "string" ? column : extraColumnKey(column);
+}
 
 /** "Allowed domains", "allowed-domains" and "allowed_domains" name the same column. */
 function columnName(header: string): string {
   return header.trim().toLowerCase().replace(/[\s-]+/g, "_");
 }
 
-function isColumn(name: string): name is Column {
+function isColumn(name: string): name is (typeof COLUMNS)[number] {
   return (COLUMNS as readonly string[]).includes(name);
 }
 
@@ -49,12 +55,13 @@ function readHeader(cells: string[], errors: RowErrorCollector): Column[] | null
   const before = errors.count;
   for (const cell of cells) {
     const name = columnName(cell);
-    if (!isColumn(name)) {
-      errors.add({ line: 1, field: "header", message: `column "${cell.trim()}" is not one of ${COLUMNS.join(", ")}` });
-    } else if (columns.includes(name)) {
-      errors.add({ line: 1, field: "header", message: `column "${name}" appears twice` });
+    const column: Column | null = isColumn(name) ? name : extraColumn(name, cell);
+    if (column === null) {
+      errors.add({ line: 1, field: "header", message: `column "${cell.trim()}" is not one of ${COLUMNS.join(", ")}, checks or vars.<name>` });
+    } else if (columns.some((seen) => columnKey(seen) === columnKey(column))) {
+      errors.add({ line: 1, field: "header", message: `column "${columnKey(column)}" appears twice` });
     } else {
-      columns.push(name);
+      columns.push(column);
     }
   }
   if (!columns.includes("question")) errors.add({ line: 1, field: "header", message: 'must have a "question" column' });
@@ -67,6 +74,10 @@ function rowObject(columns: Column[], cells: string[], line: number, errors: Row
   let ok = true;
   columns.forEach((column, i) => {
     const cell = unneutralizeCell(cells[i] ?? "");
+    if (typeof column !== "string") {
+      ok = applyExtraCell(row, column, cell, line, errors) && ok;
+      return;
+    }
     switch (column) {
       case "question":
         row.question = cell;

@@ -35,6 +35,8 @@ export const ItemResultSchema = z.looseObject({
   cost_usd: z.number().min(0).nullable(),
   /** The web search part of cost_usd, when known; the rest counts as model tokens. */
   web_search_cost_usd: z.number().min(0).nullable().optional(),
+  /** What the judge calls grading this answer cost (not part of cost_usd, which is the answer's own). */
+  judge_cost_usd: z.number().min(0).nullable().optional(),
   latency_ms: z.number().min(0).nullable(),
   ttft_ms: z.number().min(0).nullable(),
   /** Set when the item failed; the contract's error shape. */

@@ -31,8 +31,8 @@ describe("judge replies", () => {
     expect(parseRubricReply('{"score": 0.8, "reasoning": "good"}')).toEqual({ ok: true, score: 0.8, reasoning: "good" });
     expect(parseRubricReply('```json\n{"score": 1, "reasoning": "all {there}"}\n```')).toEqual({ ok: true, score: 1, reasoning: "all {there}" });
     expect(parseRubricReply('Sure! {not json} Here: {"score": "0.5"} done')).toEqual({ ok: true, score: 0.5, reasoning: "" });
-    expect(parseSupportReply('{"supported": true, "score": 0.9, "reasoning": "stated"}')).toEqual({ ok: true, supported: true, score: 0.9, reasoning: "stated" });
-    expect(parseSupportReply('{"supported": false}')).toEqual({ ok: true, supported: false, score: 0, reasoning: "" });
+    expect(parseSupportReply('{"supported": true, "score": 0.9, "reasoning": "stated"}')).toEqual({ ok: true, supported: true, relevant: null, score: 0.9, reasoning: "stated" });
+    expect(parseSupportReply('{"supported": false}')).toEqual({ ok: true, supported: false, relevant: null, score: 0, reasoning: "" });
   });
 
   it("turns an unreadable reply into a failed verdict that says so", () => {

@@ -17,10 +17,24 @@ export function csvCell(value: string): string {
 
 /** RFC 4180: a header row, CRLF line ends; lists joined with "; ". */
 export function exportQuestionsCsv(rows: readonly QuestionRow[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
+  // `checks` and one `vars.<name>` column per variable only when some row has them: older sets export as before.
+  const withChecks = rows.some((row) => (row.checks ?? []).length > 0);
+  const varNames = [...new Set(rows.flatMap((row) => Object.keys(row.vars ?? {})))].sort();
+  const lines = [[...CSV_COLUMNS, ...(withChecks ? ["checks"] : []), ...varNames.map((name) => `vars.${name}`)].join(",")];
   for (const row of rows) {
     lines.push(
-      [row.question, row.expected ?? "", row.tags.join("; "), row.allowed_domains.join("; "), row.time_sensitive ? "true" : "false"].map(csvCell).join(","),
+      [
+        row.question,
+        row.expected ?? "",
+        row.tags.join("; "),
+        row.allowed_domains.join("; "),
+        row.time_sensitive ? "true" : "false",
+        // JSON keeps a spelling holding `;` intact.
+        ...(withChecks ? [(row.checks ?? []).length === 0 ? "" : JSON.stringify(row.checks)] : []),
+        ...varNames.map((name) => row.vars?.[name] ?? ""),
+      ]
+        .map(csvCell)
+        .join(","),
     );
   }
   return `${lines.join("\r\n")}\r\n`;
@@ -36,6 +50,8 @@ export function exportQuestionsJsonl(rows: readonly QuestionRow[]): string {
         tags: row.tags,
         allowed_domains: row.allowed_domains,
         time_sensitive: row.time_sensitive,
+        ...((row.checks ?? []).length === 0 ? {} : { checks: row.checks }),
+        ...(Object.keys(row.vars ?? {}).length === 0 ? {} : { vars: row.vars }),
       }),
     )
     .map((line) => `${line}\n`)

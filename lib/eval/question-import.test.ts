@@ -72,7 +72,7 @@ describe("CSV import", () => {
 
   it("refuses unknown, duplicate or missing columns in the header", async () => {
     expect(errors(await importQuestions("question,colour,question\nq,red,q\n", "csv")).errors).toEqual([
-      { line: 1, field: "header", message: 'column "colour" is not one of question, expected, tags, allowed_domains, time_sensitive' },
+      { line: 1, field: "header", message: 'column "colour" is not one of question, expected, tags, allowed_domains, time_sensitive, checks or vars.<name>' },
       { line: 1, field: "header", message: 'column "question" appears twice' },
     ]);
     expect(errors(await importQuestions("expected\nx\n", "csv")).errors[0].message).toBe('must have a "question" column');

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { parseCheck } from "./check-spelling";
 import { normalizeHostname } from "./hostname";
+import { missingVariable, templateVariables, VAR_NAME } from "./template";
 
 /** Bounds of a question set; the import checks the file-level ones before parsing anything. */
 export const QUESTION_LIMITS = {
@@ -13,7 +15,15 @@ export const QUESTION_LIMITS = {
   fileMaxBytes: 16 * 1024 * 1024,
   /** One JSONL line, or one CSV record (quoted line breaks included). */
   lineMaxChars: 64 * 1024,
+  /** A row's own checks (on top of the run's). */
+  rowChecksMax: 16,
+  checkSpellingMaxChars: 2_000,
+  /** A row's `vars`: how many, a name's length, a value's length. */
+  varsMax: 32,
+  varNameMaxChars: 40,
+  varValueMaxChars: 4_000,
 } as const;
+
 
 const HostnameSchema = z.string().transform((raw, ctx) => {
   const result = normalizeHostname(raw);
@@ -53,6 +63,34 @@ export const QuestionRowSchema = z.strictObject({
     .max(QUESTION_LIMITS.domainsMax, { message: `must have at most ${QUESTION_LIMITS.domainsMax} domains` })
     .default([]),
   time_sensitive: z.boolean().default(false),
+  /** The row's own checks, spelt as `--check` spells them; the run's checks apply on top. */
+  checks: z
+    .array(
+      z
+        .string()
+        .max(QUESTION_LIMITS.checkSpellingMaxChars, { message: `must be at most ${QUESTION_LIMITS.checkSpellingMaxChars} characters` })
+        .superRefine((spelling, ctx) => {
+          const parsed = parseCheck(spelling);
+          if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
+        }),
+    )
+    .max(QUESTION_LIMITS.rowChecksMax, { message: `must have at most ${QUESTION_LIMITS.rowChecksMax} checks` })
+    .optional(),
+  /** Values of the `{{name}}` variables of the preset's instructions and of this question. */
+  vars: z
+    .record(
+      z
+        .string()
+        .max(QUESTION_LIMITS.varNameMaxChars, { message: `names must be at most ${QUESTION_LIMITS.varNameMaxChars} characters` })
+        .regex(VAR_NAME, { message: "names must start with a letter or _ and hold only letters, digits and _" }),
+      z.string().max(QUESTION_LIMITS.varValueMaxChars, { message: `values must be at most ${QUESTION_LIMITS.varValueMaxChars} characters` }),
+    )
+    .refine((vars) => Object.keys(vars).length <= QUESTION_LIMITS.varsMax, { message: `must have at most ${QUESTION_LIMITS.varsMax} variables` })
+    .optional(),
+}).superRefine((row, ctx) => {
+  // The row's own text must resolve; the preset's variables are checked when a run picks its versions.
+  const missing = missingVariable(templateVariables(row.question), row.vars);
+  if (missing !== null) ctx.addIssue({ code: "custom", path: ["vars", missing], message: `the question uses {{${missing}}} but the row has no vars.${missing}` });
 });
 export type QuestionRow = z.infer<typeof QuestionRowSchema>;
 /** @public API of lib/eval for the runner, pages and CLI. */

@@ -17,8 +17,21 @@ function table(header: string[], rows: string[][]): string {
  */
 export function formatVersionTable(versions: readonly ReportVersion[]): string {
   const summary = table(
-    ["version", "pass rate", "items", "errors", "cost", "p50", "p95", "citations/answer", "domains"],
-    versions.map(({ id, aggregate: a }) => [id, percent(a.pass_rate), String(a.items), String(a.errors), usd(a.cost_usd), ms(a.latency_ms_p50), ms(a.latency_ms_p95), num(a.citations_per_answer), String(a.distinct_domains)]),
+    ["version", "pass rate", "items", "errors", "cost", "tokens", "web search", "judge", "p50", "p95", "citations/answer", "domains"],
+    versions.map(({ id, aggregate: a }) => [
+      id,
+      percent(a.pass_rate),
+      String(a.items),
+      String(a.errors),
+      usd(a.cost_usd),
+      usd(a.cost_tokens_usd),
+      usd(a.cost_web_search_usd),
+      usd(a.cost_judge_usd),
+      ms(a.latency_ms_p50),
+      ms(a.latency_ms_p95),
+      num(a.citations_per_answer),
+      String(a.distinct_domains),
+    ]),
   );
   const perCheck = versions
     .filter(({ aggregate }) => aggregate.checks.length > 0)

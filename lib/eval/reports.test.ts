@@ -69,8 +69,8 @@ describe("table", () => {
   it("prints one row per version and the pass rate per check", () => {
     const text = formatVersionTable(versions);
     const lines = text.split("\n");
-    expect(lines[0]).toMatch(/^version\s+pass rate\s+items\s+errors\s+cost\s+p50\s+p95\s+citations\/answer\s+domains$/);
-    expect(lines[2]).toMatch(/^v1\s+50\.0%\s+2\s+0\s+\$0\.0200\s+1500 ms\s+1500 ms\s+1\.00\s+1$/);
+    expect(lines[0]).toMatch(/^version\s+pass rate\s+items\s+errors\s+cost\s+tokens\s+web search\s+judge\s+p50\s+p95\s+citations\/answer\s+domains$/);
+    expect(lines[2]).toMatch(/^v1\s+50\.0%\s+2\s+0\s+\$0\.0200\s+\$0\.0200\s+\$0\.0000\s+\$0\.0000\s+1500 ms\s+1500 ms\s+1\.00\s+1$/);
     expect(text).toContain("judge:cites <b> & \"quotes\"");
     expect(text).toMatch(/contains:Paris\s+100\.0%\s+2\/2/);
   });

@@ -5,6 +5,8 @@ import { draftFromRows, emptyRow, nextKey, pageOf, placeIssues, removeRow, rowsF
 const ROWS = QuestionSetSchema.parse([
   { question: "What is WAL?", expected: "write-ahead log", tags: ["db", "pg"], allowed_domains: ["postgresql.org"], time_sensitive: true },
   { question: "Who wrote SICP?" },
+  // Its own checks and vars are not edited in the form: a save keeps them.
+  { question: "Weather in {{city}}?", checks: ["contains:sun", "expected-terms"], vars: { city: "Paris" } },
 ]);
 
 describe("question-set draft", () => {
@@ -20,7 +22,7 @@ describe("question-set draft", () => {
   });
 
   it("edits, adds and removes rows by key, keeping the others as they were", () => {
-    const draft = draftFromRows(ROWS);
+    const draft = draftFromRows(ROWS.slice(0, 2));
     const edited = updateRow(draft, 1, { question: "Who wrote TAOCP?" });
     expect(edited[1].question).toBe("Who wrote TAOCP?");
     expect(edited[0]).toBe(draft[0]);

@@ -14,6 +14,9 @@ export interface DraftRow {
   tags: string;
   domains: string;
   timeSensitive: boolean;
+  /** The row's own checks and vars: not edited here (the file import sets them), kept as they are on save. */
+  checks?: readonly string[];
+  vars?: Readonly<Record<string, string>>;
 }
 
 export type DraftField = "question" | "expected" | "tags" | "allowed_domains" | "time_sensitive";
@@ -49,6 +52,8 @@ export function draftFromRows(rows: readonly QuestionRow[]): DraftRow[] {
     tags: row.tags.join("; "),
     domains: row.allowed_domains.join("; "),
     timeSensitive: row.time_sensitive,
+    ...(row.checks === undefined ? {} : { checks: row.checks }),
+    ...(row.vars === undefined ? {} : { vars: row.vars }),
   }));
 }
 
@@ -60,6 +65,8 @@ export function rowsFromDraft(drafts: readonly DraftRow[]): QuestionRowInput[] {
     tags: splitList(draft.tags),
     allowed_domains: splitList(draft.domains),
     time_sensitive: draft.timeSensitive,
+    ...(draft.checks === undefined ? {} : { checks: [...draft.checks] }),
+    ...(draft.vars === undefined ? {} : { vars: { ...draft.vars } }),
   }));
 }
 

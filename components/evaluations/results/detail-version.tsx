@@ -1,13 +1,18 @@
 "use client";
 
 import type { EvalQuestionDetail, EvalQuestionRow } from "@/lib/contract/bff/evaluation-results";
+import { isDemoJudge } from "@/lib/eval/judge-protocol";
 import { AnswerView } from "./answer-renderer";
+import { DemoJudgeBadge } from "./demo-judge-badge";
 import { formatMs, formatUsd } from "./format";
 import { VerdictBadge } from "./result-row";
 import { SupportVerdicts } from "./support-verdicts";
 
 type DetailVersionBody = EvalQuestionDetail["versions"][number];
 type Repeat = DetailVersionBody["repeats"][number];
+
+/** Where a check came from, as the question page says it. */
+const ORIGIN_LABEL = { run: "run check", row: "this question's check", allowed_domains: "this question's allowed domains" } as const;
 
 function RepeatView({ repeat, domId, showIndex }: { repeat: Repeat; domId: string; showIndex: boolean }) {
   return (
@@ -28,6 +33,12 @@ function RepeatView({ repeat, domId, showIndex }: { repeat: Repeat; domId: strin
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {formatUsd(repeat.cost_usd)} · {formatMs(repeat.latency_ms)} · {repeat.citations.length} citations · {repeat.sources.length} sources searched
       </p>
+      {repeat.cost_split ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="detail-cost-split">
+          Cost: tokens {formatUsd(repeat.cost_split.tokens_usd)} · web search {formatUsd(repeat.cost_split.web_search_usd)} · judge {formatUsd(repeat.cost_split.judge_usd)} · in all{" "}
+          {formatUsd(repeat.cost_split.total_usd)}
+        </p>
+      ) : null}
       {repeat.checks.length > 0 ? (
         <ul aria-label="Checks" className="space-y-1.5 text-sm">
           {repeat.checks.map((check, i) => (
@@ -38,6 +49,10 @@ function RepeatView({ repeat, domId, showIndex }: { repeat: Repeat; domId: strin
                   {check.kind}
                   {check.arg ? `:${check.arg}` : ""}
                 </span>
+                <span className="text-xs text-slate-600 dark:text-slate-400" data-testid="detail-check-origin">
+                  {ORIGIN_LABEL[check.origin]}
+                </span>
+                {isDemoJudge(check.judge_model) ? <DemoJudgeBadge /> : null}
                 {check.score !== null ? <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">score {check.score.toFixed(2)}</span> : null}
               </div>
               {check.reasoning ? <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">{check.reasoning}</p> : null}

@@ -9,22 +9,31 @@ import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { applyRescore, estimateRescore, resultKeys } from "@/lib/client/queries/evaluation-results";
 import { CHECK_KINDS, type CheckKind } from "@/lib/eval/checks";
+import { parseJudgeThreshold } from "@/lib/eval-runs/plan-form";
+import { JudgeFields } from "../runs/judge-fields";
 import { formatUsd } from "./format";
 
-const NO_ARG: readonly CheckKind[] = ["citation-support"];
+const NO_ARG: readonly CheckKind[] = ["citation-support", "expected", "expected-terms"];
 
 /**
  * Score the run's stored answers again with a new check list (editors). The cost comes first: the estimate, then
  * the Apply button; changing the list asks for a new estimate.
  */
-export function RescoreDialog({ runId, checks: initial, onClose }: { runId: string; checks: readonly string[]; onClose: () => void }) {
+export function RescoreDialog({ runId, checks: initial, judgeModel: runJudge, onClose }: { runId: string; checks: readonly string[]; judgeModel?: string | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [checks, setChecks] = useState<string[]>([...initial]);
   const [kind, setKind] = useState<CheckKind>("contains");
   const [arg, setArg] = useState("");
-  const estimate = useMutation({ mutationFn: () => estimateRescore(runId, { checks }) });
+  const [judge, setJudge] = useState({ judgeModel: "", judgeThreshold: "" });
+  const threshold = parseJudgeThreshold(judge.judgeThreshold);
+  const body = () => ({
+    checks,
+    ...(judge.judgeModel.trim() === "" ? {} : { judge_model: judge.judgeModel.trim() }),
+    ...("value" in threshold && threshold.value !== undefined ? { judge_threshold: threshold.value } : {}),
+  });
+  const estimate = useMutation({ mutationFn: () => estimateRescore(runId, body()) });
   const apply = useMutation({
-    mutationFn: () => applyRescore(runId, { checks }),
+    mutationFn: () => applyRescore(runId, body()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resultKeys.run(runId) }),
   });
 
@@ -53,6 +62,16 @@ export function RescoreDialog({ runId, checks: initial, onClose }: { runId: stri
               </li>
             ))}
           </ul>
+          <JudgeFields
+            model={judge.judgeModel}
+            threshold={judge.judgeThreshold}
+            thresholdError={"error" in threshold ? threshold.error : undefined}
+            placeholder={runJudge ?? "the default judge"}
+            onChange={(changes) => {
+              setJudge((previous) => ({ ...previous, ...changes }));
+              estimate.reset();
+            }}
+          />
           <div className="flex flex-wrap items-end gap-2">
             <label className="flex flex-col gap-1 text-xs font-medium">
               Kind
@@ -97,7 +116,7 @@ export function RescoreDialog({ runId, checks: initial, onClose }: { runId: stri
                 {apply.isPending ? "Re-scoring…" : `Re-score for about ${formatUsd(estimate.data.judge_usd)}`}
               </Button>
             ) : (
-              <Button variant="primary" disabled={checks.length === 0 || estimate.isPending} onClick={() => estimate.mutate()}>
+              <Button variant="primary" disabled={checks.length === 0 || estimate.isPending || "error" in threshold} onClick={() => estimate.mutate()}>
                 {estimate.isPending ? "Estimating…" : "Estimate the cost"}
               </Button>
             )}

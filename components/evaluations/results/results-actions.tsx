@@ -46,7 +46,7 @@ export function ResultsActions({ runId, summary }: { runId: string; summary: Eva
         </div>
       ) : null}
       <Suspense fallback={null}>
-        {rescoring ? <RescoreDialog runId={runId} checks={summary.checks} onClose={() => setRescoring(false)} /> : null}
+        {rescoring ? <RescoreDialog runId={runId} checks={summary.checks} judgeModel={summary.judge_model} onClose={() => setRescoring(false)} /> : null}
         {designating ? <DesignateDialog runId={runId} version={designating} onClose={() => setDesignating(null)} /> : null}
       </Suspense>
     </div>

@@ -1,5 +1,6 @@
 import type { EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
 import { formatMs, formatNumber, formatPercent, formatUsd } from "./format";
+import { DemoJudgeBadge } from "./demo-judge-badge";
 import { readPairs } from "./noise-floor";
 
 type VersionWithAggregate = EvalResultsSummary["versions"][number];
@@ -31,7 +32,13 @@ function VersionCard({ version }: { version: VersionWithAggregate }) {
         ))}
         <Figure label="Judge mean" value={formatNumber(a.judge_score_mean)} />
         <Figure label="Citation precision / recall" value={`${formatPercent(a.citation_precision_mean)} / ${formatPercent(a.citation_recall_mean)}`} />
-        <Figure label="Cost: tokens / web search" value={`${formatUsd(a.cost_tokens_usd)} / ${formatUsd(a.cost_web_search_usd)}`} />
+        <Figure label="Invented citations" value={formatPercent(a.citation_invented_share_mean)} />
+        <Figure label="Sentences without a supported citation" value={formatPercent(a.unsupported_sentence_share_mean)} />
+        <Figure label="Relevant citations" value={formatPercent(a.citation_relevant_share_mean)} />
+        <Figure label="Cost: model tokens" value={formatUsd(a.cost_tokens_usd)} />
+        <Figure label="Cost: web search" value={formatUsd(a.cost_web_search_usd)} />
+        <Figure label="Cost: judge" value={formatUsd(a.cost_judge_usd)} />
+        <Figure label="Cost in all" value={formatUsd(a.cost_usd)} />
         <Figure label="Latency p50 / p95" value={`${formatMs(a.latency_ms_p50)} / ${formatMs(a.latency_ms_p95)}`} />
         <Figure label="Citations per answer" value={formatNumber(a.citations_per_answer, 1)} />
         <Figure label="Distinct domains (top-five share)" value={`${a.distinct_domains} (${formatPercent(a.top5_domain_share)})`} />
@@ -72,6 +79,18 @@ function NoiseFloorLine({ summary }: { summary: EvalResultsSummary }) {
 export function SummaryCards({ summary }: { summary: EvalResultsSummary }) {
   return (
     <div className="space-y-3">
+      {summary.judge_model ? (
+        <p data-testid="judge-line" className="text-sm text-slate-700 dark:text-slate-300">
+          Judge: <code>{summary.judge_model}</code>
+          {summary.demo_judge ? (
+            <>
+              {" "}
+              <DemoJudgeBadge /> it counts words shared with the question and the expected answer; it is not a language model. Choose a real judge for
+              verdicts that mean something.
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {summary.versions.map((v) => (
           <VersionCard key={v.version_index} version={v} />

@@ -7,7 +7,7 @@ type Verdict = NonNullable<EvalQuestionDetail["versions"][number]["repeats"][num
 
 const ORIGIN = { content: "the citation's content", snippet: "the search result's snippet", none: "no source text" } as const;
 
-/** Per citation: supported or not, the cited span, and the source text the judge read (folded). */
+/** Per citation: supported, relevant, invented; the sentence it is attached to; the source text the judge read (folded). */
 export function SupportVerdicts({ verdicts }: { verdicts: readonly Verdict[] }) {
   if (verdicts.length === 0) return <p className="text-xs text-slate-600 dark:text-slate-400">No citations to check for support.</p>;
   return (
@@ -19,11 +19,16 @@ export function SupportVerdicts({ verdicts }: { verdicts: readonly Verdict[] }) 
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-xs">[{v.index + 1}]</span>
               <VerdictBadge verdict={v.supported ? "passed" : "failed"} />
+              <span className="text-xs" data-testid="support-flags">
+                {v.supported ? "supported" : "unsupported"}
+                {v.relevant === null ? "" : v.relevant ? " · relevant" : " · off topic"}
+                {v.invented === true ? " · invented (not among the search results)" : ""}
+              </span>
               <span className="min-w-0 truncate text-xs text-slate-600 dark:text-slate-400" title={v.url}>
                 {v.url}
               </span>
             </div>
-            <blockquote className="mt-1 border-l-2 border-amber-400 pl-2 text-xs">{v.span}</blockquote>
+            <blockquote className="mt-1 border-l-2 border-amber-400 pl-2 text-xs">{v.sentence ?? v.span}</blockquote>
             {v.reasoning ? <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">{v.reasoning}</p> : null}
             <details className="mt-1 text-xs">
               <summary className="cursor-pointer text-slate-600 dark:text-slate-400">Source text ({ORIGIN[v.source]})</summary>

@@ -15,6 +15,7 @@ import type { EvalRunRequest } from "@/lib/contract/bff/evaluations";
 import { MAX_CONCURRENCY, MAX_REPEATS, planRequest, prefilledFields, startBlockedReason, visibleErrors, type PlanForm as PlanFormState } from "@/lib/eval-runs/plan-form";
 import { CheckFields } from "./check-fields";
 import { EstimatePanel } from "./estimate-panel";
+import { JudgeFields } from "./judge-fields";
 import { SetFields } from "./set-fields";
 import { TargetFields } from "./target-fields";
 import { usePlanEstimate } from "./use-plan-estimate";
@@ -80,6 +81,10 @@ export function PlanForm({ initial }: { initial: PlanFormState }) {
           </div>
         </fieldset>
         <CheckFields checks={form.checks} error={errors.checks} onChange={(checks) => change({ checks })} />
+        <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+          <legend className="px-1 text-sm font-semibold">Judge</legend>
+          <JudgeFields model={form.judgeModel} threshold={form.judgeThreshold} thresholdError={errors.judgeThreshold} onChange={change} />
+        </fieldset>
       </div>
       <div className="space-y-3 lg:sticky lg:top-4">
         <EstimatePanel estimate={estimate} loading={loading} problem={estimateProblem} />

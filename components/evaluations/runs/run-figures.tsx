@@ -5,9 +5,9 @@ import { useNow } from "@/lib/client/hooks/use-now";
 import { formatDuration, runClock, type RunClockInput, type RunProgressInput } from "@/lib/eval-runs/progress";
 import { formatUsd } from "@/lib/video-models/money";
 
-function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+function Figure({ label, children, testId, wide = false }: { label: string; children: React.ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <div className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-800">
+    <div className={`rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-800${wide ? " col-span-2 sm:col-span-4" : ""}`}>
       <dt className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">{label}</dt>
       {/* The clock differs between the server's render and the browser's first one by the time in between. */}
       <dd className="mt-0.5 text-base font-semibold tabular-nums" data-testid={testId} suppressHydrationWarning>
@@ -47,13 +47,18 @@ function ClockFigures({ clock, fetchedAt }: { clock: RunClockInput; fetchedAt: n
   );
 }
 
-/** The run's headline figures: items ended, spending against the cap, time spent and time left. */
+/** The run's headline figures: items ended, spending against the cap, time spent and time left; once ended, the cost split. */
 export function RunFiguresList({ run, fetchedAt }: { run: RunProgressInput; fetchedAt: number }) {
-  const { totals, eta_seconds } = run.progress;
+  const { totals, eta_seconds, cost_split: split } = run.progress;
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       <CountFigures ended={totals.done + totals.failed} total={totals.total} spentUsd={totals.spent_usd} capUsd={run.cap_usd} />
       <ClockFigures clock={{ status: run.status, created_at: run.created_at, ended_at: run.ended_at, eta_seconds }} fetchedAt={fetchedAt} />
+      {split ? (
+        <Figure label="Cost: model tokens / web search / judge" testId="run-cost-split" wide>
+          {formatUsd(split.tokens_usd)} / {formatUsd(split.web_search_usd)} / {formatUsd(split.judge_usd)}
+        </Figure>
+      ) : null}
     </dl>
   );
 }

@@ -33,4 +33,6 @@ export const EvalPlanSchema = z.strictObject({
   /** Check specs as lib/eval parses them; run per item when its answer is stored. */
   checks: z.array(z.unknown()).max(50).default([]),
   judge_model: z.string().min(1).max(300).optional(),
+  /** The pass threshold of graded checks (judge, expected) that name none; 0.5 when unset. */
+  judge_threshold: z.number().min(0).max(1).optional(),
 });

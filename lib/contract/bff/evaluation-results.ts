@@ -63,9 +63,14 @@ const VersionAggregateSchema = z.object({
   judge_score_mean: z.number().nullable(),
   citation_precision_mean: z.number().nullable(),
   citation_recall_mean: z.number().nullable(),
+  citation_invented_share_mean: z.number().nullable(),
+  unsupported_sentence_share_mean: z.number().nullable(),
+  citation_relevant_share_mean: z.number().nullable(),
+  /** tokens + web search + judge */
   cost_usd: z.number(),
   cost_tokens_usd: z.number(),
   cost_web_search_usd: z.number(),
+  cost_judge_usd: z.number(),
   latency_ms_p50: z.number().nullable(),
   latency_ms_p95: z.number().nullable(),
   ttft_ms_p50: z.number().nullable(),
@@ -112,8 +117,11 @@ const RunHeaderSchema = z.object({
   ended_at: z.string().nullable(),
   repeats: z.number(),
   questions: z.number(),
-  /** The run's check spellings as stored (after a re-score, the new list). */
+  /** The run's check spellings as stored (after a re-score, the new list); rows may add their own. */
   checks: z.array(z.string()),
+  /** The judge model that graded the run (null when no check needed one), and whether it is the demo judge. */
+  judge_model: z.string().nullable(),
+  demo_judge: z.boolean(),
   /** Changes whenever the stored results change (an item ends, a re-score): pages key their cache on it. */
   revision: z.string(),
 });
@@ -291,11 +299,21 @@ const SupportVerdictSchema = z.object({
   score: z.number(),
   reasoning: z.string(),
   judged: z.boolean(),
+  /** The answer's sentence the citation is attached to. */
+  sentence: z.string().nullable(),
+  /** The source is about the question (null: unknown). */
+  relevant: z.boolean().nullable(),
+  /** The cited URL is not among the answer's search results (null: the answer reported none). */
+  invented: z.boolean().nullable(),
 });
 
 const DetailCheckSchema = z.object({
   kind: z.string(),
   arg: z.string(),
+  /** Where the check came from: the run's list, the row's own checks, the row's allowed_domains. */
+  origin: z.enum(["run", "row", "allowed_domains"]),
+  /** The judge model that graded it (judge-based checks), null otherwise. */
+  judge_model: z.string().nullable(),
   passed: z.boolean(),
   score: z.number().nullable(),
   /** The judge's reasoning, or why the check could not run. */
@@ -314,6 +332,8 @@ const DetailRepeatSchema = z.object({
   ttft_ms: z.number().nullable(),
   error: z.object({ code: z.union([z.string(), z.number()]), message: z.string() }).nullable(),
   checks: z.array(DetailCheckSchema),
+  /** The answer's cost: model tokens, web search, judge calls (lib/eval/cost-split.ts). */
+  cost_split: z.object({ tokens_usd: z.number(), web_search_usd: z.number(), judge_usd: z.number(), total_usd: z.number() }).nullable(),
   /** Per-citation verdicts when the run has a citation-support check; null otherwise. */
   citation_support: z.array(SupportVerdictSchema).nullable(),
 });
@@ -427,6 +447,9 @@ export const EVAL_EXPORT_COLUMNS = [
   "verdict",
   "failed_checks",
   "cost_usd",
+  "cost_tokens_usd",
+  "cost_web_search_usd",
+  "cost_judge_usd",
   "latency_ms",
   "citation_count",
   "cited_urls",
@@ -441,6 +464,8 @@ export const EVAL_EXPORT_COLUMNS = [
 export const EvalRescoreRequestSchema = z.strictObject({
   checks: z.array(z.string().max(2_000)).min(1, { message: "must name at least one check" }).max(50),
   judge_model: z.string().trim().min(1).max(300).optional(),
+  /** The pass threshold of graded checks that name none; unset, the run's. */
+  judge_threshold: z.number().min(0).max(1).optional(),
 });
 export type EvalRescoreRequest = z.infer<typeof EvalRescoreRequestSchema>;
 

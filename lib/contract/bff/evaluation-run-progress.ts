@@ -53,6 +53,8 @@ const EvalRunDetailSchema = EvalRunSchema.extend({
     eta_seconds: z.number().nullable(),
     /** The latest failed items, newest first, at most RECENT_ERRORS_MAX. */
     recent_errors: z.array(RecentErrorSchema).max(RECENT_ERRORS_MAX),
+    /** Once the run ended: what its answers cost, split into model tokens, web search and judge (lib/eval/cost-split.ts). */
+    cost_split: z.object({ tokens_usd: z.number(), web_search_usd: z.number(), judge_usd: z.number(), total_usd: z.number() }).nullable().optional(),
   }),
 });
 export type EvalRunDetail = z.infer<typeof EvalRunDetailSchema>;

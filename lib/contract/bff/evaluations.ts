@@ -146,6 +146,8 @@ export const EvalRunRequestSchema = z
     checks: z.array(CheckSpellingSchema).max(50).default([]),
     cap_usd: z.number().positive({ message: "must be more than 0" }).max(1_000_000),
     judge_model: z.string().trim().min(1).max(300).optional(),
+    /** The pass threshold of graded checks (judge, expected) that name none; 0.5 when unset. */
+    judge_threshold: z.number().min(0).max(1).optional(),
   })
   .superRefine((body, ctx) => {
     const targets = body.versions.length + body.models.length;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { SearchHit, WebSearchIndex } from "../search/web-search";
+import { OFF_TOPIC_SOURCE, plantCitationFaults, type CitationFaultRates } from "./citation-faults";
 import { composeAnswer, type Citation } from "./compose";
 import { responseCost } from "./cost";
 import { judgeReply } from "./judge";
@@ -43,7 +44,13 @@ export type ResponseEvent = Record<string, unknown> & { type: string; sequence_n
  * Response, so both paths take the same time and give the same answer. Stops with AbortedError
  * as soon as `signal` fires: nothing is generated for a client that has gone.
  */
-export async function* generateResponse(plan: ResponsePlan, search: () => WebSearchIndex, signal: AbortSignal, timeScale = 1): AsyncGenerator<ResponseEvent> {
+export async function* generateResponse(
+  plan: ResponsePlan,
+  search: () => WebSearchIndex,
+  signal: AbortSignal,
+  timeScale = 1,
+  citationFaults: CitationFaultRates | null = null,
+): AsyncGenerator<ResponseEvent> {
   const createdAt = Math.floor(Date.now() / 1000);
   const responseId = id("resp");
   const output: Record<string, unknown>[] = [];
@@ -81,6 +88,15 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
 
   let hits: SearchHit[] | null = null;
   let searchTokens = 0;
+  let answer: { text: string; annotations: Citation[] } | null = null;
+  /** The answer, composed once the search results are known; planted faults applied (citation-faults.ts). */
+  const compose = () => {
+    if (plan.model.style === "judge") return { answer: { text: judgeReply(plan.query), annotations: [] as Citation[] }, offTopicCited: false };
+    const composed = composeAnswer({ model: plan.model, query: plan.query, hits, variation: answerVariation(plan.variation) });
+    if (!citationFaults) return { answer: composed, offTopicCited: false };
+    const planted = plantCitationFaults(citationFaults, plan.query, composed.annotations);
+    return { answer: { text: composed.text, annotations: planted.citations }, offTopicCited: planted.offTopicCited };
+  };
   if (plan.webSearch) {
     // The web plugin and `:online` report a web_search_call item with its progress events; the
     // openrouter:web_search server tool reports its own item type, with no events of its own.
@@ -99,15 +115,17 @@ export async function* generateResponse(plan: ResponsePlan, search: () => WebSea
     hits = plan.searchQuery ? search().search(plan.searchQuery, plan.webSearch) : [];
     searchTokens = hits.reduce((sum, hit) => sum + countTokens(hit.text), 0);
     item.status = "completed";
-    item.action = { type: "search", query: plan.searchQuery, sources: hits.map((hit) => ({ type: "url", url: hit.url, title: hit.title })) };
+    const composed = compose();
+    answer = composed.answer;
+    const sources = hits.map((hit) => ({ type: "url", url: hit.url, title: hit.title }));
+    // A planted off-topic citation points at a page the search did return (off topic, not invented).
+    if (composed.offTopicCited) sources.push({ type: "url", url: OFF_TOPIC_SOURCE.url, title: OFF_TOPIC_SOURCE.title });
+    item.action = { type: "search", query: plan.searchQuery, sources };
     if (progress) yield event("response.web_search_call.completed", { output_index: outputIndex, item_id: searchId });
     yield event("response.output_item.done", { output_index: outputIndex, item: structuredClone(item) });
   }
 
-  const answer =
-    plan.model.style === "judge"
-      ? { text: judgeReply(plan.query), annotations: [] as Citation[] }
-      : composeAnswer({ model: plan.model, query: plan.query, hits, variation: answerVariation(plan.variation) });
+  answer ??= compose().answer;
   // Tokenizing stops one past the limit: enough to know the answer was cut, however long its text.
   const limit = Math.min(plan.maxOutputTokens ?? EMBEDDED_CONTEXT_LENGTH, EMBEDDED_CONTEXT_LENGTH);
   let tokens = tokenize(answer.text, limit + 1);

@@ -64,7 +64,7 @@ export const EMBEDDED_MODELS: readonly EmbeddedModel[] = [
     id: "gatehouse/judge",
     name: "Gatehouse Judge",
     description:
-      "Grades deterministically by word overlap, for evaluation checks: a <rubric>…</rubric><answer>…</answer> input gets {\"score\", \"reasoning\"}, a <claim>…</claim><source>…</source> input gets {\"supported\", \"score\", \"reasoning\"}. Never searches the web.",
+      "Demo judge: grades deterministically by word overlap (not a language model), for evaluation checks: an <answer> with a <rubric> or <expected> (and the <question>) gets {\"score\", \"reasoning\"} from the expected answer's and the question's words, a <claim> with its <sentence> and <source> gets {\"supported\", \"relevant\", \"score\", \"reasoning\"}. Never searches the web.",
     first_token_delay_ms: 40,
     tokens_per_second: 600,
     style: "judge",

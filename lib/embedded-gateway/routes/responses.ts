@@ -71,7 +71,7 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
           if (error instanceof PlanFieldError) throw HttpError.field(error.field, error.message);
           throw error;
         }
-        const run = (signal: AbortSignal) => generateResponse(plan, ctx.search, signal, ctx.answerTimeScale);
+        const run = (signal: AbortSignal) => generateResponse(plan, ctx.search, signal, ctx.answerTimeScale, ctx.citationFaults);
         const outgoing = c.env?.outgoing;
 
         if (request.stream) {

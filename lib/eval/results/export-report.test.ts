@@ -23,7 +23,7 @@ const grid = new ItemGrid(2, 2, [
   answered({ v: 0, q: 1 }, "-2", { checks: [["contains:1", false]] }),
   failed({ v: 1, q: 1 }, "@gateway down"),
 ]);
-const header = { run_id: "run-1", set_id: "set-1", set_version: 2, status: "finished" as const, created_at: "2026-01-01T00:00:00Z", ended_at: null, repeats: 1, questions: 2, checks: ["contains:1"], revision: "r" };
+const header = { run_id: "run-1", set_id: "set-1", set_version: 2, status: "finished" as const, created_at: "2026-01-01T00:00:00Z", ended_at: null, repeats: 1, questions: 2, checks: ["contains:1"], judge_model: null, demo_judge: false, revision: "r" };
 
 describe("results export", () => {
   it("CSV: RFC 4180 quoting, CRLF, formula cells neutralised, one row per item", () => {

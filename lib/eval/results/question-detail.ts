@@ -1,11 +1,12 @@
 import type { EvalQuestionDetail, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
 import { buildOffsetIndex, toStringIndex } from "@/lib/citations/offsets";
 import { supportOf } from "../evaluate";
+import { explainCheck } from "../explain-check";
 import type { ItemResult } from "../item-result";
 import { JUDGE_LIMITS } from "../judge-protocol";
 import { normalizeUrl } from "../urls";
 import { citationDiff } from "./citation-diff";
-import { isAnswered, type ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
+import { isAnswered, itemCostSplit, type ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
 
 type DetailVersion = EvalQuestionDetail["versions"][number];
 type DetailRepeat = DetailVersion["repeats"][number];
@@ -36,9 +37,11 @@ function repeatOf(item: StoredItem): DetailRepeat {
   const checks = (item.checks ?? []).map((check) => ({
     kind: check.kind,
     arg: check.arg,
+    origin: check.origin ?? "run",
+    judge_model: check.judge_model ?? null,
     passed: check.passed,
     score: check.score ?? null,
-    reasoning: check.reasoning ?? null,
+    reasoning: explainCheck(check),
     details: check.details ?? null,
   }));
   const support = (item.checks ?? []).map(supportOf).find((s) => s !== null);
@@ -54,6 +57,7 @@ function repeatOf(item: StoredItem): DetailRepeat {
     ttft_ms: result?.ttft_ms ?? null,
     error: error === null ? null : { code: error.code ?? ("status" in error && typeof error.status === "number" ? error.status : "failed"), message: error.message },
     checks,
+    cost_split: item.status === "done" || item.status === "failed" ? itemCostSplit(item) : null,
     citation_support:
       support && result
         ? support.verdicts.map((verdict) => ({
@@ -66,6 +70,9 @@ function repeatOf(item: StoredItem): DetailRepeat {
             score: verdict.score,
             reasoning: verdict.reasoning,
             judged: verdict.judged,
+            sentence: verdict.sentence ?? null,
+            relevant: verdict.relevant ?? null,
+            invented: verdict.invented ?? null,
           }))
         : null,
   };

@@ -1,7 +1,7 @@
 import { EVAL_EXPORT_COLUMNS, type EvalResultVersion, type EvalRunHeader } from "@/lib/contract/bff/evaluation-results";
 import { csvCell } from "../question-export";
 import { itemVerdict } from "./question-rows";
-import type { ItemGrid, ResultQuestion, StoredItem } from "./stored-item";
+import { itemCostSplit, type ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
 
 /** Per-item exports of a run's results: CSV (RFC 4180, formula-safe, as the question export) and JSON. */
 
@@ -10,6 +10,7 @@ type ExportRow = Record<(typeof EVAL_EXPORT_COLUMNS)[number], string | number | 
 function exportRow(item: StoredItem, question: ResultQuestion, version: EvalResultVersion): ExportRow {
   const result = item.status === "done" ? item.result : null;
   const error = item.error ?? result?.error ?? null;
+  const cost = itemCostSplit(item);
   return {
     question_index: item.question_index,
     question: question.question,
@@ -21,6 +22,9 @@ function exportRow(item: StoredItem, question: ResultQuestion, version: EvalResu
     verdict: itemVerdict(item),
     failed_checks: (item.checks ?? []).filter((check) => !check.passed).length,
     cost_usd: item.cost_usd,
+    cost_tokens_usd: cost.tokens_usd,
+    cost_web_search_usd: cost.web_search_usd,
+    cost_judge_usd: cost.judge_usd,
     latency_ms: result?.latency_ms ?? null,
     citation_count: result ? result.citations.length : null,
     cited_urls: result ? result.citations.map((c) => c.url) : [],

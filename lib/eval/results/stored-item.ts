@@ -1,4 +1,5 @@
 import type { ScoredItem } from "../aggregate";
+import { costSplitOf, type CostSplit } from "../cost-split";
 import type { CheckResult } from "../evaluate";
 import type { ItemResult } from "../item-result";
 
@@ -21,6 +22,15 @@ export interface StoredItem {
   cost_usd: number | null;
 }
 
+/**
+ * An item's cost split (tokens, web search, judge): a done item's from its stored answer, a failed item's whole
+ * cost counts as tokens (what its attempts were charged).
+ */
+export function itemCostSplit(item: StoredItem): CostSplit {
+  if (item.status === "done" && item.result) return costSplitOf(item.result);
+  return costSplitOf({ cost_usd: item.cost_usd });
+}
+
 /** A question of the run's pinned set version, as the results need it. */
 export interface ResultQuestion {
   question: string;
@@ -28,6 +38,9 @@ export interface ResultQuestion {
   tags: readonly string[];
   allowed_domains: readonly string[];
   time_sensitive: boolean;
+  /** The row's own checks (spellings) and variables. */
+  checks?: readonly string[];
+  vars?: Readonly<Record<string, string>>;
 }
 
 /** Items that ended (done or failed): the only ones the results count; pending, running and cancelled ones are left out. */

@@ -5,9 +5,11 @@ import path from "node:path";
 import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
 import { aggregateVersion, type ScoredItem } from "@/lib/eval/aggregate";
 import { parseEvalArgs, EVAL_USAGE, type EvalCliOptions } from "@/lib/eval/cli-args";
-import { evaluateChecks } from "@/lib/eval/evaluate";
+import { usesJudge } from "@/lib/eval/checks";
 import { importQuestions } from "@/lib/eval/question-import";
 import type { QuestionRow } from "@/lib/eval/questions";
+import { checksForRow, evaluateRow } from "@/lib/eval/row-checks";
+import { unresolvedMessage, unresolvedVariable } from "@/lib/eval/template";
 import { buildJsonReport, evaluateGate, type ReportItem, type ReportVersion } from "@/lib/eval/report-json";
 import { buildJunitXml } from "@/lib/eval/report-junit";
 import { formatVersionTable } from "@/lib/eval/report-table";
@@ -16,7 +18,9 @@ import { appContext, closeAppContexts } from "../config/app-context";
 import { resetServerEnv, serverEnv } from "../config/env";
 import { HttpError } from "../http/errors";
 import { sendEvaluationResponse } from "../services/evaluations";
+import { readModelCatalog } from "../services/catalog";
 import { readPreset, readPresetVersions } from "../services/presets";
+import { chooseJudgeModel } from "../evaluation/judge-model";
 import type { ItemResult } from "../evaluation/item-call";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
@@ -149,9 +153,26 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
       DATABASE_URL: "",
       AUTH_SECRET: randomBytes(32).toString("hex"),
       GATEHOUSE_ENV_FILE: "none",
+      EVAL_JUDGE_MODEL: io.env.EVAL_JUDGE_MODEL ?? "",
     });
     resetServerEnv();
     const versions = await resolveVersions(options);
+    const unresolved = unresolvedVariable(versions, rows);
+    if (unresolved) throw new UsageError(`--questions: ${unresolvedMessage(unresolved)}`);
+    const catalog = await readModelCatalog(noCharge);
+    let judgeModel: string | undefined;
+    try {
+      judgeModel = chooseJudgeModel({
+        requested: options.judgeModel ?? undefined,
+        configured: serverEnv().EVAL_JUDGE_MODEL,
+        listed: new Set(catalog.data.map((entry) => entry.id)),
+        needed: rows.some((row) => checksForRow(options.checks, row).some((entry) => usesJudge(entry.check))),
+        field: "--judge-model",
+      });
+    } catch (error) {
+      if (error instanceof HttpError) throw new UsageError(error.message);
+      throw error;
+    }
     const context = await appContext();
     const setId = "cli";
     await context.questionSets.create({ id: setId, name: path.basename(options.questions.path), rows, userEmail: "cli" });
@@ -165,7 +186,7 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
       userId: "cli",
       setId,
       setVersion: 1,
-      plan: { versions, repeats: options.repeats, concurrency: options.concurrency, checks: options.checks, judge_model: io.env.EVAL_JUDGE_MODEL?.trim() || undefined },
+      plan: { versions, repeats: options.repeats, concurrency: options.concurrency, checks: options.checks, judge_model: judgeModel, judge_threshold: options.judgeThreshold ?? undefined },
       capUsd,
       itemReserveUsd: 0,
       items,
@@ -190,7 +211,7 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     const scored: ScoredItem[][] = versions.map(() => []);
     for (const item of [...stored, ...more]) {
       const result = resultOf(item);
-      const checks = (item.checks as ScoredItem["checks"] | null) ?? (await evaluateChecks(result, options.checks));
+      const checks = (item.checks as ScoredItem["checks"] | null) ?? (await evaluateRow(result, options.checks, rows[item.question_index]));
       scored[item.version_index].push({ result, checks });
       reportItems.push({ question: rows[item.question_index].question, version: versions[item.version_index].id, repeat: item.repeat_index + 1, result, checks });
     }

@@ -105,6 +105,9 @@ const EnvSchema = z
     VIDEO_MAX_COST_PER_DAY_USD: optionalPositiveNumber(),
     // The most one evaluation run may be given as its spending cap.
     EVAL_MAX_COST_PER_RUN_USD: positiveNumber(20),
+    // The judge model of evaluation checks when a run, re-score or CLI call names none. Unset: the gateway's demo
+    // judge (gatehouse/judge) when the gateway lists it, else judge checks are refused (lib/server/evaluation/judge-model.ts).
+    EVAL_JUDGE_MODEL: optionalText,
     // What the spending guard counts for a model the SKU calculator cannot price, per generation; unset,
     // such a model is refused (video-generation-plan.ts): counting it as $0 would bypass both limits.
     VIDEO_UNPRICED_MODEL_CEILING_USD: optionalPositiveNumber(),

@@ -85,7 +85,8 @@ async function startProxy(target: string) {
 const QUESTIONS = [
   { question: "How does keyset pagination work?", tags: ["db"] },
   { question: "What is SQLite write-ahead logging?", tags: ["db"], time_sensitive: true },
-  { question: "How do rate limits use Retry-After?", tags: ["http"], allowed_domains: ["example.com"] },
+  // No allowed_domains: a row's allowed domains would add a check of that row (row-checks.ts), which these figures leave out.
+  { question: "How do rate limits use Retry-After?", tags: ["http"] },
 ];
 
 describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
@@ -223,7 +224,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
       return response.text();
     };
     const csv = await exported("csv");
-    expect(csv.split("\r\n")[0]).toBe("question_index,question,tags,version_index,version,repeat_index,status,verdict,failed_checks,cost_usd,latency_ms,citation_count,cited_urls,error,answer");
+    expect(csv.split("\r\n")[0]).toBe("question_index,question,tags,version_index,version,repeat_index,status,verdict,failed_checks,cost_usd,cost_tokens_usd,cost_web_search_usd,cost_judge_usd,latency_ms,citation_count,cited_urls,error,answer");
     expect(JSON.parse(await exported("json")).items).toHaveLength(12);
     const report = await exported("md");
     expect(report).toContain(`# Evaluation run ${runId}`);
@@ -254,7 +255,8 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
   });
 
   it("re-scores the stored answers: an estimate, then judge calls only, the new checks stored and on the ledger", async () => {
-    const body = { checks: ["judge:Does the answer explain the mechanism?", "min-length:5"] };
+    // expected-terms fails every answer here (the rows have no expected answer), so the compare test below sees flips.
+    const body = { checks: ["judge:Does the answer explain the mechanism?", "min-length:5", "expected-terms:0.5"], judge_threshold: 0.95 };
     expect((await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "viewer", json: body }), params({ id: runId }))).status).toBe(403);
     expect((await errorOf(await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["nope:x"] } }), params({ id: runId })), 400)).message).toContain("checks[0]");
 
@@ -275,12 +277,12 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(new Set(modelCalls.map((call) => `${call.path.replace(/^.*\//, "")} ${call.model}`))).toEqual(new Set(["responses gatehouse/judge"]));
     expect(result.judge_calls).toBe(answered);
     expect(result.summary.checks).toEqual(body.checks);
-    expect(result.summary.versions[0].aggregate.checks.map((c) => c.kind)).toEqual(["judge", "min-length"]);
+    expect(result.summary.versions[0].aggregate.checks.map((c) => c.kind)).toEqual(["judge", "min-length", "expected-terms"]);
     expect(result.summary.revision).not.toBe(before.revision);
     // The answers are the ones stored before.
     const after = await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/0`, { role: "viewer" }), params({ id: runId, index: "0" }));
     const detail = EvalQuestionDetailEnvelopeSchema.parse(await after.json()).data;
-    expect(detail.versions[0].repeats[0].checks[0]).toMatchObject({ kind: "judge", reasoning: expect.any(String) });
+    expect(detail.versions[0].repeats[0].checks[0]).toMatchObject({ kind: "judge", origin: "run", reasoning: expect.stringMatching(/^Demo judge/), details: { threshold: 0.95 } });
 
     // On the editor's ledger: what the judge calls cost.
     const context = await appContext();

@@ -144,6 +144,37 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     expect((await start({ ...base, models: ["gatehouse/echo"] }, "viewer")).status).toBe(403);
   });
 
+  it("refuses, naming the field, a judge the gateway does not list and a preset variable a row lacks; fills a row's vars and runs its own checks", async () => {
+    const base = { set_id: setId, cap_usd: 1 };
+    const judge = await errorOf(await estimate({ ...base, models: ["gatehouse/swift"], checks: ["judge:on topic"], judge_model: "acme/judge-9000" }), 400);
+    expect(judge.metadata?.issues).toEqual([{ path: "judge_model", message: expect.stringContaining('lists no model "acme/judge-9000"') }]);
+    // A preset whose instructions use {{persona}}: a set whose second row has no vars.persona is refused at creation.
+    const saved = await fetch(`${gateway.baseUrl}/presets/persona-${dialect}/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${gateway.managementKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gatehouse/echo", messages: [{ role: "system", content: "Answer as {{persona}}." }, { role: "user", content: "x" }] }),
+    });
+    expect(saved.status).toBe(200);
+    const rows = [{ question: "Hello {{name}}", vars: { persona: "a pirate", name: "Ada" }, checks: ["contains:Ada"] }, { question: "Second" }];
+    const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "vars", rows } }), params({}));
+    expect(created.status).toBe(201);
+    const varsSet = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+    const missing = await errorOf(await start({ set_id: varsSet, cap_usd: 1, preset: `persona-${dialect}`, versions: [1] }), 400);
+    expect(missing.metadata?.issues).toEqual([{ path: "rows[1].vars.persona", message: `persona-${dialect} v1 uses {{persona}} but question 2 of the set has no vars.persona` }]);
+    // A model with no variables runs the set: the row's {{name}} is filled, its own check runs on top of the run's.
+    const id = await started({ set_id: varsSet, cap_usd: 1, models: ["gatehouse/echo"], checks: ["min-length:1"] });
+    await runToEnd([id]);
+    const page = EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/eval/runs/${id}/items`, { role: "viewer" }), params({ id }))).json());
+    const items = page.data as unknown as { question_index: number; result: { answer: string }; checks: { kind: string; origin: string; passed: boolean }[] }[];
+    const first = items.find((item) => item.question_index === 0)!;
+    expect(first.result.answer).toContain("Hello Ada");
+    expect(first.checks.map((check) => [check.kind, check.origin, check.passed])).toEqual([
+      ["min-length", "run", true],
+      ["contains", "row", true],
+    ]);
+    expect(items.find((item) => item.question_index === 1)!.checks.map((check) => check.origin)).toEqual(["run"]);
+  });
+
   it("bounds the request body (413) and answers any JSON in the contract's error shape, never a 5xx", async () => {
     const huge = await start({ set_id: setId, models: ["gatehouse/echo"], cap_usd: 1, judge_model: "x".repeat(300 * 1024) });
     expect((await errorOf(huge, 413)).metadata).toMatchObject({ limit_bytes: 256 * 1024 });

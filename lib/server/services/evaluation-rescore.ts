@@ -6,14 +6,14 @@ import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { parseCheck } from "@/lib/eval/check-spelling";
 import { usesJudge, type CheckSpec } from "@/lib/eval/checks";
 import { SUPPORT_CITATIONS_MAX } from "@/lib/eval/citation-support";
-import { evaluateChecks } from "@/lib/eval/evaluate";
 import { readPricing } from "@/lib/eval/estimate";
-import type { JudgeFn } from "@/lib/eval/judge-protocol";
 import { isAnswered, type StoredItem } from "@/lib/eval/results/stored-item";
+import { checksForRow, evaluateRow } from "@/lib/eval/row-checks";
 import { formatUsd } from "@/lib/video-models/money";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
-import { callItem, type SendResponses } from "../evaluation/item-call";
+import type { SendResponses } from "../evaluation/item-call";
+import { chooseJudgeModel, gatewayJudge } from "../evaluation/judge-model";
 import { HttpError } from "../http/errors";
 import { checkDailyModelSpending, modelSpendingLock } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
@@ -28,7 +28,6 @@ import type { GatewayCharge } from "./gateway-charge";
  * editor's model-spending ledger (eval_rescores), checked against the daily limit like a run's cap.
  */
 
-const DEFAULT_JUDGE_MODEL = "gatehouse/judge";
 /** Items scored at once: each may make several judge calls of its own (citation support runs 4 at a time). */
 const RESCORE_CONCURRENCY = 4;
 const EPSILON = 1e-9;
@@ -48,13 +47,14 @@ function parseChecks(spellings: readonly string[]): CheckSpec[] {
 /** Judge calls one stored answer costs under `checks`: the actual citations count (the first 50 judged), not a guess. */
 function judgeCallsOf(item: StoredItem, checks: readonly CheckSpec[]): number {
   if (!isAnswered(item)) return 0;
-  return checks.filter(usesJudge).reduce((sum, check) => sum + (check.kind === "judge" ? 1 : Math.min(item.result.citations.length, SUPPORT_CITATIONS_MAX)), 0);
+  return checks.filter(usesJudge).reduce((sum, check) => sum + (check.kind === "citation-support" ? Math.min(item.result.citations.length, SUPPORT_CITATIONS_MAX) : 1), 0);
 }
 
 interface Prepared {
   run: LoadedRun;
   checks: CheckSpec[];
-  judgeModel: string;
+  judgeModel: string | undefined;
+  judgeThreshold: number | undefined;
   items: StoredItem[];
   estimate: EvalRescoreEstimate;
 }
@@ -72,13 +72,22 @@ async function prepare(context: AppContext, charge: GatewayCharge, user: Session
   const run = await loadRun(id);
   const items: StoredItem[] = [];
   for (let v = 0; v < run.grid.versions; v++) items.push(...run.grid.ofVersion(v));
-  const judgeModel = body.judge_model ?? (EvalPlanSchema.parse(JSON.parse(row.plan)).judge_model || DEFAULT_JUDGE_MODEL);
-  const calls = items.reduce((sum, item) => sum + judgeCallsOf(item, checks), 0);
+  const plan = EvalPlanSchema.parse(JSON.parse(row.plan));
+  const rowChecks = (item: StoredItem) => checksForRow(checks, run.questions[item.question_index] ?? { question: "" }).map((entry) => entry.check);
+  const calls = items.reduce((sum, item) => sum + judgeCallsOf(item, rowChecks(item)), 0);
   const refusals: EvalRescoreEstimate["refusals"] = [];
   let judgeUsd = 0;
-  if (calls > 0) {
-    // The catalog read is the estimate's only gateway call (a price list, not a model).
-    const catalog = await readModelCatalog(charge);
+  // The catalog read is the estimate's only gateway call (a price list, not a model).
+  const catalog = await readModelCatalog(charge);
+  const judgeModel = chooseJudgeModel({
+    // A judge asked for now, else the run's own, else the default; each must be one the gateway lists.
+    requested: body.judge_model ?? plan.judge_model,
+    configured: serverEnv().EVAL_JUDGE_MODEL,
+    listed: new Set(catalog.data.map((entry) => entry.id)),
+    needed: calls > 0,
+    field: "judge_model",
+  });
+  if (calls > 0 && judgeModel !== undefined) {
     const pricing = readPricing(catalog.data.find((entry) => entry.id === judgeModel)?.pricing);
     if (!pricing) refusals.push({ code: "unknown_pricing", message: `The catalog has no price for the judge model ${judgeModel}.` });
     else {
@@ -98,28 +107,13 @@ async function prepare(context: AppContext, charge: GatewayCharge, user: Session
       message: `The re-score's estimated cost, ${formatUsd(judgeUsd)}, with the ${formatUsd(spent)} spent in the last 24 hours is over your limit of ${formatUsd(limit)} a day.`,
     });
   }
-  return { run, checks, judgeModel, items, estimate: { items: items.filter(isAnswered).length, judge_calls: calls, judge_model: judgeModel, judge_usd: judgeUsd, refusals } };
+  const judgeThreshold = body.judge_threshold ?? plan.judge_threshold;
+  return { run, checks, judgeModel, judgeThreshold, items, estimate: { items: items.filter(isAnswered).length, judge_calls: calls, judge_model: judgeModel ?? "", judge_usd: judgeUsd, refusals } };
 }
 
 /** What scoring the stored answers again would cost: judge calls only (refusals as data). */
 export async function estimateRescore(charge: GatewayCharge, user: SessionUser, id: string, body: EvalRescoreRequest): Promise<EvalRescoreEstimate> {
   return (await prepare(await appContext(), charge, user, id, body)).estimate;
-}
-
-/** The judge through the gateway's /responses, its cost added up. */
-function gatewayJudge(send: SendResponses, model: string, signal: AbortSignal, spend: (usd: number) => void): { judge: JudgeFn; calls: () => number } {
-  let calls = 0;
-  const judge: JudgeFn = async (request, judgeSignal) => {
-    calls += 1;
-    const reply = await callItem(send, { model, instructions: request.instructions, input: request.input, temperature: 0 }, judgeSignal ?? signal);
-    if (reply.kind !== "done") {
-      spend(reply.costUsd);
-      throw new Error(`The judge model ${model} failed: ${reply.error.message}`);
-    }
-    spend(reply.result.cost_usd);
-    return reply.result.answer;
-  };
-  return { judge, calls: () => calls };
 }
 
 async function forEachBounded<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -163,7 +157,9 @@ export async function applyRescore(
   // Not cancelled with the browser's request: once judge calls are paid for, their verdicts are stored.
   const signal = options.signal ?? new AbortController().signal;
   let spentUsd = 0;
-  const { judge, calls } = gatewayJudge(send, prepared.judgeModel, signal, (usd) => (spentUsd += usd));
+  const judgeModel = prepared.judgeModel;
+  const gateway = judgeModel === undefined ? null : gatewayJudge(send, judgeModel, signal, (usd) => (spentUsd += usd));
+  const calls = () => gateway?.calls() ?? 0;
   const positions = await context.evalRuns.positionsOf(id);
   let status: "done" | "failed" = "failed";
   try {
@@ -173,11 +169,12 @@ export async function applyRescore(
       const result = isAnswered(item)
         ? item.result
         : { answer: "", citations: [], sources: [], cost_usd: item.cost_usd, latency_ms: null, ttft_ms: null, error: { code: item.error?.code ?? "failed", message: item.error?.message ?? "The item failed." } };
-      const checks = await evaluateChecks(result, prepared.checks, { judge, signal });
+      const row = prepared.run.questions[item.question_index] ?? { question: "" };
+      const checks = await evaluateRow(result, prepared.checks, row, { judge: gateway?.judge, judgeModel, passThreshold: prepared.judgeThreshold, signal });
       await context.evalRuns.setChecks(id, position, checks);
     });
     const plan = EvalPlanSchema.parse(JSON.parse(prepared.run.row.plan));
-    await context.evalRuns.setPlan(id, { ...plan, checks: prepared.checks, judge_model: prepared.judgeModel });
+    await context.evalRuns.setPlan(id, { ...plan, checks: prepared.checks, judge_model: judgeModel, judge_threshold: prepared.judgeThreshold });
     status = "done";
   } finally {
     await context.evalRuns.finishRescore(rescoreId, { status, costUsd: spentUsd });

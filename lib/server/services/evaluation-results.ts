@@ -14,6 +14,7 @@ import type {
   EvalRunHeader,
 } from "@/lib/contract/bff/evaluation-results";
 import { formatCheck } from "@/lib/eval/check-spelling";
+import { isDemoJudge } from "@/lib/eval/judge-protocol";
 import { CheckSpecSchema } from "@/lib/eval/checks";
 import type { CheckResult } from "@/lib/eval/evaluate";
 import { ItemResultSchema } from "@/lib/eval/item-result";
@@ -131,6 +132,8 @@ export async function loadRun(id: string): Promise<LoadedRun> {
     repeats: plan.data.repeats,
     questions: questions.length,
     checks,
+    judge_model: plan.data.judge_model ?? null,
+    demo_judge: isDemoJudge(plan.data.judge_model),
     revision: createHash("sha256").update(revision).digest("base64url").slice(0, 16),
   };
   let rows: EvalQuestionRow[] | undefined;

@@ -6,16 +6,22 @@ import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunListRespons
 import { EVAL_RUN_PAGE } from "@/lib/contract/bff/evaluation-run-progress";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { parseCheck } from "@/lib/eval/check-spelling";
-import type { CheckSpec } from "@/lib/eval/checks";
+import { usesJudge, type CheckSpec } from "@/lib/eval/checks";
+import { addCostSplits, type CostSplit } from "@/lib/eval/cost-split";
 import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
+import type { QuestionRow } from "@/lib/eval/questions";
+import { checksForRow } from "@/lib/eval/row-checks";
+import { unresolvedMessage, unresolvedVariable } from "@/lib/eval/template";
 import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import { formatUsd } from "@/lib/video-models/money";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
 import type { EvalRunRow } from "../db/eval-runs-store";
+import { chooseJudgeModel } from "../evaluation/judge-model";
 import { HttpError } from "../http/errors";
 import { checkDailyModelSpending, modelSpendingLock } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
+import { loadRun } from "./evaluation-results";
 import type { GatewayCharge } from "./gateway-charge";
 import { isValidSlug, readPreset, readPresetVersions } from "./presets";
 
@@ -37,7 +43,6 @@ export const EVAL_ESTIMATE_ASSUMPTIONS = {
   judgeInputTokensPerCall: 2_500,
   judgeOutputTokensPerCall: 200,
 } as const;
-const DEFAULT_JUDGE_MODEL = "gatehouse/judge";
 const EPSILON = 1e-9;
 
 function badField(path: string, message: string): HttpError {
@@ -94,9 +99,19 @@ async function spentToday(context: AppContext, userId: string): Promise<number> 
   return [...video, ...evaluations].reduce((sum, charge) => sum + charge.usd, 0);
 }
 
+/**
+ * Refuses a run whose versions use a `{{variable}}` some row lacks (400 naming the row and the variable): the
+ * import could only check the row's own text, the preset's instructions are known once the versions are chosen.
+ */
+function checkVariables(versions: readonly EvalVersion[], rows: readonly Pick<QuestionRow, "vars">[]): void {
+  const unresolved = unresolvedVariable(versions, rows);
+  if (unresolved) throw badField(`rows[${unresolved.row}].vars.${unresolved.name}`, unresolvedMessage(unresolved));
+}
+
 interface PreparedRun {
   versions: EvalVersion[];
   checks: CheckSpec[];
+  judgeModel: string | undefined;
   setVersion: number;
   questions: number;
   estimate: EvalEstimate;
@@ -104,7 +119,7 @@ interface PreparedRun {
 
 /** Resolves a request into the plan's versions and estimates it; refusals are data (the create route turns them into errors). */
 async function prepareRun(context: AppContext, charge: GatewayCharge, user: SessionUser, body: EvalRunRequest): Promise<PreparedRun> {
-  const set = await context.questionSets.get(body.set_id, body.set_version);
+  const set = await context.questionSets.get<QuestionRow>(body.set_id, body.set_version);
   if (!set) throw badField(body.set_version === undefined ? "set_id" : "set_version", body.set_version === undefined ? `no question set ${body.set_id}` : `question set ${body.set_id} has no version ${body.set_version}`);
   const versions = await resolveVersions(charge, body);
   const checks = body.checks.map((spelling) => {
@@ -112,11 +127,18 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
     if (!parsed.ok) throw badField("checks", parsed.message);
     return parsed.check;
   });
+  checkVariables(versions, set.rows);
   const catalog = await readModelCatalog(charge);
   const priceOf = (model: unknown): Pricing | null => readPricing(catalog.data.find((entry) => entry.id === model)?.pricing);
   for (const version of versions) version.pricing = asPlanPricing(priceOf(version.request.model));
-  const judgeModel = body.judge_model ?? DEFAULT_JUDGE_MODEL;
   const env = serverEnv();
+  const judgeModel = chooseJudgeModel({
+    requested: body.judge_model,
+    configured: env.EVAL_JUDGE_MODEL,
+    listed: new Set(catalog.data.map((entry) => entry.id)),
+    needed: set.rows.some((row) => checksForRow(checks, row).some((entry) => usesJudge(entry.check))),
+    field: "judge_model",
+  });
   const spent = await spentToday(context, user.id);
   const estimate = estimatePlan({
     targets: versions.map((version) => ({
@@ -130,11 +152,12 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
     inputTokens: EVAL_ESTIMATE_ASSUMPTIONS.inputTokens,
     outputTokens: EVAL_ESTIMATE_ASSUMPTIONS.outputTokens,
     judge: {
-      pricing: priceOf(judgeModel),
+      pricing: judgeModel === undefined ? null : priceOf(judgeModel),
       inputTokensPerCall: EVAL_ESTIMATE_ASSUMPTIONS.judgeInputTokensPerCall,
       outputTokensPerCall: EVAL_ESTIMATE_ASSUMPTIONS.judgeOutputTokensPerCall,
     },
     citationsPerAnswer: EVAL_ESTIMATE_ASSUMPTIONS.citationsPerAnswer,
+    rowChecks: set.rows.map((row) => checksForRow(checks, row).filter((entry) => entry.origin !== "run").map((entry) => entry.check)).filter((own) => own.length > 0),
     capUsd: body.cap_usd,
     daily: { limitUsd: env.modelMaxCostPerDayUsd, spentUsd: spent },
   });
@@ -161,6 +184,7 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
   return {
     versions,
     checks,
+    judgeModel,
     setVersion: set.version,
     questions: set.rows.length,
     estimate: { ...estimate, refusals, item_reserve_usd: itemReserveUsd, versions: versions.map(({ id, label }) => ({ id, label })) },
@@ -214,7 +238,7 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
       userId: user.id,
       setId: body.set_id,
       setVersion: prepared.setVersion,
-      plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: body.judge_model },
+      plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: prepared.judgeModel, judge_threshold: body.judge_threshold },
       capUsd: body.cap_usd,
       itemReserveUsd: estimate.item_reserve_usd,
       items,
@@ -296,6 +320,19 @@ function recentError(row: Awaited<ReturnType<AppContext["evalRuns"]["recentError
 }
 
 /**
+ * What an ended run's answers cost, split (tokens, web search, judge): the results' aggregates (cached per run
+ * revision), so the run page and the results page show the same figures. Null while it runs: the polled answer
+ * stays small.
+ */
+async function endedCostSplit(id: string, status: EvalRun["status"]): Promise<CostSplit | null> {
+  if (status === "running") return null;
+  const { versions } = (await loadRun(id)).summary();
+  return addCostSplits(
+    versions.map(({ aggregate: a }) => ({ tokens_usd: a.cost_tokens_usd, web_search_usd: a.cost_web_search_usd, judge_usd: a.cost_judge_usd, total_usd: a.cost_usd })),
+  );
+}
+
+/**
  * A run with its progress per version: counts by status, spending so far, an ETA at the pace so far and the
  * latest few errors. What the run page polls: two index reads, and an answer whose size does not grow with the
  * run's items.
@@ -320,7 +357,10 @@ export async function readRun(id: string, now = Date.now()): Promise<EvalRunDeta
   const left = totals.pending + totals.running;
   const elapsedMs = now - Date.parse(run.created_at);
   const eta = run.status === "running" && ended > 0 && left > 0 ? Math.ceil(((elapsedMs / ended) * left) / 1000) : null;
-  return { ...run, progress: { versions, totals, eta_seconds: run.status === "running" && left === 0 ? 0 : eta, recent_errors: errors.map(recentError) } };
+  return {
+    ...run,
+    progress: { versions, totals, eta_seconds: run.status === "running" && left === 0 ? 0 : eta, recent_errors: errors.map(recentError), cost_split: await endedCostSplit(id, run.status) },
+  };
 }
 
 export async function readRunItems(id: string, offset: number, limit: number): Promise<{ data: EvalItem[]; next_offset: number | null }> {

@@ -1,0 +1,42 @@
+import type { ItemResult } from "./item-result";
+
+/**
+ * What one answer cost, split three ways: model tokens, web search, and the judge calls that graded it. The one
+ * function every figure reads (run page, results page, exports, CLI), from the usage stored with the answer; when the
+ * ledger records each gateway call, this is the function that reads it instead.
+ */
+export interface CostSplit {
+  tokens_usd: number;
+  web_search_usd: number;
+  judge_usd: number;
+  total_usd: number;
+}
+
+/** A stored answer as far as its cost goes (a failed item has only its cost). */
+export type CostedResult = Pick<ItemResult, "cost_usd" | "web_search_cost_usd" | "judge_cost_usd"> & { searches?: readonly unknown[] };
+
+/**
+ * `cost_usd` is the answer's own cost (tokens and searches, as the gateway reported it); its web-search part is the
+ * stored `web_search_cost_usd`, else searches × `searchPriceUsd` (the catalog's price per search) when known, never
+ * more than the answer cost. The judge's part is stored apart (`judge_cost_usd`).
+ */
+export function costSplitOf(result: CostedResult, searchPriceUsd?: number): CostSplit {
+  const answer = Math.max(0, result.cost_usd ?? 0);
+  const searches = result.searches?.length ?? 0;
+  const searchGuess = searchPriceUsd === undefined ? 0 : searches * searchPriceUsd;
+  const web = Math.min(answer, Math.max(0, result.web_search_cost_usd ?? searchGuess));
+  const judge = Math.max(0, result.judge_cost_usd ?? 0);
+  return { tokens_usd: answer - web, web_search_usd: web, judge_usd: judge, total_usd: answer + judge };
+}
+
+/** The sum of several splits. */
+export function addCostSplits(splits: Iterable<CostSplit>): CostSplit {
+  const total: CostSplit = { tokens_usd: 0, web_search_usd: 0, judge_usd: 0, total_usd: 0 };
+  for (const split of splits) {
+    total.tokens_usd += split.tokens_usd;
+    total.web_search_usd += split.web_search_usd;
+    total.judge_usd += split.judge_usd;
+    total.total_usd += split.total_usd;
+  }
+  return total;
+}

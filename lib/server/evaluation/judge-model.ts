@@ -1,0 +1,56 @@
+import { DEMO_JUDGE_MODEL, type JudgeFn } from "@/lib/eval/judge-protocol";
+import { HttpError } from "../http/errors";
+import { callItem, type SendResponses } from "./item-call";
+
+/**
+ * Which judge grades an evaluation, decided in one place for the new-run form, the re-score dialog and the CLI:
+ * the one asked for, else EVAL_JUDGE_MODEL, else the gateway's demo judge, but only when the gateway lists it
+ * (the embedded gateway, strict or not). A real gateway lists no `gatehouse/judge`, so there a judge check without
+ * a chosen judge is refused instead of naming a model that does not exist. A judge the gateway does not list is
+ * refused before anything runs.
+ */
+
+export interface JudgeChoice {
+  /** The model asked for in this request (form field, dialog field, --judge-model). */
+  requested: string | undefined;
+  /** EVAL_JUDGE_MODEL. */
+  configured: string | undefined;
+  /** The ids the gateway's catalog lists. */
+  listed: ReadonlySet<string>;
+  /** True when a check that will run (the run's or a row's) uses the judge: only then is a judge required. */
+  needed: boolean;
+  /** The field a refusal names (`judge_model`, `--judge-model`). */
+  field: string;
+}
+
+/** The judge model to use, or undefined when no check needs one and none was chosen; a 400 naming the field otherwise. */
+export function chooseJudgeModel({ requested, configured, listed, needed, field }: JudgeChoice): string | undefined {
+  const chosen = requested ?? configured ?? (listed.has(DEMO_JUDGE_MODEL) ? DEMO_JUDGE_MODEL : undefined);
+  if (chosen === undefined) {
+    if (!needed) return undefined;
+    const message = "no judge model: choose one the gateway lists, or set EVAL_JUDGE_MODEL (judge, expected and citation-support checks need one)";
+    throw new HttpError(400, `${field}: ${message}`, { metadata: { issues: [{ path: field, message }] } });
+  }
+  if (!listed.has(chosen)) {
+    const source = requested !== undefined ? "" : " (from EVAL_JUDGE_MODEL)";
+    const message = `the gateway lists no model "${chosen}"${source}; choose a judge model from its catalog`;
+    throw new HttpError(400, `${field}: ${message}`, { metadata: { issues: [{ path: field, message }] } });
+  }
+  return chosen;
+}
+
+/** The judge through the gateway's /responses (temperature 0), what each call cost passed to `spend`. */
+export function gatewayJudge(send: SendResponses, model: string, signal: AbortSignal, spend: (usd: number) => void): { judge: JudgeFn; calls: () => number } {
+  let calls = 0;
+  const judge: JudgeFn = async (request, judgeSignal) => {
+    calls += 1;
+    const reply = await callItem(send, { model, instructions: request.instructions, input: request.input, temperature: 0 }, judgeSignal ?? signal);
+    if (reply.kind !== "done") {
+      spend(reply.costUsd);
+      throw new Error(`The judge model ${model} failed: ${reply.error.message}`);
+    }
+    spend(reply.result.cost_usd);
+    return reply.result.answer;
+  };
+  return { judge, calls: () => calls };
+}
