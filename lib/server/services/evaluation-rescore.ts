@@ -12,10 +12,12 @@ import type { JudgeFn } from "@/lib/eval/judge-protocol";
 import { isAnswered, type StoredItem } from "@/lib/eval/results/stored-item";
 import { formatUsd } from "@/lib/video-models/money";
 import { appContext, type AppContext } from "../config/app-context";
-import { serverEnv } from "../config/env";
 import { callItem, type SendResponses } from "../evaluation/item-call";
+import { JUDGE_MAX_OUTPUT_TOKENS } from "../evaluation/run-work";
 import { HttpError } from "../http/errors";
-import { checkDailyModelSpending, modelSpendingLock } from "../spending/model-spending";
+import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
+import type { Ledger } from "../ledger/ledger";
+import { checkModelBudget, modelSpendingLock } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
 import { EVAL_ESTIMATE_ASSUMPTIONS } from "./evaluation-runs";
 import { forgetRun, loadRun, runRowOr404, type LoadedRun } from "./evaluation-results";
@@ -24,8 +26,8 @@ import type { GatewayCharge } from "./gateway-charge";
 
 /**
  * Re-scoring a run: its stored answers scored again with a new check list. The only model called is the judge
- * (judge and citation-support checks); the answers are never asked for again. Its judge spending goes on the
- * editor's model-spending ledger (eval_rescores), checked against the daily limit like a run's cap.
+ * (judge and citation-support checks); the answers are never asked for again. Each judge call reserves on the
+ * editor's ledger before it is made and settles after (lib/server/ledger), so the person's budget holds.
  */
 
 const DEFAULT_JUDGE_MODEL = "gatehouse/judge";
@@ -57,12 +59,8 @@ interface Prepared {
   judgeModel: string;
   items: StoredItem[];
   estimate: EvalRescoreEstimate;
-}
-
-async function spentToday(context: AppContext, userId: string): Promise<number> {
-  const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-  const [video, evaluations] = await Promise.all([context.videoGenerations.chargesSince(userId, since), context.evalRuns.chargesSince(userId, since)]);
-  return [...video, ...evaluations].reduce((sum, charge) => sum + charge.usd, 0);
+  /** The judge model's prices: what each judge call reserves. */
+  pricing: CallPricing;
 }
 
 async function prepare(context: AppContext, charge: GatewayCharge, user: SessionUser, id: string, body: EvalRescoreRequest): Promise<Prepared> {
@@ -76,29 +74,32 @@ async function prepare(context: AppContext, charge: GatewayCharge, user: Session
   const calls = items.reduce((sum, item) => sum + judgeCallsOf(item, checks), 0);
   const refusals: EvalRescoreEstimate["refusals"] = [];
   let judgeUsd = 0;
+  let judgePricing: CallPricing = { prompt: 0, completion: 0, request: 0, web_search: 0 };
   if (calls > 0) {
     // The catalog read is the estimate's only gateway call (a price list, not a model).
     const catalog = await readModelCatalog(charge);
     const pricing = readPricing(catalog.data.find((entry) => entry.id === judgeModel)?.pricing);
     if (!pricing) refusals.push({ code: "unknown_pricing", message: `The catalog has no price for the judge model ${judgeModel}.` });
     else {
+      judgePricing = { prompt: pricing.promptUsdPerToken, completion: pricing.completionUsdPerToken, request: pricing.requestUsd, web_search: pricing.webSearchUsd };
       const perCall =
         EVAL_ESTIMATE_ASSUMPTIONS.judgeInputTokensPerCall * pricing.promptUsdPerToken + EVAL_ESTIMATE_ASSUMPTIONS.judgeOutputTokensPerCall * pricing.completionUsdPerToken + pricing.requestUsd;
       judgeUsd = perCall * calls;
     }
   }
-  const limit = serverEnv().modelMaxCostPerDayUsd;
-  const spent = await spentToday(context, user.id);
+  const { day } = await context.ledger.budget(user.id);
+  const limit = day.limitUsd;
+  const spent = day.spentUsd;
   if (spent + judgeUsd > limit + EPSILON) {
     refusals.push({
       code: "over_daily_limit",
       limit_usd: limit,
       spent_usd: spent,
       estimated_cost_usd: judgeUsd,
-      message: `The re-score's estimated cost, ${formatUsd(judgeUsd)}, with the ${formatUsd(spent)} spent in the last 24 hours is over your limit of ${formatUsd(limit)} a day.`,
+      message: `The re-score's estimated cost, ${formatUsd(judgeUsd)}, with the ${formatUsd(spent)} spent today (UTC) is over your limit of ${formatUsd(limit)} a day.`,
     });
   }
-  return { run, checks, judgeModel, items, estimate: { items: items.filter(isAnswered).length, judge_calls: calls, judge_model: judgeModel, judge_usd: judgeUsd, refusals } };
+  return { run, checks, judgeModel, items, pricing: judgePricing, estimate: { items: items.filter(isAnswered).length, judge_calls: calls, judge_model: judgeModel, judge_usd: judgeUsd, refusals } };
 }
 
 /** What scoring the stored answers again would cost: judge calls only (refusals as data). */
@@ -106,17 +107,36 @@ export async function estimateRescore(charge: GatewayCharge, user: SessionUser, 
   return (await prepare(await appContext(), charge, user, id, body)).estimate;
 }
 
-/** The judge through the gateway's /responses, its cost added up. */
-function gatewayJudge(send: SendResponses, model: string, signal: AbortSignal, spend: (usd: number) => void): { judge: JudgeFn; calls: () => number } {
+interface JudgeLedger {
+  ledger: Ledger;
+  userId: string;
+  pricing: CallPricing;
+  /** The re-score the calls belong to: their ledger subject. */
+  rescoreId: string;
+}
+
+/**
+ * The judge through the gateway's /responses, its cost added up. Each call reserves its upper bound on the editor's
+ * ledger first (refused past their budget: the check fails saying so) and settles what it cost after.
+ */
+function gatewayJudge(send: SendResponses, model: string, signal: AbortSignal, spend: (usd: number) => void, on: JudgeLedger): { judge: JudgeFn; calls: () => number } {
   let calls = 0;
   const judge: JudgeFn = async (request, judgeSignal) => {
+    const body = { model, instructions: request.instructions, input: request.input, temperature: 0, max_output_tokens: JUDGE_MAX_OUTPUT_TOKENS };
+    const bound = callUpperBound(body, on.pricing, { maxOutputTokens: JUDGE_MAX_OUTPUT_TOKENS });
+    const entry = await on.ledger.reserve({ userId: on.userId, feature: "evaluation-judge", model, subject: { kind: "evaluation-rescore", id: on.rescoreId }, reserveUsd: bound.usd, what: "This judge call's reserve" });
     calls += 1;
-    const reply = await callItem(send, { model, instructions: request.instructions, input: request.input, temperature: 0 }, judgeSignal ?? signal);
-    if (reply.kind !== "done") {
-      spend(reply.costUsd);
-      throw new Error(`The judge model ${model} failed: ${reply.error.message}`);
+    let reply;
+    try {
+      reply = await callItem(send, body, judgeSignal ?? signal);
+    } catch (error) {
+      await on.ledger.markUnknown(entry.id);
+      throw error;
     }
-    spend(reply.result.cost_usd);
+    const cost = reply.kind === "done" ? reply.result.cost_usd : reply.costUsd;
+    await on.ledger.settle(entry.id, { costUsd: cost, generationId: reply.kind === "done" ? reply.result.response_id : null });
+    spend(cost);
+    if (reply.kind !== "done") throw new Error(`The judge model ${model} failed: ${reply.error.message}`);
     return reply.result.answer;
   };
   return { judge, calls: () => calls };
@@ -153,7 +173,7 @@ export async function applyRescore(
     const ready = await prepare(context, charge, user, id, body);
     const unpriced = ready.estimate.refusals.find((refusal) => refusal.code === "unknown_pricing");
     if (unpriced) throw new HttpError(400, unpriced.message, { metadata: { refusals: ready.estimate.refusals, issues: [{ path: "judge_model", message: unpriced.message }] } });
-    await checkDailyModelSpending(context, user.id, ready.estimate.judge_usd, { subject: "This re-score's", cheaper: "use fewer judge checks" });
+    await checkModelBudget(context.ledger, user.id, ready.estimate.judge_usd, "This re-score's estimated cost");
     const started = await context.evalRuns.startRescore({ id: rescoreId, runId: id, userId: user.id, checks: ready.checks, reserveUsd: ready.estimate.judge_usd });
     if (!started) throw new HttpError(409, "Another re-score of this run is in progress; try again when it has finished");
     return ready;
@@ -163,7 +183,7 @@ export async function applyRescore(
   // Not cancelled with the browser's request: once judge calls are paid for, their verdicts are stored.
   const signal = options.signal ?? new AbortController().signal;
   let spentUsd = 0;
-  const { judge, calls } = gatewayJudge(send, prepared.judgeModel, signal, (usd) => (spentUsd += usd));
+  const { judge, calls } = gatewayJudge(send, prepared.judgeModel, signal, (usd) => (spentUsd += usd), { ledger: context.ledger, userId: user.id, pricing: prepared.pricing, rescoreId });
   const positions = await context.evalRuns.positionsOf(id);
   let status: "done" | "failed" = "failed";
   try {
