@@ -6,6 +6,7 @@ import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { postResponses } from "./responses";
+import { startStandInGateway, type StandInGateway } from "../testing/stand-in-gateway";
 
 /**
  * Issue 39: the playground's answers on the ledger. Each POST /api/responses reserves its request's upper bound
@@ -75,5 +76,34 @@ describe.each(APP_DB_DIALECTS)("playground spending on %s", (dialect) => {
     expect(error.message).toMatch(/This answer's reserve, \$[\d.]+, with the \$[\d.]+ spent today \(UTC\) is over your limit/);
     expect(await playgroundEntries()).toHaveLength(before);
     await ledger.setLimits(bff.userIds.editor, { dayUsd: null, monthUsd: null });
+  });
+});
+
+describe("an answer without usage.cost", () => {
+  let standIn: StandInGateway;
+  let bff: BffTestEnv;
+  beforeAll(async () => {
+    standIn = await startStandInGateway((request) => {
+      if (/\/models(\?|$)/.test(request.url)) return { json: { data: [{ id: "real/model", name: "Real", pricing: { prompt: "0.000001", completion: "0.000002" }, context_length: 1000 }] } };
+      if (request.url.endsWith("/responses")) return { json: { id: "gen-abc", object: "response", status: "completed", model: "real/model", output: [], usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15 } } };
+      if (request.url.endsWith("/generation?id=gen-abc")) return { json: { data: { id: "gen-abc", model: "real/model", created_at: new Date().toISOString(), total_cost: 0.0004, provider_name: "P", latency: 10, tokens_prompt: 10, tokens_completion: 5, num_search_results: 0, streamed: false, cancelled: false, finish_reason: "stop" } } };
+      return { status: 404, json: { error: { code: 404, message: "no" } } };
+    });
+    bff = await setUpBff(standIn, {}, { database: "sqlite" });
+  });
+  afterAll(async () => {
+    await bff.cleanup();
+    await standIn.close();
+  });
+
+  it("settles at the gateway's generation record", async () => {
+    const response = await postResponses(bff.request("/api/responses", { role: "editor", json: { model: "real/model", input: "Hi", stream: false } }), params({}));
+    expect(response.status).toBe(200);
+    await response.text();
+    const { db } = await appContext();
+    const [entry] = await db.kysely.selectFrom("ledger_entries").selectAll().where("user_id", "=", bff.userIds.editor).execute();
+    expect(entry).toMatchObject({ state: "settled", generation_id: "gen-abc", input_tokens: 10 });
+    expect(Number(entry.settled_usd)).toBeCloseTo(0.0004, 12);
+    expect(standIn.requests.some((request) => request.url.endsWith("/generation?id=gen-abc"))).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { createEventBatcher } from "@/lib/playground/event-batcher";
 import { appContext } from "../config/app-context";
 import { callUpperBound } from "../ledger/call-reserve";
 import type { LedgerEntryRef, Settlement } from "../ledger/ledger";
+import { generationCost } from "./generations";
 import { modelPrice } from "./model-prices";
 
 /**
@@ -73,9 +74,18 @@ function settlementOf(response: ReportedResponse | undefined): Settlement | null
   };
 }
 
-async function settleOrKeep(entry: LedgerEntryRef, settlement: Settlement | null): Promise<void> {
+/**
+ * Settles at the reported cost; without one, at the gateway's generation record of the answer (`generationId`);
+ * without that either, the entry keeps counting its reserve (unknown).
+ */
+async function settleOrKeep(entry: LedgerEntryRef, settlement: Settlement | null, generationId: string | null = null): Promise<void> {
   const { ledger } = await appContext();
-  if (settlement) await ledger.settle(entry.id, settlement);
+  if (settlement) {
+    await ledger.settle(entry.id, settlement);
+    return;
+  }
+  const recorded = generationId ? await generationCost(generationId) : null;
+  if (recorded) await ledger.settle(entry.id, { ...recorded, generationId });
   else await ledger.markUnknown(entry.id);
 }
 
@@ -87,7 +97,7 @@ export async function settleFromJson(entry: LedgerEntryRef, text: string): Promi
   } catch {
     parsed = undefined;
   }
-  await settleOrKeep(entry, settlementOf(parsed)).catch(ledgerError);
+  await settleOrKeep(entry, settlementOf(parsed), typeof parsed?.id === "string" ? parsed.id : null).catch(ledgerError);
 }
 
 const FINAL_EVENTS = new Set(["response.completed", "response.incomplete", "response.failed"]);
@@ -99,15 +109,17 @@ const FINAL_EVENTS = new Set(["response.completed", "response.incomplete", "resp
 export function settleWhenStreamEnds(stream: ReadableStream<Uint8Array>, entry: LedgerEntryRef, onError: (error: unknown) => void = ledgerError): ReadableStream<Uint8Array> {
   const batcher = createEventBatcher();
   let settlement: Settlement | null = null;
+  let generationId: string | null = null;
   let settled = false;
   const finish = () => {
     if (settled) return;
     settled = true;
-    void settleOrKeep(entry, settlement).catch(onError);
+    void settleOrKeep(entry, settlement, generationId).catch(onError);
   };
   const watch = (chunk: Uint8Array | undefined) => {
     for (const event of batcher.feed(chunk)) {
       const typed = event as { type?: string; response?: ReportedResponse };
+      if (typeof typed.response?.id === "string") generationId = typed.response.id;
       if (typed.type && FINAL_EVENTS.has(typed.type)) settlement = settlementOf(typed.response) ?? settlement;
     }
   };
