@@ -53,6 +53,12 @@ export function BudgetDialog({ user, onOpenChange, onFailed, onDone }: UserActio
     return () => controller.abort();
   }, [user]);
 
+  // A field's refusal goes once it is changed: what it named no longer stands.
+  const change = (window: keyof Limits, value: string) => {
+    setLimits((old) => ({ ...old, [window]: value }));
+    setErrors((old) => ({ ...old, [window]: undefined }));
+  };
+
   const close = (next: boolean) => {
     if (submitting) return;
     if (!next) {
@@ -105,10 +111,10 @@ export function BudgetDialog({ user, onOpenChange, onFailed, onDone }: UserActio
           submittingLabel="Saving…"
         >
           <Field label="Per day (USD)" hint={spent("day")} error={errors.day}>
-            {(control) => <Input {...control} ref={dayInput} name="day_usd" inputMode="decimal" autoComplete="off" value={limits.day} onChange={(event) => setLimits((old) => ({ ...old, day: event.target.value }))} />}
+            {(control) => <Input {...control} ref={dayInput} name="day_usd" inputMode="decimal" autoComplete="off" value={limits.day} onChange={(event) => change("day", event.target.value)} />}
           </Field>
           <Field label="Per calendar month (USD)" hint={spent("month")} error={errors.month}>
-            {(control) => <Input {...control} name="month_usd" inputMode="decimal" autoComplete="off" value={limits.month} onChange={(event) => setLimits((old) => ({ ...old, month: event.target.value }))} />}
+            {(control) => <Input {...control} name="month_usd" inputMode="decimal" autoComplete="off" value={limits.month} onChange={(event) => change("month", event.target.value)} />}
           </Field>
         </FormDialogContent>
       ) : null}
