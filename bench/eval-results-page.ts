@@ -35,6 +35,7 @@ import type { Browser, Page } from "@playwright/test";
 import { treeCpuMs, findProcess } from "./process-cpu";
 import { markdownTable, writeBenchmarkSection } from "./report-table";
 import { benchLog, fmt, freePort, launchChromium, percentile, root, runBench, signIn, signedInContext, startApp, stopProcess, writeResults, type AppProcess } from "./support";
+import { roomyLedger } from "@/lib/server/testing/test-ledger";
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 10_000);
 const LONG_TASK_BUDGET_MS = 50;
@@ -126,7 +127,7 @@ async function seedFinishedRun(dataDir: string): Promise<string> {
     const runId = randomUUID();
     const plan = { versions: VERSIONS, repeats: 1, concurrency: 4, checks: CHECKS };
     const items = await endedItems(pseudo(7));
-    await new EvalRunsStore(db).createEnded({ id: runId, userId: "bench", setId, setVersion: 1, plan, capUsd: 20, itemReserveUsd: 0, status: "finished", items });
+    await new EvalRunsStore(db, roomyLedger(db)).createEnded({ id: runId, userId: "bench", setId, setVersion: 1, plan, capUsd: 20, itemReserveUsd: 0, status: "finished", items });
     return runId;
   } finally {
     await db.close();

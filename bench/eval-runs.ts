@@ -37,6 +37,7 @@ import { workForRun } from "../lib/server/evaluation/run-work";
 import { EvaluationRunner } from "../lib/server/evaluation/runner";
 import { markdownTable, writeBenchmarkSection } from "./report-table";
 import { benchGatewayEnv, benchLog, fmt, launchChromium, percentile, root, runBench, signIn, signedInContext, startApp, startGateway, stopProcess, writeResults, type AppProcess, type GatewayProcess } from "./support";
+import { roomyLedger } from "@/lib/server/testing/test-ledger";
 
 function arg(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -80,7 +81,7 @@ interface RunnerFigure {
 
 async function runnerPart(gateway: GatewayProcess, dir: string): Promise<RunnerFigure[]> {
   const db = await openAppDb({ dialect: "sqlite", file: path.join(dir, "app.db") });
-  const runs = new EvalRunsStore(db);
+  const runs = new EvalRunsStore(db, roomyLedger(db));
   const sets = new QuestionSetsStore(db);
   const setId = randomUUID();
   await sets.create({ id: setId, name: "bench", rows: questions(QUESTIONS).map((question) => ({ question })), userEmail: "bench@example.com" });

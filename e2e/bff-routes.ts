@@ -94,6 +94,7 @@ export const ROWS: Row[] = [
   { route: "GET /api/health", role: "public", ok: [200], call: (api) => api.get("/api/health") },
   { route: "GET /api/auth/session", role: "public", ok: [200], call: (api) => api.get("/api/auth/session") },
   { route: "GET /api/me", role: "viewer", ok: [200], call: (api) => api.get("/api/me") },
+  { route: "GET /api/me/budget", role: "viewer", ok: [200], call: (api) => api.get("/api/me/budget") },
   { route: "GET /api/presets", role: "viewer", ok: [200], call: (api) => api.get("/api/presets?limit=5") },
   { route: "GET /api/presets?with=summary", role: "viewer", ok: [200], call: (api) => api.get("/api/presets?limit=5&with=summary") },
   { route: "GET /api/preset-summaries", role: "viewer", ok: [200], call: (api) => api.get(`/api/preset-summaries?slugs=${SEEDED_SLUG}`) },
@@ -294,6 +295,18 @@ export const ROWS: Row[] = [
     role: "admin",
     ok: [200],
     call: async (api, caller, ctx) => api.patch(`/api/users/${await adminUserId(ctx.admin, caller)}`, { data: { role: "editor" } }),
+  },
+  {
+    route: "GET /api/users/[id]/budget",
+    role: "admin",
+    ok: [200],
+    call: async (api, caller, ctx) => api.get(`/api/users/${await adminUserId(ctx.admin, caller)}/budget`),
+  },
+  {
+    route: "PUT /api/users/[id]/budget",
+    role: "admin",
+    ok: [200],
+    call: async (api, caller, ctx) => api.put(`/api/users/${await adminUserId(ctx.admin, caller)}/budget`, { data: { day_usd: 5, month_usd: null } }),
   },
   {
     route: "DELETE /api/users/[id]",

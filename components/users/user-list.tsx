@@ -18,6 +18,7 @@ export interface UserListProps {
   pendingRoles: Readonly<Record<string, Role>>;
   onRoleChange: (user: User, role: Role) => void;
   onResetPassword: (user: User) => void;
+  onBudget: (user: User) => void;
   onRemove: (user: User) => void;
 }
 
@@ -63,9 +64,12 @@ const TrashIcon = () => (
   </svg>
 );
 
-function RowActions({ user, isSelf, onResetPassword, onRemove }: { user: User; isSelf: boolean } & Pick<UserListProps, "onResetPassword" | "onRemove">) {
+function RowActions({ user, isSelf, onResetPassword, onBudget, onRemove }: { user: User; isSelf: boolean } & Pick<UserListProps, "onResetPassword" | "onBudget" | "onRemove">) {
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
+      <Button size="sm" onClick={() => onBudget(user)}>
+        Budget<span className="sr-only"> of {user.email}</span>
+      </Button>
       {user.provider === "credentials" ? (
         <Button size="sm" onClick={() => onResetPassword(user)}>
           <KeyIcon />
@@ -98,7 +102,7 @@ function Who({ user, isSelf }: { user: User; isSelf: boolean }) {
  * The users, as a table from medium widths up and as one card per user below (a 360 px phone has no
  * room for five columns). Both render from the same props, so a pending role shows in either.
  */
-export function UserList({ users, selfId, pendingRoles, onRoleChange, onResetPassword, onRemove }: UserListProps) {
+export function UserList({ users, selfId, pendingRoles, onRoleChange, onResetPassword, onBudget, onRemove }: UserListProps) {
   return (
     <>
       <Table framed wrapperClassName="hidden md:block" data-testid="user-table">
@@ -129,7 +133,7 @@ export function UserList({ users, selfId, pendingRoles, onRoleChange, onResetPas
                   <RoleControl user={user} isSelf={isSelf} pending={pendingRoles[user.id]} onChange={(role) => onRoleChange(user, role)} />
                 </td>
                 <td className="px-3 py-2 align-top">
-                  <RowActions user={user} isSelf={isSelf} onResetPassword={onResetPassword} onRemove={onRemove} />
+                  <RowActions user={user} isSelf={isSelf} onResetPassword={onResetPassword} onBudget={onBudget} onRemove={onRemove} />
                 </td>
               </tr>
             );
@@ -152,7 +156,7 @@ export function UserList({ users, selfId, pendingRoles, onRoleChange, onResetPas
               </p>
               <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
                 <RoleControl user={user} isSelf={isSelf} pending={pendingRoles[user.id]} onChange={(role) => onRoleChange(user, role)} />
-                <RowActions user={user} isSelf={isSelf} onResetPassword={onResetPassword} onRemove={onRemove} />
+                <RowActions user={user} isSelf={isSelf} onResetPassword={onResetPassword} onBudget={onBudget} onRemove={onRemove} />
               </div>
             </li>
           );

@@ -19,12 +19,14 @@ import { UserList } from "./user-list";
 import { Alert } from "@/components/ui/alert";
 import { lazyNamed } from "@/components/ui/lazy-component";
 import { useNeededOnce } from "@/components/ui/use-needed-once";
+import { formatUsd } from "@/lib/video-models/money";
 
 // The row actions' dialogs are chunks of their own (the reset form brings react-hook-form and zod), fetched when
 // the pointer or the focus reaches the list and mounted on first use.
 const ResetPasswordDialog = lazyNamed(() => import("./reset-password-dialog"), "ResetPasswordDialog");
 const RemoveUserDialog = lazyNamed(() => import("./remove-user-dialog"), "RemoveUserDialog");
-const prefetchRowDialogs = () => void Promise.all([ResetPasswordDialog.preload(), RemoveUserDialog.preload()]);
+const BudgetDialog = lazyNamed(() => import("./budget-dialog"), "BudgetDialog");
+const prefetchRowDialogs = () => void Promise.all([ResetPasswordDialog.preload(), RemoveUserDialog.preload(), BudgetDialog.preload()]);
 
 const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value);
 
@@ -46,8 +48,9 @@ export function UsersAdmin() {
   // The newest role asked for per user: an older answer arriving late must not overwrite it.
   const latestRole = useRef(new Map<string, Role>());
   const [resetting, setResetting] = useState<User | null>(null);
+  const [budgeting, setBudgeting] = useState<User | null>(null);
   const [removing, setRemoving] = useState<User | null>(null);
-  const rowDialogsUsed = useNeededOnce(resetting !== null || removing !== null);
+  const rowDialogsUsed = useNeededOnce(resetting !== null || removing !== null || budgeting !== null);
   const removedRef = useRef(false);
   const addButton = useRef<HTMLButtonElement>(null);
 
@@ -158,6 +161,7 @@ export function UsersAdmin() {
             pendingRoles={pendingRoles}
             onRoleChange={(user, role) => void changeRole(user, role)}
             onResetPassword={(user) => setResetting(user)}
+            onBudget={(user) => setBudgeting(user)}
             onRemove={(user) => {
               removedRef.current = false;
               setRemoving(user);
@@ -176,6 +180,15 @@ export function UsersAdmin() {
               setResetting(null);
               replaceUser(user);
               setNotice({ tone: "success", text: `New password set for ${who(user)}.` });
+            }}
+          />
+          <BudgetDialog
+            user={budgeting}
+            onOpenChange={(open) => !open && setBudgeting(null)}
+            onFailed={refuse}
+            onDone={(user, budget) => {
+              setBudgeting(null);
+              setNotice({ tone: "success", text: `Budget of ${who(user)}: ${formatUsd(budget.day.limit_usd)} a day, ${formatUsd(budget.month.limit_usd)} a month.` });
             }}
           />
           <RemoveUserDialog

@@ -12,6 +12,7 @@ import { presetRoutes } from "./routes/presets";
 import { responseRoutes } from "./routes/responses";
 import { videoRoutes } from "./routes/videos";
 import { sleep } from "./responder/generate";
+import { accountingRoutes } from "./routes/accounting";
 
 export { BASE_PATH };
 
@@ -46,7 +47,7 @@ function authenticate(ctx: GatewayContext, c: GatewayCtx, route: RouteDef) {
 export function createGatewayApp(ctx: GatewayContext): Hono<GatewayEnv> {
   // strict: false so "/files/" is "/files", matching how the 404/405 check reads paths.
   const app = new Hono<GatewayEnv>({ strict: false }).basePath(BASE_PATH);
-  const routes = [...presetRoutes(ctx), ...fileRoutes(ctx), ...catalogRoutes(ctx), ...responseRoutes(ctx), ...videoRoutes(ctx), ...debugRoutes(ctx)];
+  const routes = [...presetRoutes(ctx), ...fileRoutes(ctx), ...catalogRoutes(ctx), ...responseRoutes(ctx), ...videoRoutes(ctx), ...accountingRoutes(ctx), ...debugRoutes(ctx)];
   const compiled = routes.map((route) => ({ route, regex: compile(route.path) }));
 
   app.onError((error) => {

@@ -13,6 +13,7 @@ import type { VideoJobsStore } from "./video/jobs-store";
 import type { VideoRenderer } from "./video/renderer";
 import type { WebSearchIndex } from "./search/web-search";
 import type { WorkspacesStore } from "./workspaces-store";
+import type { GenerationsStore } from "./generations-store";
 
 /** Everything a route handler may use; built once by startEmbeddedGateway (or a test). */
 export interface GatewayContext {
@@ -31,6 +32,8 @@ export interface GatewayContext {
   /** Strict mode: behave as the real gateway where ours differs (config.strict). */
   strict: boolean;
   streams: StreamCounters;
+  /** Each answer's record: GET /generation, /credits, /key, /activity (routes/accounting.ts). */
+  generations: GenerationsStore;
   search: () => WebSearchIndex;
   /** Multiplies the models' simulated delays (config.answerTimeScale). */
   answerTimeScale: number;

@@ -119,6 +119,28 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX video_jobs_by_key ON video_jobs (key_id, fail_message);
     `,
   },
+  {
+    version: 3,
+    name: "generations: what each answer cost",
+    // One row per /responses answer that ended (completed, incomplete or failed with usage), as the real gateway
+    // keeps them for GET /generation?id=, and sums for /credits, /key and /activity. created_at is epoch ms.
+    sql: `
+      CREATE TABLE generations (
+        id                TEXT PRIMARY KEY,
+        key_id            TEXT NOT NULL,
+        model             TEXT NOT NULL,
+        created_at        INTEGER NOT NULL,
+        streamed          INTEGER NOT NULL,
+        finish_reason     TEXT,
+        tokens_prompt     INTEGER NOT NULL,
+        tokens_completion INTEGER NOT NULL,
+        num_search_results INTEGER NOT NULL,
+        total_cost        REAL NOT NULL,
+        latency_ms        INTEGER NOT NULL
+      );
+      CREATE INDEX generations_by_time ON generations (created_at);
+    `,
+  },
 ];
 
 export function runMigrations(db: Database.Database): number[] {

@@ -18,6 +18,7 @@ import { prepareUploadTmpDir } from "./upload-tmp";
 import { VideoJobsStore } from "./video/jobs-store";
 import { prepareClipCache, VideoRenderer } from "./video/renderer";
 import { WorkspacesStore } from "./workspaces-store";
+import { GenerationsStore } from "./generations-store";
 
 /*
  * This is a standalone Node server (run by `npm run gateway` and by server/start.ts in its own
@@ -73,6 +74,7 @@ export function createGatewayContext(opts: EmbeddedGatewayOptions = {}) {
     const ctx: GatewayContext = {
       db,
       presets: new PresetsStore(db),
+      generations: new GenerationsStore(db),
       files: new FilesStore(db),
       workspaces,
       cursorSecret: cursorSecret(db),

@@ -76,5 +76,7 @@ const STATUS_WORDS: Record<RunProgressInput["status"], string> = {
 
 export function statusLabel(status: RunProgressInput["status"], stopReason?: string | null): string {
   if (status === "stopped" && stopReason === "cap") return "Stopped at its spending cap";
+  if (status === "stopped" && stopReason === "budget") return "Stopped: your spending budget is used up";
+  if (status === "stopped" && stopReason === "over_reserve") return "Stopped: a call cost more than its reserve";
   return stopReason && status === "stopped" ? `Stopped (${stopReason})` : STATUS_WORDS[status];
 }

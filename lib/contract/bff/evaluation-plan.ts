@@ -11,6 +11,9 @@ const MAX_EVAL_REPEATS = 3;
 const MAX_EVAL_CONCURRENCY = 16;
 const DEFAULT_EVAL_CONCURRENCY = 4;
 
+/** USD per token / per request / per search (result) from the catalog. */
+const PlanPricingSchema = z.strictObject({ prompt: z.number().min(0), completion: z.number().min(0), request: z.number().min(0), web_search: z.number().min(0) });
+
 /** One version under test: a preset version resolved to its request settings, or a bare model id. */
 const EvalVersionSchema = z.strictObject({
   /** Stable id within the run: "@preset/web-research@2", "gatehouse/swift". */
@@ -20,9 +23,7 @@ const EvalVersionSchema = z.strictObject({
   /** The /responses request without `input` and `stream`: the version's settings. */
   request: z.record(z.string(), z.unknown()),
   /** USD per token / per request / per search from the catalog, for gateways that report no cost. */
-  pricing: z
-    .strictObject({ prompt: z.number().min(0), completion: z.number().min(0), request: z.number().min(0), web_search: z.number().min(0) })
-    .optional(),
+  pricing: PlanPricingSchema.optional(),
 });
 export type EvalVersion = z.infer<typeof EvalVersionSchema>;
 
@@ -35,4 +36,6 @@ export const EvalPlanSchema = z.strictObject({
   judge_model: z.string().min(1).max(300).optional(),
   /** The pass threshold of graded checks (judge, expected) that name none; 0.5 when unset. */
   judge_threshold: z.number().min(0).max(1).optional(),
+  /** The judge model's prices, for what each judge call reserves on the ledger (runs stored before: the minimum). */
+  judge_pricing: PlanPricingSchema.optional(),
 });

@@ -61,6 +61,30 @@ export const UpdateUserRequestSchema = z
   .refine((body) => Object.keys(body).length > 0, { message: "must change at least one of name, role, password" });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
+/** One budget window (a UTC day or calendar month) of a person's spending on the ledger (lib/server/ledger). */
+const BudgetWindowSchema = z.object({
+  limit_usd: z.number(),
+  /** Counted so far: costs once the gateway reported them, reserves of calls in flight or of unknown outcome. */
+  spent_usd: z.number(),
+  /** When the next window starts (ISO 8601, UTC). */
+  resets_at: z.string(),
+  /** True when the limit is the settings' default, not one an admin set for this person. */
+  is_default: z.boolean(),
+});
+
+/** GET /api/me/budget, GET/PUT /api/users/[id]/budget. */
+export const BudgetSchema = z.object({ day: BudgetWindowSchema, month: BudgetWindowSchema });
+export type Budget = z.infer<typeof BudgetSchema>;
+export const BudgetEnvelopeSchema = z.object({ data: BudgetSchema });
+
+/** The most an admin may give one person per day or month (USD): far above any team's, bounded all the same. */
+export const BUDGET_MAX_USD = 1_000_000;
+const BudgetLimitSchema = z.number({ error: "must be a number of US dollars" }).positive({ error: "must be more than 0" }).max(BUDGET_MAX_USD, { error: `must be at most ${BUDGET_MAX_USD}` }).nullable();
+
+/** An admin's limits for a person: USD per day and per calendar month (UTC); null puts one back to the default. */
+export const UpdateBudgetRequestSchema = z.strictObject({ day_usd: BudgetLimitSchema, month_usd: BudgetLimitSchema });
+export type UpdateBudgetRequest = z.infer<typeof UpdateBudgetRequestSchema>;
+
 export const PresetAuditEntrySchema = z.object({
   slug: z.string(),
   version: z.number().int(),

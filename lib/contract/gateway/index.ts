@@ -12,3 +12,4 @@ export * from "./responses";
 export * from "./workspaces";
 export * from "./models";
 export { tolerantByType, readListSkipping, ListReadMetadataSchema, type ListReadMetadata } from "./tolerant";
+export * from "./accounting";

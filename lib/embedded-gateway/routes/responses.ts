@@ -51,6 +51,33 @@ function withPreset(ctx: GatewayContext, workspaceId: string, given: ResponsesRe
   return { request: parsed.data, modelFromPreset: reference.model === undefined ? reference.slug : null };
 }
 
+const FINAL_EVENTS = new Set(["response.completed", "response.incomplete", "response.failed"]);
+
+/** The answer's events as they are, its final one written to the generations as it passes. */
+async function* recorded(ctx: GatewayContext, events: AsyncGenerator<ResponseEvent>, meta: { keyId: string; startedAt: number; streamed: boolean }): AsyncGenerator<ResponseEvent> {
+  for await (const event of events) {
+    if (FINAL_EVENTS.has(event.type)) {
+      const response = event.response as { id?: string; model?: string; status?: string; usage?: { input_tokens?: number; output_tokens?: number; cost?: number; server_tool_use_details?: { web_search_requests?: number } } | null } | undefined;
+      if (response?.id && response.usage) {
+        ctx.generations.record({
+          id: response.id,
+          keyId: meta.keyId,
+          model: response.model ?? "",
+          createdAt: meta.startedAt,
+          streamed: meta.streamed,
+          finishReason: response.status === "completed" ? "stop" : response.status === "incomplete" ? "length" : "error",
+          tokensPrompt: response.usage.input_tokens ?? 0,
+          tokensCompletion: response.usage.output_tokens ?? 0,
+          searchResults: response.usage.server_tool_use_details?.web_search_requests ?? 0,
+          totalCost: response.usage.cost ?? 0,
+          latencyMs: Date.now() - meta.startedAt,
+        });
+      }
+    }
+    yield event;
+  }
+}
+
 export function responseRoutes(ctx: GatewayContext): RouteDef[] {
   return [
     {
@@ -71,7 +98,10 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
           if (error instanceof PlanFieldError) throw HttpError.field(error.field, error.message);
           throw error;
         }
-        const run = (signal: AbortSignal) => generateResponse(plan, ctx.search, signal, ctx.answerTimeScale, ctx.citationFaults);
+        const keyId = c.get("key").id;
+        const startedAt = Date.now();
+        // Each answer that ends is kept as a generation (GET /generation?id=, /credits, /key, /activity).
+        const run = (signal: AbortSignal) => recorded(ctx, generateResponse(plan, ctx.search, signal, ctx.answerTimeScale, ctx.citationFaults), { keyId, startedAt, streamed: request.stream === true });
         const outgoing = c.env?.outgoing;
 
         if (request.stream) {

@@ -72,6 +72,26 @@ describe("npm run eval", () => {
     expect(err).toMatch(/below --min-pass 0\.9: gatehouse\/echo/);
   });
 
+  it("spends no more than --max-cost, whatever the preset's prompt (issue 36: $0.01 spent $1.64)", async () => {
+    const saved = await fetch(`${gateway.baseUrl}/presets/long-prompt/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${gateway.managementKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gatehouse/scholar", plugins: [{ id: "web", max_results: 5 }], messages: [{ role: "system", content: "a.".repeat(100_000) }, { role: "user", content: "Hi" }] }),
+    });
+    expect(saved.status).toBe(200);
+    const json = file("capped.json");
+    const { err } = await cli("--questions", file("questions.jsonl"), "--preset", "long-prompt", "--versions", "1", "--max-cost", "0.01", "--json", json);
+    expect(err).toMatch(/stopped at the spending cap of \$0\.01/);
+    const report = JSON.parse(readFileSync(json, "utf8")) as { versions: { cost_usd: number }[] };
+    expect(report.versions.reduce((sum, version) => sum + version.cost_usd, 0)).toBeLessThanOrEqual(0.01);
+    // A cheap model under the same cap answers: each answer's bound fits.
+    const cheap = await cli("--questions", file("questions.jsonl"), "--model", "gatehouse/swift", "--max-cost", "0.05", "--json", json);
+    expect(cheap.code).toBe(0);
+    const answered = JSON.parse(readFileSync(json, "utf8")) as { versions: { cost_usd: number }[]; items: unknown[] };
+    expect(answered.items).toHaveLength(2);
+    expect(answered.versions[0].cost_usd).toBeLessThanOrEqual(0.05);
+  });
+
   it("exits 2 on a usage error, naming what is wrong, and runs nothing", async () => {
     const bad = await cli("--questions", file("bad.csv"), "--model", "gatehouse/echo");
     expect(bad.code).toBe(2);

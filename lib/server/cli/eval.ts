@@ -19,8 +19,10 @@ import { resetServerEnv, serverEnv } from "../config/env";
 import { HttpError } from "../http/errors";
 import { sendEvaluationResponse } from "../services/evaluations";
 import { readModelCatalog } from "../services/catalog";
+import type { ModelListResponse } from "@/lib/contract/gateway";
 import { readPreset, readPresetVersions } from "../services/presets";
 import { chooseJudgeModel } from "../evaluation/judge-model";
+import { readPricing } from "@/lib/eval/estimate";
 import type { ItemResult } from "../evaluation/item-call";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
@@ -67,6 +69,22 @@ async function resolveVersions(options: EvalCliOptions): Promise<EvalVersion[]> 
   }
   for (const model of options.models) versions.push({ id: model, label: model, request: { model } });
   return versions;
+}
+
+/**
+ * Each version's and the judge's prices from the catalog, which every call's reserve is computed from (the same rule
+ * as the dashboard's runs): a model the catalog cannot price is a usage error, since no reserve would bound it.
+ */
+function priceVersions(catalog: ModelListResponse, versions: EvalVersion[], judgeModel: string | undefined): EvalVersion["pricing"] {
+  const priceOf = (model: unknown): EvalVersion["pricing"] => {
+    const pricing = readPricing(catalog.data.find((entry) => entry.id === model)?.pricing);
+    return pricing ? { prompt: pricing.promptUsdPerToken, completion: pricing.completionUsdPerToken, request: pricing.requestUsd, web_search: pricing.webSearchUsd } : undefined;
+  };
+  for (const version of versions) {
+    version.pricing = priceOf(version.request.model);
+    if (!version.pricing) throw new UsageError(`the catalog has no price for ${String(version.request.model)}, so what its answers may cost cannot be bounded`);
+  }
+  return priceOf(judgeModel);
 }
 
 /** A failed item as the checks and reports read it: no answer, the error in the contract's shape. */
@@ -173,6 +191,7 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
       if (error instanceof HttpError) throw new UsageError(error.message);
       throw error;
     }
+    const judgePricing = priceVersions(catalog, versions, judgeModel);
     const context = await appContext();
     const setId = "cli";
     await context.questionSets.create({ id: setId, name: path.basename(options.questions.path), rows, userEmail: "cli" });
@@ -186,7 +205,7 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
       userId: "cli",
       setId,
       setVersion: 1,
-      plan: { versions, repeats: options.repeats, concurrency: options.concurrency, checks: options.checks, judge_model: judgeModel, judge_threshold: options.judgeThreshold ?? undefined },
+      plan: { versions, repeats: options.repeats, concurrency: options.concurrency, checks: options.checks, judge_model: judgeModel, judge_threshold: options.judgeThreshold ?? undefined, judge_pricing: judgePricing },
       capUsd,
       itemReserveUsd: 0,
       items,
@@ -196,14 +215,18 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
       store: context.evalRuns,
       instanceId: "cli",
       pollMs: 100,
-      workFor: (id) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, id),
+      // Every call reserves its request's upper bound at its claim, against --max-cost: the dashboard's rule.
+      workFor: (id) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, id, "cli"),
       onError: (error) => io.err(`gatehouse eval: ${error instanceof Error ? error.message : String(error)}\n`),
     });
     runner.start();
     await runner.idle(runId);
     await runner.stop();
     const run = await context.evalRuns.get(runId);
-    if (run?.status === "stopped") io.err(`gatehouse eval: stopped at the spending cap of $${capUsd}; unstarted answers count as failed\n`);
+    if (run?.status === "stopped") {
+      const why = run.stop_reason === "cap" ? `at the spending cap of $${capUsd} (the next answer's upper bound would have passed it)` : `(${run.stop_reason ?? "stopped"})`;
+      io.err(`gatehouse eval: stopped ${why}; spent $${Number(run.spent_usd).toFixed(4)}; unstarted answers count as failed\n`);
+    }
 
     const stored = await context.evalRuns.items(runId, { limit: 5_000 });
     const more = items.length > 5_000 ? await context.evalRuns.items(runId, { offset: 5_000, limit: items.length }) : [];

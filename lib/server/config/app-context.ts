@@ -7,6 +7,8 @@ import { UsersStore } from "../db/users-store";
 import { VideoGenerationsStore } from "../db/video-generations-store";
 import { EvalRunsStore } from "../db/eval-runs-store";
 import { QuestionSetsStore } from "../db/question-sets-store";
+import { Ledger } from "../ledger/ledger";
+import { budgetDefaults } from "../ledger/budget-defaults";
 
 export interface AppContext {
   db: AppDb;
@@ -15,6 +17,8 @@ export interface AppContext {
   videoGenerations: VideoGenerationsStore;
   questionSets: QuestionSetsStore;
   evalRuns: EvalRunsStore;
+  /** What every gateway call that can cost money reserves and settles on; budgets and "spent" figures read it. */
+  ledger: Ledger;
   /** Set in embedded mode only: the demo accounts' password. */
   demo: DemoPassword | null;
 }
@@ -62,13 +66,15 @@ async function openAppContext(env: ServerEnv, target: AppDbTarget): Promise<AppC
     const removed = await users.removeDemoUsers();
     if (removed > 0) console.log(`gatehouse: removed ${removed} demo accounts (not in embedded mode)`);
   }
+  const ledger = new Ledger(db, budgetDefaults);
   return {
     db,
     users,
     audit: new AuditStore(db),
-    videoGenerations: new VideoGenerationsStore(db),
+    videoGenerations: new VideoGenerationsStore(db, ledger),
     questionSets: new QuestionSetsStore(db),
-    evalRuns: new EvalRunsStore(db),
+    evalRuns: new EvalRunsStore(db, ledger),
+    ledger,
     demo,
   };
 }

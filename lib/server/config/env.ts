@@ -103,6 +103,9 @@ const EnvSchema = z
     // together (lib/server/spending/model-spending.ts). VIDEO_MAX_COST_PER_DAY_USD is its old name, still read.
     MODEL_MAX_COST_PER_DAY_USD: optionalPositiveNumber(),
     VIDEO_MAX_COST_PER_DAY_USD: optionalPositiveNumber(),
+    // A person's default budget per UTC calendar month, on the same ledger (lib/server/ledger); an admin may set
+    // another per person on the users page, as for the day.
+    MODEL_MAX_COST_PER_MONTH_USD: positiveNumber(1000),
     // The most one evaluation run may be given as its spending cap.
     EVAL_MAX_COST_PER_RUN_USD: positiveNumber(20),
     // The judge model of evaluation checks when a run, re-score or CLI call names none. Unset: the gateway's demo

@@ -44,6 +44,14 @@ export interface AppDb {
    * (each holds a pooled connection); one that cannot get a turn soon is refused with a 503 and Retry-After.
    */
   serialize<T>(key: string, task: (connection: LockConnection) => Promise<T>): Promise<T>;
+  /**
+   * Takes the lock `key` inside a transaction the caller already holds (`connection`), until that transaction
+   * ends: PostgreSQL's advisory lock on the same connection, so no second connection is needed and instances
+   * exclude each other; on SQLite a write that takes the file's write lock (a transaction holds this process's
+   * one connection; the write lock keeps out another process's). Call it before the transaction reads.
+   * The ledger takes its per-person lock this way, always last (lib/server/ledger).
+   */
+  lockWithin(connection: LockConnection, key: string): Promise<void>;
   /** Resolves when the database answers a trivial query within `timeoutMs`, else rejects. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -79,6 +87,12 @@ export function openSqliteAppDb(file: string): AppDb & { driver: SqliteDriver } 
     driver: { dialect: "sqlite" as const, database, prepare },
     migrated,
     serialize: (key, task) => locks.run(key, () => task(kysely)),
+    // A write statement takes the file's write lock at its start, even one that changes no row: done first in
+    // the transaction, a second connection to the file (another process) waits for it under the busy timeout
+    // instead of failing as "locked" when both would upgrade a read.
+    lockWithin: async (connection) => {
+      await sql`UPDATE user_budgets SET day_usd = day_usd WHERE user_id = ''`.execute(connection);
+    },
     ping: async () => {
       database.prepare("SELECT 1").get();
     },
@@ -145,6 +159,9 @@ async function openPostgresAppDb(url: string): Promise<AppDb> {
           }),
         ),
       ),
+    lockWithin: async (connection, key) => {
+      await sql`SELECT pg_advisory_xact_lock(${SERIALIZE_LOCK_SPACE}, hashtext(${key}))`.execute(connection);
+    },
     ping: (timeoutMs = 2_000) => withTimeout(sql`SELECT 1`.execute(kysely).then(() => undefined), timeoutMs),
     close: () => kysely.destroy(),
     isClosed: () => pool.ended,

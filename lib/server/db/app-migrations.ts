@@ -332,4 +332,72 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       CREATE INDEX eval_items_by_version ON eval_items (run_id, version_index, status, cost_usd);
     `,
   },
+  {
+    version: 10,
+    name: "the spending ledger: entries, hourly rollups, budgets per person; evaluation reserves",
+    // Every gateway call that can cost money is one ledger entry (lib/server/ledger/): reserved (an upper bound)
+    // before the call, settled (the gateway's reported cost) after it, or left "unknown" at its reserve when
+    // nobody learned what it cost; "released" when the call was never made. What an entry counts against a
+    // budget is its reserve until it settles, then what it cost. ledger_hourly sums the entries per user, UTC
+    // hour and (feature, model, preset, version), written in the transaction that writes the entry: budgets
+    // and usage views read it, never the entries in bulk. Whole hours let a view cut days at any whole-hour
+    // time zone exactly. A preset-less entry has preset '' and version 0, so the rollup's key has no NULLs.
+    // user_budgets holds an admin's limits for a person (NULL: the settings' default). An evaluation item
+    // keeps its claim's ledger entry and reserve, the run the reserves it has in flight (claims weigh them).
+    sql: (d) => `
+      CREATE TABLE ledger_entries (
+        id              TEXT PRIMARY KEY,
+        user_id         TEXT NOT NULL,
+        created_ms      ${d.epochMs} NOT NULL,
+        hour_ms         ${d.epochMs} NOT NULL,
+        feature         TEXT NOT NULL,
+        model           TEXT NOT NULL,
+        preset          TEXT NOT NULL DEFAULT '',
+        preset_version  INTEGER NOT NULL DEFAULT 0,
+        subject_kind    TEXT NOT NULL,
+        subject_id      TEXT NOT NULL,
+        generation_id   TEXT,
+        input_tokens    INTEGER,
+        output_tokens   INTEGER,
+        web_searches    INTEGER,
+        reserved_usd    ${d.real} NOT NULL,
+        settled_usd     ${d.real},
+        state           TEXT NOT NULL CHECK (state IN ('reserved', 'settled', 'unknown', 'released')),
+        settled_ms      ${d.epochMs}
+      );
+      CREATE INDEX ledger_entries_by_user_time ON ledger_entries (user_id, created_ms);
+      CREATE INDEX ledger_entries_by_time ON ledger_entries (created_ms);
+      CREATE INDEX ledger_entries_by_subject ON ledger_entries (subject_kind, subject_id);
+
+      CREATE TABLE ledger_hourly (
+        user_id         TEXT NOT NULL,
+        hour_ms         ${d.epochMs} NOT NULL,
+        feature         TEXT NOT NULL,
+        model           TEXT NOT NULL,
+        preset          TEXT NOT NULL,
+        preset_version  INTEGER NOT NULL,
+        calls           INTEGER NOT NULL,
+        counted_usd     ${d.real} NOT NULL,
+        settled_usd     ${d.real} NOT NULL,
+        open_usd        ${d.real} NOT NULL,
+        input_tokens    ${d.epochMs} NOT NULL,
+        output_tokens   ${d.epochMs} NOT NULL,
+        web_searches    INTEGER NOT NULL,
+        PRIMARY KEY (user_id, hour_ms, feature, model, preset, preset_version)
+      );
+      CREATE INDEX ledger_hourly_by_hour ON ledger_hourly (hour_ms);
+
+      CREATE TABLE user_budgets (
+        user_id     TEXT PRIMARY KEY,
+        day_usd     ${d.real},
+        month_usd   ${d.real},
+        updated_at  TEXT NOT NULL
+      );
+
+      ALTER TABLE eval_runs ADD COLUMN reserved_usd ${d.real} NOT NULL DEFAULT 0;
+      ALTER TABLE eval_items ADD COLUMN reserve_usd ${d.real};
+      ALTER TABLE eval_items ADD COLUMN ledger_entry TEXT;
+      ALTER TABLE video_jobs ADD COLUMN ledger_entry TEXT;
+    `,
+  },
 ];

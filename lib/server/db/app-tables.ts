@@ -83,6 +83,8 @@ export interface VideoJobsTable {
   poll_count: Generated<number>;
   /** 1 when nobody knows whether the gateway charged the job (interrupted, lost): counted at its estimate. */
   outcome_unknown: Generated<number>;
+  /** The job's ledger entry (migration 10): its estimate reserved when recorded, settled when it ends. */
+  ledger_entry: string | null;
 }
 
 /** A frame image a generation was sent as a data: URL (migration 6): base64 text, `size` its decoded bytes. */
@@ -133,6 +135,8 @@ export interface EvalRunsTable {
   ended_at: string | null;
   /** What the run's items have cost so far (migration 9): added to with each item's cost, in the same transaction. */
   spent_usd: Generated<number>;
+  /** The reserves of the run's calls in flight (migration 10): a claim weighs spent + reserved + its own against the cap. */
+  reserved_usd: Generated<number>;
 }
 
 export type EvalItemStatus = "pending" | "claimed" | "done" | "failed" | "cancelled";
@@ -155,6 +159,9 @@ interface EvalItemsTable {
   cost_usd: number | null;
   started_at: string | null;
   ended_at: string | null;
+  /** The reserve of the item's claim in flight and its ledger entry (migration 10); null once settled. */
+  reserve_usd: number | null;
+  ledger_entry: string | null;
 }
 
 /** A re-score of a run's stored answers (migration 8): its judge spending on the ledger. */
@@ -171,6 +178,58 @@ interface EvalRescoresTable {
   ended_at: string | null;
 }
 
+/** What a ledger entry belongs to and what its counting state is (migration 10, lib/server/ledger). */
+export type LedgerEntryState = "reserved" | "settled" | "unknown" | "released";
+
+export interface LedgerEntriesTable {
+  id: string;
+  user_id: string;
+  /** Epoch ms (BIGINT in PostgreSQL: read back through Number()). */
+  created_ms: number;
+  hour_ms: number;
+  feature: string;
+  model: string;
+  preset: string;
+  preset_version: number;
+  subject_kind: string;
+  subject_id: string;
+  generation_id: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  web_searches: number | null;
+  reserved_usd: number;
+  settled_usd: number | null;
+  state: LedgerEntryState;
+  settled_ms: number | null;
+}
+
+/** The ledger summed per user, UTC hour, feature, model, preset and version, in the entry's own transaction. */
+export interface LedgerHourlyTable {
+  user_id: string;
+  hour_ms: number;
+  feature: string;
+  model: string;
+  preset: string;
+  preset_version: number;
+  calls: number;
+  /** What the hour's entries count against budgets: reserves in flight or unknown, costs once settled. */
+  counted_usd: number;
+  settled_usd: number;
+  /** Reserves still in flight (state "reserved"). */
+  open_usd: number;
+  input_tokens: number;
+  output_tokens: number;
+  web_searches: number;
+}
+
+/** An admin's limits for one person; NULL: the settings' default. */
+interface UserBudgetsTable {
+  user_id: string;
+  day_usd: number | null;
+  month_usd: number | null;
+  updated_at: string;
+}
+
 export interface AppTables {
   instance_settings: InstanceSettingsTable;
   users: UsersTable;
@@ -185,4 +244,7 @@ export interface AppTables {
   eval_runs: EvalRunsTable;
   eval_items: EvalItemsTable;
   eval_rescores: EvalRescoresTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_hourly: LedgerHourlyTable;
+  user_budgets: UserBudgetsTable;
 }

@@ -8,6 +8,8 @@ import { useTestAppDb } from "../testing/test-app-db";
 import { testAppDbTarget } from "../testing/test-support";
 import { openAppDb, type AppDb, type AppDbTarget } from "./app-db";
 import { EvalRunsStore, type EvalItemKey } from "./eval-runs-store";
+import { Ledger } from "../ledger/ledger";
+import { roomyLedger } from "../testing/test-ledger";
 
 /**
  * The run's spending as a claim weighs it (migration 9: kept on the run row, added to in the transaction that
@@ -39,7 +41,7 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (diale
   let runCounter = 0;
 
   beforeAll(() => {
-    store = new EvalRunsStore(testDb.db);
+    store = new EvalRunsStore(testDb.db, roomyLedger(testDb.db));
   });
 
   async function newRun(options: { count: number; capUsd?: number; reserveUsd?: number }): Promise<string> {
@@ -74,8 +76,8 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (diale
   });
 
   it("holds the cap across a crash: the next instance weighs what was spent before it and takes over the lapsed item", async () => {
-    // Each item may cost 0.01 (reserved while it runs); the cap leaves room for three and a half.
-    const id = await newRun({ count: 8, capUsd: 0.035, reserveUsd: 0.01 });
+    // Each item may cost 0.01 (reserved while it runs); the cap leaves room for four and a half.
+    const id = await newRun({ count: 8, capUsd: 0.045, reserveUsd: 0.01 });
     const start = Date.now();
     const first = await claimOne(store, id, "dead", start);
     const second = await claimOne(store, id, "dead", start);
@@ -85,38 +87,67 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (diale
     // The instance dies holding the third item; the next start opens the database afresh.
     const reopened = await testDb.reopen();
     try {
-      const next = new EvalRunsStore(reopened);
+      const next = new EvalRunsStore(reopened, roomyLedger(reopened));
       expect(Number((await next.get(id))?.spent_usd)).toBeCloseTo(0.02, 9);
       const later = start + LEASE_MS + 1;
       const taken = await claimOne(next, id, "next", later);
       expect(taken.position).toBe(third.position);
       await next.finish(id, taken.position, "next", { status: "done", costUsd: 0.01, attempts: 1 });
-      // 0.03 spent and one more item's 0.01 would pass 0.035: the run stops there.
+      // The dead instance's call may have been made: its reserve stays counted (0.04 in all), and one more item's
+      // 0.01 would pass 0.045: the run stops there.
       expect((await next.claim(id, "next", { now: later, leaseMs: LEASE_MS, concurrency: 16 })).kind).toBe("ended");
       const run = await next.get(id);
       expect(run).toMatchObject({ status: "stopped", stop_reason: "cap" });
       const spent = await spending(next, id);
-      expect(spent.run).toBeCloseTo(0.03, 9);
-      expect(spent.items).toBeCloseTo(0.03, 9);
-      expect(spent.items).toBeLessThanOrEqual(0.035);
+      expect(spent.run).toBeCloseTo(0.04, 9);
+      expect(spent.items).toBeCloseTo(0.04, 9);
+      expect(spent.items).toBeLessThanOrEqual(0.045);
       // The dead instance's late answer for the item taken over is dropped, cost and all.
       expect(await store.finish(id, third.position, "dead", { status: "done", costUsd: 0.01, attempts: 1 })).toBe(false);
-      expect((await spending(next, id)).run).toBeCloseTo(0.03, 9);
+      expect((await spending(next, id)).run).toBeCloseTo(0.04, 9);
     } finally {
       await reopened.close();
     }
   });
 
-  it("counts a run's spending in the user's ledger from the running total", async () => {
+  it("puts each claim's reserve on the user's ledger and settles it at what the item cost", async () => {
     const id = await newRun({ count: 2, capUsd: 1 });
     const item = await claimOne(store, id, "a");
-    await store.finish(id, item.position, "a", { status: "done", costUsd: 0.25, attempts: 1 });
-    const since = new Date(Date.now() - 60_000).toISOString();
-    // Running: the whole cap, which it may yet spend; once ended, what it spent.
-    expect((await store.chargesSince("u1", since)).find((charge) => charge.usd === 1)).toBeDefined();
-    await store.cancel(id);
-    const charges = await store.chargesSince("u1", since);
-    expect(charges.some((charge) => Math.abs(charge.usd - 0.25) < 1e-9)).toBe(true);
+    const [reserved] = await store.ledger.entriesOf({ kind: "evaluation-item", id: `${id}:${item.position}` });
+    expect(reserved).toMatchObject({ user_id: "u1", feature: "evaluation-item", state: "reserved" });
+    expect(Number((await store.get(id))?.reserved_usd)).toBeCloseTo(reserved.reserved_usd, 9);
+    await store.finish(id, item.position, "a", { status: "done", costUsd: 0.0001, attempts: 1 });
+    const [settled] = await store.ledger.entriesOf({ kind: "evaluation-item", id: `${id}:${item.position}` });
+    expect(settled).toMatchObject({ state: "settled", settled_usd: 0.0001 });
+    expect(Number((await store.get(id))?.reserved_usd)).toBeCloseTo(0, 9);
+  });
+
+  it("stops a run at a claim the person's budget refuses, whatever its cap (two runs share one budget)", async () => {
+    const tight = new EvalRunsStore(testDb.db, new Ledger(testDb.db, () => ({ dayUsd: 0.025, monthUsd: 1, daySetting: "D", monthSetting: "M" })));
+    const userId = `budget-${Math.random()}`;
+    const ids = [];
+    for (let run = 0; run < 2; run++) {
+      const id = `budget-run-${Math.random()}`;
+      await tight.create({ id, userId, setId: "s", setVersion: 1, plan: {}, capUsd: 1, itemReserveUsd: 0.01, items: Array.from({ length: 3 }, (_, question) => ({ version_index: 0, question_index: question, repeat_index: 0 })) });
+      ids.push(id);
+    }
+    const claims = [];
+    for (const id of ids) for (let attempt = 0; attempt < 3; attempt++) claims.push((await tight.claim(id, "a", { now: Date.now(), leaseMs: LEASE_MS, concurrency: 16 })).kind);
+    // $0.025 a day at $0.01 a claim: two claims in all, then each run stops at its next one.
+    expect(claims.filter((kind) => kind === "item")).toHaveLength(2);
+    expect((await tight.get(ids[1]))).toMatchObject({ status: "stopped", stop_reason: "budget" });
+    expect((await tight.ledger.budget(userId)).day.spentUsd).toBeCloseTo(0.02, 9);
+  });
+
+  it("records an item that cost more than its reserve and stops the run", async () => {
+    const id = await newRun({ count: 3, capUsd: 1 });
+    const claim = await store.claim(id, "a", { now: Date.now(), leaseMs: LEASE_MS, concurrency: 1, reserveOf: () => ({ usd: 0.01, model: "m", feature: "evaluation-item" }) });
+    if (claim.kind !== "item") throw new Error(`expected an item, got ${claim.kind}`);
+    expect(await store.finish(id, claim.item.position, "a", { status: "done", costUsd: 0.05, attempts: 1 })).toBe(true);
+    const run = await store.get(id);
+    expect(run).toMatchObject({ status: "stopped", stop_reason: "over_reserve" });
+    expect(Number(run?.spent_usd)).toBeCloseTo(0.05, 9);
+    expect((await store.items(id)).filter((one) => one.status === "cancelled")).toHaveLength(2);
   });
 });
 
@@ -128,7 +159,7 @@ async function databaseBefore9(dialect: AppDbDialect, dataDir: string): Promise<
   const target = await testAppDbTarget(dialect, dataDir);
   const db = await openAppDb(target);
   try {
-    const store = new EvalRunsStore(db);
+    const store = new EvalRunsStore(db, roomyLedger(db));
     await store.create({ id: "old-run", userId: "u1", setId: "s1", setVersion: 1, plan: {}, capUsd: 0.05, itemReserveUsd: 0.01, items: items(5) });
     await sql`UPDATE eval_items SET status = 'done', cost_usd = 0.01 + position * 0.005 WHERE run_id = 'old-run' AND position < 2`.execute(db.kysely);
     await sql`DROP INDEX eval_items_by_version`.execute(db.kysely);
@@ -153,14 +184,18 @@ describe.each(APP_DB_DIALECTS)("migration 9 on %s", (dialect) => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-migration9-"));
     db = await openAppDb(await databaseBefore9(dialect, dataDir));
     expect(db.migrated).toEqual([9]);
-    const store = new EvalRunsStore(db);
+    const store = new EvalRunsStore(db, roomyLedger(db));
     expect(Number((await store.get("old-run"))?.spent_usd)).toBeCloseTo(0.025, 9);
-    // 0.025 spent, 0.01 reserved per item: two more fit under 0.05, the third would not.
+    // 0.025 spent, 0.01 reserved per item: two more fit under 0.05, the third waits for them, then would not fit.
     const now = Date.now();
+    const taken = [];
     for (let index = 0; index < 2; index++) {
       const claim = await store.claim("old-run", "a", { now, leaseMs: LEASE_MS, concurrency: 16 });
-      expect(claim.kind).toBe("item");
+      if (claim.kind !== "item") throw new Error(`expected an item, got ${claim.kind}`);
+      taken.push(claim.item);
     }
+    expect((await store.claim("old-run", "a", { now, leaseMs: LEASE_MS, concurrency: 16 })).kind).toBe("busy");
+    for (const item of taken) await store.finish("old-run", item.position, "a", { status: "done", costUsd: 0.01, attempts: 1 });
     expect((await store.claim("old-run", "a", { now, leaseMs: LEASE_MS, concurrency: 16 })).kind).toBe("ended");
     expect((await store.get("old-run"))?.stop_reason).toBe("cap");
   });

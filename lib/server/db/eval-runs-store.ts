@@ -1,4 +1,6 @@
 import { sql, type Selectable } from "kysely";
+import type { Ledger, LedgerEntryRef, LedgerFeature, Settlement } from "../ledger/ledger";
+import { EPSILON, SpendRefusal } from "../ledger/refusal";
 import type { AppDb, LockConnection } from "./app-db";
 import type { EvalItemStatus, EvalRunStatus, EvalRunsTable } from "./app-tables";
 
@@ -78,6 +80,55 @@ const INSERT_CHUNK = 1_000;
 class NotHolder extends Error {}
 
 /**
+ * What one call of a run reserves on the ledger: an upper bound from its real request (lib/server/ledger/call-reserve.ts),
+ * the model and preset version it goes to, and the feature it is counted under.
+ */
+export interface CallCharge {
+  usd: number;
+  model: string;
+  preset?: { slug: string; version: number } | null;
+  feature: LedgerFeature;
+}
+
+/** Why a run stopped early, as eval_runs.stop_reason keeps it (lib/eval-runs/progress.ts words it). */
+const STOP_REASONS = {
+  /** One more call's reserve would take what the run spent and has in flight past its cap. */
+  cap: "cap",
+  /** The person's budget (day or month) refused the next call's reserve. */
+  budget: "budget",
+  /** A call cost more than its reserve: recorded, and the run stopped rather than trust its bounds further. */
+  overReserve: "over_reserve",
+} as const;
+
+/** Thrown by `reserveCall` when the run can no longer spend: it ended, or the call would pass its cap or the budget. */
+class RunSpendingStopped extends Error {
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+    this.name = "RunSpendingStopped";
+  }
+}
+
+/** The claim's reserve and ledger entry of an item `instanceId` holds; undefined when it holds it no longer. */
+function heldItem(on: LockConnection, runId: string, position: number, instanceId: string) {
+  return on
+    .selectFrom("eval_items")
+    .select(["reserve_usd", "ledger_entry"])
+    .where("run_id", "=", runId)
+    .where("position", "=", position)
+    .where("status", "=", "claimed")
+    .where("claimed_by", "=", instanceId)
+    .executeTakeFirst();
+}
+
+/** Runs `task` in a transaction: the one `on` is already in (a PostgreSQL lock's), else a new one. */
+function inTransaction<T>(on: LockConnection, task: (trx: LockConnection) => Promise<T>): Promise<T> {
+  return on.isTransaction ? task(on) : on.transaction().execute(task);
+}
+
+/**
  * Evaluation runs and their items in the app database (migrations 7 and 9). The runner of every instance claims
  * items here: a claim happens under the run's lock (`db.serialize`, an advisory lock on PostgreSQL), so two
  * instances never take the same item and never together exceed the run's concurrency or its spending cap.
@@ -85,7 +136,11 @@ class NotHolder extends Error {}
  * added to in the transaction that records an item's cost) and the next item is found through an index.
  */
 export class EvalRunsStore {
-  constructor(private readonly db: AppDb) {}
+  constructor(
+    private readonly db: AppDb,
+    /** Where every call of a run reserves and settles (lib/server/ledger): the person's budget and the usage views. */
+    readonly ledger: Ledger,
+  ) {}
 
   async create(run: NewEvalRun): Promise<void> {
     const at = (run.at ?? new Date()).toISOString();
@@ -145,68 +200,178 @@ export class EvalRunsStore {
 
   /**
    * Takes the run's next item for `instanceId` until `now + leaseMs`: a pending item whose Retry-After has
-   * passed, or one whose previous holder's lease lapsed (its instance died). Refuses while `concurrency`
-   * items are in flight, and stops the run ("cap") when one more item could take its spending past the cap.
+   * passed, or one whose previous holder's lease lapsed (its instance died; that claim's reserve is kept as spent,
+   * its outcome unknown). Refuses while `concurrency` items are in flight. The item's call reserves `reserveOf(item)`
+   * (an upper bound from its real request) on the ledger in the same transaction: the run stops ("cap") when what
+   * it spent, what its calls in flight reserved and this reserve would pass its cap, and ("budget") when the
+   * person's budget refuses the reserve. Without `reserveOf` an item reserves the run's `item_reserve_usd`.
    */
-  async claim(runId: string, instanceId: string, options: { now: number; leaseMs: number; concurrency: number }): Promise<ClaimResult> {
+  async claim(
+    runId: string,
+    instanceId: string,
+    options: { now: number; leaseMs: number; concurrency: number; reserveOf?: (item: EvalItemKey) => CallCharge },
+  ): Promise<ClaimResult> {
     const { now, leaseMs, concurrency } = options;
-    return this.db.serialize(`eval-run:${runId}`, async (on) => {
-      // The spending and the items in flight in one statement, so one snapshot: an item that ends meanwhile is
-      // either still in flight with its cost not yet added, or ended with it added (settle does both at once).
-      const run = await on
-        .selectFrom("eval_runs as r")
-        .select((eb) => [
-          "r.status",
-          "r.cap_usd",
-          "r.item_reserve_usd",
-          "r.spent_usd",
-          eb
-            .selectFrom("eval_items as i")
-            .select((inner) => inner.fn.countAll<number>().as("count"))
-            .whereRef("i.run_id", "=", "r.id")
-            .where("i.status", "=", "claimed")
-            .where("i.lease_until", ">=", now)
-            .as("flying"),
-        ])
-        .where("r.id", "=", runId)
-        .executeTakeFirst();
-      if (!run || run.status !== "running") return { kind: "ended" };
-      const flying = Number(run.flying ?? 0);
-      if (flying >= concurrency) return { kind: "busy" };
+    return this.db.serialize(`eval-run:${runId}`, (locked) =>
+      inTransaction(locked, async (on) => {
+        // The spending and the items in flight in one statement, so one snapshot: an item that ends meanwhile is
+        // either still in flight with its reserve counted, or ended with its cost counted (settle does both at once).
+        const run = await on
+          .selectFrom("eval_runs as r")
+          .select((eb) => [
+            "r.status",
+            "r.user_id",
+            "r.cap_usd",
+            "r.item_reserve_usd",
+            "r.spent_usd",
+            "r.reserved_usd",
+            eb
+              .selectFrom("eval_items as i")
+              .select((inner) => inner.fn.countAll<number>().as("count"))
+              .whereRef("i.run_id", "=", "r.id")
+              .where("i.status", "=", "claimed")
+              .where("i.lease_until", ">=", now)
+              .as("flying"),
+          ])
+          .where("r.id", "=", runId)
+          .executeTakeFirst();
+        if (!run || run.status !== "running") return { kind: "ended" };
+        const flying = Number(run.flying ?? 0);
+        if (flying >= concurrency) return { kind: "busy" };
 
-      const next = await this.nextItem(on, runId, now);
-      if (!next) return { kind: "empty" };
-      if (next.not_before !== null && Number(next.not_before) > now) return { kind: "busy" };
+        const next = await this.nextItem(on, runId, now);
+        if (!next) return { kind: "empty" };
+        if (next.not_before !== null && Number(next.not_before) > now) return { kind: "busy" };
 
-      if (Number(run.spent_usd) + (flying + 1) * run.item_reserve_usd > run.cap_usd + 1e-9) {
-        // Nothing already spent is lost: items in flight finish; the rest are not started.
+        // A lapsed claim's call may have been made: its reserve stays counted, as spent, its outcome unknown.
+        let spent = Number(run.spent_usd);
+        let reserved = Number(run.reserved_usd);
+        if (next.ledger_entry !== null) {
+          const lapsed = Number(next.reserve_usd ?? 0);
+          await this.ledger.markUnknown(next.ledger_entry, on);
+          spent += lapsed;
+          reserved -= lapsed;
+          await on
+            .updateTable("eval_items")
+            .set({ cost_usd: sql<number>`coalesce(cost_usd, 0) + ${lapsed}`, reserve_usd: null, ledger_entry: null })
+            .where("run_id", "=", runId)
+            .where("position", "=", next.position)
+            .execute();
+        }
+
+        const charge = options.reserveOf?.(next) ?? { usd: run.item_reserve_usd, model: "unknown", feature: "evaluation-item" as const };
+        if (spent + reserved + charge.usd > run.cap_usd + EPSILON) {
+          // Items in flight may settle below their reserves and make room: wait for them. With none in flight the
+          // cap cannot take this item: nothing already spent is lost, the rest are not started.
+          if (flying > 0) {
+            if (next.ledger_entry !== null) await on.updateTable("eval_runs").set({ spent_usd: spent, reserved_usd: reserved }).where("id", "=", runId).execute();
+            return { kind: "busy" };
+          }
+          await this.stopOn(on, runId, STOP_REASONS.cap, now, { spent, reserved });
+          return { kind: "ended" };
+        }
+        const entry = await this.reserveOrStop(on, runId, run.user_id, charge, `${runId}:${next.position}`, "This evaluation item's reserve", now, { spent, reserved });
+        if (entry instanceof SpendRefusal) return { kind: "ended" };
         await on
           .updateTable("eval_runs")
-          .set({ status: "stopped", stop_reason: "cap", ended_at: new Date(now).toISOString() })
+          .set({ spent_usd: spent, reserved_usd: reserved + entry.reservedUsd })
           .where("id", "=", runId)
-          .where("status", "=", "running")
           .execute();
-        await on.updateTable("eval_items").set({ status: "cancelled" }).where("run_id", "=", runId).where("status", "=", "pending").execute();
-        return { kind: "ended" };
-      }
+        await on
+          .updateTable("eval_items")
+          .set({ status: "claimed", claimed_by: instanceId, lease_until: now + leaseMs, started_at: new Date(now).toISOString(), reserve_usd: entry.reservedUsd, ledger_entry: entry.id })
+          .where("run_id", "=", runId)
+          .where("position", "=", next.position)
+          .execute();
+        return {
+          kind: "item",
+          item: {
+            run_id: runId,
+            position: next.position,
+            version_index: next.version_index,
+            question_index: next.question_index,
+            repeat_index: next.repeat_index,
+            attempts: next.attempts,
+          },
+        };
+      }),
+    );
+  }
 
-      await on
-        .updateTable("eval_items")
-        .set({ status: "claimed", claimed_by: instanceId, lease_until: now + leaseMs, started_at: new Date(now).toISOString() })
-        .where("run_id", "=", runId)
-        .where("position", "=", next.position)
+  /** Stops a running run early (`reason`: STOP_REASONS), writing its spending as the caller computed it; pending items are cancelled. */
+  private async stopOn(on: LockConnection, runId: string, reason: string, now: number, spending?: { spent: number; reserved: number }): Promise<void> {
+    await on
+      .updateTable("eval_runs")
+      .set({ status: "stopped", stop_reason: reason, ended_at: new Date(now).toISOString(), ...(spending ? { spent_usd: spending.spent, reserved_usd: spending.reserved } : {}) })
+      .where("id", "=", runId)
+      .where("status", "=", "running")
+      .execute();
+    await on.updateTable("eval_items").set({ status: "cancelled" }).where("run_id", "=", runId).where("status", "=", "pending").execute();
+  }
+
+  /**
+   * Reserves a call of the run on the person's ledger inside the claim's transaction; when their budget refuses it,
+   * stops the run ("budget", writing `spending` as the caller computed it) and returns the refusal.
+   */
+  private async reserveOrStop(
+    on: LockConnection,
+    runId: string,
+    userId: string,
+    charge: CallCharge,
+    subjectId: string,
+    what: string,
+    now: number,
+    spending?: { spent: number; reserved: number },
+  ): Promise<LedgerEntryRef | SpendRefusal> {
+    try {
+      const request = { userId, feature: charge.feature, model: charge.model, preset: charge.preset ?? null, reserveUsd: charge.usd, what, at: now };
+      return await this.ledger.reserveWithin(on, { ...request, subject: { kind: "evaluation-item", id: subjectId } });
+    } catch (error) {
+      if (!(error instanceof SpendRefusal)) throw error;
+      await this.stopOn(on, runId, STOP_REASONS.budget, now, spending);
+      return error;
+    }
+  }
+
+  /**
+   * Reserves one more call of a running run (a judge call of an item's checks) on the ledger, under the run's lock:
+   * refused, and the run stopped, when it would pass the run's cap or the person's budget. Settle it with `settleCall`.
+   */
+  async reserveCall(runId: string, charge: CallCharge, subjectId: string, now = Date.now()): Promise<LedgerEntryRef> {
+    return this.db.serialize(`eval-run:${runId}`, (locked) =>
+      inTransaction(locked, async (on) => {
+        const run = await on.selectFrom("eval_runs").select(["status", "user_id", "cap_usd", "spent_usd", "reserved_usd"]).where("id", "=", runId).executeTakeFirst();
+        if (!run || run.status !== "running") throw new RunSpendingStopped("The run ended; no more of its calls are made.", "ended");
+        const spent = Number(run.spent_usd);
+        const reserved = Number(run.reserved_usd);
+        if (spent + reserved + charge.usd > run.cap_usd + EPSILON) {
+          await this.stopOn(on, runId, STOP_REASONS.cap, now);
+          throw new RunSpendingStopped(`This call's reserve would take the run past its cap of $${run.cap_usd}.`, STOP_REASONS.cap);
+        }
+        const entry = await this.reserveOrStop(on, runId, run.user_id, charge, subjectId, "This judge call's reserve", now);
+        if (entry instanceof SpendRefusal) throw new RunSpendingStopped(entry.message, STOP_REASONS.budget);
+        await on.updateTable("eval_runs").set({ reserved_usd: reserved + entry.reservedUsd }).where("id", "=", runId).execute();
+        return entry;
+      }),
+    );
+  }
+
+  /**
+   * Settles a call `reserveCall` made: what it cost moves from the run's reserves to its spending and onto the
+   * ledger; `null` when nobody learned the cost (it keeps its reserve, as spent). A call that cost more than its
+   * reserve stops the run ("over_reserve").
+   */
+  async settleCall(runId: string, entry: LedgerEntryRef, settlement: Settlement | null, now = Date.now()): Promise<void> {
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const cost = settlement === null ? entry.reservedUsd : Math.max(0, settlement.costUsd);
+      await trx
+        .updateTable("eval_runs")
+        .set({ spent_usd: sql<number>`spent_usd + ${cost}`, reserved_usd: sql<number>`reserved_usd - ${entry.reservedUsd}` })
+        .where("id", "=", runId)
         .execute();
-      return {
-        kind: "item",
-        item: {
-          run_id: runId,
-          position: next.position,
-          version_index: next.version_index,
-          question_index: next.question_index,
-          repeat_index: next.repeat_index,
-          attempts: next.attempts,
-        },
-      };
+      if (settlement === null) await this.ledger.markUnknown(entry.id, trx);
+      else await this.ledger.settleWithin(trx, entry.id, settlement);
+      if (cost > entry.reservedUsd + EPSILON) await this.stopOn(trx, runId, STOP_REASONS.overReserve, now);
     });
   }
 
@@ -216,7 +381,7 @@ export class EvalRunsStore {
    * (every ended one too) on each claim.
    */
   private async nextItem(on: LockConnection, runId: string, now: number) {
-    const columns = ["position", "version_index", "question_index", "repeat_index", "attempts", "not_before"] as const;
+    const columns = ["position", "version_index", "question_index", "repeat_index", "attempts", "not_before", "reserve_usd", "ledger_entry"] as const;
     const pending = await on.selectFrom("eval_items").select(columns).where("run_id", "=", runId).where("status", "=", "pending").orderBy("position").limit(1).executeTakeFirst();
     const lapsed = await on
       .selectFrom("eval_items")
@@ -246,16 +411,17 @@ export class EvalRunsStore {
 
   /**
    * Records an item's outcome, only while this instance still holds it (a result that arrives after its lease
-   * lapsed and another instance took the item is dropped: the item is written once). `cost` is what the
-   * gateway charged, failures included.
+   * lapsed and another instance took the item is dropped: the item is written once). `costUsd` is what the item
+   * cost in all (its judge calls included), `call` what its own call cost as the gateway reported it (the judge
+   * calls settled on their own, settleCall); `call` absent: the whole cost was the call's.
    */
   async finish(
     runId: string,
     position: number,
     instanceId: string,
-    outcome: { status: "done" | "failed"; result?: unknown; checks?: unknown; error?: unknown; costUsd: number; attempts: number; at?: Date },
+    outcome: { status: "done" | "failed"; result?: unknown; checks?: unknown; error?: unknown; costUsd: number; call?: Settlement; attempts: number; at?: Date },
   ): Promise<boolean> {
-    return this.settle(runId, position, instanceId, outcome.costUsd, {
+    return this.settle(runId, position, instanceId, outcome.costUsd, outcome.call ?? { costUsd: outcome.costUsd }, {
       status: outcome.status,
       result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
       error: outcome.error === undefined ? null : JSON.stringify(outcome.error),
@@ -268,39 +434,50 @@ export class EvalRunsStore {
 
   /** Gives an item back to be tried again from `notBefore` (a Retry-After, a backoff), counting the attempt and its cost. */
   async retryLater(runId: string, position: number, instanceId: string, notBefore: number, attempts: number, costUsd: number): Promise<boolean> {
-    return this.settle(runId, position, instanceId, costUsd, { status: "pending", claimed_by: null, lease_until: null, not_before: notBefore, attempts });
+    return this.settle(runId, position, instanceId, costUsd, { costUsd }, { status: "pending", claimed_by: null, lease_until: null, not_before: notBefore, attempts });
   }
 
   /**
-   * Writes `changes` to an item this instance holds and adds `costUsd` to both the item and the run's spending,
-   * in one transaction: a claim never sees the item out of flight without its cost counted. The run's row is
-   * written first, as cancel and the cap's stop do (run, then items), so two of them never wait on each other;
-   * when the item is no longer ours the transaction rolls back and nothing is counted.
+   * Writes `changes` to an item this instance holds, adds `costUsd` to the item and settles its claim's reserve
+   * on the ledger at what the call cost, moving that from the run's reserves to its spending, in one transaction:
+   * a claim never sees the item out of flight without its cost counted. A call that cost more than its reserve is
+   * recorded and stops the run ("over_reserve"). The run's row is written first, as cancel and the cap's stop do
+   * (run, then items), so two of them never wait on each other; when the item is no longer ours the transaction
+   * rolls back and nothing is counted.
    */
   private async settle(
     runId: string,
     position: number,
     instanceId: string,
     costUsd: number,
+    call: Settlement,
     changes: { status: "done" | "failed" | "pending"; attempts: number; lease_until: null } & Partial<Record<"result" | "error" | "checks" | "ended_at" | "claimed_by", string | null>> & { not_before?: number },
   ): Promise<boolean> {
     try {
       await this.db.kysely.transaction().execute(async (trx) => {
+        const held = await heldItem(trx, runId, position, instanceId);
+        if (!held) throw new NotHolder();
+        const reserve = Number(held.reserve_usd ?? 0);
+        const callCost = Math.max(0, call.costUsd);
+        // The item's judge calls were added to the run's spending as they settled; its own call is added here.
+        const judgeCost = Math.max(0, costUsd - callCost);
         await trx
           .updateTable("eval_runs")
-          .set({ spent_usd: sql<number>`spent_usd + ${costUsd}` })
+          .set({ spent_usd: sql<number>`spent_usd + ${callCost}`, reserved_usd: sql<number>`reserved_usd - ${reserve}` })
           .where("id", "=", runId)
           .execute();
+        if (held.ledger_entry !== null) await this.ledger.settleWithin(trx, held.ledger_entry, { ...call, costUsd: callCost });
         const result = await trx
           .updateTable("eval_items")
           // Earlier attempts' charges (a stream cut after tokens were billed) stay counted.
-          .set({ ...changes, cost_usd: sql<number>`coalesce(cost_usd, 0) + ${costUsd}` })
+          .set({ ...changes, cost_usd: sql<number>`coalesce(cost_usd, 0) + ${callCost + judgeCost}`, reserve_usd: null, ledger_entry: null })
           .where("run_id", "=", runId)
           .where("position", "=", position)
           .where("status", "=", "claimed")
           .where("claimed_by", "=", instanceId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw new NotHolder();
+        if (held.ledger_entry !== null && callCost > reserve + EPSILON) await this.stopOn(trx, runId, STOP_REASONS.overReserve, Date.now());
       });
       return true;
     } catch (error) {
@@ -311,17 +488,31 @@ export class EvalRunsStore {
 
   /**
    * Hands back an item this instance holds: "pending" when shutting down (another instance or the next start
-   * takes it), "cancelled" when its run was cancelled or stopped while it ran.
+   * takes it), "cancelled" when its run was cancelled or stopped while it ran. Its call was cut short, so what it
+   * cost is unknown: the claim's reserve stays counted, as the item's and the run's spending.
    */
   async release(runId: string, position: number, instanceId: string, to: "pending" | "cancelled" = "pending"): Promise<void> {
-    await this.db.kysely
-      .updateTable("eval_items")
-      .set({ status: to, claimed_by: null, lease_until: null })
-      .where("run_id", "=", runId)
-      .where("position", "=", position)
-      .where("status", "=", "claimed")
-      .where("claimed_by", "=", instanceId)
-      .execute();
+    await this.db.kysely.transaction().execute(async (trx) => {
+      const held = await heldItem(trx, runId, position, instanceId);
+      if (!held) return;
+      const reserve = Number(held.reserve_usd ?? 0);
+      if (held.ledger_entry !== null) {
+        await trx
+          .updateTable("eval_runs")
+          .set({ spent_usd: sql<number>`spent_usd + ${reserve}`, reserved_usd: sql<number>`reserved_usd - ${reserve}` })
+          .where("id", "=", runId)
+          .execute();
+        await this.ledger.markUnknown(held.ledger_entry, trx);
+      }
+      await trx
+        .updateTable("eval_items")
+        .set({ status: to, claimed_by: null, lease_until: null, reserve_usd: null, ledger_entry: null, ...(held.ledger_entry !== null ? { cost_usd: sql<number>`coalesce(cost_usd, 0) + ${reserve}` } : {}) })
+        .where("run_id", "=", runId)
+        .where("position", "=", position)
+        .where("status", "=", "claimed")
+        .where("claimed_by", "=", instanceId)
+        .execute();
+    });
   }
 
   /** Cancels a running run: items not started are marked cancelled; runners stop those in flight. */
@@ -358,30 +549,6 @@ export class EvalRunsStore {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     });
-  }
-
-  /**
-   * The user's evaluation spending since `since`, for the model-spending ledger it shares with video
-   * generation: a running run counts its whole cap (it may yet spend it), an ended one what its items cost.
-   */
-  async chargesSince(userId: string, since: string): Promise<{ at: string; usd: number }[]> {
-    const rows = await this.db.kysely
-      .selectFrom("eval_runs")
-      .select(["created_at", "status", "cap_usd", "spent_usd"])
-      .where("user_id", "=", userId)
-      .where((eb) => eb.or([eb("created_at", ">=", since), eb("status", "=", "running")]))
-      .orderBy("created_at")
-      .execute();
-    const runs = rows.map((row) => ({ at: row.created_at, usd: row.status === "running" ? Math.max(row.cap_usd, Number(row.spent_usd)) : Number(row.spent_usd) }));
-    // Re-scores the user asked for (their judge calls): at their reserve while they run, then at what they cost.
-    const rescores = await this.db.kysely
-      .selectFrom("eval_rescores")
-      .select(["created_at", "status", "reserve_usd", "cost_usd"])
-      .where("user_id", "=", userId)
-      .where("created_at", ">=", since)
-      .execute();
-    const charges = [...runs, ...rescores.map((row) => ({ at: row.created_at, usd: row.status === "running" ? Math.max(row.reserve_usd, Number(row.cost_usd)) : Number(row.cost_usd) }))];
-    return charges.sort((a, b) => a.at.localeCompare(b.at));
   }
 
   /** Every item of a run for its results: position order, JSON columns parsed (a results read, not the runner's). */

@@ -121,9 +121,5 @@ describe.each(APP_DB_DIALECTS)("migration 6 on %s", (dialect) => {
     // The "run again" draft gets the image back as it was sent.
     expect(await videoGenerations.frame(GENERATION, "first_frame")).toBe(SETTINGS_BEFORE_6.first_frame);
     expect(await videoGenerations.storedFrameBytes(USER)).toBe(PNG.length + WEBP.length);
-
-    // Interrupted and lost count at their estimate; the failure the gateway reported counts nothing.
-    const charges = await videoGenerations.chargesSince(USER, new Date(Date.now() - 60_000).toISOString());
-    expect(charges.map((charge) => charge.usd)).toEqual([0.6, 0.6, 0]);
   });
 });

@@ -2,7 +2,8 @@ import type { Selectable } from "kysely";
 import { generationFramePath, type Generation, type GenerationJob, type GenerationSettings, type RecordedGenerationSettings } from "@/lib/contract/bff/video-generations";
 import { FRAME_TYPES, type FrameType } from "@/lib/video-models/generation-frame-types";
 import { parseFrameDataUrl } from "@/lib/video-models/generation-frames";
-import type { AppDb } from "./app-db";
+import type { Ledger } from "../ledger/ledger";
+import type { AppDb, LockConnection } from "./app-db";
 import type { VideoGenerationsTable, VideoJobsTable } from "./app-tables";
 import { rowColumns } from "./row-columns";
 
@@ -89,7 +90,14 @@ function toGeneration(row: GenerationRow, jobs: VideoJobRow[]): Generation {
 
 /** The video-generation history: who ran which prompt on which models, and each model's gateway job. */
 export class VideoGenerationsStore {
-  constructor(private readonly db: Pick<AppDb, "kysely">) {}
+  constructor(
+    private readonly db: Pick<AppDb, "kysely">,
+    /**
+     * Where each job reserves its estimate when the generation is recorded (refused past the person's budget) and
+     * settles the gateway's figure when it ends. Absent only for tests that read the history.
+     */
+    private readonly ledger?: Ledger,
+  ) {}
 
   private get kysely() {
     return this.db.kysely;
@@ -116,6 +124,21 @@ export class VideoGenerationsStore {
           created_at: generation.createdAt,
         })
         .execute();
+      // Each job's estimate is reserved on the ledger before any job reaches the gateway: past the person's budget
+      // the whole generation is refused (SpendRefusal) and nothing is recorded.
+      const entries: (string | null)[] = [];
+      for (const [position, job] of generation.jobs.entries()) {
+        const entry = await this.ledger?.reserveWithin(trx, {
+          userId: generation.user.id,
+          feature: "video",
+          model: job.model,
+          subject: { kind: "video-generation", id: `${generation.id}:${position}` },
+          reserveUsd: job.estimatedCost ?? 0,
+          what: "This generation's estimated cost",
+          at: Date.parse(generation.createdAt),
+        });
+        entries.push(entry?.id ?? null);
+      }
       await trx
         .insertInto("video_jobs")
         .values(
@@ -127,6 +150,7 @@ export class VideoGenerationsStore {
             status: "pending",
             estimated_cost: job.estimatedCost,
             submitted_at: generation.createdAt,
+            ledger_entry: entries[position],
           })),
         )
         .execute();
@@ -138,12 +162,38 @@ export class VideoGenerationsStore {
   async recordSubmissions(updates: { jobRowId: number; update: JobUpdate }[]): Promise<void> {
     await this.kysely.transaction().execute(async (trx) => {
       for (const { jobRowId, update } of updates) await trx.updateTable("video_jobs").set(update).where("id", "=", jobRowId).execute();
+      await this.settleEnded(trx, updates.map((one) => one.jobRowId));
     });
   }
 
   /** What a poll learnt; a job cancelled meanwhile stays cancelled. */
   async recordPoll(jobRowId: number, update: JobUpdate): Promise<void> {
-    await this.kysely.updateTable("video_jobs").set(update).where("id", "=", jobRowId).where("status", "in", ["pending", "in_progress"]).execute();
+    await this.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable("video_jobs").set(update).where("id", "=", jobRowId).where("status", "in", ["pending", "in_progress"]).execute();
+      await this.settleEnded(trx, [jobRowId]);
+    });
+  }
+
+  /**
+   * Settles the ledger entries of the jobs among `jobRowIds` that have ended, in the transaction that recorded their
+   * end: the gateway's figure when it gave one; nothing for a failure it reported; the estimate kept (unknown) for a
+   * job nobody knows the outcome of, one cancelled after it was sent, or one that ended without a figure.
+   */
+  private async settleEnded(on: LockConnection, jobRowIds: number[]): Promise<void> {
+    if (!this.ledger || jobRowIds.length === 0) return;
+    const jobs = await on
+      .selectFrom("video_jobs")
+      .select(["id", "status", "cost", "outcome_unknown", "ledger_entry", "gateway_job_id"])
+      .where("id", "in", jobRowIds)
+      .where("ledger_entry", "is not", null)
+      .where("status", "in", ["completed", "failed", "cancelled"])
+      .execute();
+    for (const job of jobs) {
+      const entry = job.ledger_entry!;
+      if (job.cost !== null) await this.ledger.settleWithin(on, entry, { costUsd: Number(job.cost), generationId: job.gateway_job_id });
+      else if (job.status === "failed" && job.outcome_unknown !== 1) await this.ledger.settleWithin(on, entry, { costUsd: 0, generationId: job.gateway_job_id });
+      else await this.ledger.markUnknown(entry, on);
+    }
   }
 
   /**
@@ -238,35 +288,18 @@ export class VideoGenerationsStore {
     return rows.map((row) => toGeneration(row, jobs.filter((job) => job.generation_id === row.id)));
   }
 
-  /**
-   * The user's spending since `since`: each job's charge (the gateway's figure once known, else the
-   * estimate), oldest first. A failure the gateway reported counts what it says it charged (nothing,
-   * as a rule); a job whose outcome nobody knows (interrupted, lost) counts its estimate, since the
-   * gateway may have run and charged it.
-   */
-  async chargesSince(userId: string, since: string): Promise<{ at: string; usd: number }[]> {
-    const rows = await this.kysely
-      .selectFrom("video_jobs")
-      .innerJoin("video_generations", "video_generations.id", "video_jobs.generation_id")
-      .select(["video_jobs.submitted_at", "video_jobs.cost", "video_jobs.estimated_cost", "video_jobs.status", "video_jobs.outcome_unknown"])
-      .where("video_generations.user_id", "=", userId)
-      .where("video_jobs.submitted_at", ">=", since)
-      .orderBy("video_jobs.submitted_at")
-      .execute();
-    return rows.map((row) => {
-      const reportedFailure = row.status === "failed" && row.outcome_unknown !== 1;
-      return { at: row.submitted_at, usd: row.cost ?? (reportedFailure ? 0 : row.estimated_cost) ?? 0 };
-    });
-  }
-
   /** Marks the generation's unfinished jobs cancelled and stops their polling; finished ones keep their result. */
   async cancel(generationId: string, at: string): Promise<void> {
     // One statement, conditional on the status: a job a poll finishes meanwhile keeps its result.
-    await this.kysely
-      .updateTable("video_jobs")
-      .set({ status: "cancelled", next_poll_at: null, completed_at: at })
-      .where("generation_id", "=", generationId)
-      .where("status", "in", ["pending", "in_progress"])
-      .execute();
+    await this.kysely.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("video_jobs")
+        .set({ status: "cancelled", next_poll_at: null, completed_at: at })
+        .where("generation_id", "=", generationId)
+        .where("status", "in", ["pending", "in_progress"])
+        .execute();
+      const jobs = await trx.selectFrom("video_jobs").select("id").where("generation_id", "=", generationId).execute();
+      await this.settleEnded(trx, jobs.map((job) => job.id));
+    });
   }
 }

@@ -39,17 +39,54 @@ export function chooseJudgeModel({ requested, configured, listed, needed, field 
   return chosen;
 }
 
-/** The judge through the gateway's /responses (temperature 0), what each call cost passed to `spend`. */
-export function gatewayJudge(send: SendResponses, model: string, signal: AbortSignal, spend: (usd: number) => void): { judge: JudgeFn; calls: () => number } {
+/** A judge's verdict is a score and a sentence or two: every judge call carries this answer bound, so its reserve has one. */
+export const JUDGE_MAX_OUTPUT_TOKENS = 1_024;
+
+/** The body of one judge call: what it reserves is computed from it (lib/server/ledger/call-reserve.ts). */
+export type JudgeCallBody = { model: string; instructions: string; input: string; temperature: number; max_output_tokens: number };
+
+/** What a judge call settles with: its cost and generation, or null when its outcome is unknown (the call threw). */
+export interface JudgeCallOutcome {
+  costUsd: number;
+  generationId: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+}
+
+/**
+ * Where each judge call's money goes (convention 23): reserved on the ledger before the call (refused past the run's
+ * cap or the person's budget: the check fails saying so) and settled after it.
+ */
+export interface JudgeCharge<Entry> {
+  reserve(body: JudgeCallBody): Promise<Entry>;
+  settle(entry: Entry, outcome: JudgeCallOutcome | null): Promise<void>;
+}
+
+/** The judge through the gateway's /responses (temperature 0), each call charged, what it cost passed to `spend`. */
+export function gatewayJudge<Entry>(
+  send: SendResponses,
+  model: string,
+  signal: AbortSignal,
+  spend: (usd: number) => void,
+  charge: JudgeCharge<Entry>,
+): { judge: JudgeFn; calls: () => number } {
   let calls = 0;
   const judge: JudgeFn = async (request, judgeSignal) => {
+    const body: JudgeCallBody = { model, instructions: request.instructions, input: request.input, temperature: 0, max_output_tokens: JUDGE_MAX_OUTPUT_TOKENS };
+    const entry = await charge.reserve(body);
     calls += 1;
-    const reply = await callItem(send, { model, instructions: request.instructions, input: request.input, temperature: 0 }, judgeSignal ?? signal);
-    if (reply.kind !== "done") {
-      spend(reply.costUsd);
-      throw new Error(`The judge model ${model} failed: ${reply.error.message}`);
+    let reply;
+    try {
+      reply = await callItem(send, body, judgeSignal ?? signal);
+    } catch (error) {
+      await charge.settle(entry, null);
+      throw error;
     }
-    spend(reply.result.cost_usd);
+    const done = reply.kind === "done" ? reply.result : null;
+    const cost = done ? done.cost_usd : reply.kind === "done" ? 0 : reply.costUsd;
+    await charge.settle(entry, { costUsd: cost, generationId: done?.response_id ?? null, inputTokens: done?.usage?.input_tokens ?? null, outputTokens: done?.usage?.output_tokens ?? null });
+    spend(cost);
+    if (reply.kind !== "done") throw new Error(`The judge model ${model} failed: ${reply.error.message}`);
     return reply.result.answer;
   };
   return { judge, calls: () => calls };

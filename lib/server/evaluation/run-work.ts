@@ -3,14 +3,45 @@ import { CheckListSchema, type CheckSpec } from "@/lib/eval/checks";
 import { DEMO_JUDGE_MODEL } from "@/lib/eval/judge-protocol";
 import { checksForRow, evaluateRow, type CheckedRow } from "@/lib/eval/row-checks";
 import { fillRequest } from "@/lib/eval/template";
-import type { EvalRunsStore } from "../db/eval-runs-store";
+import type { CallCharge, EvalRunsStore } from "../db/eval-runs-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";
+import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
 import { callItem, type ItemOutcome, type ItemResult, type SendResponses } from "./item-call";
-import { gatewayJudge } from "./judge-model";
+import { gatewayJudge, JUDGE_MAX_OUTPUT_TOKENS } from "./judge-model";
 import type { RunWork } from "./runner";
 
 /** A row of a question set as the runner reads it (lib/eval validates the whole row on import; older rows lack checks and vars). */
 type QuestionRow = CheckedRow & { vars?: Record<string, string> };
+
+/**
+ * The answer length an evaluation call is given when its version sets none: every call a run makes carries a
+ * `max_output_tokens`, so what it can cost has an upper bound its claim reserves (lib/server/ledger/call-reserve.ts).
+ */
+const EVAL_MAX_OUTPUT_TOKENS = 4_096;
+
+const FREE: CallPricing = { prompt: 0, completion: 0, request: 0, web_search: 0 };
+
+/** The preset version a plan's version id names ("@preset/web-research@2"), for the ledger. */
+function presetOf(versionId: string): { slug: string; version: number } | null {
+  const match = /^@preset\/([^@]+)@(\d+)$/.exec(versionId);
+  return match ? { slug: match[1], version: Number(match[2]) } : null;
+}
+
+/**
+ * The request an item's call sends: its version's settings with the row's question, `{{name}}` in the instructions and
+ * the question filled from the row's vars (checked at creation), and an answer length bound.
+ */
+function itemRequest(version: EvalVersion, row: Pick<QuestionRow, "question" | "vars">): Record<string, unknown> {
+  const asked = version.request.max_output_tokens;
+  const filled = fillRequest({ ...version.request, input: row.question }, row.vars ?? {});
+  return { ...filled, max_output_tokens: typeof asked === "number" && asked > 0 ? asked : EVAL_MAX_OUTPUT_TOKENS };
+}
+
+/** What an item's call reserves: the upper bound of its real request at its version's prices (the minimum when unpriced). */
+export function itemCharge(version: EvalVersion, row: Pick<QuestionRow, "question" | "vars">, feature: CallCharge["feature"] = "evaluation-item"): CallCharge {
+  const bound = callUpperBound(itemRequest(version, row), version.pricing ?? FREE, { maxOutputTokens: EVAL_MAX_OUTPUT_TOKENS });
+  return { usd: bound.usd, model: String(version.request.model ?? version.id), preset: presetOf(version.id), feature };
+}
 
 /** The cost of an item from catalog pricing, for a gateway whose usage reports none. */
 function priceFromCatalog(version: EvalVersion): ((result: ItemResult) => number) | undefined {
@@ -39,18 +70,31 @@ function withSearchCost(outcome: ItemOutcome, version: EvalVersion): ItemOutcome
  * send their prompt to the plan's judge model through the same gateway; what they cost is stored apart on the result
  * (`judge_cost_usd`) and added to the item's cost.
  */
-async function scoreOutcome(
-  outcome: ItemOutcome,
-  checks: readonly CheckSpec[],
-  row: QuestionRow,
-  send: SendResponses,
-  judge: { model: string | undefined; threshold: number | undefined },
-  signal: AbortSignal,
-): Promise<ItemOutcome> {
+interface JudgeSetup {
+  send: SendResponses;
+  model: string | undefined;
+  threshold: number | undefined;
+  pricing: CallPricing;
+  /** Reserves each judge call on the ledger against the run's cap and the person's budget, and settles it. */
+  runs: EvalRunsStore;
+  runId: string;
+  /** The item the calls judge ("run:position"), their ledger subject. */
+  subjectId: string;
+}
+
+async function scoreOutcome(outcome: ItemOutcome, checks: readonly CheckSpec[], row: QuestionRow, setup: JudgeSetup, signal: AbortSignal): Promise<ItemOutcome> {
   if (outcome.kind !== "done" || checksForRow(checks, row).length === 0) return outcome;
   let judgeCostUsd = 0;
-  const judgeFn = judge.model === undefined ? undefined : gatewayJudge(send, judge.model, signal, (usd) => (judgeCostUsd += usd)).judge;
-  const results = await evaluateRow(outcome.result, checks, row, { judge: judgeFn, judgeModel: judge.model, passThreshold: judge.threshold, signal });
+  const { model } = setup;
+  const judgeFn =
+    model === undefined
+      ? undefined
+      : gatewayJudge(setup.send, model, signal, (usd) => (judgeCostUsd += usd), {
+          // Refused (the run's cap, the person's budget): the check fails saying so, and the run has stopped.
+          reserve: (body) => setup.runs.reserveCall(setup.runId, { usd: callUpperBound(body, setup.pricing, { maxOutputTokens: JUDGE_MAX_OUTPUT_TOKENS }).usd, model, feature: "evaluation-judge" }, setup.subjectId),
+          settle: (entry, settled) => setup.runs.settleCall(setup.runId, entry, settled),
+        }).judge;
+  const results = await evaluateRow(outcome.result, checks, row, { judge: judgeFn, judgeModel: model, passThreshold: setup.threshold, signal });
   return { ...outcome, result: { ...outcome.result, judge_cost_usd: judgeCostUsd }, checks: results, judgeCostUsd };
 }
 
@@ -63,6 +107,8 @@ export async function workForRun(
   questionSets: QuestionSetsStore,
   send: SendResponses,
   runId: string,
+  /** What the run's item calls are counted under on the ledger: the CLI's are "cli". */
+  feature: CallCharge["feature"] = "evaluation-item",
 ): Promise<RunWork | null> {
   const run = await runs.get(runId);
   if (!run) return null;
@@ -73,16 +119,17 @@ export async function workForRun(
   const prices = plan.versions.map(priceFromCatalog);
   // Chosen and checked against the gateway's catalog when the run was created (judge-model.ts); a plan stored before
   // judges were chosen names none and meant the demo judge.
-  const judge = { model: plan.judge_model ?? DEMO_JUDGE_MODEL, threshold: plan.judge_threshold };
+  const judgeModel = plan.judge_model ?? DEMO_JUDGE_MODEL;
+  const judgePricing = plan.judge_pricing ?? FREE;
   return {
     concurrency: plan.concurrency,
+    reserveOf: (item) => itemCharge(plan.versions[item.version_index], set.rows[item.question_index], feature),
     execute: async (item, signal) => {
       const version = plan.versions[item.version_index];
       const row = set.rows[item.question_index];
-      // `{{name}}` in the version's instructions and in the question, filled from the row's vars (checked at creation).
-      const request = fillRequest({ ...version.request, input: row.question }, row.vars ?? {});
-      const outcome = withSearchCost(await callItem(send, request, signal, { priceOf: prices[item.version_index] }), version);
-      return scoreOutcome(outcome, checks, row, send, judge, signal);
+      const outcome = withSearchCost(await callItem(send, itemRequest(version, row), signal, { priceOf: prices[item.version_index] }), version);
+      const judge = { send, model: judgeModel, threshold: plan.judge_threshold, pricing: judgePricing, runs, runId, subjectId: `${runId}:${item.position}` };
+      return scoreOutcome(outcome, checks, row, judge, signal);
     },
   };
 }

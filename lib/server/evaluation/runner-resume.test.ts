@@ -8,6 +8,7 @@ import { QuestionSetsStore } from "../db/question-sets-store";
 import { useTestAppDb } from "../testing/test-app-db";
 import { workForRun } from "./run-work";
 import { EvaluationRunner } from "./runner";
+import { roomyLedger } from "../testing/test-ledger";
 
 const QUESTIONS = ["How does keyset pagination work?", "What is SQLite write-ahead logging?", "How do rate limits use Retry-After?"];
 const PROCESS = path.join(__dirname, "testing", "runner-process.ts");
@@ -29,7 +30,7 @@ describe.each(APP_DB_DIALECTS)("a runner killed mid-run, on %s", (dialect) => {
   const testDb = useTestAppDb(dialect, "gatehouse-eval-resume-");
 
   it("is resumed by the next runner: every item ends done, none the dead one finished runs again", async () => {
-    const runs = new EvalRunsStore(testDb.db);
+    const runs = new EvalRunsStore(testDb.db, roomyLedger(testDb.db));
     const sets = new QuestionSetsStore(testDb.db);
     const questions = Array.from({ length: 8 }, (_, index) => ({ question: `${QUESTIONS[index % 3]} (${index})` }));
     await sets.create({ id: "set-resume", name: "Resume", rows: questions, userEmail: "editor@test.local" });

@@ -10,6 +10,7 @@ import { EvalRunsStore, type EvalItemKey } from "../db/eval-runs-store";
 import { openTestAppDb } from "../testing/test-support";
 import { callItem, type ItemResult, type SendResponses } from "./item-call";
 import { EvaluationRunner } from "./runner";
+import { roomyLedger } from "../testing/test-ledger";
 
 /** Questions the embedded gateway's fixed corpus answers with cited sources. */
 const QUESTIONS = ["How does keyset pagination work?", "What is SQLite write-ahead logging?", "How do rate limits use Retry-After?"];
@@ -59,7 +60,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runner on %s", (dialect) => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-eval-"));
     db = await openTestAppDb(dialect, dataDir);
-    store = new EvalRunsStore(db);
+    store = new EvalRunsStore(db, roomyLedger(db));
   });
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((runner) => runner.stop()));

@@ -1,4 +1,4 @@
-import type { ClaimedItem, EvalRunsStore } from "../db/eval-runs-store";
+import type { CallCharge, ClaimedItem, EvalItemKey, EvalRunsStore } from "../db/eval-runs-store";
 import type { ItemOutcome } from "./item-call";
 
 /** What the runner needs of a run to execute its items: read once per run from its stored plan. */
@@ -6,6 +6,8 @@ export interface RunWork {
   concurrency: number;
   /** Calls the gateway for one item (callItem with the item's version settings and question). */
   execute(item: ClaimedItem, signal: AbortSignal): Promise<ItemOutcome>;
+  /** What an item's call reserves on the ledger when it is claimed: an upper bound from its real request. */
+  reserveOf?(item: EvalItemKey): CallCharge;
 }
 
 export interface RunnerOptions {
@@ -145,6 +147,7 @@ export class EvaluationRunner {
         now: this.now(),
         leaseMs: this.leaseMs,
         concurrency: work.concurrency,
+        reserveOf: work.reserveOf,
       });
       if (claim.kind === "item") {
         this.launch(runId, claim.item, work);
@@ -204,6 +207,14 @@ export class EvaluationRunner {
           result: outcome.result,
           checks: outcome.checks,
           costUsd: outcome.result.cost_usd + (outcome.judgeCostUsd ?? 0),
+          // What the item's own call cost settles its claim's reserve; the judge calls settled their own.
+          call: {
+            costUsd: outcome.result.cost_usd,
+            generationId: outcome.result.response_id,
+            inputTokens: outcome.result.usage?.input_tokens ?? null,
+            outputTokens: outcome.result.usage?.output_tokens ?? null,
+            webSearches: outcome.result.searches.length,
+          },
           attempts,
         });
       } else if (outcome.kind === "transient" && attempts < this.maxAttempts) {

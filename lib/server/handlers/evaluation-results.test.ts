@@ -290,8 +290,10 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe("done");
     expect(Number(rows[0].cost_usd)).toBeGreaterThan(0);
-    const charges = await context.evalRuns.chargesSince(rows[0].user_id, new Date(Date.now() - 60_000).toISOString());
-    expect(charges.some((charge) => Math.abs(charge.usd - Number(rows[0].cost_usd)) < 1e-12)).toBe(true);
+    const entries = await context.ledger.entriesOf({ kind: "evaluation-rescore", id: rows[0].id });
+    expect(entries).toHaveLength(answered);
+    expect(entries.every((entry) => entry.state === "settled" && entry.feature === "evaluation-judge")).toBe(true);
+    expect(entries.reduce((sum, entry) => sum + (entry.settled_usd ?? 0), 0)).toBeCloseTo(Number(rows[0].cost_usd), 12);
   });
 
   it("refuses to re-score a run that is still running (409)", async () => {

@@ -327,11 +327,18 @@ describe.each(APP_DB_DIALECTS)("video generations on %s", (dialect) => {
       process.env.VIDEO_MAX_COST_PER_REQUEST_USD = "10";
       resetServerEnv();
       expect((await submit({ prompt: "x", models: [VEO], settings: SETTINGS }, { role: "admin" })).status).toBe(202);
+      // The job's estimate is on the one ledger, where every feature's spending is.
+      const { db } = await appContext();
+      const entries = await db.kysely.selectFrom("ledger_entries").select(["feature", "model", "reserved_usd"]).where("feature", "=", "video").where("model", "=", VEO).execute();
+      expect(entries.some((entry) => Math.abs(Number(entry.reserved_usd) - 3) < 1e-9)).toBe(true);
       const perDay = await submit({ prompt: "y", models: [VEO], settings: SETTINGS }, { role: "admin" });
       const error = await errorOf(perDay, 429);
-      expect(error.message).toMatch(/\$3\.00 you spent in the last 24 hours is over your limit of \$4\.00 a day/);
+      expect(error.message).toMatch(/\$3\.00 spent today \(UTC\) is over your limit of \$4\.00 a day/);
       expect(error.metadata).toMatchObject({ limit: "per_day", limit_usd: 4, spent_usd: 3 });
-      expect(Number(perDay.headers.get("retry-after"))).toBeGreaterThan(23 * 3600);
+      // The day resets at the next UTC midnight, which Retry-After names.
+      const midnight = new Date();
+      midnight.setUTCHours(24, 0, 0, 0);
+      expect(Math.abs(Number(perDay.headers.get("retry-after")) - (midnight.getTime() - Date.now()) / 1000)).toBeLessThan(60);
     } finally {
       delete process.env.VIDEO_MAX_COST_PER_REQUEST_USD;
       delete process.env.VIDEO_MAX_COST_PER_DAY_USD;

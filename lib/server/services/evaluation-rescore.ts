@@ -13,9 +13,11 @@ import { formatUsd } from "@/lib/video-models/money";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
 import type { SendResponses } from "../evaluation/item-call";
-import { chooseJudgeModel, gatewayJudge } from "../evaluation/judge-model";
+import { chooseJudgeModel, gatewayJudge, JUDGE_MAX_OUTPUT_TOKENS } from "../evaluation/judge-model";
 import { HttpError } from "../http/errors";
-import { checkDailyModelSpending, modelSpendingLock } from "../spending/model-spending";
+import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
+import type { Ledger } from "../ledger/ledger";
+import { checkModelBudget, modelSpendingLock } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
 import { EVAL_ESTIMATE_ASSUMPTIONS } from "./evaluation-runs";
 import { forgetRun, loadRun, runRowOr404, type LoadedRun } from "./evaluation-results";
@@ -24,8 +26,8 @@ import type { GatewayCharge } from "./gateway-charge";
 
 /**
  * Re-scoring a run: its stored answers scored again with a new check list. The only model called is the judge
- * (judge and citation-support checks); the answers are never asked for again. Its judge spending goes on the
- * editor's model-spending ledger (eval_rescores), checked against the daily limit like a run's cap.
+ * (judge and citation-support checks); the answers are never asked for again. Each judge call reserves on the
+ * editor's ledger before it is made and settles after (lib/server/ledger), so the person's budget holds.
  */
 
 /** Items scored at once: each may make several judge calls of its own (citation support runs 4 at a time). */
@@ -57,12 +59,8 @@ interface Prepared {
   judgeThreshold: number | undefined;
   items: StoredItem[];
   estimate: EvalRescoreEstimate;
-}
-
-async function spentToday(context: AppContext, userId: string): Promise<number> {
-  const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-  const [video, evaluations] = await Promise.all([context.videoGenerations.chargesSince(userId, since), context.evalRuns.chargesSince(userId, since)]);
-  return [...video, ...evaluations].reduce((sum, charge) => sum + charge.usd, 0);
+  /** The judge model's prices: what each judge call reserves. */
+  pricing: CallPricing;
 }
 
 async function prepare(context: AppContext, charge: GatewayCharge, user: SessionUser, id: string, body: EvalRescoreRequest): Promise<Prepared> {
@@ -77,6 +75,7 @@ async function prepare(context: AppContext, charge: GatewayCharge, user: Session
   const calls = items.reduce((sum, item) => sum + judgeCallsOf(item, rowChecks(item)), 0);
   const refusals: EvalRescoreEstimate["refusals"] = [];
   let judgeUsd = 0;
+  let judgePricing: CallPricing = { prompt: 0, completion: 0, request: 0, web_search: 0 };
   // The catalog read is the estimate's only gateway call (a price list, not a model).
   const catalog = await readModelCatalog(charge);
   const judgeModel = chooseJudgeModel({
@@ -91,24 +90,34 @@ async function prepare(context: AppContext, charge: GatewayCharge, user: Session
     const pricing = readPricing(catalog.data.find((entry) => entry.id === judgeModel)?.pricing);
     if (!pricing) refusals.push({ code: "unknown_pricing", message: `The catalog has no price for the judge model ${judgeModel}.` });
     else {
+      judgePricing = { prompt: pricing.promptUsdPerToken, completion: pricing.completionUsdPerToken, request: pricing.requestUsd, web_search: pricing.webSearchUsd };
       const perCall =
         EVAL_ESTIMATE_ASSUMPTIONS.judgeInputTokensPerCall * pricing.promptUsdPerToken + EVAL_ESTIMATE_ASSUMPTIONS.judgeOutputTokensPerCall * pricing.completionUsdPerToken + pricing.requestUsd;
       judgeUsd = perCall * calls;
     }
   }
-  const limit = serverEnv().modelMaxCostPerDayUsd;
-  const spent = await spentToday(context, user.id);
+  const { day } = await context.ledger.budget(user.id);
+  const limit = day.limitUsd;
+  const spent = day.spentUsd;
   if (spent + judgeUsd > limit + EPSILON) {
     refusals.push({
       code: "over_daily_limit",
       limit_usd: limit,
       spent_usd: spent,
       estimated_cost_usd: judgeUsd,
-      message: `The re-score's estimated cost, ${formatUsd(judgeUsd)}, with the ${formatUsd(spent)} spent in the last 24 hours is over your limit of ${formatUsd(limit)} a day.`,
+      message: `The re-score's estimated cost, ${formatUsd(judgeUsd)}, with the ${formatUsd(spent)} spent today (UTC) is over your limit of ${formatUsd(limit)} a day.`,
     });
   }
   const judgeThreshold = body.judge_threshold ?? plan.judge_threshold;
-  return { run, checks, judgeModel, judgeThreshold, items, estimate: { items: items.filter(isAnswered).length, judge_calls: calls, judge_model: judgeModel ?? "", judge_usd: judgeUsd, refusals } };
+  return {
+    run,
+    checks,
+    judgeModel,
+    judgeThreshold,
+    items,
+    pricing: judgePricing,
+    estimate: { items: items.filter(isAnswered).length, judge_calls: calls, judge_model: judgeModel ?? "", judge_usd: judgeUsd, refusals },
+  };
 }
 
 /** What scoring the stored answers again would cost: judge calls only (refusals as data). */
@@ -147,7 +156,7 @@ export async function applyRescore(
     const ready = await prepare(context, charge, user, id, body);
     const unpriced = ready.estimate.refusals.find((refusal) => refusal.code === "unknown_pricing");
     if (unpriced) throw new HttpError(400, unpriced.message, { metadata: { refusals: ready.estimate.refusals, issues: [{ path: "judge_model", message: unpriced.message }] } });
-    await checkDailyModelSpending(context, user.id, ready.estimate.judge_usd, { subject: "This re-score's", cheaper: "use fewer judge checks" });
+    await checkModelBudget(context.ledger, user.id, ready.estimate.judge_usd, "This re-score's estimated cost");
     const started = await context.evalRuns.startRescore({ id: rescoreId, runId: id, userId: user.id, checks: ready.checks, reserveUsd: ready.estimate.judge_usd });
     if (!started) throw new HttpError(409, "Another re-score of this run is in progress; try again when it has finished");
     return ready;
@@ -158,7 +167,26 @@ export async function applyRescore(
   const signal = options.signal ?? new AbortController().signal;
   let spentUsd = 0;
   const judgeModel = prepared.judgeModel;
-  const gateway = judgeModel === undefined ? null : gatewayJudge(send, judgeModel, signal, (usd) => (spentUsd += usd));
+  // Each judge call reserves its upper bound on the editor's ledger first (refused past their budget: the check
+  // fails saying so) and settles what it cost after.
+  const gateway =
+    judgeModel === undefined
+      ? null
+      : gatewayJudge(send, judgeModel, signal, (usd) => (spentUsd += usd), {
+          reserve: (callBody) =>
+            context.ledger.reserve({
+              userId: user.id,
+              feature: "evaluation-judge",
+              model: judgeModel,
+              subject: { kind: "evaluation-rescore", id: rescoreId },
+              reserveUsd: callUpperBound(callBody, prepared.pricing, { maxOutputTokens: JUDGE_MAX_OUTPUT_TOKENS }).usd,
+              what: "This judge call's reserve",
+            }),
+          settle: async (entry, settled) => {
+            if (settled) await context.ledger.settle(entry.id, { costUsd: settled.costUsd, generationId: settled.generationId });
+            else await context.ledger.markUnknown(entry.id);
+          },
+        });
   const calls = () => gateway?.calls() ?? 0;
   const positions = await context.evalRuns.positionsOf(id);
   let status: "done" | "failed" = "failed";

@@ -19,7 +19,8 @@ import { serverEnv } from "../config/env";
 import type { EvalRunRow } from "../db/eval-runs-store";
 import { chooseJudgeModel } from "../evaluation/judge-model";
 import { HttpError } from "../http/errors";
-import { checkDailyModelSpending, modelSpendingLock } from "../spending/model-spending";
+import { itemCharge } from "../evaluation/run-work";
+import { checkModelBudget } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
 import { loadRun } from "./evaluation-results";
 import type { GatewayCharge } from "./gateway-charge";
@@ -92,11 +93,10 @@ function asPlanPricing(pricing: Pricing | null): EvalVersion["pricing"] {
   return pricing ? { prompt: pricing.promptUsdPerToken, completion: pricing.completionUsdPerToken, request: pricing.requestUsd, web_search: pricing.webSearchUsd } : undefined;
 }
 
-/** The user's model spending over the last 24 hours (video generations and evaluation runs: one ledger). */
-async function spentToday(context: AppContext, userId: string): Promise<number> {
-  const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-  const [video, evaluations] = await Promise.all([context.videoGenerations.chargesSince(userId, since), context.evalRuns.chargesSince(userId, since)]);
-  return [...video, ...evaluations].reduce((sum, charge) => sum + charge.usd, 0);
+/** The person's day on the ledger: their limit and what their calls count today (reserves in flight included). */
+async function today(context: AppContext, userId: string): Promise<{ limitUsd: number; spentUsd: number }> {
+  const { day } = await context.ledger.budget(userId);
+  return { limitUsd: day.limitUsd, spentUsd: day.spentUsd };
 }
 
 /**
@@ -110,6 +110,8 @@ function checkVariables(versions: readonly EvalVersion[], rows: readonly Pick<Qu
 
 interface PreparedRun {
   versions: EvalVersion[];
+  /** The judge model's prices: what each judge call reserves. */
+  judgePricing: EvalVersion["pricing"];
   checks: CheckSpec[];
   judgeModel: string | undefined;
   setVersion: number;
@@ -139,7 +141,8 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
     needed: set.rows.some((row) => checksForRow(checks, row).some((entry) => usesJudge(entry.check))),
     field: "judge_model",
   });
-  const spent = await spentToday(context, user.id);
+  const day = await today(context, user.id);
+  const spent = day.spentUsd;
   const estimate = estimatePlan({
     targets: versions.map((version) => ({
       id: version.id,
@@ -159,17 +162,17 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
     citationsPerAnswer: EVAL_ESTIMATE_ASSUMPTIONS.citationsPerAnswer,
     rowChecks: set.rows.map((row) => checksForRow(checks, row).filter((entry) => entry.origin !== "run").map((entry) => entry.check)).filter((own) => own.length > 0),
     capUsd: body.cap_usd,
-    daily: { limitUsd: env.modelMaxCostPerDayUsd, spentUsd: spent },
+    daily: day,
   });
   const refusals: EvalEstimate["refusals"] = [...estimate.refusals];
-  // Creating weighs the cap (the ledger holds a running run at its cap), so the estimate says so too.
-  if (!refusals.some((refusal) => refusal.code === "over_daily_limit") && spent + body.cap_usd > env.modelMaxCostPerDayUsd + EPSILON) {
+  // Creating weighs the cap against what is left of today's budget (each claim checks the budget again), so the estimate says so too.
+  if (!refusals.some((refusal) => refusal.code === "over_daily_limit") && spent + body.cap_usd > day.limitUsd + EPSILON) {
     refusals.push({
       code: "over_daily_limit",
-      limit_usd: env.modelMaxCostPerDayUsd,
+      limit_usd: day.limitUsd,
       spent_usd: spent,
       estimated_cost_usd: body.cap_usd,
-      message: `The run's cap, ${formatUsd(body.cap_usd)}, with the ${formatUsd(spent)} spent in the last 24 hours is over your limit of ${formatUsd(env.modelMaxCostPerDayUsd)} a day.`,
+      message: `The run's cap, ${formatUsd(body.cap_usd)}, with the ${formatUsd(spent)} spent today (UTC) is over your limit of ${formatUsd(day.limitUsd)} a day.`,
     });
   }
   if (body.cap_usd > env.EVAL_MAX_COST_PER_RUN_USD + EPSILON) {
@@ -179,10 +182,24 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
       message: `The run's cap, ${formatUsd(body.cap_usd)}, is over the limit of ${formatUsd(env.EVAL_MAX_COST_PER_RUN_USD)} per run.`,
     });
   }
-  // One item of each target costs its total over its items; the dearest one is what a claim reserves.
-  const itemReserveUsd = Math.max(0, ...estimate.targets.map((target) => (target.items > 0 ? target.total_usd / target.items : 0)));
+  // What the dearest item's call reserves when claimed: the upper bound of its real request (its question and the
+  // vars filled into the instructions), never the average the estimate assumes. Each judge call reserves on its own.
+  // The row with the most text (its question and vars) stands for the dearest: one fill per version, not one per row
+  // (10,000 rows over a 200,000-character prompt would be seconds of work); each claim reserves its own exact bound.
+  const rowWeight = (row: QuestionRow) => row.question.length + Object.values(row.vars ?? {}).reduce((sum, value) => sum + value.length, 0);
+  const heaviest = set.rows.reduce<QuestionRow | undefined>((best, row) => (best === undefined || rowWeight(row) > rowWeight(best) ? row : best), undefined);
+  const itemReserveUsd = heaviest ? Math.max(0, ...versions.map((version) => itemCharge(version, heaviest).usd)) : 0;
+  if (itemReserveUsd > body.cap_usd + EPSILON && !refusals.some((refusal) => refusal.code === "over_plan_cap")) {
+    refusals.push({
+      code: "over_plan_cap",
+      limit_usd: body.cap_usd,
+      estimated_cost_usd: itemReserveUsd,
+      message: `One item's call may cost up to ${formatUsd(itemReserveUsd)} (the upper bound of its request: instructions, question, answer length and web search), over this run's cap of ${formatUsd(body.cap_usd)}.`,
+    });
+  }
   return {
     versions,
+    judgePricing: asPlanPricing(priceOf(judgeModel)),
     checks,
     judgeModel,
     setVersion: set.version,
@@ -203,48 +220,47 @@ function runOf(row: EvalRunRow): EvalRun {
 
 /**
  * Starts a run: refuses an unpriced plan (400), a cap over the per-run limit or an estimate over the cap (402), and
- * a cap the user's daily model spending cannot take (429 with Retry-After, or 402): all under the user's spending
- * lock until the run is recorded, so two tabs cannot both spend the same budget. The ledger counts a running run
- * at its cap, so the cap is what the daily check weighs. `options.id` is for the seeded demo run only.
+ * a cap that what is left of the person's budget today cannot take (429 with Retry-After, or 402). Nothing is
+ * reserved here: each item's call reserves on the ledger when it is claimed, against the run's cap and the
+ * person's budget, so two runs or two tabs cannot together pass either. `options.id` is for the seeded demo run only.
  */
 export async function createRun(charge: GatewayCharge, user: SessionUser, body: EvalRunRequest, options: { id?: string } = {}): Promise<EvalRun> {
   const context = await appContext();
-  return context.db.serialize(modelSpendingLock(user.id), async () => {
-    const prepared = await prepareRun(context, charge, user, body);
-    const { estimate } = prepared;
-    const unpriced = estimate.refusals.find((refusal) => refusal.code === "unknown_pricing");
-    if (unpriced) throw new HttpError(400, unpriced.message, { metadata: { refusals: estimate.refusals, issues: [{ path: unpriced.target === "judge" ? "judge_model" : "models", message: unpriced.message }] } });
-    const overLimit = estimate.refusals.find((refusal) => refusal.code === "over_run_limit");
-    if (overLimit) {
-      throw new HttpError(402, overLimit.message, {
-        metadata: { limit: "per_run", setting: "EVAL_MAX_COST_PER_RUN_USD", limit_usd: overLimit.limit_usd, cap_usd: body.cap_usd, issues: [{ path: "cap_usd", message: overLimit.message }] },
-      });
-    }
-    const overCap = estimate.refusals.find((refusal) => refusal.code === "over_plan_cap");
-    if (overCap) {
-      throw new HttpError(402, `${overCap.message} Raise the cap, or choose fewer versions, questions or repeats.`, {
-        metadata: { limit: "per_run", limit_usd: body.cap_usd, estimated_cost_usd: estimate.total_usd, issues: [{ path: "cap_usd", message: overCap.message }] },
-      });
-    }
-    await checkDailyModelSpending(context, user.id, body.cap_usd, { subject: "This run's", cheaper: "lower the run's cap" });
-    // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
-    const id = options.id ?? randomUUID();
-    const items = [];
-    for (let version = 0; version < prepared.versions.length; version++)
-      for (let question = 0; question < prepared.questions; question++)
-        for (let repeat = 0; repeat < body.repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
-    await context.evalRuns.create({
-      id,
-      userId: user.id,
-      setId: body.set_id,
-      setVersion: prepared.setVersion,
-      plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: prepared.judgeModel, judge_threshold: body.judge_threshold },
-      capUsd: body.cap_usd,
-      itemReserveUsd: estimate.item_reserve_usd,
-      items,
+  const prepared = await prepareRun(context, charge, user, body);
+  const { estimate } = prepared;
+  const unpriced = estimate.refusals.find((refusal) => refusal.code === "unknown_pricing");
+  if (unpriced) throw new HttpError(400, unpriced.message, { metadata: { refusals: estimate.refusals, issues: [{ path: unpriced.target === "judge" ? "judge_model" : "models", message: unpriced.message }] } });
+  const overLimit = estimate.refusals.find((refusal) => refusal.code === "over_run_limit");
+  if (overLimit) {
+    throw new HttpError(402, overLimit.message, {
+      metadata: { limit: "per_run", setting: "EVAL_MAX_COST_PER_RUN_USD", limit_usd: overLimit.limit_usd, cap_usd: body.cap_usd, issues: [{ path: "cap_usd", message: overLimit.message }] },
     });
-    return runOf((await context.evalRuns.get(id))!);
+  }
+  const overCap = estimate.refusals.find((refusal) => refusal.code === "over_plan_cap");
+  if (overCap) {
+    throw new HttpError(402, `${overCap.message} Raise the cap, or choose fewer versions, questions or repeats.`, {
+      metadata: { limit: "per_run", limit_usd: body.cap_usd, estimated_cost_usd: estimate.total_usd, issues: [{ path: "cap_usd", message: overCap.message }] },
+    });
+  }
+  // Nothing is reserved here: every item's call reserves as it is claimed, against the cap and the budget.
+  await checkModelBudget(context.ledger, user.id, body.cap_usd, "This run's cap");
+  // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
+  const id = options.id ?? randomUUID();
+  const items = [];
+  for (let version = 0; version < prepared.versions.length; version++)
+    for (let question = 0; question < prepared.questions; question++)
+      for (let repeat = 0; repeat < body.repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
+  await context.evalRuns.create({
+    id,
+    userId: user.id,
+    setId: body.set_id,
+    setVersion: prepared.setVersion,
+    plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: prepared.judgeModel, judge_threshold: body.judge_threshold, judge_pricing: prepared.judgePricing },
+    capUsd: body.cap_usd,
+    itemReserveUsd: estimate.item_reserve_usd,
+    items,
   });
+  return runOf((await context.evalRuns.get(id))!);
 }
 
 function emptyTotals(): EvalRunSummary["totals"] {

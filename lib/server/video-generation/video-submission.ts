@@ -81,7 +81,7 @@ async function submitOne(startJob: StartVideoJob, entry: PlannedModel, request: 
  * key waits and then gets the first one's generation.
  */
 export async function submitGeneration(
-  context: Pick<AppContext, "db" | "videoGenerations" | "evalRuns">,
+  context: Pick<AppContext, "db" | "videoGenerations" | "ledger">,
   user: SessionUser,
   request: CreateGenerationRequest,
   plan: GenerationPlan,
@@ -101,7 +101,7 @@ export async function submitGeneration(
       return { generation: earlier.generation, replayed: true };
     }
 
-    await checkVideoSpending(context, user.id, plan.totalUsd);
+    await checkVideoSpending(context.ledger, user.id, plan.totalUsd);
     await checkFrameStorage(store, user.id, request.settings);
     const id = randomUUID();
     await store.create({

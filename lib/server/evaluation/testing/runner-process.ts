@@ -8,12 +8,13 @@ import { EvalRunsStore } from "../../db/eval-runs-store";
 import { QuestionSetsStore } from "../../db/question-sets-store";
 import { workForRun } from "../run-work";
 import { EvaluationRunner } from "../runner";
+import { roomyLedger } from "../../testing/test-ledger";
 
 async function main(): Promise<void> {
   const target = process.env.EVAL_DB ?? "";
   const gatewayUrl = process.env.EVAL_GATEWAY_URL ?? "";
   const db = await openAppDb(target.startsWith("postgres") ? { dialect: "postgres", url: target } : { dialect: "sqlite", file: target });
-  const runs = new EvalRunsStore(db);
+  const runs = new EvalRunsStore(db, roomyLedger(db));
   const sets = new QuestionSetsStore(db);
   const runner = new EvaluationRunner({
     store: runs,

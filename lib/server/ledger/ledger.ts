@@ -1,0 +1,309 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Selectable } from "kysely";
+import type { AppDb, LockConnection } from "../db/app-db";
+import type { LedgerEntriesTable, LedgerEntryState, LedgerHourlyTable } from "../db/app-tables";
+import { refusalOf, type BudgetFigures } from "./refusal";
+import { dayStart, hourOf, monthStart, nextDayStart, nextMonthStart } from "./windows";
+
+/** What spent the money: one value per feature that calls the gateway for a person. */
+export type LedgerFeature = "playground" | "preset-try" | "evaluation-item" | "evaluation-judge" | "video" | "cli";
+
+/** A person's limits, USD per UTC day and calendar month, and the settings they default to (for messages). */
+export interface BudgetLimits {
+  dayUsd: number;
+  monthUsd: number;
+}
+
+export interface BudgetDefaults extends BudgetLimits {
+  daySetting: string;
+  monthSetting: string;
+}
+
+export interface ReserveRequest {
+  userId: string;
+  feature: LedgerFeature;
+  model: string;
+  preset?: { slug: string; version: number } | null;
+  /** What the call belongs to, for the link back: a playground run, an evaluation item, a video generation. */
+  subject: { kind: string; id: string };
+  /** The upper bound of what the call can cost (call-reserve.ts), USD. */
+  reserveUsd: number;
+  /** Names the amount in a refusal's message: "This answer's reserve", "This item's reserve". */
+  what?: string;
+  at?: number;
+}
+
+/** A reserve made: what settle, release and markUnknown need. */
+export interface LedgerEntryRef {
+  id: string;
+  userId: string;
+  reservedUsd: number;
+}
+
+/** What the gateway reported for a call: its cost (USD) and, where known, its generation and usage. */
+export interface Settlement {
+  costUsd: number;
+  generationId?: string | null;
+  inputTokens?: number | null;
+  outputTokens?: number | null;
+  webSearches?: number | null;
+  at?: number;
+}
+
+/** The per-person lock the ledger holds from its budget check to its insert; always the last lock taken. */
+function ledgerLock(userId: string): string {
+  return `ledger:${userId}`;
+}
+
+/** Changes to one rollup row: added to what is there (a new row starts from them). */
+interface RollupDelta {
+  calls: number;
+  counted: number;
+  settled: number;
+  open: number;
+  inputTokens: number;
+  outputTokens: number;
+  webSearches: number;
+}
+
+/** The rollup row an entry is summed into. */
+type RollupKey = Pick<LedgerHourlyTable, "user_id" | "hour_ms" | "feature" | "model" | "preset" | "preset_version">;
+
+async function bumpRollup(on: LockConnection, key: RollupKey, delta: RollupDelta): Promise<void> {
+  // Qualified on the update side: PostgreSQL reads a bare column there as ambiguous with `excluded`.
+  await sql`
+    INSERT INTO ledger_hourly (user_id, hour_ms, feature, model, preset, preset_version, calls, counted_usd, settled_usd, open_usd, input_tokens, output_tokens, web_searches)
+    VALUES (${key.user_id}, ${key.hour_ms}, ${key.feature}, ${key.model}, ${key.preset}, ${key.preset_version}, ${delta.calls}, ${delta.counted}, ${delta.settled}, ${delta.open}, ${delta.inputTokens}, ${delta.outputTokens}, ${delta.webSearches})
+    ON CONFLICT (user_id, hour_ms, feature, model, preset, preset_version) DO UPDATE SET
+      calls = ledger_hourly.calls + excluded.calls,
+      counted_usd = ledger_hourly.counted_usd + excluded.counted_usd,
+      settled_usd = ledger_hourly.settled_usd + excluded.settled_usd,
+      open_usd = ledger_hourly.open_usd + excluded.open_usd,
+      input_tokens = ledger_hourly.input_tokens + excluded.input_tokens,
+      output_tokens = ledger_hourly.output_tokens + excluded.output_tokens,
+      web_searches = ledger_hourly.web_searches + excluded.web_searches
+  `.execute(on);
+}
+
+const NO_DELTA: RollupDelta = { calls: 0, counted: 0, settled: 0, open: 0, inputTokens: 0, outputTokens: 0, webSearches: 0 };
+
+/**
+ * The one ledger of what gateway calls cost (convention 23). Every call that can cost money reserves an upper bound
+ * here before it is made (`reserve`, or `reserveWithin` inside a caller's transaction) and settles what the gateway
+ * reported after it (`settle`); each is one transaction that writes the entry and its hourly rollup. A reserve
+ * checks the person's day and month budgets (spent + reserves in flight + this one) under the person's lock, so
+ * two instances racing one budget never pass it. Budgets and every "spent" figure read this ledger.
+ */
+export class Ledger {
+  constructor(
+    private readonly db: AppDb,
+    private readonly defaults: () => BudgetDefaults,
+  ) {}
+
+  /** Reserves in a transaction of its own; throws SpendRefusal (402/429) past the person's budget. */
+  async reserve(request: ReserveRequest): Promise<LedgerEntryRef> {
+    return this.db.kysely.transaction().execute((trx) => this.reserveWithin(trx, request));
+  }
+
+  /**
+   * Reserves inside a transaction the caller holds (an evaluation claim under its run's lock): takes the person's
+   * lock on that connection, checks the budgets and writes the entry and its rollup. A refusal throws, and the
+   * caller's transaction decides what else rolls back.
+   */
+  async reserveWithin(on: LockConnection, request: ReserveRequest): Promise<LedgerEntryRef> {
+    const at = request.at ?? Date.now();
+    const reserveUsd = Math.max(0, request.reserveUsd);
+    await this.db.lockWithin(on, ledgerLock(request.userId));
+    const figures = await this.figuresOn(on, request.userId, at);
+    const defaults = this.defaults();
+    const refusal = refusalOf(figures, reserveUsd, at, request.what ?? "This call's reserve", { day: defaults.daySetting, month: defaults.monthSetting });
+    if (refusal) throw refusal;
+    const id = randomUUID();
+    const key = rollupKey(request.userId, hourOf(at), request.feature, request.model, request.preset ?? null);
+    await on
+      .insertInto("ledger_entries")
+      .values({
+        id,
+        ...key,
+        created_ms: at,
+        subject_kind: request.subject.kind,
+        subject_id: request.subject.id,
+        generation_id: null,
+        input_tokens: null,
+        output_tokens: null,
+        web_searches: null,
+        reserved_usd: reserveUsd,
+        settled_usd: null,
+        state: "reserved",
+        settled_ms: null,
+      })
+      .execute();
+    await bumpRollup(on, key, { ...NO_DELTA, calls: 1, counted: reserveUsd, open: reserveUsd });
+    return { id, userId: request.userId, reservedUsd: reserveUsd };
+  }
+
+  /** Records what the call cost: the entry and its rollup in one transaction. False when the entry is already settled or released. */
+  async settle(entryId: string, settlement: Settlement): Promise<boolean> {
+    return this.db.kysely.transaction().execute((trx) => this.settleWithin(trx, entryId, settlement));
+  }
+
+  /**
+   * Settles inside the caller's transaction. A reserved or unknown entry takes the reported cost (an unknown one
+   * learns it late, from the generation record); the rollup moves from the reserve to the cost.
+   */
+  async settleWithin(on: LockConnection, entryId: string, settlement: Settlement): Promise<boolean> {
+    const cost = Math.max(0, settlement.costUsd);
+    return this.transition(on, entryId, ["reserved", "unknown"], "settled", (entry) => ({
+      changes: {
+        settled_usd: cost,
+        settled_ms: settlement.at ?? Date.now(),
+        generation_id: settlement.generationId ?? entry.generation_id,
+        input_tokens: settlement.inputTokens ?? null,
+        output_tokens: settlement.outputTokens ?? null,
+        web_searches: settlement.webSearches ?? null,
+      },
+      delta: {
+        ...NO_DELTA,
+        counted: cost - entry.reserved_usd,
+        settled: cost,
+        open: entry.state === "reserved" ? -entry.reserved_usd : 0,
+        inputTokens: settlement.inputTokens ?? 0,
+        outputTokens: settlement.outputTokens ?? 0,
+        webSearches: settlement.webSearches ?? 0,
+      },
+    }));
+  }
+
+  /** Nobody learned what the call cost (a cut stream without usage, a lost answer): it keeps counting its reserve. */
+  async markUnknown(entryId: string, on: LockConnection = this.db.kysely): Promise<boolean> {
+    const run = (trx: LockConnection) =>
+      this.transition(trx, entryId, ["reserved"], "unknown", (entry) => ({ changes: {}, delta: { ...NO_DELTA, open: -entry.reserved_usd } }));
+    return on.isTransaction ? run(on) : on.transaction().execute(run);
+  }
+
+  /** The call was never made (refused before it left, a claim given back): the reserve no longer counts. */
+  async release(entryId: string, on: LockConnection = this.db.kysely): Promise<boolean> {
+    const run = (trx: LockConnection) =>
+      this.transition(trx, entryId, ["reserved"], "released", (entry) => ({
+        changes: {},
+        delta: { ...NO_DELTA, calls: -1, counted: -entry.reserved_usd, open: -entry.reserved_usd },
+      }));
+    return on.isTransaction ? run(on) : on.transaction().execute(run);
+  }
+
+  private async transition(
+    on: LockConnection,
+    entryId: string,
+    from: LedgerEntryState[],
+    to: LedgerEntryState,
+    plan: (entry: { reserved_usd: number; state: LedgerEntryState; generation_id: string | null }) => {
+      changes: Partial<{ settled_usd: number; settled_ms: number; generation_id: string | null; input_tokens: number | null; output_tokens: number | null; web_searches: number | null }>;
+      delta: RollupDelta;
+    },
+  ): Promise<boolean> {
+    const entry = await on.selectFrom("ledger_entries").selectAll().where("id", "=", entryId).executeTakeFirst();
+    if (!entry || !from.includes(entry.state)) return false;
+    const reserved = Number(entry.reserved_usd);
+    const { changes, delta } = plan({ reserved_usd: reserved, state: entry.state, generation_id: entry.generation_id });
+    // Guarded on the state read, so two settles of one entry (a retry, two instances) count it once.
+    const updated = await on
+      .updateTable("ledger_entries")
+      .set({ ...changes, state: to })
+      .where("id", "=", entryId)
+      .where("state", "=", entry.state)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    const key = rollupKey(entry.user_id, Number(entry.hour_ms), entry.feature, entry.model, entry.preset === "" ? null : { slug: entry.preset, version: entry.preset_version });
+    await bumpRollup(on, key, delta);
+    return true;
+  }
+
+  /** The person's limits: an admin's, else the settings' defaults. */
+  async limitsOf(userId: string, on: LockConnection = this.db.kysely): Promise<BudgetLimits> {
+    const row = await on.selectFrom("user_budgets").select(["day_usd", "month_usd"]).where("user_id", "=", userId).executeTakeFirst();
+    const defaults = this.defaults();
+    return { dayUsd: row?.day_usd ?? defaults.dayUsd, monthUsd: row?.month_usd ?? defaults.monthUsd };
+  }
+
+  /** An admin sets a person's limits; null puts one back to the default. */
+  async setLimits(userId: string, limits: { dayUsd: number | null; monthUsd: number | null }, at = new Date()): Promise<void> {
+    const row = { user_id: userId, day_usd: limits.dayUsd, month_usd: limits.monthUsd, updated_at: at.toISOString() };
+    await this.db.kysely
+      .insertInto("user_budgets")
+      .values(row)
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ day_usd: row.day_usd, month_usd: row.month_usd, updated_at: row.updated_at }))
+      .execute();
+  }
+
+  /** What the person has spent (reserves in flight counted) today and this month, their limits and when each resets. */
+  async budget(userId: string, now = Date.now()): Promise<BudgetFigures> {
+    return this.figuresOn(this.db.kysely, userId, now);
+  }
+
+  /** Refuses `amountUsd` more when it would not fit the person's budget now (a check before a plan starts; nothing is reserved). */
+  async check(userId: string, amountUsd: number, what: string, now = Date.now()): Promise<BudgetFigures> {
+    const figures = await this.budget(userId, now);
+    const defaults = this.defaults();
+    const refusal = refusalOf(figures, amountUsd, now, what, { day: defaults.daySetting, month: defaults.monthSetting });
+    if (refusal) throw refusal;
+    return figures;
+  }
+
+  /** What the person's calls count since `since` (epoch ms, rounded down to its hour): reserves in flight, then costs. */
+  async spentSince(userId: string, since: number): Promise<number> {
+    const row = await this.db.kysely
+      .selectFrom("ledger_hourly")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("counted_usd"), sql<number>`0`).as("usd"))
+      .where("user_id", "=", userId)
+      .where("hour_ms", ">=", hourOf(since))
+      .executeTakeFirstOrThrow();
+    return Number(row.usd);
+  }
+
+  /** The entries of one subject (a run's item, a generation), oldest first. */
+  async entriesOf(subject: { kind: string; id: string }) {
+    const rows = await this.db.kysely
+      .selectFrom("ledger_entries")
+      .selectAll()
+      .where("subject_kind", "=", subject.kind)
+      .where("subject_id", "=", subject.id)
+      .orderBy("created_ms")
+      .execute();
+    return rows.map(entryOf);
+  }
+
+  private async figuresOn(on: LockConnection, userId: string, now: number): Promise<BudgetFigures> {
+    const limits = await this.limitsOf(userId, on);
+    const day = dayStart(now);
+    // One read of at most a month of hourly rows, both windows at once.
+    const row = await on
+      .selectFrom("ledger_hourly")
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when("hour_ms", ">=", day).then(eb.ref("counted_usd")).else(sql<number>`0`).end()), sql<number>`0`).as("day"),
+        eb.fn.coalesce(eb.fn.sum<number>("counted_usd"), sql<number>`0`).as("month"),
+      ])
+      .where("user_id", "=", userId)
+      .where("hour_ms", ">=", monthStart(now))
+      .executeTakeFirstOrThrow();
+    return {
+      day: { limitUsd: limits.dayUsd, spentUsd: Math.max(0, Number(row.day)), resetsAt: nextDayStart(now) },
+      month: { limitUsd: limits.monthUsd, spentUsd: Math.max(0, Number(row.month)), resetsAt: nextMonthStart(now) },
+    };
+  }
+}
+
+function rollupKey(userId: string, hour: number, feature: string, model: string, preset: { slug: string; version: number } | null): RollupKey {
+  return { user_id: userId, hour_ms: hour, feature, model, preset: preset?.slug ?? "", preset_version: preset?.version ?? 0 };
+}
+
+/** An entry as the ledger's readers see it (BIGINT columns as numbers). */
+function entryOf(row: Selectable<LedgerEntriesTable>) {
+  return {
+    ...row,
+    created_ms: Number(row.created_ms),
+    hour_ms: Number(row.hour_ms),
+    settled_ms: row.settled_ms === null ? null : Number(row.settled_ms),
+    reserved_usd: Number(row.reserved_usd),
+    settled_usd: row.settled_usd === null ? null : Number(row.settled_usd),
+  };
+}
