@@ -1,6 +1,9 @@
 import { exitWithParent } from "./launcher/exit-with-parent";
 import { reportGatewayReady } from "./launcher/ready-message";
 import { startEmbeddedGateway } from "@/lib/embedded-gateway/server";
+import { loggerFor, setLogService } from "@/lib/observability/logger";
+
+setLogService("gateway");
 
 /**
  * The embedded gateway on its own: `npm run gateway` (for other clients and for tests), and the child process
@@ -20,6 +23,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`embedded gateway: ${error instanceof Error ? error.message : String(error)}`);
+  loggerFor("gateway").fatal({ err: error }, "the embedded gateway failed to start");
   process.exit(1);
 });

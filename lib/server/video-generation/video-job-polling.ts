@@ -1,8 +1,11 @@
 import "server-only";
+import { loggerFor } from "@/lib/observability/logger";
 import { isVideoJobFinished, VideoJobSchema, type VideoJob } from "@/lib/contract/gateway/videos";
 import { HttpError } from "../http/errors";
 import { readUpstreamText } from "../upstream/upstream";
 import type { JobUpdate, VideoGenerationsStore, VideoJobRow } from "../db/video-generations-store";
+
+const log = loggerFor("video-polling");
 
 /** First look a second after submission, then 1.5× longer each time, at most every 15 s. */
 const FIRST_POLL_MS = 1_000;
@@ -35,7 +38,7 @@ async function pollOnce(fetchJob: FetchVideoJob, job: VideoJobRow & { gateway_jo
   if (!response.ok) {
     // 429/503 after the upstream client's own retries: the gateway says when; wait at least that.
     const wait = retryAfterMs(response);
-    console.warn(`[bff] polling video job ${job.gateway_job_id}: the gateway answered ${response.status}`);
+    log.warn({ job: job.gateway_job_id, status: response.status }, "polling a video job: the gateway refused");
     return wait > delayMs ? { next_poll_at: Date.now() + wait } : null;
   }
   let body: unknown = null;
@@ -46,7 +49,7 @@ async function pollOnce(fetchJob: FetchVideoJob, job: VideoJobRow & { gateway_jo
   }
   const parsed = VideoJobSchema.safeParse(body);
   if (!parsed.success) {
-    console.error(`[bff] polling video job ${job.gateway_job_id}: the answer does not match the contract`);
+    log.error({ job: job.gateway_job_id }, "polling a video job: the answer does not match the contract");
     return null;
   }
   const answer = parsed.data;
@@ -97,7 +100,7 @@ export async function refreshJobs(store: VideoGenerationsStore, generationId: st
         if (update) await store.recordPoll(job.id, update);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        console.warn(`[bff] polling video job ${job.gateway_job_id}: ${error.message}`);
+        log.warn({ job: job.gateway_job_id, status: error.status }, `polling a video job: ${error.message}`);
       }
     }),
   );
