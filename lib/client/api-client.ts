@@ -9,13 +9,16 @@ export class ApiError extends Error {
   readonly metadata: Record<string, unknown> | null;
   /** Seconds the server asked us to wait (Retry-After), when it said. */
   readonly retryAfterSeconds: number | null;
+  /** The request's id (X-Request-Id): every server log line of it carries it, so a user quotes it. */
+  readonly requestId: string | null;
 
-  constructor(status: number, message: string, metadata: Record<string, unknown> | null = null, retryAfterSeconds: number | null = null) {
+  constructor(status: number, message: string, metadata: Record<string, unknown> | null = null, retryAfterSeconds: number | null = null, requestId: string | null = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.metadata = metadata;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.requestId = requestId;
   }
 
   /** The failing field paths the contract's 400 body names, if any. */
@@ -44,7 +47,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML page, say): keep the status text.
   }
-  return new ApiError(response.status, message, metadata, retryAfter);
+  return new ApiError(response.status, message, metadata, retryAfter, response.headers.get("x-request-id"));
 }
 
 export interface ApiRequestInit extends Omit<RequestInit, "body"> {

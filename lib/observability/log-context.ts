@@ -18,6 +18,8 @@ export interface LogContext {
   generation_id?: string;
   /** In the embedded gateway: the id of the dashboard request that made the call. */
   caller_request_id?: string;
+  /** The evaluation run an item belongs to (the runner's lines). */
+  run_id?: string;
   /** A background task's name (the evaluation runner, video polling) where there is no request. */
   task?: string;
 }

@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type LogFn, type Logger, type LoggerOptions } from "pino";
 import { currentLogContext } from "./log-context";
+import { logLevelFrom, type LogLevel } from "./log-levels";
 import { censorSecrets, REDACT_CENSOR, REDACT_PATHS } from "./log-redaction";
 import { prettyLogLine } from "./pretty-log";
 
@@ -11,15 +12,7 @@ import { prettyLogLine } from "./pretty-log";
  * (`npm run dev` and a terminal get them by default: server/start.ts). Secrets are redacted (./log-redaction.ts).
  */
 
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 export type { Logger };
-
-/** LOG_LEVEL, or info when unset or unknown (the app's settings check names a bad value: lib/server/config/env.ts). */
-export function logLevelFrom(value: string | undefined): LogLevel {
-  const level = value?.trim().toLowerCase();
-  return (LOG_LEVELS as readonly string[]).includes(level ?? "") ? (level as LogLevel) : "info";
-}
 
 /** Set by the tracing setup when OTEL_* asks for traces: the active span's ids, for every line (lib/server/observability/tracing.ts). */
 const TRACE_IDS = Symbol.for("gatehouse.observability.trace-ids");

@@ -6,6 +6,11 @@ import type { EvalRunsStore } from "../db/eval-runs-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";
 import { callItem, type ItemOutcome, type ItemResult, type SendResponses } from "./item-call";
 import type { RunWork } from "./runner";
+import { withLogContext } from "@/lib/observability/log-context";
+import { loggerFor } from "@/lib/observability/logger";
+import { inSpan, startLongSpan } from "../observability/tracing";
+
+const log = loggerFor("evaluations");
 
 /** A row of a question set as the runner reads it (lib/eval validates the whole row on import). */
 interface QuestionRow {
@@ -67,13 +72,25 @@ export async function workForRun(
   if (!set) return null;
   const prices = plan.versions.map(priceFromCatalog);
   const judgeModel = plan.judge_model ?? DEFAULT_JUDGE_MODEL;
+  // The run's span is the parent of its items' spans, and each item's of its gateway calls (answer, judge).
+  const runSpan = startLongSpan("evaluation run", { "gatehouse.evaluation.run_id": runId, "gatehouse.evaluation.set_id": run.set_id });
   return {
     concurrency: plan.concurrency,
-    execute: async (item, signal) => {
-      const version = plan.versions[item.version_index];
-      const question = set.rows[item.question_index].question;
-      const outcome = await callItem(send, { ...version.request, input: question }, signal, { priceOf: prices[item.version_index] });
-      return scoreOutcome(outcome, checks, send, judgeModel, signal);
-    },
+    execute: (item, signal) =>
+      withLogContext({ task: "evaluation", run_id: runId }, () =>
+        runSpan.within(() =>
+          inSpan("evaluation item", { "gatehouse.evaluation.run_id": runId, "gatehouse.evaluation.question_index": item.question_index, "gatehouse.evaluation.version_index": item.version_index }, async () => {
+            const version = plan.versions[item.version_index];
+            const question = set.rows[item.question_index].question;
+            const outcome = await callItem(send, { ...version.request, input: question }, signal, { priceOf: prices[item.version_index] });
+            log.info(
+              { question_index: item.question_index, version_index: item.version_index, outcome: outcome.kind, generation_id: outcome.kind === "done" ? outcome.result.response_id : undefined },
+              "evaluation item answered",
+            );
+            return scoreOutcome(outcome, checks, send, judgeModel, signal);
+          }),
+        ),
+      ),
+    end: () => runSpan.end(),
   };
 }

@@ -4,6 +4,7 @@ import { isVideoJobFinished, VideoJobSchema, type VideoJob } from "@/lib/contrac
 import { HttpError } from "../http/errors";
 import { readUpstreamText } from "../upstream/upstream";
 import type { JobUpdate, VideoGenerationsStore, VideoJobRow } from "../db/video-generations-store";
+import { inSpan } from "../observability/tracing";
 
 const log = loggerFor("video-polling");
 
@@ -91,6 +92,12 @@ export async function refreshJobs(store: VideoGenerationsStore, generationId: st
   const due = jobs.filter(
     (job): job is VideoJobRow & { gateway_job_id: string } => job.gateway_job_id !== null && !isVideoJobFinished(job.status),
   );
+  if (due.length === 0) return;
+  // The polls of one generation under one span (tracing on only), named by the generation as its submission's is.
+  await inSpan("video generation poll", { "gatehouse.video.generation_id": generationId, "gatehouse.video.jobs": due.length }, () => pollDue(store, due, now, fetchJob, signal));
+}
+
+async function pollDue(store: VideoGenerationsStore, due: (VideoJobRow & { gateway_job_id: string })[], now: number, fetchJob: FetchVideoJob, signal?: AbortSignal): Promise<void> {
   await Promise.all(
     due.map(async (job) => {
       const delay = pollDelayMs(job.poll_count + 1);
