@@ -53,7 +53,7 @@ let cachedKey = "";
 let cachedSecrets: string[] = [];
 
 /** The configured secrets, longest first (a key that contains another is replaced whole). Cached until the settings change. */
-function secrets(env: NodeJS.ProcessEnv): string[] {
+function secrets(env: Readonly<Record<string, string | undefined>>): string[] {
   const values = SECRET_SETTINGS.map((name) => env[name] ?? "");
   const key = values.join("\u0000") + "\u0001" + runtimeSecrets.size;
   if (key !== cachedKey) {
@@ -67,7 +67,7 @@ function secrets(env: NodeJS.ProcessEnv): string[] {
  * `line` with every configured secret replaced, in its plain form and as JSON escapes it (a secret with a quote or
  * a backslash in it is written escaped inside a JSON line).
  */
-export function censorSecrets(line: string, env: NodeJS.ProcessEnv = process.env): string {
+export function censorSecrets(line: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
   let out = line;
   for (const secret of secrets(env)) {
     if (out.includes(secret)) out = out.split(secret).join(CENSOR);

@@ -33,7 +33,7 @@ export interface CreateLoggerOptions {
   format?: "json" | "pretty";
   /** Where lines go; standard output by default. */
   destination?: DestinationStream;
-  env?: NodeJS.ProcessEnv;
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 function prettyDestination(colour: boolean): DestinationStream {
@@ -68,7 +68,7 @@ export function setLogService(service: string): void {
 }
 
 /** The process's logger, made on first use (after the launcher set the environment); one per process, on globalThis, as the log context is. */
-export function rootLogger(): Logger {
+function rootLogger(): Logger {
   const holder = globalThis as RootHolder;
   return (holder[ROOT] ??= createLogger({ service: holder[SERVICE] ?? "dashboard" }));
 }

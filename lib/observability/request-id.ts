@@ -21,7 +21,7 @@ export function requestIdFor(sent: string | string[] | undefined | null, fromTru
 }
 
 /** Whether a reverse proxy is configured in front (the same setting the client address is read with). */
-export function trustedProxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+export function trustedProxyConfigured(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
   const hops = Number(env.TRUST_PROXY_HOPS ?? "0");
   return Number.isSafeInteger(hops) && hops > 0;
 }

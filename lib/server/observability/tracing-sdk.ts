@@ -28,7 +28,7 @@ function ratio(value: string | undefined): number {
 }
 
 /** OTEL_TRACES_SAMPLER as the specification names its values; parentbased_always_on (the default) when unset or unknown. */
-export function samplerFrom(env: NodeJS.ProcessEnv): Sampler {
+function samplerFrom(env: Readonly<Record<string, string | undefined>>): Sampler {
   const arg = env.OTEL_TRACES_SAMPLER_ARG;
   switch ((env.OTEL_TRACES_SAMPLER ?? "").trim().toLowerCase()) {
     case "always_on":
@@ -46,7 +46,7 @@ export function samplerFrom(env: NodeJS.ProcessEnv): Sampler {
   }
 }
 
-export function createTracing(env: NodeJS.ProcessEnv): TracingState {
+export function createTracing(env: Readonly<Record<string, string | undefined>>): TracingState {
   const contextManager = new AsyncLocalStorageContextManager();
   contextManager.enable();
   api.context.setGlobalContextManager(contextManager);

@@ -5,7 +5,7 @@ import type * as OtelApi from "@opentelemetry/api";
  * captured. Kept on globalThis: the dashboard server (dist/server) starts tracing, and the app Next compiled
  * (.next/server, with its own copy of these modules) makes the spans of the BFF's gateway calls.
  */
-export type Otel = typeof OtelApi;
+type Otel = typeof OtelApi;
 
 export interface TracingState {
   api: Otel;

@@ -11,17 +11,17 @@ import { setTracingState, tracingState } from "./tracing-state";
  * (.next/server, with its own copy of this module) makes the gateway spans.
  */
 
-export { tracingState, type TracingState } from "./tracing-state";
+export { tracingState } from "./tracing-state";
 
 /** Whether the settings ask for traces: an OTLP endpoint, and the SDK not switched off. */
-export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean {
+export function tracingRequested(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
   if ((env.OTEL_SDK_DISABLED ?? "").trim().toLowerCase() === "true") return false;
   if ((env.OTEL_TRACES_EXPORTER ?? "otlp").trim().toLowerCase() === "none") return false;
   return Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim());
 }
 
 /** Starts tracing when the settings ask for it (once per process); true when on. */
-export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function startTracing(env: Readonly<Record<string, string | undefined>> = process.env): Promise<boolean> {
   if (tracingState()) return true;
   if (!tracingRequested(env)) return false;
   const { createTracing } = await import("./tracing-sdk");
