@@ -26,7 +26,7 @@ import { createDashboardServer } from "./dashboard-server";
 import { projectRoot } from "./entry-point";
 import { loadPrecompressedStatic, type PrecompressedAsset } from "./precompressed-static";
 import { loggerFor, setLogService } from "@/lib/observability/logger";
-import { startTracing } from "@/lib/server/observability/tracing";
+import { startTracing } from "@/lib/server/observability/start-tracing";
 
 setLogService("dashboard");
 const log = loggerFor("server");

@@ -9,7 +9,8 @@ import { createLogger } from "@/lib/observability/logger";
 import { parseServerSettings } from "@/lib/server/config/server-settings";
 import { createEvalRun } from "@/lib/server/handlers/evaluations-runs";
 import { createSet } from "@/lib/server/handlers/evaluations";
-import { startTracing, tracingState } from "@/lib/server/observability/tracing";
+import { startTracing } from "@/lib/server/observability/start-tracing";
+import { tracingState } from "@/lib/server/observability/tracing";
 import { setTracingState } from "@/lib/server/observability/tracing-state";
 import { runToEnd } from "@/lib/server/testing/eval-runner";
 import { params, setUpBff, type BffTestEnv } from "@/lib/server/testing/test-support";
@@ -286,5 +287,31 @@ describe("traces over OTLP/HTTP", () => {
     expect(new Set([runSpan.traceId, item.traceId, chat.traceId]).size).toBe(1);
     const itemLine = logLines.find((line) => line.run_id === runId && line.msg === "evaluation item answered");
     expect(itemLine).toMatchObject({ generation_id: chat.attributes["gen_ai.response.id"], trace_id: chat.traceId });
+  });
+
+  it("a failed model call: the access line is an error naming the request, the user and the trace; both spans say what failed", async () => {
+    setEnv({ PORT: new URL(base).port });
+    await fetch(`${gateway.baseUrl}/__faults`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${gateway.managementKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ path: "/responses", method: "POST", count: 1, status: 500 }),
+    });
+    const { response } = await playground({ model: "gatehouse/echo", input: "Will this fail?", stream: true });
+    expect(response.status).toBe(500);
+    const requestId = response.headers.get("x-request-id");
+    const server = await received((span) => span.attributes["gatehouse.request_id"] === requestId, "for the failed request");
+    expect(server.attributes).toMatchObject({ "http.response.status_code": 500, "error.type": "500" });
+    const chat = await received((span) => span.parentSpanId === server.spanId, "of the failed model call");
+    expectConventional(chat, INFERENCE_ATTRIBUTES);
+    expect(chat.attributes).toMatchObject({ "error.type": "500", "http.response.status_code": 500 });
+    const lines = logLines.filter((line) => line.request_id === requestId);
+    const access = lines.find((line) => line.msg === "request failed");
+    expect(access).toMatchObject({ level: "error", route: "/api/responses", status: 500, user_id: bff.userIds.editor, trace_id: server.traceId });
+    expect(access?.gateway_request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.find((line) => line.msg === "the gateway refused the call")).toMatchObject({ level: "error", upstream_status: 500, trace_id: server.traceId });
+    // The embedded gateway (in this process here) logged the call under its own id, naming this request.
+    const gatewayLines = logLines.filter((line) => line.caller_request_id === requestId);
+    expect(gatewayLines.find((line) => String(line.msg).startsWith("request"))?.request_id).toBe(access?.gateway_request_id);
+    if (process.env.PRINT_LOG_EXCERPT) process.stdout.write(`EXCERPT\n${[...gatewayLines, ...lines].map((line) => JSON.stringify(line)).join("\n")}\nEXCERPT-END\n`);
   });
 });

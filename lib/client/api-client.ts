@@ -47,7 +47,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML page, say): keep the status text.
   }
-  return new ApiError(response.status, message, metadata, retryAfter, response.headers.get("x-request-id"));
+  const requestId = response.headers.get("x-request-id");
+  // A failure on the server's side names the id its log lines carry, for the user to quote (a 4xx the user can act on needs none).
+  if (response.status >= 500 && requestId) message += ` (error id ${requestId}: quote it to your administrator)`;
+  return new ApiError(response.status, message, metadata, retryAfter, requestId);
 }
 
 export interface ApiRequestInit extends Omit<RequestInit, "body"> {

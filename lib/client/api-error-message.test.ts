@@ -21,12 +21,6 @@ describe("apiErrorMessage", () => {
     expect(apiErrorMessage(new Error("x"), words)).toBe("unreadable");
   });
 
-  it("names the request's id on a server-side failure, for the user to quote, and not on a refusal", () => {
-    expect(apiErrorMessage(new ApiError(502, "Cannot reach the model gateway", null, null, "req-1234abcd"))).toBe("Cannot reach the model gateway (error id req-1234abcd: quote it to your administrator)");
-    expect(apiErrorMessage(new ApiError(500, "boom", { error_id: "req-5678" }, null, "req-5678"))).toContain("error id req-5678");
-    expect(apiErrorMessage(new ApiError(409, "Version 3 is not the latest", null, null, "req-1234abcd"))).toBe("Version 3 is not the latest");
-  });
-
   it("isApiStatus matches an answer's status only", () => {
     expect(isApiStatus(new ApiError(404, "gone"), 403, 404)).toBe(true);
     expect(isApiStatus(new ApiError(500, "boom"), 404)).toBe(false);

@@ -1,5 +1,4 @@
 import { ApiError } from "./api-client";
-import { errorIdOf } from "./error-id";
 
 /**
  * The one way to turn what a BFF call threw into words for the page. By default: a 401 says the session
@@ -18,15 +17,6 @@ export interface ApiErrorWords {
 
 export const SESSION_EXPIRED = "Your session has expired. Sign in again in another tab, then retry: nothing here is lost.";
 
-/**
- * A failure on the server's side (5xx) names the id its log lines carry, for the user to quote to whoever runs
- * Gatehouse; a refusal the user can act on (4xx) does not need one.
- */
-function withErrorId(text: string, error: ApiError): string {
-  const id = errorIdOf(error);
-  return error.status >= 500 && id ? `${text} (error id ${id}: quote it to your administrator)` : text;
-}
-
 /** Whether `error` is the BFF's answer with one of these statuses. */
 export function isApiStatus(error: unknown, ...statuses: number[]): error is ApiError {
   return error instanceof ApiError && statuses.includes(error.status);
@@ -35,8 +25,8 @@ export function isApiStatus(error: unknown, ...statuses: number[]): error is Api
 export function apiErrorMessage(error: unknown, words: ApiErrorWords = {}): string {
   if (error instanceof ApiError) {
     const entry = words.status?.[error.status] ?? (error.status === 401 ? SESSION_EXPIRED : undefined);
-    const text = entry !== undefined ? (typeof entry === "function" ? entry(error) : entry) : words.answered ? words.answered(error) : error.message;
-    return withErrorId(text, error);
+    if (entry !== undefined) return typeof entry === "function" ? entry(error) : entry;
+    return words.answered ? words.answered(error) : error.message;
   }
   if (words.otherwise) return words.otherwise(error);
   if (error instanceof Error) return `Gatehouse answered something unexpected: ${error.message}`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { answerAttributes, emptyFacts, isModelCall, readChatChunk, readResponseObject, requestAttributes } from "./gen-ai-attributes";
 import { traceGatewayCall } from "./gateway-span";
-import { startTracing, tracingRequested, tracingState } from "./tracing";
+import { startTracing, tracingRequested } from "./start-tracing";
+import { tracingState } from "./tracing";
 
 describe("tracing unset", () => {
   it("loads nothing and hands the gateway's answer on untouched", async () => {

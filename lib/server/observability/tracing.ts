@@ -1,33 +1,14 @@
 import type * as OtelApi from "@opentelemetry/api";
-import { setTracingState, tracingState } from "./tracing-state";
+import { tracingState } from "./tracing-state";
 
 /**
- * OpenTelemetry for Gatehouse, on only when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT or
- * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT). Then ./tracing-sdk.ts is imported (dynamically: unset, no OpenTelemetry
- * module is ever loaded) and leaves its state here; every helper below starts with `tracingState()` and, unset,
- * runs the work as it is: the cost of tracing off is one property read.
- *
- * The state lives on globalThis: the dashboard server (dist/server) starts tracing, and the app Next compiled
- * (.next/server, with its own copy of this module) makes the gateway spans.
+ * The spans the BFF makes around its own work (evaluation runs and items, video generations). Tracing is started
+ * by the dashboard server (./start-tracing.ts) when an OTLP endpoint is configured; every helper here starts with
+ * `tracingState()` and, unset, runs the work as it is: the cost of tracing off is one property read, and no
+ * OpenTelemetry module is loaded (types only here).
  */
 
 export { tracingState } from "./tracing-state";
-
-/** Whether the settings ask for traces: an OTLP endpoint, and the SDK not switched off. */
-export function tracingRequested(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
-  if ((env.OTEL_SDK_DISABLED ?? "").trim().toLowerCase() === "true") return false;
-  if ((env.OTEL_TRACES_EXPORTER ?? "otlp").trim().toLowerCase() === "none") return false;
-  return Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim());
-}
-
-/** Starts tracing when the settings ask for it (once per process); true when on. */
-export async function startTracing(env: Readonly<Record<string, string | undefined>> = process.env): Promise<boolean> {
-  if (tracingState()) return true;
-  if (!tracingRequested(env)) return false;
-  const { createTracing } = await import("./tracing-sdk");
-  setTracingState(createTracing(env));
-  return true;
-}
 
 /**
  * Runs `fn` inside a span (INTERNAL unless said) that is the parent of whatever `fn` traces: an evaluation item,

@@ -307,6 +307,8 @@ export async function upstreamError(response: Response, request: Pick<UpstreamRe
     outMessage = `The gateway answered with an unexpected status ${status}`;
   }
   const safeMetadata = JSON.parse(redactSecrets(JSON.stringify({ ...metadata, upstream_status: status }))) as Record<string, unknown>;
+  // The operator's line: what the gateway said, under the request's id (the user sees the mapped error).
+  (outStatus >= 500 ? log.error : log.warn)({ upstream_status: status, status: outStatus, gateway_message: message ? redactSecrets(message) : null }, "the gateway refused the call");
   return new HttpError(outStatus, redactSecrets(outMessage), { metadata: safeMetadata, headers });
 }
 
