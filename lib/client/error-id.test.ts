@@ -36,10 +36,10 @@ describe("errorIdOf", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const failed = await apiRequest(`${base}/failed`).catch((error: unknown) => error as ApiError);
+      const failed = (await apiRequest(`${base}/failed`).catch((error: unknown) => error)) as ApiError;
       expect(errorIdOf(failed)).toBe("req-502-0123456789");
       expect(failed.message).toBe("Cannot reach the model gateway (error id req-502-0123456789: quote it to your administrator)");
-      const refused = await apiRequest(`${base}/refused`).catch((error: unknown) => error as ApiError);
+      const refused = (await apiRequest(`${base}/refused`).catch((error: unknown) => error)) as ApiError;
       expect(errorIdOf(refused)).toBe("req-409-0123456789");
       expect(refused.message).toBe("Version 3 is not the latest");
     } finally {
