@@ -33,16 +33,19 @@ export interface CreateLoggerOptions {
   format?: "json" | "pretty";
   /** Where lines go; standard output by default. */
   destination?: DestinationStream;
+  /** Standard error instead of standard output (a CLI whose standard output is its answer). */
+  toStderr?: boolean;
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-function prettyDestination(colour: boolean): DestinationStream {
-  return { write: (line: string) => void process.stdout.write(prettyLogLine(line, colour)) };
+function prettyDestination(stream: NodeJS.WriteStream, colour: boolean): DestinationStream {
+  return { write: (line: string) => void stream.write(prettyLogLine(line, colour)) };
 }
 
 export function createLogger(options: CreateLoggerOptions): Logger {
   const env = options.env ?? process.env;
-  const format = options.format ?? (env.LOG_FORMAT === "pretty" ? "pretty" : env.LOG_FORMAT === "json" ? "json" : process.stdout.isTTY ? "pretty" : "json");
+  const stream = options.toStderr ? process.stderr : process.stdout;
+  const format = options.format ?? (env.LOG_FORMAT === "pretty" ? "pretty" : env.LOG_FORMAT === "json" ? "json" : stream.isTTY ? "pretty" : "json");
   const settings: LoggerOptions = {
     level: options.level ?? logLevelFrom(env.LOG_LEVEL),
     base: { service: options.service },
@@ -54,23 +57,27 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
     hooks: { streamWrite: (line) => censorSecrets(line, env) },
   };
-  const destination = options.destination ?? (format === "pretty" ? prettyDestination(Boolean(process.stdout.isTTY) && !env.NO_COLOR) : undefined);
-  return destination ? pino(settings, destination) : pino(settings);
+  const destination =
+    options.destination ?? (format === "pretty" ? prettyDestination(stream, Boolean(stream.isTTY) && !env.NO_COLOR) : pino.destination({ dest: options.toStderr ? 2 : 1, sync: true }));
+  return pino(settings, destination);
 }
 
 const ROOT = Symbol.for("gatehouse.observability.logger");
 const SERVICE = Symbol.for("gatehouse.observability.service");
-type RootHolder = typeof globalThis & { [ROOT]?: Logger; [SERVICE]?: string };
+type RootHolder = typeof globalThis & { [ROOT]?: Logger; [SERVICE]?: { service: string; toStderr: boolean } };
 
-/** Names the program whose lines these are (dashboard, gateway, launcher, cli); its entry point says so before it logs. */
-export function setLogService(service: string): void {
-  (globalThis as RootHolder)[SERVICE] = service;
+/**
+ * Names the program whose lines these are (dashboard, gateway, launcher, cli); its entry point says so before it
+ * logs. `toStderr`: a CLI, whose standard output is its answer, logs to standard error.
+ */
+export function setLogService(service: string, options: { toStderr?: boolean } = {}): void {
+  (globalThis as RootHolder)[SERVICE] = { service, toStderr: options.toStderr ?? false };
 }
 
 /** The process's logger, made on first use (after the launcher set the environment); one per process, on globalThis, as the log context is. */
 function rootLogger(): Logger {
   const holder = globalThis as RootHolder;
-  return (holder[ROOT] ??= createLogger({ service: holder[SERVICE] ?? "dashboard" }));
+  return (holder[ROOT] ??= createLogger({ service: holder[SERVICE]?.service ?? "dashboard", toStderr: holder[SERVICE]?.toStderr }));
 }
 
 /** What a module logs with: the levels, and whether one is on. */
