@@ -23,6 +23,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  loggerFor("gateway").fatal({ err: error }, "the embedded gateway failed to start");
+  loggerFor("gateway").fatal({ err: error }, `the embedded gateway failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
