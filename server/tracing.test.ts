@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EvalRunEnvelopeSchema, QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { createLogger } from "@/lib/observability/logger";
+import { captureLogs } from "@/lib/observability/testing/capture-logs";
 import { parseServerSettings } from "@/lib/server/config/server-settings";
 import { createEvalRun } from "@/lib/server/handlers/evaluations-runs";
 import { createSet } from "@/lib/server/handlers/evaluations";
@@ -100,7 +100,7 @@ let gateway: EmbeddedGateway;
 let bff: BffTestEnv;
 let dashboard: Server;
 let base: string;
-const logLines: Record<string, unknown>[] = [];
+let logs: ReturnType<typeof captureLogs>;
 const saved: Record<string, string | undefined> = {};
 
 function setEnv(values: Record<string, string | undefined>) {
@@ -124,12 +124,7 @@ beforeAll(async () => {
     TRUST_PROXY_HOPS: undefined,
   });
   // The process's logger, writing into this test (the edge's access line and the BFF's lines).
-  (globalThis as Record<symbol, unknown>)[Symbol.for("gatehouse.observability.logger")] = createLogger({
-    service: "dashboard",
-    level: "info",
-    format: "json",
-    destination: { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) },
-  });
+  logs = captureLogs();
   expect(await startTracing()).toBe(true);
   gateway = await startTestGateway({ answerTimeScale: 0 });
   bff = await setUpBff({ baseUrl: gateway.baseUrl, apiKey: gateway.apiKey });
@@ -152,6 +147,7 @@ afterAll(async () => {
   await gateway?.close();
   await new Promise<void>((resolve) => receiver?.server.close(() => resolve()));
   setEnv(saved);
+  logs?.restore();
 });
 
 /** Flushes the SDK's batch and waits (deadline, no fixed sleep) until the receiver holds a span that matches. */
@@ -242,7 +238,7 @@ describe("traces over OTLP/HTTP", () => {
     expect(retrieval.attributes["gen_ai.retrieval.query.text"]).toBeUndefined();
 
     // The request's log lines carry its id, its user, the generation and the trace.
-    const access = logLines.find((line) => line.request_id === requestId && line.msg === "request");
+    const access = logs.lines.find((line) => line.request_id === requestId && line.msg === "request");
     expect(access).toMatchObject({ level: "info", route: "/api/responses", status: 200, user_id: bff.userIds.editor, trace_id: server.traceId, generation_id: completed.id });
     expect(access?.duration_ms).toBeTypeOf("number");
     expect(access?.gateway_request_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -285,7 +281,7 @@ describe("traces over OTLP/HTTP", () => {
     expect(chat.attributes["gen_ai.response.id"]).toBeTypeOf("string");
     expect(chat.attributes["gen_ai.usage.output_tokens"]).toBeGreaterThan(0);
     expect(new Set([runSpan.traceId, item.traceId, chat.traceId]).size).toBe(1);
-    const itemLine = logLines.find((line) => line.run_id === runId && line.msg === "evaluation item answered");
+    const itemLine = logs.lines.find((line) => line.run_id === runId && line.msg === "evaluation item answered");
     expect(itemLine).toMatchObject({ generation_id: chat.attributes["gen_ai.response.id"], trace_id: chat.traceId });
   });
 
@@ -304,13 +300,13 @@ describe("traces over OTLP/HTTP", () => {
     const chat = await received((span) => span.parentSpanId === server.spanId, "of the failed model call");
     expectConventional(chat, INFERENCE_ATTRIBUTES);
     expect(chat.attributes).toMatchObject({ "error.type": "500", "http.response.status_code": 500 });
-    const lines = logLines.filter((line) => line.request_id === requestId);
+    const lines = logs.lines.filter((line) => line.request_id === requestId);
     const access = lines.find((line) => line.msg === "request failed");
     expect(access).toMatchObject({ level: "error", route: "/api/responses", status: 500, user_id: bff.userIds.editor, trace_id: server.traceId });
     expect(access?.gateway_request_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines.find((line) => line.msg === "the gateway refused the call")).toMatchObject({ level: "error", upstream_status: 500, trace_id: server.traceId });
     // The embedded gateway (in this process here) logged the call under its own id, naming this request.
-    const gatewayLines = logLines.filter((line) => line.caller_request_id === requestId);
+    const gatewayLines = logs.lines.filter((line) => line.caller_request_id === requestId);
     expect(gatewayLines.find((line) => String(line.msg).startsWith("request"))?.request_id).toBe(access?.gateway_request_id);
     if (process.env.PRINT_LOG_EXCERPT) process.stdout.write(`EXCERPT\n${[...gatewayLines, ...lines].map((line) => JSON.stringify(line)).join("\n")}\nEXCERPT-END\n`);
   });
