@@ -153,7 +153,7 @@ export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): P
     log.info({ url: baseUrl }, `embedded gateway listening on ${baseUrl}`);
     // Keys never go to a log: say where they are kept instead.
     const where = (given: boolean) => (given ? "as given in the environment" : `in ${config.keysFile ?? "memory only"}`);
-    log.info({ api_key: where(Boolean(config.apiKey)), management_key: where(Boolean(config.managementKey)), data: config.dbFile, faults: Boolean(config.faults) }, "embedded gateway settings");
+    log.info({ api_key_kept: where(Boolean(config.apiKey)), management_key_kept: where(Boolean(config.managementKey)), data: config.dbFile, faults: Boolean(config.faults) }, "embedded gateway settings");
   }
 
   let closing: Promise<void> | null = null;
