@@ -97,7 +97,16 @@ export interface ComponentLogger {
  */
 export function loggerFor(component: string): ComponentLogger {
   let child: Logger | undefined;
-  const get = () => (child ??= rootLogger().child({ component }));
+  let parent: Logger | undefined;
+  // Made again if the process's logger was replaced (a test reading the lines: ./testing/capture-logs.ts).
+  const get = () => {
+    const root = rootLogger();
+    if (root !== parent) {
+      parent = root;
+      child = root.child({ component });
+    }
+    return child!;
+  };
   const level = (name: "fatal" | "error" | "warn" | "info" | "debug" | "trace"): LogFn =>
     ((...args: Parameters<LogFn>) => get()[name](...args)) as LogFn;
   return {
