@@ -10,7 +10,8 @@
  *                   signed-in user's context
  *   lib/server/     the BFF's server side, in tiers: handlers/ (route adapters) over services/ (one per feature)
  *                   over upstream/ (the gateway client), db/, auth/, http/, config/, video-generation/
- *   lib/embedded-gateway/ the stand-in gateway (a second service); lib/sqlite/ storage helpers for both
+ *   lib/embedded-gateway/ the stand-in gateway (a second service); lib/sqlite/ storage helpers for both;
+ *                   lib/observability/ the one logger and the request's log context, for both (server-side)
  *   lib/contract/   the wire: gateway/ (the gateway's contract) and bff/ (the BFF's shapes), zod; the bottom
  *   lib/*           the rest of lib/ is shared by both sides: parsing, formatting, pure feature logic
  *   testing/        folders named testing/ (lib/testing, lib/server/testing, ...) hold test servers and
@@ -27,7 +28,7 @@
 const TESTS = "(\\.test\\.tsx?$|/test-fixtures/)";
 /** Test support folders: test servers and helpers. */
 const TESTING = "(^|/)testing/";
-const SERVER_SIDE = "^lib/(server|embedded-gateway|sqlite)/";
+const SERVER_SIDE = "^lib/(server|embedded-gateway|sqlite|observability)/";
 /** Server-only modules outside lib/: auth.ts is Auth.js's setup (secrets, the users database through lib/server). */
 const SERVER_ONLY = [SERVER_SIDE, "^auth\\.ts$"];
 /**

@@ -63,4 +63,15 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Convention 25: server code writes through the one logger (lib/observability/logger.ts: JSON lines with the
+    // request id, secrets redacted), never console.*. Exempt: tests; the CLIs whose output is for the person
+    // typing (server/user.ts, lib/server/cli/); the build steps (server/build/) and server/launch.mjs, which run
+    // before the server is compiled and print one line of progress each.
+    files: ["lib/server/**/*.{ts,tsx}", "lib/embedded-gateway/**/*.ts", "lib/observability/**/*.ts", "server/**/*.{ts,mts,mjs}", "app/**/*.ts", "instrumentation.ts", "auth.ts", "proxy.ts"],
+    ignores: ["**/*.test.ts", "**/testing/**", "**/test-fixtures/**", "server/user.ts", "lib/server/cli/**", "server/build/**", "server/launch.mjs"],
+    rules: {
+      "no-console": "error",
+    },
+  },
 ]);

@@ -3,6 +3,9 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
 import { scrubSettings } from "./lib/testing/scrub-env";
 import { chromiumLaunchOptions } from "./scripts/chromium";
 
+// The servers and the in-process gateways of the tests log warnings and errors only (not a line per request), unless asked.
+process.env.LOG_LEVEL ||= "warn";
+
 /** The end-to-end tests run in the headless shell when it is installed (scripts/chromium.ts says why). */
 const launchOptions = chromiumLaunchOptions({ headlessShell: true });
 
@@ -111,6 +114,8 @@ export default defineConfig({
             EMBEDDED_GATEWAY_DEMO_FILES: "3000",
             NEXT_TELEMETRY_DISABLED: "1",
             GATEHOUSE_ENV_FILE: "none",
+            // One access line per request would bury the report: warnings and errors only, unless asked.
+            LOG_LEVEL: process.env.LOG_LEVEL || "warn",
           },
         },
         {
@@ -130,6 +135,8 @@ export default defineConfig({
             EMBEDDED_GATEWAY_DEMO_FILES: "1500",
             NEXT_TELEMETRY_DISABLED: "1",
             GATEHOUSE_ENV_FILE: "none",
+            // One access line per request would bury the report: warnings and errors only, unless asked.
+            LOG_LEVEL: process.env.LOG_LEVEL || "warn",
           },
         },
       ] as WebServer[]).slice(0, smoke ? 1 : 2),

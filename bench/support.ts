@@ -162,7 +162,8 @@ export function benchGatewayEnv(dataDir: string, keys: { api: string; management
 export async function startGateway(env: Record<string, string>, log: Log): Promise<GatewayProcess> {
   const child = launchTsx("gateway", ["server/embedded-gateway.ts"], { ...env, GATEWAY_PORT: "0" }, log);
   try {
-    const [, baseUrl] = await waitForOutput(child, /listening on (\S+)/);
+    // The gateway logs a JSON line when not on a terminal: the URL ends at the closing quote.
+    const [, baseUrl] = await waitForOutput(child, /listening on ([^\s"]+)/);
     return { child, baseUrl };
   } catch (error) {
     await stopProcess(child);

@@ -334,6 +334,8 @@ test.describe("file browser under gateway faults", () => {
     await filesPage.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
     const error = filesPage.loadError;
     await expect(error).toContainText("Could not load more files", { timeout: 20_000 });
+    // A failure on the server's side names the request's id for the user to quote (its log lines carry it).
+    await expect(error).toContainText(/error id [0-9a-f-]{36}: quote it to your administrator/);
     await clearFaults();
     await filesPage.scroller.evaluate((el) => (el.scrollTop = 0));
     await expect(filesPage.rows.first()).toHaveAttribute("data-file-id", firstRow!);

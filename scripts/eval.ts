@@ -7,6 +7,11 @@ import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { startEmbeddedGateway } from "../lib/embedded-gateway/server";
 import { runEvalCli } from "../lib/server/cli/eval";
+import { setLogService } from "../lib/observability/logger";
+
+// Standard output is the report: log lines go to standard error, warnings and worse unless LOG_LEVEL says otherwise.
+setLogService("cli", { toStderr: true });
+process.env.LOG_LEVEL ||= "warn";
 
 async function main(): Promise<void> {
   const code = await runEvalCli(process.argv.slice(2), {

@@ -189,3 +189,43 @@ describe("connection bounds", () => {
     expect((await exchange(connections[4], "GET", "/sign-in", `localhost:${port}`)).status).toBe(200);
   });
 });
+
+describe("request ids (X-Request-Id)", () => {
+  const idOf = (connectionAnswer: string) => /\r\nx-request-id: ([^\r]+)\r\n/i.exec(connectionAnswer)?.[1];
+
+  async function answerHead(port: number, method: string, path: string, host: string, extra = ""): Promise<string> {
+    const connection = await open(port);
+    await exchange(connection, method, path, host, extra);
+    return connection.received();
+  }
+
+  it("answers every request with an id of its own: pages, the fast lane, a refused Host, an error", async () => {
+    const port = await start();
+    // The lane's files route failing: an error answer carries its id too.
+    registerFastLane({ "GET /api/files": async () => Response.json({ error: { code: 500 } }, { status: 500 }), "POST /api/responses": async () => Response.json({}) });
+    const ids = [
+      idOf(await answerHead(port, "GET", "/sign-in", `localhost:${port}`)),
+      idOf(await answerHead(port, "GET", "/api/files", `localhost:${port}`)),
+      idOf(await answerHead(port, "POST", "/api/responses", `localhost:${port}`)),
+      idOf(await answerHead(port, "GET", "/sign-in", "rebind.attacker.test")),
+    ];
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("keeps the id a trusted proxy sent (TRUST_PROXY_HOPS), and ignores one sent by anybody else", async () => {
+    const port = await start();
+    const sent = "X-Request-Id: lb-0123456789\r\n";
+    expect(idOf(await answerHead(port, "GET", "/sign-in", `localhost:${port}`, sent))).not.toBe("lb-0123456789");
+    const before = process.env.TRUST_PROXY_HOPS;
+    process.env.TRUST_PROXY_HOPS = "1";
+    try {
+      expect(idOf(await answerHead(port, "GET", "/sign-in", `localhost:${port}`, sent))).toBe("lb-0123456789");
+      // Even from the proxy, only what looks like an id (no spaces, no newline-forged log lines, bounded).
+      expect(idOf(await answerHead(port, "GET", "/sign-in", `localhost:${port}`, `X-Request-Id: ${"x".repeat(200)}\r\n`))).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      if (before === undefined) delete process.env.TRUST_PROXY_HOPS;
+      else process.env.TRUST_PROXY_HOPS = before;
+    }
+  });
+});

@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from "node:stream";
 import type { AddressInfo, Socket } from "node:net";
 import { PEER_HEADER } from "@/lib/server/http/client-address";
+import { observeRequest } from "@/lib/server/observability/request-edge";
 import { serveFastLane, type FastLaneOrigin } from "./fast-lane/serve";
 import { hostPolicyFromEnv, isAllowedHost, type HostPolicy } from "@/lib/server/http/host-policy";
 import type { ServerSettings } from "@/lib/server/config/server-settings";
@@ -114,13 +115,15 @@ export function createDashboardServer(options: DashboardServerOptions): Server {
       connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(settings.SERVER_HEADERS_TIMEOUT_MS / 4))),
       keepAliveTimeout: settings.SERVER_KEEP_ALIVE_TIMEOUT_MS,
     },
-    (request, response) => {
-      if (!isAllowedHost(request.headers.host, hostPolicy())) return misdirected(response, hostPolicy().port);
-      if (servePrecompressed(options.precompressed, request, response)) return;
-      request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
-      if (options.fastLane && serveFastLane(request, response, options.fastLane)) return;
-      options.next(request, response);
-    },
+    (request, response) =>
+      // First: the request's id (on every answer, this one's 421 included), its log context and span.
+      observeRequest(request, response, () => {
+        if (!isAllowedHost(request.headers.host, hostPolicy())) return misdirected(response, hostPolicy().port);
+        if (servePrecompressed(options.precompressed, request, response)) return;
+        request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
+        if (options.fastLane && serveFastLane(request, response, options.fastLane)) return;
+        options.next(request, response);
+      }),
   );
   const { upgrade } = options;
   if (upgrade) {

@@ -2,6 +2,9 @@ import { exitWithParent } from "./launcher/exit-with-parent";
 import { reportGatewayReady } from "./launcher/ready-message";
 import { onStopRequest } from "./launcher/stop-request";
 import { startEmbeddedGateway } from "@/lib/embedded-gateway/server";
+import { loggerFor, setLogService } from "@/lib/observability/logger";
+
+setLogService("gateway");
 
 /**
  * The embedded gateway on its own: `npm run gateway` (for other clients and for tests), and the child process
@@ -17,6 +20,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`embedded gateway: ${error instanceof Error ? error.message : String(error)}`);
+  loggerFor("gateway").fatal({ err: error }, `the embedded gateway failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -26,6 +26,11 @@ import { parseServerSettings } from "@/lib/server/config/server-settings";
 import { createDashboardServer } from "./dashboard-server";
 import { projectRoot } from "./entry-point";
 import { loadPrecompressedStatic, type PrecompressedAsset } from "./precompressed-static";
+import { loggerFor, setLogService } from "@/lib/observability/logger";
+import { startTracing } from "@/lib/server/observability/start-tracing";
+
+setLogService("dashboard");
+const log = loggerFor("server");
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -40,19 +45,21 @@ async function main() {
   try {
     settings = parseServerSettings(process.env);
   } catch (error) {
-    console.error(`gatehouse: the dashboard server's settings are invalid: ${(error as Error).message}`);
+    log.fatal(`the dashboard server's settings are invalid: ${(error as Error).message}`);
     process.exit(1);
   }
   process.env[PEER_HEADER_ENV] = "1";
   // The BFF's Origin check (lib/server/http/route.ts) accepts loopback and address origins on this port only.
   process.env.PORT = String(port);
   if (process.env.GATEHOUSE_MODE === "remote" && !settings.APP_ORIGIN && !process.env.AUTH_URL) {
-    console.warn(
-      "gatehouse: APP_ORIGIN is unset: the dashboard answers only when reached as localhost or by IP address " +
+    log.warn(
+      "APP_ORIGIN is unset: the dashboard answers only when reached as localhost or by IP address " +
         `(port ${port}); requests naming any other host get 421. Set APP_ORIGIN=https://your.host to serve it by name.`,
     );
   }
 
+  // Before Next loads the app: its first request already has a span. Unset OTEL_*: nothing is imported.
+  if (await startTracing()) log.info({ endpoint: process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_ENDPOINT }, "tracing: spans are exported over OTLP/HTTP");
   const root = projectRoot();
   const app = next({ dev, dir: root, hostname: hostname ?? "localhost", port });
   const handle = app.getRequestHandler();
@@ -74,7 +81,7 @@ async function main() {
   server.listen(port, hostname, () => {
     const address = server.address();
     const where = typeof address === "object" && address ? `${address.address}:${address.port}` : String(address);
-    console.log(`gatehouse: dashboard server listening on ${where}`);
+    log.info(`dashboard server listening on ${where}`);
   });
 
   onStopRequest(() => server.close(() => process.exit(0)));
@@ -83,6 +90,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error("gatehouse: the dashboard server failed to start:", error);
+  log.fatal({ err: error }, "the dashboard server failed to start");
   process.exit(1);
 });

@@ -20,13 +20,17 @@ import { loadSettingsFile } from "./launcher/settings-file";
 import { exitWithSupervisor, startSupervisor, type ChildCommand } from "./launcher/supervisor";
 import { makePrivateDir } from "@/lib/sqlite/private-files";
 import { entryPointArgs, projectRoot } from "./entry-point";
+import { loggerFor, setLogService } from "@/lib/observability/logger";
+
+setLogService("launcher");
+const log = loggerFor("launcher");
 
 const root = projectRoot();
 const dev = process.argv.includes("--dev");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 function fail(message: string): never {
-  console.error(`gatehouse: ${message}`);
+  log.fatal(message);
   process.exit(1);
 }
 
@@ -64,7 +68,7 @@ async function ensureBuild(env: NodeJS.ProcessEnv) {
   const buildId = path.join(root, env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   const stale = !existsSync(buildId) || statSync(buildId).mtimeMs < newestSourceMtime(["app", "components", "lib", "public", "server/fast-lane"]);
   if (!stale) return;
-  console.log("gatehouse: building the app (first start or sources changed)…");
+  log.info("building the app (first start or sources changed)…");
   if ((await runInForeground(process.execPath, [nextBin, "build"], { cwd: root, env })) !== 0) fail("the build failed; see above.");
 }
 
@@ -78,7 +82,7 @@ function parsePort(name: string, fallback: number): number {
 
 async function main() {
   const settingsFile = loadSettingsFile(root);
-  if (settingsFile) console.log(`gatehouse: settings from ${path.relative(root, settingsFile)} (the environment wins over it)`);
+  if (settingsFile) log.info(`settings from ${path.relative(root, settingsFile)} (the environment wins over it)`);
   const dataDir = path.resolve(root, process.env.DATA_DIR || ".data");
   makePrivateDir(dataDir);
   const appPort = parsePort("PORT", 3000);
@@ -100,11 +104,13 @@ async function main() {
     NEXT_TELEMETRY_DISABLED: "1",
     AUTH_SECRET: process.env.AUTH_SECRET || persistentSecret(path.join(dataDir, "auth-secret")),
     AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST || "true",
+    // Readable log lines in `npm run dev` and on a terminal, JSON lines for a process manager (lib/observability/logger.ts).
+    LOG_FORMAT: process.env.LOG_FORMAT || (dev || process.stdout.isTTY ? "pretty" : "json"),
   };
 
   const embedded = !process.env.GATEWAY_URL;
   env.GATEHOUSE_MODE = embedded ? "embedded" : "remote";
-  if (!embedded) console.log(`gatehouse: using the gateway at ${process.env.GATEWAY_URL}`);
+  if (!embedded) log.info(`using the gateway at ${process.env.GATEWAY_URL}`);
   const gatewayPort = embedded ? parsePort("GATEWAY_PORT", 4010) : 0;
 
   // The embedded demo hands out an admin password: it stays on this machine unless HOSTNAME says otherwise.
@@ -116,7 +122,7 @@ async function main() {
   const supervisor = startSupervisor({
     gateway: embedded ? embeddedGatewayCommand(root, env, gatewayPort) : undefined,
     dashboard: (gateway): ChildCommand => {
-      console.log(`gatehouse: dashboard on http://${hostname && hostname !== "127.0.0.1" ? hostname : "localhost"}:${appPort}${hostname === "127.0.0.1" ? " (this machine only; set HOSTNAME=0.0.0.0 to serve the network)" : ""}`);
+      log.info(`dashboard on http://${hostname && hostname !== "127.0.0.1" ? hostname : "localhost"}:${appPort}${hostname === "127.0.0.1" ? " (this machine only; set HOSTNAME=0.0.0.0 to serve the network)" : ""}`);
       const gatewayEnv = gateway ? { GATEWAY_URL: gateway.baseUrl, GATEWAY_API_KEY: gateway.apiKey, GATEWAY_MANAGEMENT_KEY: gateway.managementKey } : {};
       return { command: process.execPath, args: serverArgs, cwd: root, env: { ...env, ...gatewayEnv } };
     },

@@ -17,6 +17,10 @@ import { appDbFile, openAppDb } from "@/lib/server/db/app-db";
 import { describeDatabaseUrl } from "@/lib/server/db/database-url";
 import { forgetAuthSecret } from "@/lib/server/auth/shared-secret-check";
 import { LastAdminError, UserExistsError, UsersStore } from "@/lib/server/db/users-store";
+import { setLogService } from "@/lib/observability/logger";
+
+// Standard output is this command's answer: log lines (the database's, say) go to standard error.
+setLogService("cli", { toStderr: true });
 
 const USAGE = `Usage: npm run user -- <command>
   add <email> --role <viewer|editor|admin> [--name "Full Name"]

@@ -5,6 +5,9 @@ import { signIn, signOut } from "@/auth";
 import { formatWait } from "@/lib/format/time";
 import { OIDC_PROVIDER_ID } from "@/lib/server/auth/auth-config";
 import { safeCallbackUrl, SignInSchema } from "@/lib/contract/bff/sign-in-schema";
+import { loggerFor } from "@/lib/observability/logger";
+
+const log = loggerFor("auth");
 
 export interface SignInResult {
   error: string;
@@ -29,7 +32,7 @@ export async function signInWithPassword(values: unknown, callbackUrl: string): 
       };
     }
     if (error instanceof AuthError) {
-      console.error("[auth] sign-in failed", error);
+      log.error({ err: error }, "sign-in failed");
       return { error: "Signing in failed on the server. Try again, or ask your administrator." };
     }
     throw error; // Next's redirect on success

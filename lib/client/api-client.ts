@@ -9,13 +9,16 @@ export class ApiError extends Error {
   readonly metadata: Record<string, unknown> | null;
   /** Seconds the server asked us to wait (Retry-After), when it said. */
   readonly retryAfterSeconds: number | null;
+  /** The request's id (X-Request-Id): every server log line of it carries it, so a user quotes it. */
+  readonly requestId: string | null;
 
-  constructor(status: number, message: string, metadata: Record<string, unknown> | null = null, retryAfterSeconds: number | null = null) {
+  constructor(status: number, message: string, metadata: Record<string, unknown> | null = null, retryAfterSeconds: number | null = null, requestId: string | null = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.metadata = metadata;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.requestId = requestId;
   }
 
   /** The failing field paths the contract's 400 body names, if any. */
@@ -44,7 +47,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML page, say): keep the status text.
   }
-  return new ApiError(response.status, message, metadata, retryAfter);
+  const requestId = response.headers.get("x-request-id");
+  // A failure on the server's side names the id its log lines carry, for the user to quote (a 4xx the user can act on needs none).
+  if (response.status >= 500 && requestId) message += ` (error id ${requestId}: quote it to your administrator)`;
+  return new ApiError(response.status, message, metadata, retryAfter, requestId);
 }
 
 export interface ApiRequestInit extends Omit<RequestInit, "body"> {

@@ -13,6 +13,11 @@ import { responseRoutes } from "./routes/responses";
 import { videoRoutes } from "./routes/videos";
 import { sleep } from "./responder/generate";
 import { accountingRoutes } from "./routes/accounting";
+import { randomUUID } from "node:crypto";
+import { withLogContext } from "@/lib/observability/log-context";
+import { loggerFor } from "@/lib/observability/logger";
+
+const log = loggerFor("gateway");
 
 export { BASE_PATH };
 
@@ -50,10 +55,27 @@ export function createGatewayApp(ctx: GatewayContext): Hono<GatewayEnv> {
   const routes = [...presetRoutes(ctx), ...fileRoutes(ctx), ...catalogRoutes(ctx), ...responseRoutes(ctx), ...videoRoutes(ctx), ...accountingRoutes(ctx), ...debugRoutes(ctx)];
   const compiled = routes.map((route) => ({ route, regex: compile(route.path) }));
 
+  // Every answer carries the gateway's own request id (X-Request-Id), as real gateways' do; its log lines carry it
+  // and the caller's id (the BFF sends its request's), so a dashboard request can be followed into the gateway.
+  app.use(async (c, next) => {
+    const id = randomUUID();
+    const caller = c.req.header("x-request-id");
+    const started = performance.now();
+    await withLogContext({ request_id: id, ...(caller && caller.length <= 128 ? { caller_request_id: caller } : {}) }, async () => {
+      await next();
+      c.header("X-Request-Id", id);
+      const status = c.res.status;
+      const fields = { method: c.req.method, route: c.req.path, status, duration_ms: Math.round((performance.now() - started) * 10) / 10 };
+      if (status >= 500) log.error(fields, "request failed");
+      else if (c.req.method === "GET") log.debug(fields, "request");
+      else log.info(fields, "request");
+    });
+  });
+
   app.onError((error) => {
     if (error instanceof HttpError) return error.toResponse();
     // Logged for the operator; the client learns nothing about the internals.
-    console.error("embedded gateway: unhandled error", error);
+    log.error({ err: error }, "unhandled error");
     return Response.json(errorBody(500, MESSAGES.internal), { status: 500 });
   });
 

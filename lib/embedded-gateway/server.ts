@@ -19,6 +19,9 @@ import { VideoJobsStore } from "./video/jobs-store";
 import { prepareClipCache, VideoRenderer } from "./video/renderer";
 import { WorkspacesStore } from "./workspaces-store";
 import { GenerationsStore } from "./generations-store";
+import { loggerFor } from "@/lib/observability/logger";
+
+const log = loggerFor("gateway");
 
 /*
  * This is a standalone Node server (run by `npm run gateway` and by server/start.ts in its own
@@ -144,18 +147,16 @@ export async function startEmbeddedGateway(opts: EmbeddedGatewayOptions = {}): P
     try {
       ctx.search();
     } catch (error) {
-      console.error("embedded gateway: building the search index failed", error);
+      log.error({ err: error }, "building the search index failed");
     }
   }, 50);
   warm.unref();
 
   if (config.log) {
-    console.log(`Embedded gateway listening on ${baseUrl}`);
+    log.info({ url: baseUrl }, `embedded gateway listening on ${baseUrl}`);
     // Keys never go to a log: say where they are kept instead.
     const where = (given: boolean) => (given ? "as given in the environment" : `in ${config.keysFile ?? "memory only"}`);
-    console.log(`  API key:        ${where(Boolean(config.apiKey))}`);
-    console.log(`  Management key: ${where(Boolean(config.managementKey))}`);
-    console.log(`  Data:           ${config.dbFile}${config.faults ? "  (fault injection ON)" : ""}`);
+    log.info({ api_key_kept: where(Boolean(config.apiKey)), management_key_kept: where(Boolean(config.managementKey)), data: config.dbFile, faults: Boolean(config.faults) }, "embedded gateway settings");
   }
 
   let closing: Promise<void> | null = null;

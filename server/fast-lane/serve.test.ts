@@ -1,11 +1,12 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toErrorResponse } from "@/lib/server/http/errors";
 import { PEER_HEADER } from "@/lib/server/http/client-address";
 import { registerFastLane, type FastLaneTable } from "./registry";
 import { serveFastLane } from "./serve";
+import { captureLogs } from "@/lib/observability/testing/capture-logs";
 
 const big = { data: Array.from({ length: 200 }, (_, i) => ({ id: `file-${i}`, filename: `report-${i}.pdf`, bytes: i * 1000 })) };
 
@@ -186,8 +187,7 @@ describe("the fast lane", () => {
   });
 
   it("a handler that throws answers the BFF's shared 500 body, with the error id the log names, without its message", async () => {
-    const logged: unknown[][] = [];
-    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args));
+    const logs = captureLogs();
     try {
       const answer = await send("/boom");
       expect(answer.status).toBe(500);
@@ -199,9 +199,9 @@ describe("the fast lane", () => {
       expect(body.error.metadata.error_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(answer.headers["cache-control"]).toBe("private, no-store");
       expect(answer.headers["x-content-type-options"]).toBe("nosniff");
-      expect(logged.some((args) => String(args[0]).includes(body.error.metadata.error_id))).toBe(true);
+      expect(logs.lines.find((line) => line.error_id === body.error.metadata.error_id)).toMatchObject({ level: "error", msg: "unexpected error", err: { message: "handler exploded" } });
     } finally {
-      spy.mockRestore();
+      logs.restore();
     }
   });
 });

@@ -26,6 +26,9 @@ import { gzip } from "node:zlib";
 import { acceptsEncoding } from "@/lib/server/http/accept-encoding";
 import { toErrorResponse } from "@/lib/server/http/errors";
 import { registeredHandler } from "./registry";
+import { loggerFor } from "@/lib/observability/logger";
+
+const log = loggerFor("fast-lane");
 
 /** Below this a JSON answer goes as it is: compressing it costs more than it saves (Next's threshold too). */
 const GZIP_MIN_BYTES = 1024;
@@ -142,10 +145,10 @@ export function serveFastLane(incoming: IncomingMessage, outgoing: ServerRespons
       await writeResponse(incoming, outgoing, response);
     } catch (error) {
       if (!outgoing.headersSent) {
-        // Logs the error under the id the body carries ("[bff] unexpected error <id>").
+        // Logs the error under the id the body carries (the request's id: lib/server/http/errors.ts).
         await writeResponse(incoming, outgoing, toErrorResponse(error)).catch(() => outgoing.destroy());
       } else {
-        console.error("[fast-lane] the answer broke off", error instanceof Error ? error.message : error);
+        log.error({ err: error }, "the answer broke off");
         outgoing.destroy();
       }
     }

@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { isGatewayReady, type GatewayReady } from "./ready-message";
 import { restartPolicy } from "./restart-policy";
 import { onStopRequest } from "./stop-request";
+import { loggerFor } from "@/lib/observability/logger";
+
+const launcherLog = loggerFor("launcher");
 
 /**
  * The supervisor behind `npm start` (server/start.ts): the embedded gateway and the dashboard server run as
@@ -74,7 +77,7 @@ function isRunning(child: ChildProcess | null): child is ChildProcess {
 }
 
 export function startSupervisor(options: SupervisorOptions): Supervisor {
-  const log = options.log ?? ((line: string) => console.log(`gatehouse: ${line}`));
+  const log = options.log ?? ((line: string) => launcherLog.info(line));
   const restartDelayMs = options.restartDelayMs ?? 500;
   const maxRestartDelayMs = options.maxRestartDelayMs ?? 8_000;
   const stableAfterMs = options.stableAfterMs ?? 30_000;

@@ -1,4 +1,7 @@
 import { AbortedError, type ResponseEvent } from "./generate";
+import { loggerFor } from "@/lib/observability/logger";
+
+const log = loggerFor("gateway");
 
 export interface StreamCounters {
   open: number;
@@ -91,7 +94,7 @@ export function eventStream(
             return;
           }
           // Headers are gone already; an error event is the only way left to tell the client.
-          console.error("embedded gateway: stream failed", error);
+          log.error({ err: error }, "stream failed");
           try {
             controller.enqueue(encoder.encode(`data: ${JSON.stringify({ type: "error", sequence_number: sent, code: "server_error", message: "Internal Server Error", param: null })}\n\n`));
             controller.enqueue(encoder.encode("data: [DONE]\n\n"));

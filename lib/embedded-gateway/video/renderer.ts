@@ -4,6 +4,9 @@ import path from "node:path";
 import { encodeClip } from "./encode";
 import type { VideoJobRow, VideoJobsStore } from "./jobs-store";
 import type { ClipSpec } from "./scene";
+import { loggerFor } from "@/lib/observability/logger";
+
+const log = loggerFor("gateway-video");
 
 /** Job ids are ours (generated), but they reach a file path: anything else never becomes a name. */
 const SAFE_ID = /^job-[0-9a-f]{24}$/;
@@ -178,7 +181,7 @@ export class VideoRenderer {
       } catch (error) {
         if (this.abort.signal.aborted) return;
         // Logged for the operator; the job stays in_progress and a later poll queues it again.
-        console.error(`embedded gateway: making the clip of ${id} failed`, error);
+        log.error({ err: error, job: id }, "making the clip failed");
       } finally {
         this.queued.delete(id);
         for (const wake of this.waiting.get(id) ?? []) wake();

@@ -1,6 +1,7 @@
 import "server-only";
 // From @auth/core directly (what next-auth re-exports): these do not pull in next/server, so the
 // config can be unit-tested outside Next.
+import { loggerFor } from "@/lib/observability/logger";
 import { CredentialsSignin } from "@auth/core/errors";
 import Credentials from "@auth/core/providers/credentials";
 import type { NextAuthConfig } from "next-auth";
@@ -11,6 +12,8 @@ import { serverEnv } from "../config/env";
 import { parseRoleMap, roleForEmail } from "./oidc-role-map";
 import { SESSION_MAX_AGE_SECONDS, sessionClaims } from "./session";
 import { signInThrottle } from "./sign-in-throttle";
+
+const log = loggerFor("auth");
 
 class TooManyAttempts extends CredentialsSignin {
   code = "rate_limited";
@@ -131,10 +134,10 @@ function buildAuthConfig(): NextAuthConfig {
       error(error) {
         // A wrong password is not a server error; everything else is worth a log line.
         if ((error as { type?: string }).type === "CredentialsSignin") return;
-        console.error("[auth]", error);
+        log.error({ err: error }, "Auth.js error");
       },
       warn(code) {
-        if (code !== "debug-enabled") console.warn("[auth] warning:", code);
+        if (code !== "debug-enabled") log.warn({ code }, "Auth.js warning");
       },
     },
   };

@@ -1,4 +1,5 @@
 import "server-only";
+import { addToLogContext } from "@/lib/observability/log-context";
 import { randomUUID } from "node:crypto";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
@@ -97,6 +98,8 @@ export async function sessionUser(headers: Headers): Promise<SessionUser | null>
   const { users } = await appContext();
   const user = await users.findSessionUser(token.sub, token.sid, token.ver);
   if (!user) return null;
+  // Every later log line of this request names who made it.
+  addToLogContext({ user_id: user.id });
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { loggerFor } from "@/lib/observability/logger";
 import { appDbFile, openAppDb, type AppDb, type AppDbTarget } from "../db/app-db";
 import { AuditStore } from "../db/audit-store";
 import { resolveDemoPassword, type DemoPassword } from "../auth/demo-password";
@@ -9,6 +10,8 @@ import { EvalRunsStore } from "../db/eval-runs-store";
 import { QuestionSetsStore } from "../db/question-sets-store";
 import { Ledger } from "../ledger/ledger";
 import { budgetDefaults } from "../ledger/budget-defaults";
+
+const log = loggerFor("startup");
 
 export interface AppContext {
   db: AppDb;
@@ -64,7 +67,7 @@ async function openAppContext(env: ServerEnv, target: AppDbTarget): Promise<AppC
     if (db.migrated.includes(1)) await users.createDemoUsers(demo.password);
   } else {
     const removed = await users.removeDemoUsers();
-    if (removed > 0) console.log(`gatehouse: removed ${removed} demo accounts (not in embedded mode)`);
+    if (removed > 0) log.info({ removed }, "removed the demo accounts (not in embedded mode)");
   }
   const ledger = new Ledger(db, budgetDefaults);
   return {

@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "@/lib/observability/log-levels";
 import { parseRoleMap } from "../auth/oidc-role-map";
 import { checkServerSettings, numberSetting, SERVER_SETTINGS_SHAPE, urlSetting } from "./server-settings";
 
@@ -79,6 +80,15 @@ const EnvSchema = z
       .optional()
       .transform((value) => value === "1" || value === "true"),
     GATEHOUSE_BENCH_ROUTES: optionalText,
+    // The logger's (lib/observability/logger.ts, which reads them itself: the launcher and the gateway log too);
+    // checked here so a mistyped level stops the app with the others instead of quietly logging at info.
+    LOG_LEVEL: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || value.trim() === "" || (LOG_LEVELS as readonly string[]).includes(value.trim().toLowerCase()), {
+        message: `must be one of ${LOG_LEVELS.join(", ")}`,
+      }),
+    LOG_FORMAT: z.enum(["json", "pretty"], { error: 'must be "json" or "pretty"' }).optional(),
     // Sign-in throttle (lib/server/auth/sign-in-throttle.ts): wrong passwords per (email, client address),
     // per email across addresses (a ceiling, not a lockout anyone can trigger) and per client address,
     // within one window; attempts past a limit are refused before the password is hashed.

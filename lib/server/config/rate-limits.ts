@@ -1,6 +1,9 @@
 import "server-only";
+import { loggerFor } from "@/lib/observability/logger";
 import { RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { AppDb, SqliteDriver } from "../db/app-db";
+
+const log = loggerFor("rate-limits");
 
 export { RateLimiterRes };
 export type RateLimiter = RateLimiterAbstract;
@@ -37,7 +40,7 @@ function sweepExpired(db: AppDb): void {
       .deleteFrom("rate_limits")
       .where("expire", "<", Date.now())
       .execute()
-      .catch((error: unknown) => console.error("[rate-limits] sweeping expired rows failed", error));
+      .catch((error: unknown) => log.error({ err: error }, "sweeping expired rows failed"));
   }, SWEEP_EVERY_MS);
   timer.unref();
 }

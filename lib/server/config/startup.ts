@@ -1,4 +1,6 @@
 import "server-only";
+import { loggerFor } from "@/lib/observability/logger";
+import { addLogSecret } from "@/lib/observability/log-redaction";
 import { appContext } from "./app-context";
 import { describeDatabaseUrl } from "../db/database-url";
 import { demoPasswordFile } from "../auth/demo-password";
@@ -7,8 +9,10 @@ import { checkSharedAuthSecret, SecretMismatchError } from "../auth/shared-secre
 import { startEvaluationRunner } from "../services/evaluations";
 import { seedDemoEvaluation } from "../services/evaluation-demo";
 
+const log = loggerFor("startup");
+
 function stop(message: string): never {
-  console.error(`\n${message}\n`);
+  log.fatal(message);
   process.exit(1);
 }
 
@@ -40,16 +44,19 @@ export async function startGatehouseServer(): Promise<void> {
       if (error instanceof SecretMismatchError) stop(`Gatehouse cannot start: ${error.message}`);
       throw error;
     }
-    console.log(`gatehouse: app data in PostgreSQL (${describeDatabaseUrl(env.DATABASE_URL!)})`);
+    log.info({ database: describeDatabaseUrl(env.DATABASE_URL!) }, "app data in PostgreSQL");
   }
   // Evaluation runs left running by a restart resume here (and share their items with other instances).
   startEvaluationRunner(context);
   // Embedded mode: the demo question set and one finished run to look at, started in the background (it waits
   // for the embedded gateway; the runner executes it like any run).
   if (context.demo) void seedDemoEvaluation(context);
+  // The demo password never reaches a log line (the banner below is written to the terminal, not logged).
+  addLogSecret(context.demo?.password);
   if (context.demo?.generated) {
     const line = "-".repeat(64);
-    console.log(
+    // Shown to the person who started the embedded demo, once: a message on the terminal, not a log line.
+    process.stdout.write(
       [
         line,
         "Gatehouse demo accounts (embedded gateway mode):",
@@ -57,9 +64,9 @@ export async function startGatehouseServer(): Promise<void> {
         `  password: ${context.demo.password}`,
         `This is shown once; it is kept in ${demoPasswordFile(env.DATA_DIR)}.`,
         line,
-      ].join("\n"),
+      ].join("\n") + "\n",
     );
   } else if (context.demo) {
-    console.log(`gatehouse: demo accounts ready (password ${context.demo.source === "env" ? "from DEMO_PASSWORD" : `in ${demoPasswordFile(env.DATA_DIR)}`})`);
+    log.info(`demo accounts ready (password ${context.demo.source === "env" ? "from DEMO_PASSWORD" : `in ${demoPasswordFile(env.DATA_DIR)}`})`);
   }
 }

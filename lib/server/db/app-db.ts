@@ -1,3 +1,4 @@
+import { loggerFor } from "@/lib/observability/logger";
 import type Database from "better-sqlite3";
 import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
 import path from "node:path";
@@ -9,6 +10,8 @@ import { APP_MIGRATIONS, DIALECT_SQL } from "./app-migrations";
 import type { AppTables } from "./app-tables";
 import { BoundedGate } from "./bounded-gate";
 import { KeyedLock } from "./keyed-lock";
+
+const log = loggerFor("app-db");
 
 /** Where the app's own data lives: the embedded default (a SQLite file) or a shared PostgreSQL. */
 export type AppDbTarget = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
@@ -130,7 +133,7 @@ async function openPostgresAppDb(url: string): Promise<AppDb> {
   });
   // An idle connection the server drops (restart, failover) is reported here; without a listener
   // the process would die of it. The pool replaces the connection on the next checkout.
-  pool.on("error", (error) => console.error(`[app-db] idle PostgreSQL connection lost: ${error.message}`));
+  pool.on("error", (error) => log.error({ err: error }, "idle PostgreSQL connection lost"));
   const kysely = new Kysely<AppTables>({ dialect: new PostgresDialect({ pool }) });
   let migrated: number[];
   try {

@@ -9,6 +9,11 @@ import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
 import { callItem, type ItemOutcome, type ItemResult, type SendResponses } from "./item-call";
 import { gatewayJudge, JUDGE_MAX_OUTPUT_TOKENS } from "./judge-model";
 import type { RunWork } from "./runner";
+import { withLogContext } from "@/lib/observability/log-context";
+import { loggerFor } from "@/lib/observability/logger";
+import { inSpan, startLongSpan } from "../observability/tracing";
+
+const log = loggerFor("evaluations");
 
 /** A row of a question set as the runner reads it (lib/eval validates the whole row on import; older rows lack checks and vars). */
 type QuestionRow = CheckedRow & { vars?: Record<string, string> };
@@ -121,15 +126,27 @@ export async function workForRun(
   // judges were chosen names none and meant the demo judge.
   const judgeModel = plan.judge_model ?? DEMO_JUDGE_MODEL;
   const judgePricing = plan.judge_pricing ?? FREE;
+  // The run's span is the parent of its items' spans, and each item's of its gateway calls (answer, judge).
+  const runSpan = startLongSpan("evaluation run", { "gatehouse.evaluation.run_id": runId, "gatehouse.evaluation.set_id": run.set_id });
   return {
     concurrency: plan.concurrency,
     reserveOf: (item) => itemCharge(plan.versions[item.version_index], set.rows[item.question_index], feature),
-    execute: async (item, signal) => {
-      const version = plan.versions[item.version_index];
-      const row = set.rows[item.question_index];
-      const outcome = withSearchCost(await callItem(send, itemRequest(version, row), signal, { priceOf: prices[item.version_index] }), version);
-      const judge = { send, model: judgeModel, threshold: plan.judge_threshold, pricing: judgePricing, runs, runId, subjectId: `${runId}:${item.position}` };
-      return scoreOutcome(outcome, checks, row, judge, signal);
-    },
+    execute: (item, signal) =>
+      withLogContext({ task: "evaluation", run_id: runId }, () =>
+        runSpan.within(() =>
+          inSpan("evaluation item", { "gatehouse.evaluation.run_id": runId, "gatehouse.evaluation.question_index": item.question_index, "gatehouse.evaluation.version_index": item.version_index }, async () => {
+            const version = plan.versions[item.version_index];
+            const row = set.rows[item.question_index];
+            const outcome = withSearchCost(await callItem(send, itemRequest(version, row), signal, { priceOf: prices[item.version_index] }), version);
+            log.info(
+              { question_index: item.question_index, version_index: item.version_index, outcome: outcome.kind, generation_id: outcome.kind === "done" ? outcome.result.response_id : undefined },
+              "evaluation item answered",
+            );
+            const judge = { send, model: judgeModel, threshold: plan.judge_threshold, pricing: judgePricing, runs, runId, subjectId: `${runId}:${item.position}` };
+            return scoreOutcome(outcome, checks, row, judge, signal);
+          }),
+        ),
+      ),
+    end: () => runSpan.end(),
   };
 }

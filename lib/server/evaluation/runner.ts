@@ -8,6 +8,8 @@ export interface RunWork {
   execute(item: ClaimedItem, signal: AbortSignal): Promise<ItemOutcome>;
   /** What an item's call reserves on the ledger when it is claimed: an upper bound from its real request. */
   reserveOf?(item: EvalItemKey): CallCharge;
+  /** The run is done here (finished, ended, or this runner stops): its trace span ends. */
+  end?(): void;
 }
 
 export interface RunnerOptions {
@@ -94,6 +96,7 @@ export class EvaluationRunner {
     const all = [...this.inFlight.values()].flatMap((items) => [...items.values()]);
     for (const flight of all) flight.controller.abort(new Error("The runner is stopping"));
     await Promise.all(all.map((flight) => flight.done));
+    for (const work of this.work.values()) work.end?.();
   }
 
   /** Resolves when nothing is in flight and no run is left running (tests, the CLI). */
@@ -154,11 +157,16 @@ export class EvaluationRunner {
         continue;
       }
       if (claim.kind === "empty" && !this.inFlight.get(runId)?.size) {
-        if (await this.options.store.finishIfComplete(runId)) this.work.delete(runId);
+        if (await this.options.store.finishIfComplete(runId)) this.endWork(runId);
       }
-      if (claim.kind === "ended") this.work.delete(runId);
+      if (claim.kind === "ended") this.endWork(runId);
       return;
     }
+  }
+
+  private endWork(runId: string): void {
+    this.work.get(runId)?.end?.();
+    this.work.delete(runId);
   }
 
   private launch(runId: string, item: ClaimedItem, work: RunWork): void {

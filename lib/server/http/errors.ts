@@ -1,6 +1,10 @@
 import type { z } from "zod";
 import { errorBody, MESSAGES, zodErrorToBody, type ErrorBody } from "@/lib/contract/gateway/errors";
+import { currentRequestId } from "@/lib/observability/log-context";
+import { loggerFor } from "@/lib/observability/logger";
 import { isDatabaseUnavailable } from "../db/database-errors";
+
+const log = loggerFor("bff");
 
 /**
  * The one error type of the BFF. Anything a handler throws ends up as the contract's
@@ -59,13 +63,14 @@ export function toErrorResponse(error: unknown): Response {
   if (isDatabaseUnavailable(error)) {
     // Users, sessions and limits live there: nothing can be decided until it is back. Logged without
     // the driver's detail (which may name the host); the client may retry.
-    console.error(`[bff] the app database is unreachable: ${(error as { code?: string }).code ?? "connection lost"}`);
+    log.error({ code: (error as { code?: string }).code ?? "connection lost" }, "the app database is unreachable");
     return jsonResponse(errorBody(503, "Gatehouse cannot reach its database right now. Try again in a moment.", { retry_after: 5 }), {
       status: 503,
       headers: { "Retry-After": "5" },
     });
   }
-  const id = crypto.randomUUID();
-  console.error(`[bff] unexpected error ${id}`, error);
+  // The id to quote is the request's own (in X-Request-Id and on every log line of the request); outside a request, a new one.
+  const id = currentRequestId() ?? crypto.randomUUID();
+  log.error({ err: error, error_id: id }, "unexpected error");
   return jsonResponse(errorBody(500, MESSAGES.internal, { error_id: id }), { status: 500 });
 }

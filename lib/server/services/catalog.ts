@@ -1,4 +1,5 @@
 import "server-only";
+import { loggerFor } from "@/lib/observability/logger";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import {
@@ -16,6 +17,8 @@ import { HttpError, jsonResponse } from "../http/errors";
 import { proxyJson } from "../upstream/proxy-json";
 import { upstreamJson, type UpstreamRequest, type ReadRequest } from "../upstream/upstream";
 import type { GatewayCharge } from "./gateway-charge";
+
+const log = loggerFor("bff");
 
 /**
  * The catalogs' gateway calls: the models (chat), the workspaces, the video models. For the /api routes and the
@@ -35,11 +38,11 @@ const VIDEO_MODELS_PATH = "/videos/models";
 function readCatalog<T extends z.ZodType>(item: T, body: unknown, path: string) {
   const read = readListSkipping(item, body);
   if (!read) {
-    console.error(`[bff] gateway answer to GET ${path} is not a list`);
+    log.error({ path }, "the gateway's answer is not a list");
     throw new HttpError(502, "The gateway's answer does not match the expected shape");
   }
   if (read.skippedIssues.length > 0) {
-    console.warn(`[bff] GET ${path}: left out ${read.skippedIssues.length} entries the contract does not understand`, read.skippedIssues[0].slice(0, 5));
+    log.warn({ path, skipped: read.skippedIssues.length, issues: read.skippedIssues[0].slice(0, 5) }, "left out entries the contract does not understand");
   }
   return read.list;
 }

@@ -1,10 +1,13 @@
 import "server-only";
+import { loggerFor } from "@/lib/observability/logger";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { importQuestions } from "@/lib/eval/question-import";
 import type { AppContext } from "../config/app-context";
 import { createRun } from "./evaluation-runs";
+
+const log = loggerFor("evaluations");
 
 /**
  * The embedded mode's demo evaluation: the question set of lib/eval/demo/web-research-questions.jsonl and one run
@@ -66,7 +69,7 @@ export async function seedDemoEvaluation(context: AppContext, options: { root?: 
       }
     }
   } catch (error) {
-    console.error(`[evaluations] the demo run was not seeded: ${error instanceof Error ? error.message : String(error)}`);
+    log.error({ err: error }, "the demo run was not seeded");
     return "skipped";
   }
 }

@@ -16,7 +16,6 @@ import type { SendResponses } from "../evaluation/item-call";
 import { chooseJudgeModel, gatewayJudge, JUDGE_MAX_OUTPUT_TOKENS } from "../evaluation/judge-model";
 import { HttpError } from "../http/errors";
 import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
-import type { Ledger } from "../ledger/ledger";
 import { checkModelBudget, modelSpendingLock } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
 import { EVAL_ESTIMATE_ASSUMPTIONS } from "./evaluation-runs";

@@ -1,10 +1,13 @@
 import "server-only";
+import { loggerFor } from "@/lib/observability/logger";
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../config/app-context";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
 import type { ResponsesRequest } from "@/lib/contract/gateway";
 import { startResponse } from "./responses";
+
+const log = loggerFor("evaluations");
 
 /**
  * Evaluations' gateway call for one item of a run: the playground's POST /responses (services/responses.ts), made
@@ -29,7 +32,7 @@ export function startEvaluationRunner(context: Pick<AppContext, "evalRuns" | "qu
     store: context.evalRuns,
     instanceId: randomUUID(),
     workFor: (runId) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, runId),
-    onError: (error) => console.error(`[evaluations] ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error) => log.error({ err: error }, "evaluation runner error"),
   });
   holder[KEY] = runner;
   runner.start();

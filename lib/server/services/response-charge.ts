@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { ResponsesRequest } from "@/lib/contract/gateway";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { createEventBatcher } from "@/lib/playground/event-batcher";
+import { loggerFor } from "@/lib/observability/logger";
 import { appContext } from "../config/app-context";
 import { callUpperBound } from "../ledger/call-reserve";
 import type { LedgerEntryRef, Settlement } from "../ledger/ledger";
@@ -41,12 +42,11 @@ export async function reserveResponse(user: SessionUser, body: ResponsesRequest)
   });
 }
 
-/**
- * A ledger write after the answer went out failed: the answer is not held up by it, and the entry keeps counting its
- * reserve. Logged where the BFF logs (the logger of the observability work replaces console here).
- */
+const log = loggerFor("ledger");
+
+/** A ledger write after the answer went out failed: the answer is not held up by it, and the entry keeps counting its reserve. */
 function ledgerError(error: unknown): void {
-  console.error(`[ledger] settling a playground answer failed: ${error instanceof Error ? error.message : String(error)}`);
+  log.error({ err: error }, "settling a playground answer failed");
 }
 
 /** The gateway refused before any charge: the reserve no longer counts. `charged`: the call may have cost (an abort): it keeps counting. */

@@ -1,9 +1,14 @@
 import "server-only";
 import type { z } from "zod";
 import { ErrorBodySchema } from "@/lib/contract/gateway/errors";
+import { addToLogContext, currentRequestId } from "@/lib/observability/log-context";
+import { loggerFor } from "@/lib/observability/logger";
 import { serverEnv } from "../config/env";
 import { HttpError } from "../http/errors";
+import { traceGatewayCall } from "../observability/gateway-span";
 import { bufferedBody, bufferedRequest, streamingRequest } from "./http-transport";
+
+const log = loggerFor("gateway-client");
 
 type UpstreamKey = "api" | "management";
 
@@ -114,13 +119,16 @@ function networkError(error: unknown, timeoutMs: number): HttpError {
 }
 
 function logged(error: HttpError, request: UpstreamRequest): HttpError {
-  console.error(`[bff] ${request.method} ${request.path}: ${error.message} (${String(error.metadata?.reason ?? error.status)})`);
+  log.error({ method: request.method, path: request.path, status: error.status, reason: error.metadata?.reason ?? null }, `gateway call failed: ${error.message}`);
   return error;
 }
 
 async function oneAttempt(request: UpstreamRequest, timeoutMs: number): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.set("Authorization", `Bearer ${keyFor(request.key ?? "api")}`);
+  // The gateway's logs (the embedded one's at least) then name the request that caused the call.
+  const requestId = currentRequestId();
+  if (requestId && !headers.has("X-Request-Id")) headers.set("X-Request-Id", requestId);
   let body: BodyInit | undefined;
   if (request.json !== undefined) {
     headers.set("Content-Type", "application/json");
@@ -197,6 +205,14 @@ export async function readUpstreamBytes(response: Response, timeoutMs = serverEn
  * become HttpErrors (502/504); HTTP error statuses are returned for the caller to map.
  */
 export async function upstreamFetch(request: UpstreamRequest): Promise<Response> {
+  const call = { method: request.method, path: request.path, json: request.json, url: () => upstreamUrl(request.path) };
+  const response = await traceGatewayCall(call, bufferedBody, () => fetchWithRetries(request));
+  const gatewayRequestId = response.headers.get("x-request-id");
+  if (gatewayRequestId) addToLogContext({ gateway_request_id: gatewayRequestId });
+  return response;
+}
+
+async function fetchWithRetries(request: UpstreamRequest): Promise<Response> {
   const timeoutMs = request.timeoutMs ?? serverEnv().GATEWAY_TIMEOUT_MS;
   const retry = request.method === "GET";
   const started = Date.now();
@@ -291,6 +307,8 @@ export async function upstreamError(response: Response, request: Pick<UpstreamRe
     outMessage = `The gateway answered with an unexpected status ${status}`;
   }
   const safeMetadata = JSON.parse(redactSecrets(JSON.stringify({ ...metadata, upstream_status: status }))) as Record<string, unknown>;
+  // The operator's line: what the gateway said, under the request's id (the user sees the mapped error).
+  (outStatus >= 500 ? log.error : log.warn)({ upstream_status: status, status: outStatus, gateway_message: message ? redactSecrets(message) : null }, "the gateway refused the call");
   return new HttpError(outStatus, redactSecrets(outMessage), { metadata: safeMetadata, headers });
 }
 
@@ -308,7 +326,7 @@ export async function upstreamJson<S extends z.ZodType>(request: UpstreamRequest
   if (schema) {
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-      console.error(`[bff] gateway answer to ${request.method} ${request.path} does not match the contract`, parsed.error.issues.slice(0, 5));
+      log.error({ method: request.method, path: request.path, issues: parsed.error.issues.slice(0, 5) }, "the gateway's answer does not match the contract");
       throw new HttpError(502, "The gateway's answer does not match the expected shape", { metadata: { upstream_status: response.status } });
     }
     return { data: parsed.data, response };

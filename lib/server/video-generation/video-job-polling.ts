@@ -1,8 +1,12 @@
 import "server-only";
+import { loggerFor } from "@/lib/observability/logger";
 import { isVideoJobFinished, VideoJobSchema, type VideoJob } from "@/lib/contract/gateway/videos";
 import { HttpError } from "../http/errors";
 import { readUpstreamText } from "../upstream/upstream";
 import type { JobUpdate, VideoGenerationsStore, VideoJobRow } from "../db/video-generations-store";
+import { inSpan } from "../observability/tracing";
+
+const log = loggerFor("video-polling");
 
 /** First look a second after submission, then 1.5× longer each time, at most every 15 s. */
 const FIRST_POLL_MS = 1_000;
@@ -35,7 +39,7 @@ async function pollOnce(fetchJob: FetchVideoJob, job: VideoJobRow & { gateway_jo
   if (!response.ok) {
     // 429/503 after the upstream client's own retries: the gateway says when; wait at least that.
     const wait = retryAfterMs(response);
-    console.warn(`[bff] polling video job ${job.gateway_job_id}: the gateway answered ${response.status}`);
+    log.warn({ job: job.gateway_job_id, status: response.status }, "polling a video job: the gateway refused");
     return wait > delayMs ? { next_poll_at: Date.now() + wait } : null;
   }
   let body: unknown = null;
@@ -46,7 +50,7 @@ async function pollOnce(fetchJob: FetchVideoJob, job: VideoJobRow & { gateway_jo
   }
   const parsed = VideoJobSchema.safeParse(body);
   if (!parsed.success) {
-    console.error(`[bff] polling video job ${job.gateway_job_id}: the answer does not match the contract`);
+    log.error({ job: job.gateway_job_id }, "polling a video job: the answer does not match the contract");
     return null;
   }
   const answer = parsed.data;
@@ -88,6 +92,12 @@ export async function refreshJobs(store: VideoGenerationsStore, generationId: st
   const due = jobs.filter(
     (job): job is VideoJobRow & { gateway_job_id: string } => job.gateway_job_id !== null && !isVideoJobFinished(job.status),
   );
+  if (due.length === 0) return;
+  // The polls of one generation under one span (tracing on only), named by the generation as its submission's is.
+  await inSpan("video generation poll", { "gatehouse.video.generation_id": generationId, "gatehouse.video.jobs": due.length }, () => pollDue(store, due, now, fetchJob, signal));
+}
+
+async function pollDue(store: VideoGenerationsStore, due: (VideoJobRow & { gateway_job_id: string })[], now: number, fetchJob: FetchVideoJob, signal?: AbortSignal): Promise<void> {
   await Promise.all(
     due.map(async (job) => {
       const delay = pollDelayMs(job.poll_count + 1);
@@ -97,7 +107,7 @@ export async function refreshJobs(store: VideoGenerationsStore, generationId: st
         if (update) await store.recordPoll(job.id, update);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        console.warn(`[bff] polling video job ${job.gateway_job_id}: ${error.message}`);
+        log.warn({ job: job.gateway_job_id, status: error.status }, `polling a video job: ${error.message}`);
       }
     }),
   );

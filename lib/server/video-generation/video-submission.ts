@@ -11,6 +11,7 @@ import { jobUpdateFrom, pollDelayMs } from "./video-job-polling";
 import { checkFrameStorage } from "./video-frame-quota";
 import { checkVideoSpending } from "./video-spending-guard";
 import { modelSpendingLock } from "../spending/model-spending";
+import { inSpan } from "../observability/tracing";
 
 /** What identifies "the same request" for an Idempotency-Key: the prompt, the models, the settings. */
 function fingerprint(request: CreateGenerationRequest): string {
@@ -118,8 +119,11 @@ export async function submitGeneration(
       jobs: plan.models.map((entry) => ({ model: entry.model.id, estimatedCost: entry.estimateUsd })),
     });
     const rows = await store.jobRows(id);
-    const updates = await Promise.all(
-      plan.models.map((entry, position) => submitOne(startJob, entry, request, gatewayKey(user.id, idempotencyKey, entry.model.id)).then((update) => ({ jobRowId: rows[position].id, update }))),
+    // One span for the generation, the parent of its jobs' gateway calls (tracing on only).
+    const updates = await inSpan("video generation", { "gatehouse.video.generation_id": id, "gatehouse.video.models": plan.models.length }, () =>
+      Promise.all(
+        plan.models.map((entry, position) => submitOne(startJob, entry, request, gatewayKey(user.id, idempotencyKey, entry.model.id)).then((update) => ({ jobRowId: rows[position].id, update }))),
+      ),
     );
     await store.recordSubmissions(updates);
     return { generation: (await store.get(id))!, replayed: false };
