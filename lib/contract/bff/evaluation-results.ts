@@ -94,8 +94,37 @@ export type Agreement = z.infer<typeof AgreementSchema>;
  * disagree on the same questions (between). A between-version difference no larger than the within-version one is
  * noise. `within` is null for every version when the run has one repeat.
  */
+/**
+ * Two versions on the questions both decided (a question passes for a version when every ended repeat passed every
+ * check: the table's "passed"). b_only / a_only: questions only that side passed (the flips each way). difference:
+ * pass rate of b minus a with its 95 % interval (Newcombe's paired score interval); p_value: McNemar's exact test on
+ * the flips. finding: b_better / a_better when p < 0.05, no_difference otherwise, no_questions with nothing paired.
+ */
+const VersionPairTestSchema = z.object({
+  a: z.number(),
+  b: z.number(),
+  questions: z.number(),
+  a_passed: z.number(),
+  b_passed: z.number(),
+  a_only: z.number(),
+  b_only: z.number(),
+  difference: z.number(),
+  ci_low: z.number(),
+  ci_high: z.number(),
+  p_value: z.number(),
+  finding: z.enum(["b_better", "a_better", "no_difference", "no_questions"]),
+});
+export type VersionPairTest = z.infer<typeof VersionPairTestSchema>;
+
 const NoiseFloorSchema = z.object({
   repeats: z.number(),
+  /**
+   * Whether repeats answered word for word the same: true means the gateway is deterministic here and how much a
+   * version varies with itself (the noise floor proper) is unknown; null with one repeat (nothing to tell from).
+   */
+  deterministic: z.boolean().nullable(),
+  /** Every pair of versions (a < b): the paired test on per-question verdicts. */
+  pairs: z.array(VersionPairTestSchema),
   within: z.array(z.object({ version_index: z.number(), agreement: AgreementSchema.nullable() })),
   /** Every pair of versions (a < b), repeat i of a against repeat i of b, over questions both answered. */
   between: z.array(z.object({ a: z.number(), b: z.number(), agreement: AgreementSchema })),

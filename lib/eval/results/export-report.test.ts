@@ -69,7 +69,11 @@ Checks: \`contains:1\`
 
 ## Noise floor
 
-One repeat: no within-version figures. Run with repeats > 1 to see how much a version varies with itself.
+- Model | A vs Model B: no difference this run can show (p = 1.00); pass rate difference −50 points (95% CI −91 to +27)
+
+One answer per question: the noise floor (how much a version varies with itself) is unknown. Run with 2 or 3 repeats to measure it.
+
+How alike the answers themselves are: each version with itself across repeats (when the run has repeats) and with the others on the same questions.
 
 | Compared | Pairs | Answer similarity | Citation overlap | Check agreement |
 |---|---|---|---|---|

@@ -1,5 +1,6 @@
 import type { EvalQuestionRow, EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
 import { countOf } from "@/lib/format/count";
+import { differenceText, pairVerdict, repeatsText } from "./noise-verdict";
 import { isAnswered, type ItemGrid } from "./stored-item";
 
 /**
@@ -57,6 +58,8 @@ function summaryTable(summary: EvalResultsSummary): string[] {
   return lines;
 }
 
+const versionLabel = (summary: EvalResultsSummary, index: number) => summary.versions[index]?.label ?? `#${index}`;
+
 function noiseTable(summary: EvalResultsSummary): string[] {
   const label = (index: number) => mdCell(summary.versions[index]?.label ?? `#${index}`);
   const lines = ["| Compared | Pairs | Answer similarity | Citation overlap | Check agreement |", "|---|---|---|---|---|"];
@@ -84,9 +87,11 @@ export function resultsReportMarkdown(summary: EvalResultsSummary, rows: readonl
     "",
     "## Noise floor",
     "",
-    summary.noise_floor.repeats > 1
-      ? "Each version compared with itself across repeats (within) and with the others on the same questions (between). A difference between versions no bigger than a version's difference with itself is noise."
-      : "One repeat: no within-version figures. Run with repeats > 1 to see how much a version varies with itself.",
+    ...summary.noise_floor.pairs.map((pair) => `- ${inline(pairVerdict(pair, versionLabel(summary, pair.a), versionLabel(summary, pair.b)))}; pass rate difference ${differenceText(pair)}`),
+    "",
+    repeatsText(summary.noise_floor),
+    "",
+    "How alike the answers themselves are: each version with itself across repeats (when the run has repeats) and with the others on the same questions.",
     "",
     ...noiseTable(summary),
     "",
