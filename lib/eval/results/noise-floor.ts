@@ -90,13 +90,13 @@ function betweenVersions(grid: ItemGrid, a: number, b: number): Agreement {
 }
 
 /** Below this McNemar p-value a difference in pass rate is called a finding. */
-export const NOISE_SIGNIFICANCE = 0.05;
+const NOISE_SIGNIFICANCE = 0.05;
 
 /**
  * Versions a and b on every question both decided: a question passes for a version when its verdict over the
  * repeats is "passed" (mixed, failed and error do not pass; pending questions are left out).
  */
-export function pairTest(grid: ItemGrid, a: number, b: number): VersionPairTest {
+function pairTest(grid: ItemGrid, a: number, b: number): VersionPairTest {
   const counts = { both: 0, onlyA: 0, onlyB: 0, neither: 0 };
   for (let q = 0; q < grid.questions; q++) {
     const left = cellVerdict(grid, a, q);
@@ -133,7 +133,7 @@ export function pairTest(grid: ItemGrid, a: number, b: number): VersionPairTest 
  * True when every question answered more than once got the same answer text on every repeat (a deterministic
  * gateway, as the demo's): then repeats say nothing about chance. Null when no cell has two answers to compare.
  */
-export function repeatsIdentical(grid: ItemGrid): boolean | null {
+function repeatsIdentical(grid: ItemGrid): boolean | null {
   let compared = false;
   for (let v = 0; v < grid.versions; v++) {
     for (let q = 0; q < grid.questions; q++) {

@@ -3,7 +3,7 @@ import { countOf } from "@/lib/format/count";
 
 /** The paired test in words, the same on the results page and in the Markdown report. */
 
-export function formatP(p: number): string {
+function formatP(p: number): string {
   if (p < 0.001) return "p < 0.001";
   return `p = ${p >= 0.1 ? p.toFixed(2) : p.toFixed(3)}`;
 }
