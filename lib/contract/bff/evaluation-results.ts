@@ -133,7 +133,11 @@ export type NoiseFloor = z.infer<typeof NoiseFloorSchema>;
 
 const RunHeaderSchema = z.object({
   run_id: z.string(),
+  /** The run's name (GET /api/eval/runs/{id} has the same). */
+  name: z.string(),
   set_id: z.string(),
+  /** The question set's name (null once the set was deleted). */
+  set_name: z.string().nullable(),
   set_version: z.number(),
   /** "running" results are partial (pending items are left out). */
   status: z.enum(["running", "cancelled", "finished", "stopped"]),
@@ -537,25 +541,39 @@ export const EvalCompareQuerySchema = z.object({
 
 const EvalCompareSchema = z.object({
   set_id: z.string(),
+  /** Check spellings every run's answers carry: the verdicts, pass rates and flips below use only these. */
+  shared_checks: z.array(z.string()),
+  /** Per run, the checks it has that another lacks: left out of the comparison (runs without any are not listed). */
+  left_out: z.array(z.object({ run_id: z.string(), checks: z.array(z.string()) })),
+  /** What else differs from the oldest run, in words (questions, set version, repeats, judge); empty when nothing. */
+  differences: z.array(z.string()),
   /** Oldest first. */
   runs: z.array(
     z.object({
       run_id: z.string(),
+      /** The run's name: "web-research v2 vs v3 · Demo questions" unless someone renamed it. */
+      name: z.string(),
       set_version: z.number(),
       status: z.string(),
       created_at: z.string(),
-      versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
+      repeats: z.number(),
+      questions: z.number(),
+      judge_model: z.string().nullable(),
+      /** Aggregates over the shared checks only; cost_per_answer_usd = cost_usd / ended items (repeats do not double it). */
+      versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema, cost_per_answer_usd: z.number().nullable() })),
     }),
   ),
   /**
-   * Questions whose verdict changed between consecutive runs, for versions with the same id in both (matched by
-   * version id, questions by index; runs on different set versions are matched by index too). At most 500.
+   * Questions whose verdict (on the shared checks) changed between consecutive runs, for versions with the same id in
+   * both (matched by version id, questions by index; runs on different set versions are matched by index too). At
+   * most 500. version_label names the version as the table does ("web-research v2").
    */
   flips: z.array(
     z.object({
       from_run: z.string(),
       to_run: z.string(),
       version_id: z.string(),
+      version_label: z.string(),
       question_index: z.number(),
       question: z.string(),
       from: VerdictSchema,

@@ -20,7 +20,7 @@ const grid = new ItemGrid(2, 2, [
   answered({ v: 0, q: 1 }, "-2", { checks: [["contains:1", false]] }),
   failed({ v: 1, q: 1 }, "@gateway down"),
 ]);
-const header = { run_id: "run-1", set_id: "set-1", set_version: 2, status: "finished" as const, created_at: "2026-01-01T00:00:00Z", ended_at: null, repeats: 1, questions: 2, checks: ["contains:1"], revision: "r" };
+const header = { run_id: "run-1", name: "Model | A vs Model B · Capitals", set_id: "set-1", set_name: "Capitals", set_version: 2, status: "finished" as const, created_at: "2026-01-01T00:00:00Z", ended_at: null, repeats: 1, questions: 2, checks: ["contains:1"], revision: "r" };
 
 describe("results export", () => {
   it("CSV: RFC 4180 quoting, CRLF, formula cells neutralised, one row per item", () => {
@@ -54,9 +54,9 @@ describe("Markdown report", () => {
   it("has the summary table, the noise floor and the questions whose verdicts differ, with both answers and citations", () => {
     // The whole document, as a reader gets it. The answer stays inside its quote (its heading too); HTML is text;
     // a URL's parentheses cannot end the link; a cell's pipe is escaped in tables, not in prose.
-    expect(report).toBe(`# Evaluation run run-1
+    expect(report).toBe(`# Evaluation run: Model | A vs Model B · Capitals
 
-Question set set-1 version 2 · 2 questions · 1 repeat · status finished · started 2026-01-01T00:00:00Z
+Run run-1 · question set “Capitals” version 2 · 2 questions · 1 repeat · status finished · started 2026-01-01T00:00:00Z
 
 Checks: \`contains:1\`
 

@@ -75,9 +75,9 @@ function noiseTable(summary: EvalResultsSummary): string[] {
 
 export function resultsReportMarkdown(summary: EvalResultsSummary, rows: readonly EvalQuestionRow[], grid: ItemGrid): string {
   const out: string[] = [
-    `# Evaluation run ${summary.run_id}`,
+    `# Evaluation run: ${inline(summary.name)}`,
     "",
-    `Question set ${summary.set_id} version ${summary.set_version} · ${countOf(summary.questions, "question")} · ${countOf(summary.repeats, "repeat")} · status ${summary.status} · started ${summary.created_at}${summary.ended_at ? ` · ended ${summary.ended_at}` : ""}`,
+    `Run ${summary.run_id} · question set ${summary.set_name === null ? summary.set_id : `“${inline(summary.set_name)}”`} version ${summary.set_version} · ${countOf(summary.questions, "question")} · ${countOf(summary.repeats, "repeat")} · status ${summary.status} · started ${summary.created_at}${summary.ended_at ? ` · ended ${summary.ended_at}` : ""}`,
     "",
     `Checks: ${summary.checks.length === 0 ? "none" : summary.checks.map((check) => `\`${inline(check).replace(/`/g, "'")}\``).join(", ")}`,
     "",

@@ -133,6 +133,8 @@ export interface EvalRunsTable {
   ended_at: string | null;
   /** What the run's items have cost so far (migration 9): added to with each item's cost, in the same transaction. */
   spent_usd: Generated<number>;
+  /** Set when someone renamed the run (migration 10); null shows the default name. */
+  name: Generated<string | null>;
 }
 
 export type EvalItemStatus = "pending" | "claimed" | "done" | "failed" | "cancelled";
@@ -171,6 +173,34 @@ interface EvalRescoresTable {
   ended_at: string | null;
 }
 
+/** A preset's release gate (migration 10): the ReleaseGate JSON of lib/eval/release-gate.ts. */
+interface PresetGatesTable {
+  slug: string;
+  gate: string;
+  updated_by: string;
+  updated_at: string;
+}
+
+/**
+ * One move of a preset's designated version (migration 10). to_version is the version the save made (the gateway
+ * designates every save), source_version the version whose settings it carries (the run's winner, or for a revert
+ * the version the move being undone replaced).
+ */
+export interface DesignationMovesTable {
+  id: Generated<number>;
+  slug: string;
+  from_version: number | null;
+  to_version: number;
+  source_version: number;
+  run_id: string | null;
+  override_reason: string | null;
+  reverts_move: number | null;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+  created_at: string;
+}
+
 export interface AppTables {
   instance_settings: InstanceSettingsTable;
   users: UsersTable;
@@ -185,4 +215,6 @@ export interface AppTables {
   eval_runs: EvalRunsTable;
   eval_items: EvalItemsTable;
   eval_rescores: EvalRescoresTable;
+  preset_gates: PresetGatesTable;
+  designation_moves: DesignationMovesTable;
 }
