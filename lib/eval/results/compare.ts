@@ -39,15 +39,15 @@ function cellsOf(grid: ItemGrid): StoredItem[] {
   return items;
 }
 
-/** The checks a run's stored answers carry (after a re-score, the new ones). */
-function checksOf(grid: ItemGrid): Set<string> {
+/** The checks a run's stored answers carry (after a re-score, the new ones), as "kind\0arg" keys. */
+export function checkKeysOf(grid: ItemGrid): Set<string> {
   const keys = new Set<string>();
   for (const item of cellsOf(grid)) for (const check of item.checks ?? []) keys.add(checkKey(check));
   return keys;
 }
 
 /** The run's items with only the `shared` checks kept, so a verdict means the same thing on both sides. */
-function onShared(grid: ItemGrid, shared: ReadonlySet<string>): ItemGrid {
+export function restrictChecks(grid: ItemGrid, shared: ReadonlySet<string>): ItemGrid {
   const items = cellsOf(grid).map((item) => (item.checks ? { ...item, checks: item.checks.filter((check) => shared.has(checkKey(check))) } : item));
   return new ItemGrid(grid.versions, grid.questions, items);
 }
@@ -78,9 +78,9 @@ function differencesOf(ordered: readonly CompareRun[], shared: ReadonlySet<strin
  */
 export function compareRuns(setId: string, runs: readonly CompareRun[]): EvalCompare {
   const ordered = [...runs].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.run_id.localeCompare(b.run_id));
-  const checkSets = ordered.map((run) => checksOf(run.grid));
+  const checkSets = ordered.map((run) => checkKeysOf(run.grid));
   const shared = new Set([...(checkSets[0] ?? [])].filter((key) => checkSets.every((keys) => keys.has(key))));
-  const grids = ordered.map((run) => onShared(run.grid, shared));
+  const grids = ordered.map((run) => restrictChecks(run.grid, shared));
   const flips: EvalCompare["flips"] = [];
   let total = 0;
   for (let i = 1; i < ordered.length; i++) {
