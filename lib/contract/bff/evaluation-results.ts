@@ -506,6 +506,8 @@ export const EvalDesignateRequestSchema = z.strictObject({
   version: z.number().int().min(1),
   /** The preset's designated version number the page showed: 409 when the preset has moved on since. */
   expected_version: z.number().int().min(1),
+  /** An admin designating a version that does not meet the preset's release gate says why (kept in the audit note). */
+  override_reason: z.string().trim().min(1, { message: "must say why" }).max(500, { message: "must be at most 500 characters" }).optional(),
 });
 export type EvalDesignateRequest = z.infer<typeof EvalDesignateRequestSchema>;
 

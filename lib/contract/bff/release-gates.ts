@@ -37,7 +37,7 @@ export const ReleaseGateSchema = z.strictObject({
 });
 export type ReleaseGate = z.infer<typeof ReleaseGateSchema>;
 
-export const GATE_THRESHOLDS = ["finished", "version", "question_set", "checks", "pass_rate", "citation_precision", "regressions", "cost_per_answer", "latency_p95"] as const;
+const GATE_THRESHOLDS = ["finished", "version", "question_set", "checks", "pass_rate", "citation_precision", "regressions", "cost_per_answer", "latency_p95"] as const;
 
 const UnmetSchema = z.object({ threshold: z.enum(GATE_THRESHOLDS), message: z.string() });
 export type GateUnmet = z.infer<typeof UnmetSchema>;

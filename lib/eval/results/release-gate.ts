@@ -16,7 +16,7 @@ export interface GateRun {
 }
 
 /** "kind\0arg" of a check spelling ("min-length:5", "citation-support"): everything after the first ':' is the argument. */
-export function gateCheckKey(spelling: string): string {
+function gateCheckKey(spelling: string): string {
   const colon = spelling.indexOf(":");
   return colon < 0 ? `${spelling}\u0000` : `${spelling.slice(0, colon)}\u0000${spelling.slice(colon + 1)}`;
 }

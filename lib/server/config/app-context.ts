@@ -7,6 +7,7 @@ import { UsersStore } from "../db/users-store";
 import { VideoGenerationsStore } from "../db/video-generations-store";
 import { EvalRunsStore } from "../db/eval-runs-store";
 import { QuestionSetsStore } from "../db/question-sets-store";
+import { ReleaseGatesStore } from "../db/release-gates-store";
 
 export interface AppContext {
   db: AppDb;
@@ -15,6 +16,7 @@ export interface AppContext {
   videoGenerations: VideoGenerationsStore;
   questionSets: QuestionSetsStore;
   evalRuns: EvalRunsStore;
+  releaseGates: ReleaseGatesStore;
   /** Set in embedded mode only: the demo accounts' password. */
   demo: DemoPassword | null;
 }
@@ -69,6 +71,7 @@ async function openAppContext(env: ServerEnv, target: AppDbTarget): Promise<AppC
     videoGenerations: new VideoGenerationsStore(db),
     questionSets: new QuestionSetsStore(db),
     evalRuns: new EvalRunsStore(db),
+    releaseGates: new ReleaseGatesStore(db),
     demo,
   };
 }
