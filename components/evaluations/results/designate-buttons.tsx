@@ -14,7 +14,7 @@ import type { EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
  */
 export function DesignateButtons({ runId, slug, versions, disabled, onDesignate }: { runId: string; slug: string; versions: readonly EvalResultVersion[]; disabled: boolean; onDesignate: (version: EvalResultVersion) => void }) {
   const preset = useQuery(presetQueries.detail(slug));
-  const gate = useQuery(releaseGateQueries.state(slug));
+  const gate = useQuery(releaseGateQueries.state(slug, runId));
   const designated = preset.data?.designated_version?.version ?? null;
   const move = gate.data?.moves.find((candidate) => candidate.to_version === designated);
   // A designation saves the winner again under a new number: the designated settings are the move's source.
@@ -37,7 +37,7 @@ export function DesignateButtons({ runId, slug, versions, disabled, onDesignate 
       </p>
       {versions.map((v) => {
         const isDesignated = v.preset!.version === source;
-        const verdict = gate.data?.gate ? gate.data.versions.find((e) => e.version === v.preset!.version && e.run_id === runId) : undefined;
+        const verdict = gate.data?.run?.find((e) => e.version === v.preset!.version);
         return (
           <span key={v.version_index} className="flex flex-wrap items-center gap-1">
             {isDesignated ? (

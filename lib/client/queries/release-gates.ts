@@ -14,14 +14,15 @@ const gatePath = (slug: string) => `/api/presets/${encodeURIComponent(slug)}/gat
 
 export const releaseGateKeys = {
   /** Under the preset's detail key: anything that invalidates the preset refreshes its gate state too. */
-  state: (slug: string) => [...presetKeys.detail(slug), "release-gate"] as const,
+  state: (slug: string, runId?: string) => [...presetKeys.detail(slug), "release-gate", ...(runId ? [runId] : [])] as const,
 };
 
 export const releaseGateQueries = {
-  state: (slug: string) =>
+  /** With `runId`, also each of the preset's versions in that run against the gate. */
+  state: (slug: string, runId?: string) =>
     queryOptions({
-      queryKey: releaseGateKeys.state(slug),
-      queryFn: ({ signal }) => apiData(gatePath(slug), schema("ReleaseGateStateEnvelopeSchema"), { signal }),
+      queryKey: releaseGateKeys.state(slug, runId),
+      queryFn: ({ signal }) => apiData(`${gatePath(slug)}${runId ? `?run=${encodeURIComponent(runId)}` : ""}`, schema("ReleaseGateStateEnvelopeSchema"), { signal }),
       staleTime: 15_000,
     }),
 };

@@ -3,7 +3,7 @@ import { parseCheck } from "@/lib/eval/check-spelling";
 
 /**
  * A preset's release gate and the designated version's history (issue 38 part 6). Routes:
- *   GET    /api/presets/{slug}/gate                 viewer  the gate, each version's state against it, the moves → ReleaseGateStateEnvelopeSchema
+ *   GET    /api/presets/{slug}/gate[?run=<id>]      viewer  the gate, each version's state against it, the moves → ReleaseGateStateEnvelopeSchema
  *   PUT    /api/presets/{slug}/gate                 admin   body ReleaseGateSchema → the same envelope
  *   DELETE /api/presets/{slug}/gate                 admin   no gate any more → the same envelope
  *   POST   /api/presets/{slug}/designations/revert  editor  body RevertDesignationRequestSchema → RevertDesignationEnvelopeSchema
@@ -84,9 +84,13 @@ const ReleaseGateStateSchema = z.object({
   versions: z.array(GateEvaluationSchema),
   /** Newest first, at most 100. */
   moves: z.array(DesignationMoveSchema),
+  /** With `?run=<id>`: each of the preset's versions in that run against the gate (the results page's buttons). */
+  run: z.array(GateEvaluationSchema).optional(),
 });
 export type ReleaseGateState = z.infer<typeof ReleaseGateStateSchema>;
 export const ReleaseGateStateEnvelopeSchema = z.object({ data: ReleaseGateStateSchema });
+
+export const ReleaseGateQuerySchema = z.object({ run: z.uuid({ message: "must be an id this API gave out" }).optional() });
 
 export const RevertDesignationRequestSchema = z.strictObject({
   /** The move to undo: it must be the newest one and the preset still at its version. */

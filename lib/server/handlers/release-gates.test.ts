@@ -77,6 +77,13 @@ describe.each(APP_DB_DIALECTS)("release gates on %s", (dialect) => {
       [1, false, runId],
     ]);
     expect(state.versions[1].unmet[0].message).toMatch(/^pass rate \d+(\.\d)?%, needs at least 100%$/);
+    // The results page asks for one run's versions.
+    const forRun = ReleaseGateStateEnvelopeSchema.parse(await (await getReleaseGate(bff.request(`/api/presets/web-research/gate?run=${runId}`, { role: "viewer" }), slugParams)).json()).data;
+    expect(forRun.run?.map((v) => [v.version, v.met])).toEqual([
+      [1, false],
+      [3, true],
+    ]);
+    expect((await getReleaseGate(bff.request("/api/presets/web-research/gate?run=nope", { role: "viewer" }), slugParams)).status).toBe(400);
   });
 
   it("refuses a version that fails the gate (409 naming the threshold and the run), accepts one that meets it, and keeps the move", async () => {

@@ -1,7 +1,7 @@
 import "server-only";
-import { ReleaseGateSchema, RevertDesignationRequestSchema } from "@/lib/contract/bff/release-gates";
+import { ReleaseGateQuerySchema, ReleaseGateSchema, RevertDesignationRequestSchema } from "@/lib/contract/bff/release-gates";
 import { SlugSchema } from "@/lib/contract/gateway";
-import { parseWith, readJsonBody } from "../http/body";
+import { parseQuery, parseWith, readJsonBody } from "../http/body";
 import { jsonResponse } from "../http/errors";
 import { defineRoute, type RouteParams } from "../http/route";
 import { routeCharge } from "../services/gateway-charge";
@@ -15,9 +15,11 @@ const GATE_BODY_LIMIT = 128 * 1024;
 const slugFrom = (params: SlugParams) => parseWith(SlugSchema, params.slug, "Invalid preset slug");
 
 /** GET /api/presets/{slug}/gate: the gate, each version's state against it, the designated version's moves. */
-export const getReleaseGate = defineRoute<SlugParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) =>
-  jsonResponse({ data: await readGateState(slugFrom(params), request.signal) }),
-);
+export const getReleaseGate = defineRoute<SlugParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+  const slug = slugFrom(params);
+  const { run } = parseQuery(request, ReleaseGateQuerySchema);
+  return jsonResponse({ data: await readGateState(slug, request.signal, run) });
+});
 
 /** PUT /api/presets/{slug}/gate: sets the gate (admin: the gate is what keeps editors honest). */
 export const putReleaseGate = defineRoute<SlugParams>({ role: "admin", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {

@@ -37,7 +37,7 @@ function gateRunOf(run: LoadedRun) {
   return { run_id: run.row.id, name: run.header.name, status: run.row.status, set_id: run.row.set_id, versions: run.versions, grid: run.grid };
 }
 
-export async function readGateState(slug: string, signal: AbortSignal): Promise<ReleaseGateState> {
+export async function readGateState(slug: string, signal: AbortSignal, runId?: string): Promise<ReleaseGateState> {
   const { releaseGates, evalRuns } = await appContext();
   const [gate, moves, current] = await Promise.all([releaseGates.gate(slug), releaseGates.moves(slug), readCurrentPreset(slug, signal)]);
   const designated = current?.designated_version?.version ?? null;
@@ -56,7 +56,13 @@ export async function readGateState(slug: string, signal: AbortSignal): Promise<
       }
     }
   }
-  return { slug, gate, designated_version: designated, versions: [...versions.values()].sort((a, b) => b.version - a.version), moves };
+  const state: ReleaseGateState = { slug, gate, designated_version: designated, versions: [...versions.values()].sort((a, b) => b.version - a.version), moves };
+  if (gate && runId) {
+    const run = await loadRun(runId);
+    const baseline = baselineOf(designated, moves);
+    state.run = run.versions.filter((version) => version.preset?.slug === slug).map((version) => evaluateGate(gate, gateRunOf(run), slug, version.preset!.version, baseline));
+  }
+  return state;
 }
 
 export async function saveGate(user: SessionUser, slug: string, gate: ReleaseGate | null, signal: AbortSignal): Promise<ReleaseGateState> {
