@@ -27,7 +27,9 @@ describe("results export", () => {
     const csv = exportResultsCsv(grid, questions, versions);
     expect(csv.endsWith("\r\n")).toBe(true);
     const records = parseCsvRecords(csv);
-    expect(records[0]).toEqual([...EVAL_EXPORT_COLUMNS]);
+    // The fixed columns, then one per check with each item's verdict (empty where it did not run).
+    expect(records[0]).toEqual([...EVAL_EXPORT_COLUMNS, "check:contains:1"]);
+    expect(records.slice(1).map((record) => record[EVAL_EXPORT_COLUMNS.length])).toEqual(["pass", "fail", "fail", ""]);
     expect(records).toHaveLength(5);
     const row = (i: number) => Object.fromEntries(EVAL_EXPORT_COLUMNS.map((column, c) => [column, records[i][c]]));
     expect(row(1)).toMatchObject({ question: "'=HYPERLINK(\"http://evil\")", tags: "x; y", version: "Model | A", verdict: "passed", answer: "'+1 answer", cited_urls: "https://a.com/1" });
@@ -36,6 +38,12 @@ describe("results export", () => {
     expect(row(4)).toMatchObject({ status: "failed", verdict: "error", error: "'@gateway down", answer: "" });
     // The raw text quotes the cell with the line break and doubles its quote.
     expect(csv).toContain('"Quote "" and, comma\nnewline"');
+  });
+
+  it("CSV: costs without float noise", () => {
+    const noisy = new ItemGrid(1, 1, [answered({ v: 0, q: 0 }, "a", { cost: 0.005518749999999999 })]);
+    const records = parseCsvRecords(exportResultsCsv(noisy, [questions[0]], [versions[0]]));
+    expect(records[1][EVAL_EXPORT_COLUMNS.indexOf("cost_usd")]).toBe("0.00551875");
   });
 
   it("JSON: the run, its versions and every item with citations and checks", () => {
