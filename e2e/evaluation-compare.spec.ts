@@ -189,4 +189,20 @@ test.describe("comparisons on like terms and a release gate (admin)", () => {
     // Stop it: the point was the plan, not the answers.
     await (await apiAs("admin")).post(`/api/eval/runs/${again}/cancel`);
   });
+
+  test("an import names the new set after the file finally picked, unless the name was typed", async ({ page }) => {
+    await page.goto("/evaluations/sets");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import a question set" });
+    const file = dialog.getByLabel("CSV or JSONL file");
+    const name = dialog.getByLabel("Name of the new set");
+    const pick = (fileName: string) => file.setInputFiles({ name: fileName, mimeType: "text/csv", buffer: Buffer.from("question\nWhat is an ETag?\n") });
+    await pick("bad.csv");
+    await expect(name).toHaveValue("bad");
+    await pick("good.csv");
+    await expect(name).toHaveValue("good");
+    await name.fill("My own name");
+    await pick("third.csv");
+    await expect(name).toHaveValue("My own name");
+  });
 });
