@@ -204,5 +204,14 @@ test.describe("comparisons on like terms and a release gate (admin)", () => {
     await name.fill("My own name");
     await pick("third.csv");
     await expect(name).toHaveValue("My own name");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // A set can be renamed (a save of its rows under the new name).
+    await page.goto(`/evaluations/sets/${setup.setId}`);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await page.getByLabel("Set name").fill("Caching questions");
+    await page.getByRole("button", { name: "Save name" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Caching questions");
+    await expect(page.getByRole("status")).toContainText("Renamed to “Caching questions”");
   });
 });
