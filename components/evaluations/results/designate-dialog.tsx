@@ -45,7 +45,7 @@ export function DesignateDialog({ runId, version, onClose }: { runId: string; ve
 
   return (
     <Dialog open onOpenChange={(open) => !open && !designate.isPending && onClose()}>
-      <DialogContent title={done ? `${version.label} is designated` : `Make ${version.label} the designated version`}>
+      <DialogContent title={`Make ${version.label} the designated version`}>
         <div className="space-y-3 text-sm">
           {done ? (
             <>
