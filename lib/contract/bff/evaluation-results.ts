@@ -445,7 +445,8 @@ export const EvalExportQuerySchema = z.object({
   format: z.enum(["csv", "json", "md"], { message: "must be csv, json or md" }).default("csv"),
 });
 /**
- * csv: one row per item (RFC 4180, CRLF, formula cells neutralised with a leading '), columns EVAL_EXPORT_COLUMNS.
+ * csv: one row per item (RFC 4180, CRLF, formula cells neutralised with a leading '), columns EVAL_EXPORT_COLUMNS, then one
+ *   `check:<spelling>` column per check with pass / fail (empty where it did not run); numbers to 12 significant digits.
  * json: { run: EvalRunHeader, versions, items: [{ ...one object per item with those columns, citations: [{url,title}], checks: [...] }] }.
  * md: the report: summary table, noise floor, the questions whose verdicts differ with each version's answer and citations.
  */
