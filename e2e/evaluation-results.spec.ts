@@ -123,7 +123,7 @@ test.describe("evaluation results (editor)", () => {
     await expect(page.getByTestId("version-summary").first()).toContainText("contains-i: cache");
 
     // Designate v2, then see it in the studio.
-    await page.getByRole("button", { name: `Make ${SLUG} v2 the designated version` }).click();
+    await page.getByRole("button", { name: `Make ${SLUG} v2 designated` }).click();
     const designate = results.dialog(`Make ${SLUG} v2 the designated version`);
     await designate.getByRole("button", { name: "Make v2 designated" }).click();
     const done = designate.getByTestId("designate-done");

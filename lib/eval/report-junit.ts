@@ -33,18 +33,22 @@ function testcase(item: ReportItem): string {
   return `${open}>\n      <failure message="${xmlAttr(`${failed.length} of ${item.checks.length} checks failed`)}" type="checks">${xmlText(lines.join("\n"))}</failure>\n    </testcase>`;
 }
 
-/** JUnit XML: one testsuite per version, one testcase per item; failed checks as a failure, a failed item as an error. */
-export function buildJunitXml(versions: readonly ReportVersion[], items: readonly ReportItem[]): string {
+/**
+ * JUnit XML: one testsuite per version, one testcase per item; failed checks as a failure, a failed item as an error.
+ * Suite time is the run's wall time when given (items run concurrently, so their latencies overlap and their sum
+ * overstates it); without it, the sum of the items' latencies.
+ */
+export function buildJunitXml(versions: readonly ReportVersion[], items: readonly ReportItem[], options: { wallMs?: number } = {}): string {
   const suites = versions.map(({ id }) => {
     const own = items.filter((item) => item.version === id);
     const errors = own.filter((item) => item.result.error).length;
     const failures = own.filter((item) => !item.result.error && item.checks.some((c) => !c.passed)).length;
-    const time = seconds(own.reduce((sum, item) => sum + (item.result.latency_ms ?? 0), 0));
+    const time = seconds(options.wallMs ?? own.reduce((sum, item) => sum + (item.result.latency_ms ?? 0), 0));
     const head = `  <testsuite name="${xmlAttr(id)}" tests="${own.length}" failures="${failures}" errors="${errors}" time="${time}">`;
     return [head, ...own.map(testcase), "  </testsuite>"].join("\n");
   });
   const total = items.length;
   const failures = items.filter((item) => !item.result.error && item.checks.some((c) => !c.passed)).length;
   const errors = items.filter((item) => item.result.error).length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="gatehouse-eval" tests="${total}" failures="${failures}" errors="${errors}">\n${suites.join("\n")}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="gatehouse-eval" tests="${total}" failures="${failures}" errors="${errors}"${options.wallMs === undefined ? "" : ` time="${seconds(options.wallMs)}"`}>\n${suites.join("\n")}\n</testsuites>\n`;
 }

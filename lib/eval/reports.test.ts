@@ -52,6 +52,12 @@ describe("JUnit XML", () => {
     expect(xml.match(/<testcase /g)).toHaveLength(4);
   });
 
+  it("gives each suite the run's wall time when known, not the sum of overlapping latencies", () => {
+    const timed = buildJunitXml(versions, items, { wallMs: 1_750 });
+    expect(timed).toContain('<testsuites name="gatehouse-eval" tests="4" failures="1" errors="1" time="1.750">');
+    expect(timed).toContain('<testsuite name="v1" tests="2" failures="1" errors="0" time="1.750">');
+  });
+
   it("lists the failed checks and escapes everything, control characters included", () => {
     expect(xml).toContain('<failure message="1 of 2 checks failed" type="checks">judge:cites &lt;b&gt; &amp; "quotes" (score 0.25) — weak\uFFFDanswer</failure>');
     expect(xml).toContain('<testcase name="Q &lt;with&gt; &amp; markup\uFFFD" classname="eval.v2"');

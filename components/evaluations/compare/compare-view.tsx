@@ -3,13 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
+import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { resultQueries } from "@/lib/client/queries/evaluation-results";
 import type { EvalCompare } from "@/lib/contract/bff/evaluation-results";
 
 const pct = (v: number | null) => (v === null ? "–" : `${Math.round(v * 100)}%`);
-const usd = (v: number) => `$${v.toFixed(4)}`;
+const usd = (v: number | null) => (v === null ? "–" : v > 0 && v < 0.0001 ? "<$0.0001" : `$${v.toFixed(4)}`);
 
 /** Rows = version ids seen in any run, columns = runs (oldest first): the pass rate, cost and latency over time. */
 function OverTime({ data }: { data: EvalCompare }) {
@@ -25,8 +26,9 @@ function OverTime({ data }: { data: EvalCompare }) {
             {data.runs.map((r) => (
               <th key={r.run_id} scope="col" className="py-1 pr-4 font-medium">
                 <Link href={`/evaluations/runs/${r.run_id}/results`} className="underline-offset-2 hover:underline">
-                  {new Date(r.created_at).toLocaleString()}
+                  {r.name}
                 </Link>
+                <span className="block font-normal">{new Date(r.created_at).toLocaleString()}</span>
               </th>
             ))}
           </tr>
@@ -43,7 +45,7 @@ function OverTime({ data }: { data: EvalCompare }) {
                       <>
                         <div className="font-semibold">{pct(a.pass_rate)}</div>
                         <div className="text-xs text-slate-600 dark:text-slate-400">
-                          {usd(a.cost_usd)} · p50 {a.latency_ms_p50 === null ? "–" : `${Math.round(a.latency_ms_p50)} ms`} · {a.errors} errors
+                          {usd(r.versions.find((v) => v.id === id)?.cost_per_answer_usd ?? null)} per answer · p50 {a.latency_ms_p50 === null ? "–" : `${Math.round(a.latency_ms_p50)} ms`} · {a.errors} errors
                         </div>
                       </>
                     ) : (
@@ -60,6 +62,35 @@ function OverTime({ data }: { data: EvalCompare }) {
   );
 }
 
+/** What the comparison used and left out, and what else differs between the runs: said before any figure. */
+function LikeTerms({ data }: { data: EvalCompare }) {
+  const nameOf = (id: string) => data.runs.find((r) => r.run_id === id)?.name ?? id;
+  const unlike = data.left_out.length > 0 || data.differences.length > 0;
+  return (
+    <Notice tone={unlike ? "warning" : "info"} data-testid="compare-terms">
+      <p>
+        Compared on {data.shared_checks.length === 0 ? <strong>no shared check</strong> : <>the checks every run has: {data.shared_checks.map((check) => <code key={check} className="mr-1 rounded bg-slate-100 px-1 text-xs dark:bg-slate-800">{check}</code>)}</>}
+      </p>
+      {data.left_out.length > 0 ? (
+        <ul className="mt-1 list-inside list-disc" data-testid="compare-left-out">
+          {data.left_out.map((entry) => (
+            <li key={entry.run_id}>
+              Left out of “{nameOf(entry.run_id)}”: {entry.checks.join(", ")}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data.differences.length > 0 ? (
+        <ul className="mt-1 list-inside list-disc" data-testid="compare-differences">
+          {data.differences.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Notice>
+  );
+}
+
 /** Several runs of one question set: each version's summary over time, and the questions whose verdict flipped. */
 export function CompareView({ runIds }: { runIds: readonly string[] }) {
   const compare = useQuery(resultQueries.compare(runIds));
@@ -68,6 +99,7 @@ export function CompareView({ runIds }: { runIds: readonly string[] }) {
   const data = compare.data;
   return (
     <div className="space-y-5">
+      <LikeTerms data={data} />
       <OverTime data={data} />
       <section aria-labelledby="flips-title" className="space-y-2">
         <h2 id="flips-title" className="text-base font-semibold">
@@ -77,7 +109,7 @@ export function CompareView({ runIds }: { runIds: readonly string[] }) {
         <ul className="space-y-1 text-sm" data-testid="flips">
           {data.flips.map((f) => (
             <li key={`${f.to_run}-${f.version_id}-${f.question_index}`} className="flex flex-wrap gap-2">
-              <span className="font-mono text-xs">{f.version_id}</span>
+              <span className="font-medium">{f.version_label}</span>
               <Link href={`/evaluations/runs/${f.to_run}/results?q=${f.question_index}`} className="min-w-0 truncate underline-offset-2 hover:underline">
                 {f.question_index + 1}. {f.question}
               </Link>

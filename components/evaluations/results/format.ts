@@ -18,3 +18,12 @@ export function formatPercent(value: number | null, digits = 0): string {
 export function formatNumber(value: number | null, digits = 2): string {
   return value === null ? "–" : Number.isInteger(value) ? String(value) : value.toFixed(digits);
 }
+
+/** A cost in a narrow table cell: cents below a dollar ("0.53¢"), so a fraction of a cent is never cut to "<$0.00…". */
+export function formatUsdCell(value: number | null): string {
+  if (value === null) return "–";
+  if (value >= 1) return `$${value.toFixed(2)}`;
+  const cents = value * 100;
+  if (cents > 0 && cents < 0.01) return "<0.01¢";
+  return `${cents < 10 ? cents.toFixed(2) : cents.toFixed(1)}¢`;
+}

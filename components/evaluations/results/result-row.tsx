@@ -3,7 +3,7 @@
 import { clsx } from "clsx";
 import { memo } from "react";
 import type { EvalQuestionRow, EvalRowVersion, EvalVerdict } from "@/lib/contract/bff/evaluation-results";
-import { formatMs, formatNumber, formatUsd } from "./format";
+import { formatMs, formatNumber, formatUsd, formatUsdCell } from "./format";
 
 const VERDICT_STYLE: Record<EvalVerdict, string> = {
   passed: "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200",
@@ -32,8 +32,8 @@ function Cells({ cell }: { cell: EvalRowVersion | undefined }) {
       <div role="cell" className="px-2">
         <VerdictBadge verdict={cell.verdict} failed={cell.failed_checks} checks={cell.checks.length} />
       </div>
-      <div role="cell" className={td}>
-        {formatUsd(cell.cost_usd)}
+      <div role="cell" className={td} title={formatUsd(cell.cost_usd)}>
+        {formatUsdCell(cell.cost_usd)}
       </div>
       <div role="cell" className={td}>
         {formatMs(cell.latency_ms)}

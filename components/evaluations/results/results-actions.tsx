@@ -3,6 +3,7 @@
 import { Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { lazyNamed } from "@/components/ui/lazy-component";
+import { DesignateButtons } from "./designate-buttons";
 import { useHasRole } from "@/lib/client/current-user";
 import { exportUrl } from "@/lib/client/queries/evaluation-results";
 import type { EvalResultsSummary, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
@@ -38,10 +39,8 @@ export function ResultsActions({ runId, summary }: { runId: string; summary: Eva
           <Button size="sm" disabled={!ended} title={ended ? undefined : "Wait for the run to end"} onClick={() => setRescoring(true)}>
             Re-score…
           </Button>
-          {presetVersions.map((v) => (
-            <Button key={v.version_index} size="sm" variant="primary" disabled={!ended} onClick={() => setDesignating(v)}>
-              Make {v.label} the designated version
-            </Button>
+          {[...new Set(presetVersions.map((v) => v.preset!.slug))].map((slug) => (
+            <DesignateButtons key={slug} runId={runId} slug={slug} versions={presetVersions.filter((v) => v.preset!.slug === slug)} disabled={!ended} onDesignate={setDesignating} />
           ))}
         </div>
       ) : null}

@@ -52,6 +52,9 @@ export function ResultsPage({ runId }: { runId: string }) {
   return (
     <div className="space-y-5">
       {summary.data.status === "running" ? <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200">The run is still going: these results are partial.</p> : null}
+      <h2 className="text-lg font-semibold [overflow-wrap:anywhere]" data-testid="run-name">
+        {summary.data.name}
+      </h2>
       <ResultsActions runId={runId} summary={summary.data} />
       <SummaryCards summary={summary.data} />
 

@@ -4,7 +4,8 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef } from "react";
 import { ResultRow } from "./result-row";
 import type { EvalQuestionRow, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
-import { gridTemplate, QUESTION_WIDTH, GROUP_WIDTH, tableWidth, VERSION_GROUP } from "./table-columns";
+import { useMediaQuery } from "@/lib/client/hooks/use-media-query";
+import { gridTemplate, QUESTION_WIDTH, QUESTION_WIDTH_NARROW, GROUP_WIDTH, tableWidth, VERSION_GROUP } from "./table-columns";
 import { formatSort, type SortKey, type ResultsView } from "./url-state";
 
 const ROW_HEIGHT = 40;
@@ -39,10 +40,10 @@ function ariaSort(sort: SortKey, view: ResultsView) {
 }
 
 /** The two header rows (version names, then sortable columns): memoised, so a scroll frame re-renders only the rows. */
-const TableHeader = memo(function TableHeader({ versions, view, onSort, template }: { versions: readonly EvalResultVersion[]; view: ResultsView; onSort: (sort: SortKey) => void; template: string }) {
+const TableHeader = memo(function TableHeader({ versions, view, onSort, template, questionWidth }: { versions: readonly EvalResultVersion[]; view: ResultsView; onSort: (sort: SortKey) => void; template: string; questionWidth: number }) {
   return (
     <div role="rowgroup" className="sticky top-0 z-10 bg-white text-xs text-slate-600 shadow-[0_1px_0_rgb(226_232_240)] dark:bg-slate-950 dark:text-slate-300 dark:shadow-[0_1px_0_rgb(30_41_59)]">
-      <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns: `${QUESTION_WIDTH}px${` ${GROUP_WIDTH}px`.repeat(versions.length)}` }}>
+      <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns: `${questionWidth}px${` ${GROUP_WIDTH}px`.repeat(versions.length)}` }}>
         <div role="columnheader" className="px-3 pt-1.5" />
         {versions.map((v) => (
           <div key={v.version_index} role="columnheader" className="truncate border-l border-slate-200 px-2 pt-1.5 font-semibold text-slate-800 dark:border-slate-800 dark:text-slate-100">
@@ -80,8 +81,9 @@ const TableHeader = memo(function TableHeader({ versions, view, onSort, template
  */
 export function ResultsTable({ rows, versions, view, total, onRangeEnd, onSort, onOpen, hrefFor }: ResultsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const template = gridTemplate(versions.length);
-  const width = tableWidth(versions.length);
+  const questionWidth = useMediaQuery("(min-width: 640px)") ? QUESTION_WIDTH : QUESTION_WIDTH_NARROW;
+  const template = gridTemplate(versions.length, questionWidth);
+  const width = tableWidth(versions.length, questionWidth);
 
   // useFlushSync off: by default the virtualizer renders the rows synchronously inside each scroll event, so the
   // event, React's render and the frame's layout and paint made one task, 60-100 ms now and then with 10,000
@@ -119,7 +121,7 @@ export function ResultsTable({ rows, versions, view, total, onRangeEnd, onSort, 
       className="h-[calc(100dvh-16rem)] min-h-[22rem] overflow-auto overscroll-contain rounded-lg border border-slate-200 [overflow-anchor:none] dark:border-slate-800"
     >
       <div role="table" aria-label={`Questions (${total})`} aria-rowcount={total + 2} style={{ width }}>
-        <TableHeader versions={versions} view={view} onSort={onSort} template={template} />
+        <TableHeader versions={versions} view={view} onSort={onSort} template={template} questionWidth={questionWidth} />
         <div role="rowgroup" className="relative" style={{ height: virtualizer.getTotalSize(), contain: "strict" }}>
           {items.map((item) => {
             const row = rows[item.index];

@@ -1,14 +1,14 @@
 import type { EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
 import { formatMs, formatNumber, formatPercent, formatUsd } from "./format";
 import { DemoJudgeBadge } from "./demo-judge-badge";
-import { readPairs } from "./noise-floor";
+import { differenceText, flipsText, pairVerdict, repeatsText } from "@/lib/eval/results/noise-verdict";
 
 type VersionWithAggregate = EvalResultsSummary["versions"][number];
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex items-baseline justify-between gap-3 py-1">
-      <dt className="min-w-0 truncate text-slate-600 dark:text-slate-400" title={label}>
+      <dt className="line-clamp-3 min-w-0 text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400" title={label}>
         {label}
       </dt>
       <dd className="shrink-0 text-right font-medium tabular-nums">{value}</dd>
@@ -50,27 +50,30 @@ function VersionCard({ version }: { version: VersionWithAggregate }) {
 
 function NoiseFloorLine({ summary }: { summary: EvalResultsSummary }) {
   const label = (index: number) => summary.versions.find((v) => v.version_index === index)?.label ?? `#${index}`;
-  if (summary.noise_floor.repeats < 2) {
-    return (
-      <p data-testid="noise-floor" className="text-xs text-slate-600 dark:text-slate-400">
-        No repeats in this run, so no noise floor: run with 2 or 3 repeats to tell a real change from chance.
-      </p>
-    );
-  }
+  const noise = summary.noise_floor;
   return (
     <div data-testid="noise-floor" className="rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-900">
       <p>
-        <span className="font-medium">Noise floor:</span> each version is compared with its own repeats (A vs A) and with the other version (A vs B) on
-        check verdicts; two versions differ for real only when they agree with each other less than each agrees with itself.
+        <span className="font-medium">Is the difference real?</span> Each pair of versions is compared question by question (a question passes when
+        every repeat passed), with McNemar&apos;s exact test on the questions that flipped.
       </p>
-      <ul className="mt-1 list-inside list-disc">
-        {readPairs(summary.noise_floor).map((pair) => (
-          <li key={`${pair.a}-${pair.b}`}>
-            {label(pair.a)} vs {label(pair.b)}: agree {formatPercent(pair.between)}, repeats agree {formatPercent(pair.within)} —{" "}
-            <strong>{pair.verdict === "real" ? "a real change" : pair.verdict === "noise" ? "within the noise" : "not enough answers to say"}</strong>
-          </li>
-        ))}
-      </ul>
+      {noise.pairs.length > 0 ? (
+        <ul className="mt-1 space-y-1">
+          {noise.pairs.map((pair) => (
+            <li key={`${pair.a}-${pair.b}`} data-testid="noise-pair">
+              <strong>{pairVerdict(pair, label(pair.a), label(pair.b))}</strong>
+              {pair.questions > 0 ? (
+                <span className="block text-xs text-slate-600 dark:text-slate-400">
+                  Pass rate {label(pair.b)} minus {label(pair.a)}: {differenceText(pair)} · {flipsText(pair, label(pair.a), label(pair.b))}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p data-testid="noise-repeats" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        {repeatsText(noise)}
+      </p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import type { EvalQuestionDetail } from "@/lib/contract/bff/evaluation-results";
+import { markdownToPlain } from "@/lib/format/markdown-plain";
 import { VerdictBadge } from "./result-row";
 
 type Verdict = NonNullable<EvalQuestionDetail["versions"][number]["repeats"][number]["citation_support"]>[number];
@@ -28,8 +29,8 @@ export function SupportVerdicts({ verdicts }: { verdicts: readonly Verdict[] }) 
                 {v.url}
               </span>
             </div>
-            <blockquote className="mt-1 border-l-2 border-amber-400 pl-2 text-xs">{v.sentence ?? v.span}</blockquote>
-            {v.reasoning ? <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">{v.reasoning}</p> : null}
+            <blockquote className="mt-1 border-l-2 border-amber-400 pl-2 text-xs">{markdownToPlain(v.sentence ?? v.span)}</blockquote>
+            {v.reasoning ? <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">{markdownToPlain(v.reasoning)}</p> : null}
             <details className="mt-1 text-xs">
               <summary className="cursor-pointer text-slate-600 dark:text-slate-400">Source text ({ORIGIN[v.source]})</summary>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-700 dark:text-slate-300">{v.source_text ?? "None was available, so the citation counts as unsupported."}</p>

@@ -12,6 +12,7 @@ import { evalRunQueries, isRunFinished } from "@/lib/client/queries/evaluation-r
 import { CancelRunButton } from "./cancel-run-button";
 import { RecentErrors } from "./recent-errors";
 import { RunFiguresList } from "./run-figures";
+import { RunAgainButton, RunName } from "./run-name";
 import { RunStatusBadge } from "./run-status-badge";
 import { VersionProgressRow } from "./version-progress";
 
@@ -30,11 +31,14 @@ export function RunView({ id }: { id: string }) {
   if (query.isPending) return <p role="status">Loading the run…</p>;
   if (!run) return <QueryErrorAlert query={query} />;
   const running = !isRunFinished(run);
-  const canCancel = running && (user.role === "admin" || (user.id === run.user_id && user.role !== "viewer"));
+  // The run's creator or an admin may cancel and rename it.
+  const canWrite = user.role === "admin" || (user.id === run.user_id && user.role !== "viewer");
+  const canCancel = running && canWrite;
   const { totals, versions, recent_errors } = run.progress;
 
   return (
     <div className="space-y-5" data-testid="eval-run" data-status={run.status}>
+      <RunName run={run} canRename={canWrite} />
       <div className="flex flex-wrap items-center gap-2">
         <RunStatusBadge run={run} />
         <span role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="run-status-text">
@@ -45,6 +49,7 @@ export function RunView({ id }: { id: string }) {
         </span>
         <div className="ml-auto flex flex-wrap gap-2">
           {canCancel ? <CancelRunButton id={run.id} left={totals.pending + totals.running} /> : null}
+          {user.role === "viewer" ? null : <RunAgainButton id={run.id} />}
           {running ? null : (
             <Button asChild size="sm" variant="primary">
               <Link href={`/evaluations/runs/${run.id}/results`}>See the results</Link>

@@ -29,6 +29,8 @@ export default function ImportDialog({ target, open, setOpen, trigger, contentId
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState("");
+  // The name the last chosen file suggested: a later file replaces it unless the person typed their own.
+  const [suggested, setSuggested] = useState("");
   const [fileError, setFileError] = useState<string>();
   const [nameError, setNameError] = useState<string>();
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -45,7 +47,11 @@ export default function ImportDialog({ target, open, setOpen, trigger, contentId
   const chooseFile = (chosen: File | null) => {
     reset();
     setFile(chosen);
-    if (chosen && target.kind === "new" && name === "") setName(setNameOf(chosen.name));
+    if (chosen && target.kind === "new" && (name === "" || name === suggested)) {
+      const next = setNameOf(chosen.name);
+      setName(next);
+      setSuggested(next);
+    }
   };
 
   const submit = async (event: React.FormEvent) => {

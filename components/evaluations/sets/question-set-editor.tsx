@@ -12,6 +12,7 @@ import { useHasRole } from "@/lib/client/current-user";
 import { useUrlParam } from "@/lib/client/hooks/use-url-param";
 import { questionSetExportHref, questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 import { DeleteSetButton, ImportButton } from "./dialog-buttons";
+import { RenameSet } from "./rename-set";
 import { RowsForm } from "./rows-form";
 import { RowsView } from "./rows-view";
 import { VersionPicker } from "./version-picker";
@@ -82,6 +83,7 @@ export function QuestionSetEditor({ id }: { id: string }) {
                 Export JSONL
               </a>
             </Button>
+            {canEdit && !older ? <RenameSet set={newest} onRenamed={(name) => setNotice(`Renamed to “${name}”.`)} /> : null}
             {canEdit && !older ? <ImportButton label="Import new version" target={{ kind: "version", setId: id, baseVersion: newest.version }} /> : null}
             {canDelete ? <DeleteSetButton label="Delete" variant="danger" setId={id} name={newest.name} /> : null}
           </>

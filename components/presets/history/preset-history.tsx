@@ -17,6 +17,8 @@ import { useRestoreVersion } from "./use-restore-version";
 import { VersionDrawer } from "./version-drawer";
 import { evaluateVersionsHref } from "@/lib/eval-runs/links";
 import { VersionTable } from "./version-table";
+import { GateStateCell, ReleaseGatePanel } from "./release-gate-panel";
+import { releaseGateQueries } from "@/lib/client/queries/release-gates";
 import { VersionsSkeleton } from "./versions-skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 
@@ -28,6 +30,7 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset: PresetWithDesignatedVersion; canEdit: boolean }) {
   const versions = useQuery(presetQueries.versions(slug));
   const audit = useQuery(presetQueries.audit(slug));
+  const gate = useQuery(releaseGateQueries.state(slug));
   const [params, setParams] = useQueryStates(studioSearchParams);
   const [restoreTarget, setRestoreTarget] = useState<PresetVersion | null>(null);
   const [restoreMessage, setRestoreMessage] = useState<string | null>(null);
@@ -79,6 +82,8 @@ export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset:
         </div>
       ) : null}
 
+      <ReleaseGatePanel slug={slug} canEdit={canEdit} />
+
       <VersionTable
         slug={slug}
         versions={newestFirst}
@@ -88,6 +93,7 @@ export function PresetHistory({ slug, preset, canEdit }: { slug: string; preset:
         onView={(version) => void setParams({ version: version.version })}
         onCompare={(version) => compare(version.version, designatedNumber)}
         onRestore={setRestoreTarget}
+        gateCell={gate.data?.gate ? (version) => <GateStateCell evaluation={gate.data.versions.find((e) => e.version === version)} /> : undefined}
       />
 
       <VersionDrawer

@@ -19,6 +19,7 @@ export function VersionTable({
   onView,
   onCompare,
   onRestore,
+  gateCell,
 }: {
   slug: string;
   /** Newest first. */
@@ -30,11 +31,13 @@ export function VersionTable({
   /** Compare with the designated version. */
   onCompare: (version: PresetVersion) => void;
   onRestore: (version: PresetVersion) => void;
+  /** With a release gate: the version's state against it, in a column of its own. */
+  gateCell?: (version: number) => React.ReactNode;
 }) {
   return (
     <Table framed className="min-w-[40rem]" data-testid="version-table">
       <caption className="sr-only">Versions of {slug}, newest first</caption>
-      <TableHead framed columns={["Version", "Created", "Saved by", "Gateway creator", { label: "Actions", className: "text-right" }]} />
+      <TableHead framed columns={["Version", "Created", "Saved by", "Gateway creator", ...(gateCell ? ["Release gate"] : []), { label: "Actions", className: "text-right" }]} />
       <TableBody>
         {versions.map((version) => {
           const entry = savedBy(audit, version);
@@ -61,6 +64,7 @@ export function VersionTable({
               <td className="max-w-40 truncate px-3 py-2 font-mono text-xs" title={version.creator_id ?? undefined}>
                 {version.creator_id ?? "unknown"}
               </td>
+              {gateCell ? <td className="px-3 py-2">{gateCell(version.version)}</td> : null}
               <td className="px-3 py-2">
                 <div className="flex justify-end gap-1">
                   <Button size="sm" variant="ghost" onClick={() => onView(version)} aria-label={`View version ${version.version}`}>

@@ -107,8 +107,9 @@ export function applyRescore(runId: string, body: EvalRescoreRequest) {
   return apiData(`${runPath(runId)}/rescore`, schema("EvalRescoreResultEnvelopeSchema"), { method: "POST", json: body });
 }
 
-export function designateVersion(runId: string, version: number, expectedVersion: number) {
-  return apiData(`${runPath(runId)}/designate`, schema("EvalDesignateResultEnvelopeSchema"), { method: "POST", json: { version, expected_version: expectedVersion } });
+export function designateVersion(runId: string, version: number, expectedVersion: number, overrideReason?: string) {
+  const json = { version, expected_version: expectedVersion, ...(overrideReason ? { override_reason: overrideReason } : {}) };
+  return apiData(`${runPath(runId)}/designate`, schema("EvalDesignateResultEnvelopeSchema"), { method: "POST", json });
 }
 
 /** Runs to pick from on the compare page (GET /api/eval/runs): the newest page of them, optionally of one question set. */

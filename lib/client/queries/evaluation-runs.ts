@@ -86,3 +86,13 @@ export function startEvalRun(body: EvalRunRequest): Promise<EvalRun> {
 export function cancelEvalRun(id: string): Promise<EvalRunDetail> {
   return apiData(`${runPath(id)}/cancel`, runProgressSchema("EvalRunDetailEnvelopeSchema"), { method: "POST" });
 }
+
+/** PATCH /api/eval/runs/{id}: a new name (its creator or an admin). */
+export function renameEvalRun(id: string, name: string): Promise<EvalRunDetail> {
+  return apiData(runPath(id), runProgressSchema("EvalRunDetailEnvelopeSchema"), { method: "PATCH", json: { name } });
+}
+
+/** POST /api/eval/runs/{id}/again: a new run of the same plan (201), refused like any start. */
+export function runEvalRunAgain(id: string): Promise<EvalRun> {
+  return apiData(`${runPath(id)}/again`, runProgressSchema("EvalRunEnvelopeSchema"), { method: "POST" });
+}

@@ -99,8 +99,37 @@ export type Agreement = z.infer<typeof AgreementSchema>;
  * disagree on the same questions (between). A between-version difference no larger than the within-version one is
  * noise. `within` is null for every version when the run has one repeat.
  */
+/**
+ * Two versions on the questions both decided (a question passes for a version when every ended repeat passed every
+ * check: the table's "passed"). b_only / a_only: questions only that side passed (the flips each way). difference:
+ * pass rate of b minus a with its 95 % interval (Newcombe's paired score interval); p_value: McNemar's exact test on
+ * the flips. finding: b_better / a_better when p < 0.05, no_difference otherwise, no_questions with nothing paired.
+ */
+const VersionPairTestSchema = z.object({
+  a: z.number(),
+  b: z.number(),
+  questions: z.number(),
+  a_passed: z.number(),
+  b_passed: z.number(),
+  a_only: z.number(),
+  b_only: z.number(),
+  difference: z.number(),
+  ci_low: z.number(),
+  ci_high: z.number(),
+  p_value: z.number(),
+  finding: z.enum(["b_better", "a_better", "no_difference", "no_questions"]),
+});
+export type VersionPairTest = z.infer<typeof VersionPairTestSchema>;
+
 const NoiseFloorSchema = z.object({
   repeats: z.number(),
+  /**
+   * Whether repeats answered word for word the same: true means the gateway is deterministic here and how much a
+   * version varies with itself (the noise floor proper) is unknown; null with one repeat (nothing to tell from).
+   */
+  deterministic: z.boolean().nullable(),
+  /** Every pair of versions (a < b): the paired test on per-question verdicts. */
+  pairs: z.array(VersionPairTestSchema),
   within: z.array(z.object({ version_index: z.number(), agreement: AgreementSchema.nullable() })),
   /** Every pair of versions (a < b), repeat i of a against repeat i of b, over questions both answered. */
   between: z.array(z.object({ a: z.number(), b: z.number(), agreement: AgreementSchema })),
@@ -109,7 +138,11 @@ export type NoiseFloor = z.infer<typeof NoiseFloorSchema>;
 
 const RunHeaderSchema = z.object({
   run_id: z.string(),
+  /** The run's name (GET /api/eval/runs/{id} has the same). */
+  name: z.string(),
   set_id: z.string(),
+  /** The question set's name (null once the set was deleted). */
+  set_name: z.string().nullable(),
   set_version: z.number(),
   /** "running" results are partial (pending items are left out). */
   status: z.enum(["running", "cancelled", "finished", "stopped"]),
@@ -432,7 +465,8 @@ export const EvalExportQuerySchema = z.object({
   format: z.enum(["csv", "json", "md"], { message: "must be csv, json or md" }).default("csv"),
 });
 /**
- * csv: one row per item (RFC 4180, CRLF, formula cells neutralised with a leading '), columns EVAL_EXPORT_COLUMNS.
+ * csv: one row per item (RFC 4180, CRLF, formula cells neutralised with a leading '), columns EVAL_EXPORT_COLUMNS, then one
+ *   `check:<spelling>` column per check with pass / fail (empty where it did not run); numbers to 12 significant digits.
  * json: { run: EvalRunHeader, versions, items: [{ ...one object per item with those columns, citations: [{url,title}], checks: [...] }] }.
  * md: the report: summary table, noise floor, the questions whose verdicts differ with each version's answer and citations.
  */
@@ -498,6 +532,8 @@ export const EvalDesignateRequestSchema = z.strictObject({
   version: z.number().int().min(1),
   /** The preset's designated version number the page showed: 409 when the preset has moved on since. */
   expected_version: z.number().int().min(1),
+  /** An admin designating a version that does not meet the preset's release gate says why (kept in the audit note). */
+  override_reason: z.string().trim().min(1, { message: "must say why" }).max(500, { message: "must be at most 500 characters" }).optional(),
 });
 export type EvalDesignateRequest = z.infer<typeof EvalDesignateRequestSchema>;
 
@@ -533,25 +569,39 @@ export const EvalCompareQuerySchema = z.object({
 
 const EvalCompareSchema = z.object({
   set_id: z.string(),
+  /** Check spellings every run's answers carry: the verdicts, pass rates and flips below use only these. */
+  shared_checks: z.array(z.string()),
+  /** Per run, the checks it has that another lacks: left out of the comparison (runs without any are not listed). */
+  left_out: z.array(z.object({ run_id: z.string(), checks: z.array(z.string()) })),
+  /** What else differs from the oldest run, in words (questions, set version, repeats, judge); empty when nothing. */
+  differences: z.array(z.string()),
   /** Oldest first. */
   runs: z.array(
     z.object({
       run_id: z.string(),
+      /** The run's name: "web-research v2 vs v3 · Demo questions" unless someone renamed it. */
+      name: z.string(),
       set_version: z.number(),
       status: z.string(),
       created_at: z.string(),
-      versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
+      repeats: z.number(),
+      questions: z.number(),
+      judge_model: z.string().nullable(),
+      /** Aggregates over the shared checks only; cost_per_answer_usd = cost_usd / ended items (repeats do not double it). */
+      versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema, cost_per_answer_usd: z.number().nullable() })),
     }),
   ),
   /**
-   * Questions whose verdict changed between consecutive runs, for versions with the same id in both (matched by
-   * version id, questions by index; runs on different set versions are matched by index too). At most 500.
+   * Questions whose verdict (on the shared checks) changed between consecutive runs, for versions with the same id in
+   * both (matched by version id, questions by index; runs on different set versions are matched by index too). At
+   * most 500. version_label names the version as the table does ("web-research v2").
    */
   flips: z.array(
     z.object({
       from_run: z.string(),
       to_run: z.string(),
       version_id: z.string(),
+      version_label: z.string(),
       question_index: z.number(),
       question: z.string(),
       from: VerdictSchema,

@@ -10,6 +10,8 @@ import { z } from "zod";
 
 export const EvalRunSchema = z.object({
   id: z.string(),
+  /** What the pages call the run: given when it starts ("web-research v2 vs v3 · Capitals"), renamed by its creator or an admin. */
+  name: z.string(),
   user_id: z.string(),
   set_id: z.string(),
   set_version: z.number(),

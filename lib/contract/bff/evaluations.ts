@@ -132,6 +132,11 @@ const CheckSpellingSchema = z
     if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
   });
 
+/** PATCH /api/eval/runs/{id}: a new name (its creator or an admin). */
+export const EvalRunRenameRequestSchema = z.strictObject({
+  name: z.string().trim().min(1, { message: "must not be empty" }).max(NAME_MAX, { message: `must be at most ${NAME_MAX} characters` }),
+});
+
 /** POST /api/eval/runs and /api/eval/runs/estimate. */
 export const EvalRunRequestSchema = z
   .strictObject({

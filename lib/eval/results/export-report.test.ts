@@ -23,14 +23,16 @@ const grid = new ItemGrid(2, 2, [
   answered({ v: 0, q: 1 }, "-2", { checks: [["contains:1", false]] }),
   failed({ v: 1, q: 1 }, "@gateway down"),
 ]);
-const header = { run_id: "run-1", set_id: "set-1", set_version: 2, status: "finished" as const, created_at: "2026-01-01T00:00:00Z", ended_at: null, repeats: 1, questions: 2, checks: ["contains:1"], judge_model: null, demo_judge: false, revision: "r" };
+const header = { run_id: "run-1", name: "Model | A vs Model B · Capitals", set_id: "set-1", set_name: "Capitals", set_version: 2, status: "finished" as const, created_at: "2026-01-01T00:00:00Z", ended_at: null, repeats: 1, questions: 2, checks: ["contains:1"], judge_model: null, demo_judge: false, revision: "r" };
 
 describe("results export", () => {
   it("CSV: RFC 4180 quoting, CRLF, formula cells neutralised, one row per item", () => {
     const csv = exportResultsCsv(grid, questions, versions);
     expect(csv.endsWith("\r\n")).toBe(true);
     const records = parseCsvRecords(csv);
-    expect(records[0]).toEqual([...EVAL_EXPORT_COLUMNS]);
+    // The fixed columns, then one per check with each item's verdict (empty where it did not run).
+    expect(records[0]).toEqual([...EVAL_EXPORT_COLUMNS, "check:contains:1"]);
+    expect(records.slice(1).map((record) => record[EVAL_EXPORT_COLUMNS.length])).toEqual(["pass", "fail", "fail", ""]);
     expect(records).toHaveLength(5);
     const row = (i: number) => Object.fromEntries(EVAL_EXPORT_COLUMNS.map((column, c) => [column, records[i][c]]));
     expect(row(1)).toMatchObject({ question: "'=HYPERLINK(\"http://evil\")", tags: "x; y", version: "Model | A", verdict: "passed", answer: "'+1 answer", cited_urls: "https://a.com/1" });
@@ -39,6 +41,12 @@ describe("results export", () => {
     expect(row(4)).toMatchObject({ status: "failed", verdict: "error", error: "'@gateway down", answer: "" });
     // The raw text quotes the cell with the line break and doubles its quote.
     expect(csv).toContain('"Quote "" and, comma\nnewline"');
+  });
+
+  it("CSV: costs without float noise", () => {
+    const noisy = new ItemGrid(1, 1, [answered({ v: 0, q: 0 }, "a", { cost: 0.005518749999999999 })]);
+    const records = parseCsvRecords(exportResultsCsv(noisy, [questions[0]], [versions[0]]));
+    expect(records[1][EVAL_EXPORT_COLUMNS.indexOf("cost_usd")]).toBe("0.00551875");
   });
 
   it("JSON: the run, its versions and every item with citations and checks", () => {
@@ -58,9 +66,9 @@ describe("Markdown report", () => {
     // The whole document, as a reader gets it. The answer stays inside its quote (its heading too); HTML is text (every
     // punctuation mark escaped, a word with a URL in a code span);
     // a URL's parentheses cannot end the link; a cell's pipe is escaped in tables, not in prose.
-    expect(report).toBe(`# Evaluation run run-1
+    expect(report).toBe(`# Evaluation run: Model | A vs Model B · Capitals
 
-Question set set-1 version 2 · 2 questions · 1 repeat · status finished · started 2026-01-01T00:00:00Z
+Run run-1 · question set “Capitals” version 2 · 2 questions · 1 repeat · status finished · started 2026-01-01T00:00:00Z
 
 Checks: \`contains:1\`
 
@@ -73,7 +81,11 @@ Checks: \`contains:1\`
 
 ## Noise floor
 
-One repeat: no within-version figures. Run with repeats > 1 to see how much a version varies with itself.
+- Model | A vs Model B: no difference this run can show (p = 1.00); pass rate difference −50 points (95% CI −91 to +27)
+
+One answer per question: the noise floor (how much a version varies with itself) is unknown. Run with 2 or 3 repeats to measure it.
+
+How alike the answers themselves are: each version with itself across repeats (when the run has repeats) and with the others on the same questions.
 
 | Compared | Pairs | Answer similarity | Citation overlap | Check agreement |
 |---|---|---|---|---|

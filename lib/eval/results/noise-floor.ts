@@ -1,7 +1,9 @@
-import type { Agreement, NoiseFloor } from "@/lib/contract/bff/evaluation-results";
+import type { Agreement, NoiseFloor, VersionPairTest } from "@/lib/contract/bff/evaluation-results";
 import type { CheckResult } from "../evaluate";
-import { normalizeUrl } from "../urls";
-import { answerTokens, tokenSetJaccard } from "./similarity";
+import { mcnemarExactP, pairedDifferenceInterval } from "./paired-test";
+import { cellVerdict } from "./question-rows";
+import { citedUrlSet, tokensOf, type Answered } from "./answer-sets";
+import { tokenSetJaccard } from "./similarity";
 import { isAnswered, type ItemGrid, type StoredItem } from "./stored-item";
 
 /**
@@ -9,30 +11,6 @@ import { isAnswered, type ItemGrid, type StoredItem } from "./stored-item";
  * disagree on the same questions. A difference between versions that is no bigger than a version's difference with
  * itself is noise, not a finding.
  */
-
-type Answered = StoredItem & { result: NonNullable<StoredItem["result"]> };
-
-/** Token sets are computed once per item however many pairs it is in. */
-const tokenCache = new WeakMap<object, Set<string>>();
-export function tokensOf(item: Answered): Set<string> {
-  let tokens = tokenCache.get(item.result);
-  if (!tokens) {
-    tokens = answerTokens(item.result.answer);
-    tokenCache.set(item.result, tokens);
-  }
-  return tokens;
-}
-
-/** The item's cited URLs, normalised, as a set (cached like the tokens: URL parsing is the costly part). */
-const urlCache = new WeakMap<object, Set<string>>();
-export function citedUrlSet(result: NonNullable<StoredItem["result"]>): Set<string> {
-  let urls = urlCache.get(result);
-  if (!urls) {
-    urls = new Set(result.citations.map((c) => normalizeUrl(c.url)));
-    urlCache.set(result, urls);
-  }
-  return urls;
-}
 
 const checkKey = (check: Pick<CheckResult, "kind" | "arg">) => `${check.kind}\u0000${check.arg}`;
 
@@ -111,9 +89,72 @@ function betweenVersions(grid: ItemGrid, a: number, b: number): Agreement {
   return sum.result();
 }
 
+/** Below this McNemar p-value a difference in pass rate is called a finding. */
+const NOISE_SIGNIFICANCE = 0.05;
+
+/**
+ * Versions a and b on every question both decided: a question passes for a version when its verdict over the
+ * repeats is "passed" (mixed, failed and error do not pass; pending questions are left out).
+ */
+function pairTest(grid: ItemGrid, a: number, b: number): VersionPairTest {
+  const counts = { both: 0, onlyA: 0, onlyB: 0, neither: 0 };
+  for (let q = 0; q < grid.questions; q++) {
+    const left = cellVerdict(grid, a, q);
+    const right = cellVerdict(grid, b, q);
+    if (left === "pending" || right === "pending") continue;
+    const passA = left === "passed";
+    const passB = right === "passed";
+    if (passA && passB) counts.both += 1;
+    else if (passA) counts.onlyA += 1;
+    else if (passB) counts.onlyB += 1;
+    else counts.neither += 1;
+  }
+  const questions = counts.both + counts.onlyA + counts.onlyB + counts.neither;
+  const interval = pairedDifferenceInterval(counts);
+  const p = mcnemarExactP(counts.onlyA, counts.onlyB);
+  const finding = questions === 0 ? "no_questions" : p >= NOISE_SIGNIFICANCE ? "no_difference" : counts.onlyB > counts.onlyA ? "b_better" : "a_better";
+  return {
+    a,
+    b,
+    questions,
+    a_passed: counts.both + counts.onlyA,
+    b_passed: counts.both + counts.onlyB,
+    a_only: counts.onlyA,
+    b_only: counts.onlyB,
+    difference: interval.difference,
+    ci_low: interval.low,
+    ci_high: interval.high,
+    p_value: p,
+    finding,
+  };
+}
+
+/**
+ * True when every question answered more than once got the same answer text on every repeat (a deterministic
+ * gateway, as the demo's): then repeats say nothing about chance. Null when no cell has two answers to compare.
+ */
+function repeatsIdentical(grid: ItemGrid): boolean | null {
+  let compared = false;
+  for (let v = 0; v < grid.versions; v++) {
+    for (let q = 0; q < grid.questions; q++) {
+      const answers = answeredOf(grid.at(v, q)).map((item) => item.result.answer);
+      if (answers.length < 2) continue;
+      compared = true;
+      if (answers.some((answer) => answer !== answers[0])) return false;
+    }
+  }
+  return compared ? true : null;
+}
+
 export function noiseFloor(grid: ItemGrid, repeats: number): NoiseFloor {
   const within = Array.from({ length: grid.versions }, (_, version) => ({ version_index: version, agreement: withinVersion(grid, version, repeats) }));
   const between: NoiseFloor["between"] = [];
-  for (let a = 0; a < grid.versions; a++) for (let b = a + 1; b < grid.versions; b++) between.push({ a, b, agreement: betweenVersions(grid, a, b) });
-  return { repeats, within, between };
+  const pairs: VersionPairTest[] = [];
+  for (let a = 0; a < grid.versions; a++) {
+    for (let b = a + 1; b < grid.versions; b++) {
+      between.push({ a, b, agreement: betweenVersions(grid, a, b) });
+      pairs.push(pairTest(grid, a, b));
+    }
+  }
+  return { repeats, deterministic: repeats < 2 ? null : repeatsIdentical(grid), pairs, within, between };
 }

@@ -1,5 +1,5 @@
 import type { EvalQuestionRow, EvalRowVersion, EvalVerdict } from "@/lib/contract/bff/evaluation-results";
-import { citedUrlSet, tokensOf } from "./noise-floor";
+import { citedUrlSet, tokensOf } from "./answer-sets";
 import { SAME_ANSWER_SIMILARITY, tokenSetJaccard } from "./similarity";
 import { isAnswered, type ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
 

@@ -1,5 +1,6 @@
 import type { EvalQuestionRow, EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
 import { countOf } from "@/lib/format/count";
+import { differenceText, pairVerdict, repeatsText } from "./noise-verdict";
 import { isAnswered, type ItemGrid } from "./stored-item";
 
 /**
@@ -96,6 +97,8 @@ function summaryTable(summary: EvalResultsSummary): string[] {
   return lines;
 }
 
+const versionLabel = (summary: EvalResultsSummary, index: number) => summary.versions[index]?.label ?? `#${index}`;
+
 function noiseTable(summary: EvalResultsSummary): string[] {
   const label = (index: number) => mdCell(summary.versions[index]?.label ?? `#${index}`);
   const lines = ["| Compared | Pairs | Answer similarity | Citation overlap | Check agreement |", "|---|---|---|---|---|"];
@@ -111,9 +114,9 @@ function noiseTable(summary: EvalResultsSummary): string[] {
 
 export function resultsReportMarkdown(summary: EvalResultsSummary, rows: readonly EvalQuestionRow[], grid: ItemGrid): string {
   const out: string[] = [
-    `# Evaluation run ${summary.run_id}`,
+    `# Evaluation run: ${inline(summary.name)}`,
     "",
-    `Question set ${summary.set_id} version ${summary.set_version} · ${countOf(summary.questions, "question")} · ${countOf(summary.repeats, "repeat")} · status ${summary.status} · started ${summary.created_at}${summary.ended_at ? ` · ended ${summary.ended_at}` : ""}`,
+    `Run ${summary.run_id} · question set ${summary.set_name === null ? summary.set_id : `“${inline(summary.set_name)}”`} version ${summary.set_version} · ${countOf(summary.questions, "question")} · ${countOf(summary.repeats, "repeat")} · status ${summary.status} · started ${summary.created_at}${summary.ended_at ? ` · ended ${summary.ended_at}` : ""}`,
     "",
     `Checks: ${summary.checks.length === 0 ? "none" : summary.checks.map(codeSpan).join(", ")}`,
     "",
@@ -123,9 +126,11 @@ export function resultsReportMarkdown(summary: EvalResultsSummary, rows: readonl
     "",
     "## Noise floor",
     "",
-    summary.noise_floor.repeats > 1
-      ? "Each version compared with itself across repeats (within) and with the others on the same questions (between). A difference between versions no bigger than a version's difference with itself is noise."
-      : "One repeat: no within-version figures. Run with repeats > 1 to see how much a version varies with itself.",
+    ...summary.noise_floor.pairs.map((pair) => `- ${inline(pairVerdict(pair, versionLabel(summary, pair.a), versionLabel(summary, pair.b)))}; pass rate difference ${differenceText(pair)}`),
+    "",
+    repeatsText(summary.noise_floor),
+    "",
+    "How alike the answers themselves are: each version with itself across repeats (when the run has repeats) and with the others on the same questions.",
     "",
     ...noiseTable(summary),
     "",

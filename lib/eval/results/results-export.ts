@@ -43,15 +43,29 @@ function* exportItems(grid: ItemGrid, questions: readonly ResultQuestion[], vers
 function cellText(value: ExportRow[keyof ExportRow]): string {
   if (value === null) return "";
   if (Array.isArray(value)) return value.join("; ");
+  // 12 significant digits: 0.005518749999999999 (a sum's float noise) prints as 0.00551875.
+  if (typeof value === "number" && !Number.isInteger(value)) return String(Number(value.toPrecision(12)));
   return String(value);
 }
 
-/** One CSV row per item: header row, CRLF line ends, lists joined with "; ", formula cells neutralised. */
+const checkSpelling = (check: { kind: string; arg: string }) => (check.arg ? `${check.kind}:${check.arg}` : check.kind);
+
+/** Every check the run's items carry, in first-seen order: one CSV column each ("check:min-length:5"). */
+function checkColumns(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string[] {
+  const seen = new Set<string>();
+  for (const { item } of exportItems(grid, questions, versions)) for (const check of item.checks ?? []) seen.add(checkSpelling(check));
+  return [...seen];
+}
+
+/** One CSV row per item, then a column per check: header row, CRLF line ends, lists joined with "; ", formula cells neutralised. */
 export function exportResultsCsv(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
-  const lines = [EVAL_EXPORT_COLUMNS.join(",")];
+  const checks = checkColumns(grid, questions, versions);
+  const lines = [[...EVAL_EXPORT_COLUMNS, ...checks.map((check) => csvCell(`check:${check}`))].join(",")];
   for (const { item, question, version } of exportItems(grid, questions, versions)) {
     const row = exportRow(item, question, version);
-    lines.push(EVAL_EXPORT_COLUMNS.map((column) => csvCell(cellText(row[column]))).join(","));
+    // Each check's verdict on this item: pass, fail, or empty when it did not run here.
+    const verdicts = new Map((item.checks ?? []).map((check) => [checkSpelling(check), check.passed ? "pass" : "fail"]));
+    lines.push([...EVAL_EXPORT_COLUMNS.map((column) => csvCell(cellText(row[column]))), ...checks.map((check) => verdicts.get(check) ?? "")].join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
 }

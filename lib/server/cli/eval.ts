@@ -219,8 +219,10 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
       workFor: (id) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, id, "cli"),
       onError: (error) => io.err(`gatehouse eval: ${error instanceof Error ? error.message : String(error)}\n`),
     });
+    const startedAt = Date.now();
     runner.start();
     await runner.idle(runId);
+    const wallMs = Date.now() - startedAt;
     await runner.stop();
     const run = await context.evalRuns.get(runId);
     if (run?.status === "stopped") {
@@ -241,7 +243,7 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     const reportVersions: ReportVersion[] = versions.map((version, index) => ({ id: version.id, aggregate: aggregateVersion(scored[index]) }));
     io.out(`${formatVersionTable(reportVersions)}\n`);
     if (options.jsonPath) await io.writeFile(options.jsonPath, `${JSON.stringify(buildJsonReport(reportVersions, reportItems, options.minPass), null, 2)}\n`);
-    if (options.junitPath) await io.writeFile(options.junitPath, buildJunitXml(reportVersions, reportItems));
+    if (options.junitPath) await io.writeFile(options.junitPath, buildJunitXml(reportVersions, reportItems, { wallMs }));
     const gate = evaluateGate(reportVersions, options.minPass);
     if (!gate.passed) io.err(`gatehouse eval: below --min-pass ${options.minPass}: ${gate.failing.join(", ")}\n`);
     return gate.passed ? 0 : 1;

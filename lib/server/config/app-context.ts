@@ -12,6 +12,7 @@ import { Ledger } from "../ledger/ledger";
 import { budgetDefaults } from "../ledger/budget-defaults";
 
 const log = loggerFor("startup");
+import { ReleaseGatesStore } from "../db/release-gates-store";
 
 export interface AppContext {
   db: AppDb;
@@ -22,6 +23,7 @@ export interface AppContext {
   evalRuns: EvalRunsStore;
   /** What every gateway call that can cost money reserves and settles on; budgets and "spent" figures read it. */
   ledger: Ledger;
+  releaseGates: ReleaseGatesStore;
   /** Set in embedded mode only: the demo accounts' password. */
   demo: DemoPassword | null;
 }
@@ -77,6 +79,7 @@ async function openAppContext(env: ServerEnv, target: AppDbTarget): Promise<AppC
     videoGenerations: new VideoGenerationsStore(db, ledger),
     questionSets: new QuestionSetsStore(db),
     evalRuns: new EvalRunsStore(db, ledger),
+    releaseGates: new ReleaseGatesStore(db),
     ledger,
     demo,
   };

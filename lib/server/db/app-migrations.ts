@@ -400,4 +400,38 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       ALTER TABLE video_jobs ADD COLUMN ledger_entry TEXT;
     `,
   },
+  {
+    version: 11,
+    name: "run names, preset release gates and the designated version's history",
+    // A run's name is null until someone renames it (the pages show a default from its versions and set). A
+    // preset's gate is one JSON document per preset (lib/eval/release-gate.ts parses it). Every move of a preset's
+    // designated version through Gatehouse is one row: who, when, from → to, the run that justified it, an admin's
+    // override reason; a revert is a move too, pointing at the move it undid.
+    sql: (d) => `
+      ALTER TABLE eval_runs ADD COLUMN name TEXT;
+
+      CREATE TABLE preset_gates (
+        slug        TEXT PRIMARY KEY,
+        gate        TEXT NOT NULL,
+        updated_by  TEXT NOT NULL,
+        updated_at  TEXT NOT NULL
+      );
+
+      CREATE TABLE designation_moves (
+        id               ${d.autoId},
+        slug             TEXT NOT NULL,
+        from_version     INTEGER,
+        to_version       INTEGER NOT NULL,
+        source_version   INTEGER NOT NULL,
+        run_id           TEXT,
+        override_reason  TEXT,
+        reverts_move     INTEGER,
+        user_id          TEXT NOT NULL,
+        user_email       TEXT NOT NULL,
+        user_name        TEXT NOT NULL,
+        created_at       TEXT NOT NULL
+      );
+      CREATE INDEX designation_moves_by_slug ON designation_moves (slug, id);
+    `,
+  },
 ];

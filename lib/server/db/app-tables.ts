@@ -137,6 +137,8 @@ export interface EvalRunsTable {
   spent_usd: Generated<number>;
   /** The reserves of the run's calls in flight (migration 10): a claim weighs spent + reserved + its own against the cap. */
   reserved_usd: Generated<number>;
+  /** Set when someone renamed the run (migration 11); null shows the default name. */
+  name: Generated<string | null>;
 }
 
 export type EvalItemStatus = "pending" | "claimed" | "done" | "failed" | "cancelled";
@@ -230,6 +232,34 @@ interface UserBudgetsTable {
   updated_at: string;
 }
 
+/** A preset's release gate (migration 11): the ReleaseGate JSON of lib/eval/release-gate.ts. */
+interface PresetGatesTable {
+  slug: string;
+  gate: string;
+  updated_by: string;
+  updated_at: string;
+}
+
+/**
+ * One move of a preset's designated version (migration 11). to_version is the version the save made (the gateway
+ * designates every save), source_version the version whose settings it carries (the run's winner, or for a revert
+ * the version the move being undone replaced).
+ */
+export interface DesignationMovesTable {
+  id: Generated<number>;
+  slug: string;
+  from_version: number | null;
+  to_version: number;
+  source_version: number;
+  run_id: string | null;
+  override_reason: string | null;
+  reverts_move: number | null;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+  created_at: string;
+}
+
 export interface AppTables {
   instance_settings: InstanceSettingsTable;
   users: UsersTable;
@@ -247,4 +277,6 @@ export interface AppTables {
   ledger_entries: LedgerEntriesTable;
   ledger_hourly: LedgerHourlyTable;
   user_budgets: UserBudgetsTable;
+  preset_gates: PresetGatesTable;
+  designation_moves: DesignationMovesTable;
 }

@@ -22,6 +22,8 @@ export interface NewEvalRun {
   /** The most one item may cost: reserved against the cap while the item runs. */
   itemReserveUsd: number;
   items: readonly EvalItemKey[];
+  /** The run's name as it starts (the default from its versions and set). */
+  name?: string;
   at?: Date;
 }
 
@@ -159,6 +161,7 @@ export class EvalRunsStore {
           item_reserve_usd: run.itemReserveUsd,
           created_at: at,
           ended_at: null,
+          name: run.name ?? null,
         })
         .execute();
       for (let start = 0; start < run.items.length; start += INSERT_CHUNK) {
@@ -714,6 +717,12 @@ export class EvalRunsStore {
    * (positions follow `items`' order). For what never goes through the runner: a bench's or a demo's finished
    * run of tens of thousands of items, written in seconds where one `finish` per item would take minutes.
    */
+  /** Renames a run; false when there is no such run. */
+  async rename(id: string, name: string): Promise<boolean> {
+    const result = await this.db.kysely.updateTable("eval_runs").set({ name }).where("id", "=", id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async createEnded(run: NewEndedEvalRun): Promise<void> {
     const created = (run.at ?? new Date()).toISOString();
     const ended = (run.endedAt ?? new Date()).toISOString();

@@ -224,10 +224,10 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
       return response.text();
     };
     const csv = await exported("csv");
-    expect(csv.split("\r\n")[0]).toBe("question_index,question,tags,version_index,version,repeat_index,status,verdict,failed_checks,cost_usd,cost_tokens_usd,cost_web_search_usd,cost_judge_usd,latency_ms,citation_count,cited_urls,error,answer");
+    expect(csv.split("\r\n")[0]).toBe("question_index,question,tags,version_index,version,repeat_index,status,verdict,failed_checks,cost_usd,cost_tokens_usd,cost_web_search_usd,cost_judge_usd,latency_ms,citation_count,cited_urls,error,answer,check:min-length:1,check:cites-domain:example.com");
     expect(JSON.parse(await exported("json")).items).toHaveLength(12);
     const report = await exported("md");
-    expect(report).toContain(`# Evaluation run ${runId}`);
+    expect(report).toContain(`Run ${runId} · question set “`);
     expect(report).toContain("## Noise floor");
     // Labels are text written inert (every punctuation mark escaped: issue 36, finding 11).
     expect(report).toContain("web\\-research v1 with itself");
@@ -329,20 +329,28 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect((await designate({ version: 2, expected_version: current })).status).toBe(409);
   });
 
-  it("compares runs of one set in time order with the verdicts that flipped", async () => {
-    const second = await started({ set_id: setId, preset: "web-research", versions: [1], checks: ["min-length:1"], cap_usd: 2 });
+  it("compares runs of one set in time order on the checks both have, naming the ones left out and what else differs", async () => {
+    // The first run was re-scored above (judge + min-length:5, 2 repeats). This one keeps min-length:5 and adds a
+    // check every answer fails: compared on everything, each question would read as a flip to "failed".
+    const second = await started({ set_id: setId, preset: "web-research", versions: [1], checks: ["min-length:5", "contains:never-in-an-answer"], cap_usd: 2 });
     await finishRuns([second]);
     const response = await compareRunResults(bff.request(`/api/eval/runs/compare?runs=${second},${runId}`, { role: "viewer" }), params({}));
     expect(response.status, await response.clone().text()).toBe(200);
     const got = EvalCompareEnvelopeSchema.parse(await response.json()).data;
     expect(got.runs.map((run) => run.run_id)).toEqual([runId, second]);
+    expect(got.shared_checks).toEqual(["min-length:5"]);
+    expect(got.left_out).toEqual([
+      { run_id: runId, checks: ["judge:Does the answer explain the mechanism?"] },
+      { run_id: second, checks: ["contains:never-in-an-answer"] },
+    ]);
+    expect(got.differences).toEqual([expect.stringMatching(/^Repeats: 2 in .*, 1 in /)]);
+    expect(got.runs[1].name).toBe("web-research v1 · results");
+    // On min-length:5 alone the newer run passes every question.
     expect(got.runs[1].versions.map((v) => v.aggregate.pass_rate)).toEqual([1]);
-    // The newer run passes every question; each question version 1 did not pass in the older run is a flip.
     const rows = EvalQuestionPageSchema.parse(await (await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions`, { role: "viewer" }), params({ id: runId }))).json()).data;
-    const notPassed = rows.filter((row) => row.versions[0].verdict !== "passed").map((row) => [row.question_index, row.versions[0].verdict, "passed"]);
-    expect(notPassed.length).toBeGreaterThan(0);
-    expect(got.flips.map((flip) => [flip.question_index, flip.from, flip.to])).toEqual(notPassed);
-    expect(got.flips.every((flip) => flip.from_run === runId && flip.to_run === second && flip.version_id === "@preset/web-research@1")).toBe(true);
+    const shortInOld = rows.filter((row) => row.versions[0].checks.some((check) => check.kind === "min-length" && check.passed < check.evaluated)).map((row) => row.question_index);
+    expect(got.flips.map((flip) => flip.question_index)).toEqual(shortInOld);
+    expect(got.flips.every((flip) => flip.version_label === "web-research v1")).toBe(true);
     const bad = await compareRunResults(bff.request(`/api/eval/runs/compare?runs=${runId}`, { role: "viewer" }), params({}));
     expect(JSON.stringify((await errorOf(bad, 400)).metadata)).toContain("runs");
   });

@@ -1,14 +1,15 @@
 import "server-only";
-import { EvalIdSchema, EvalItemsQuerySchema, EvalRunListQuerySchema, EvalRunRequestSchema } from "@/lib/contract/bff/evaluations";
+import { EvalIdSchema, EvalItemsQuerySchema, EvalRunListQuerySchema, EvalRunRenameRequestSchema, EvalRunRequestSchema } from "@/lib/contract/bff/evaluations";
 import { parseQuery, parseWith, readJsonBody } from "../http/body";
 import { jsonResponse } from "../http/errors";
 import { defineRoute, type IdParams } from "../http/route";
-import { cancelRun, createRun, estimateRun, listRuns, readRun, readRunItems } from "../services/evaluation-runs";
+import { cancelRun, createRun, estimateRun, listRuns, readRun, readRunItems, renameRun, runAgain } from "../services/evaluation-runs";
 import { routeCharge } from "../services/gateway-charge";
 
 
 /** A run request: ids, a few versions and models, up to 50 checks of at most 2,000 characters. */
 const RUN_BODY_LIMIT = 256 * 1024;
+const RENAME_BODY_LIMIT = 4 * 1024;
 
 const runId = (raw: string) => parseWith(EvalIdSchema, raw, "Invalid run id");
 
@@ -28,6 +29,18 @@ export const createEvalRun = defineRoute({ role: "editor", mutating: true, limit
 export const listEvalRuns = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
   const { set_id, limit, cursor } = parseQuery(request, EvalRunListQuerySchema);
   return jsonResponse(await listRuns({ setId: set_id, limit, cursor }));
+});
+
+/** PATCH /api/eval/runs/{id} { name }: renames the run (its creator or an admin). */
+export const renameEvalRun = defineRoute<IdParams>({ role: "editor", mutating: true }, async ({ request, params, user }) => {
+  const id = runId(params.id);
+  const body = parseWith(EvalRunRenameRequestSchema, await readJsonBody(request, RENAME_BODY_LIMIT));
+  return jsonResponse({ data: await renameRun(user, id, body.name) });
+});
+
+/** POST /api/eval/runs/{id}/again: a new run of the same plan (same set version, versions, repeats, checks, judge, cap), 201. */
+export const runEvalRunAgain = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ params, user }) => {
+  return jsonResponse({ data: await runAgain(routeCharge(user.id), user, runId(params.id)) }, { status: 201 });
 });
 
 /** GET /api/eval/runs/{id}: the run, its plan and its progress per version. */

@@ -9,6 +9,7 @@ import { HttpError } from "../http/errors";
 import { loadRun } from "./evaluation-results";
 import type { GatewayCharge } from "./gateway-charge";
 import { readCurrentPreset, readPresetVersion, writePresetVersion } from "./presets";
+import { gateForDesignation, recordDesignation } from "./release-gates";
 
 /**
  * Designating a run's winner. The gateway has no "designated version" field to set: every save makes a new version
@@ -44,7 +45,9 @@ export async function designateWinner(charge: GatewayCharge, user: SessionUser, 
   }
   const { slug } = winner;
   const resultsUrl = resultsPathOf(runId);
-  const note = `Designated from evaluation run ${runId}: ${resultsUrl}`;
+  // The preset's release gate first (409 naming what is unmet, unless an admin overrides with a reason).
+  const override = await gateForDesignation(user, slug, runId, winner.version, body.override_reason, signal);
+  const note = `Designated from evaluation run ${runId}: ${resultsUrl}${override === null ? "" : ` · release gate overridden by an admin: ${override}`}`;
   // One point of the user's limit for the version read; the save and its checks are the route's own point.
   const stored = await readPresetVersion(charge, slug, winner.version, { signal });
   const request = ChatRequestSchema.safeParse(versionToRequest(stored));
@@ -74,6 +77,7 @@ export async function designateWinner(charge: GatewayCharge, user: SessionUser, 
       const savedVersion = saved.data.designated_version?.version ?? 0;
       const savedId = designatedIdOf(saved.data);
       await audit.recordPresetWrite({ slug, version: savedVersion, versionId: savedId, user, note }, lockConnection);
+      await recordDesignation({ slug, fromVersion: currentVersion, toVersion: savedVersion, sourceVersion: winner.version, runId, overrideReason: override, user }, lockConnection);
       return { slug, from_version: winner.version, saved_version: savedVersion, saved_version_id: savedId, note, results_url: resultsUrl };
     }),
   );

@@ -28,6 +28,7 @@ import { resultsReportMarkdown } from "@/lib/eval/results/report-markdown";
 import { exportResultsCsv, exportResultsJson } from "@/lib/eval/results/results-export";
 import { neighbours, pageRows, queryRows, rowCounts } from "@/lib/eval/results/row-query";
 import { ItemGrid, type ResultQuestion, type StoredItem } from "@/lib/eval/results/stored-item";
+import { runNameOf } from "@/lib/eval/results/run-name";
 import { presetOfVersionId, versionSummaries } from "@/lib/eval/results/summary";
 import { appContext } from "../config/app-context";
 import type { EvalRunRow, EvalRunsStore } from "../db/eval-runs-store";
@@ -51,6 +52,8 @@ export interface LoadedRun {
   versions: EvalResultVersion[];
   questions: ResultQuestion[];
   grid: ItemGrid;
+  /** The plan's judge model (null: the default). */
+  judgeModel: string | null;
   items: number;
   /** Computed on first use, then kept with the run. */
   rows(): EvalQuestionRow[];
@@ -103,7 +106,7 @@ export async function loadRun(id: string): Promise<LoadedRun> {
   const context = await appContext();
   const row = await runRowOr404(id);
   const planHash = createHash("sha256").update(row.plan).digest("base64url").slice(0, 16);
-  const revision = `${row.status}:${row.ended_at ?? ""}:${planHash}:${await context.evalRuns.resultsRevision(id)}`;
+  const revision = `${row.status}:${row.ended_at ?? ""}:${planHash}:${row.name ?? ""}:${await context.evalRuns.resultsRevision(id)}`;
   const hit = cache.get(id);
   if (hit && hit.revision === revision) {
     remember(id, revision, hit.run);
@@ -124,7 +127,9 @@ export async function loadRun(id: string): Promise<LoadedRun> {
   });
   const header: EvalRunHeader = {
     run_id: row.id,
+    name: runNameOf(row.name, plan.data),
     set_id: row.set_id,
+    set_name: set?.name ?? null,
     set_version: row.set_version,
     status: row.status,
     created_at: row.created_at,
@@ -144,6 +149,7 @@ export async function loadRun(id: string): Promise<LoadedRun> {
     versions,
     questions,
     grid,
+    judgeModel: plan.data.judge_model ?? null,
     items: raw.length,
     rows: () => (rows ??= questionRows(grid, questions)),
     summary: () => (summary ??= { ...header, versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, plan.data.repeats) }),
@@ -216,5 +222,19 @@ export async function compareResults(ids: readonly string[]): Promise<EvalCompar
   const runs = await Promise.all(ids.map((id) => loadRun(id)));
   const sets = new Set(runs.map((run) => run.row.set_id));
   if (sets.size > 1) throw new HttpError(400, "runs: the runs are of different question sets; compare runs of one set", { metadata: { issues: [{ path: "runs", message: "must be runs of one question set" }] } });
-  return compareRuns(runs[0].row.set_id, runs.map((run) => ({ run_id: run.row.id, set_version: run.row.set_version, status: run.row.status, created_at: run.row.created_at, versions: run.versions, grid: run.grid, questions: run.questions })));
+  return compareRuns(
+    runs[0].row.set_id,
+    runs.map((run) => ({
+      run_id: run.row.id,
+      name: run.header.name,
+      set_version: run.row.set_version,
+      status: run.row.status,
+      created_at: run.row.created_at,
+      repeats: run.header.repeats,
+      judge_model: run.judgeModel,
+      versions: run.versions,
+      grid: run.grid,
+      questions: run.questions,
+    })),
+  );
 }

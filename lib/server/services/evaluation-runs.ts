@@ -2,18 +2,21 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
 import { RECENT_ERRORS_MAX, type EvalRecentError } from "@/lib/contract/bff/evaluation-run-progress";
-import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunListResponse, EvalRunRequest, EvalRunSummary } from "@/lib/contract/bff/evaluations";
+import { EvalRunRequestSchema, type EvalEstimate, type EvalItem, type EvalRun, type EvalRunDetail, type EvalRunListResponse, type EvalRunRequest, type EvalRunSummary } from "@/lib/contract/bff/evaluations";
 import { EVAL_RUN_PAGE } from "@/lib/contract/bff/evaluation-run-progress";
+import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
-import { parseCheck } from "@/lib/eval/check-spelling";
-import { usesJudge, type CheckSpec } from "@/lib/eval/checks";
+import { formatCheck, parseCheck } from "@/lib/eval/check-spelling";
+import { CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
 import { addCostSplits, type CostSplit } from "@/lib/eval/cost-split";
 import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
 import type { QuestionRow } from "@/lib/eval/questions";
 import { checksForRow } from "@/lib/eval/row-checks";
 import { unresolvedMessage, unresolvedVariable } from "@/lib/eval/template";
+import { defaultRunName, runNameOf } from "@/lib/eval/results/run-name";
 import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import { formatUsd } from "@/lib/video-models/money";
+import { presetOfVersionId } from "@/lib/eval/results/summary";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
 import type { EvalRunRow } from "../db/eval-runs-store";
@@ -116,6 +119,7 @@ interface PreparedRun {
   judgeModel: string | undefined;
   setVersion: number;
   questions: number;
+  setName: string;
   estimate: EvalEstimate;
 }
 
@@ -203,6 +207,7 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
     checks,
     judgeModel,
     setVersion: set.version,
+    setName: set.name,
     questions: set.rows.length,
     estimate: { ...estimate, refusals, item_reserve_usd: itemReserveUsd, versions: versions.map(({ id, label }) => ({ id, label })) },
   };
@@ -214,8 +219,9 @@ export async function estimateRun(charge: GatewayCharge, user: SessionUser, body
 
 function runOf(row: EvalRunRow): EvalRun {
   // The running spend is the claims' (the cap check); the pages read spending per version from the items.
-  const { spent_usd: _spent, ...run } = row;
-  return { ...run, plan: JSON.parse(row.plan) as Record<string, unknown> };
+  const { spent_usd: _spent, name, ...run } = row;
+  const plan = JSON.parse(row.plan) as Record<string, unknown>;
+  return { ...run, name: runNameOf(name, plan), plan };
 }
 
 /**
@@ -259,6 +265,7 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
     capUsd: body.cap_usd,
     itemReserveUsd: estimate.item_reserve_usd,
     items,
+    name: defaultRunName(prepared.versions.map((version) => version.label), prepared.setName),
   });
   return runOf((await context.evalRuns.get(id))!);
 }
@@ -304,7 +311,10 @@ export async function listRuns(query: { setId?: string; limit?: number; cursor?:
     counts.total += row.count;
     counts.spent_usd += row.cost_usd;
   }
-  const data = page.map(({ plan, spent_usd: _spent, ...run }) => ({ ...run, versions: versionsOf(plan), totals: totals.get(run.id) ?? emptyTotals() }));
+  const data = page.map(({ plan, spent_usd: _spent, name, ...run }) => {
+    const versions = versionsOf(plan);
+    return { ...run, name: runNameOf(name, { versions }), versions, totals: totals.get(run.id) ?? emptyTotals() };
+  });
   return { data, next_cursor: rows.length > limit ? runCursor(page[page.length - 1]) : null };
 }
 
@@ -409,4 +419,43 @@ export async function cancelRun(user: SessionUser, id: string): Promise<EvalRunD
     throw new HttpError(409, `The run already ended (${status}); there is nothing to cancel`, { metadata: { status } });
   }
   return readRun(id);
+}
+
+/** Renames a run: its creator or an admin (403 otherwise). */
+export async function renameRun(user: SessionUser, id: string, name: string): Promise<EvalRunDetail> {
+  const run = await runOr404(id);
+  if (run.user_id !== user.id && user.role !== "admin") throw new HttpError(403, "Only the person who started this run, or an admin, may rename it");
+  await (await appContext()).evalRuns.rename(id, name);
+  return readRun(id);
+}
+
+/**
+ * The request that started a run, rebuilt from its stored plan: the same set version, preset versions and models,
+ * repeats, concurrency, checks, judge model and cap. Versions are taken as the preset's numbered versions they
+ * were (never "designated", which may have moved since).
+ */
+function requestOf(row: EvalRunRow): EvalRunRequest {
+  const plan = EvalPlanSchema.parse(JSON.parse(row.plan));
+  const presets = plan.versions.map((version) => presetOfVersionId(version.id));
+  const slug = presets.find((preset) => preset !== null)?.slug;
+  const body = {
+    set_id: row.set_id,
+    set_version: row.set_version,
+    ...(slug ? { preset: slug } : {}),
+    versions: presets.filter((preset) => preset !== null).map((preset) => preset.version),
+    models: plan.versions.filter((_, index) => presets[index] === null).map((version) => version.id),
+    repeats: plan.repeats,
+    concurrency: plan.concurrency,
+    checks: plan.checks.map((check) => formatCheck(CheckSpecSchema.parse(check))),
+    cap_usd: row.cap_usd,
+    ...(plan.judge_model ? { judge_model: plan.judge_model } : {}),
+  };
+  const parsed = EvalRunRequestSchema.safeParse(body);
+  if (!parsed.success) throw new HttpError(409, "This run's plan cannot be started again as it was (a version or check is no longer accepted)");
+  return parsed.data;
+}
+
+/** "Run again": a new run of the same plan, started by the caller (the usual spending checks apply). */
+export async function runAgain(charge: GatewayCharge, user: SessionUser, id: string): Promise<EvalRun> {
+  return createRun(charge, user, requestOf(await runOr404(id)));
 }

@@ -1,4 +1,5 @@
-import { getEvalRun } from "@/lib/server/handlers/evaluations-runs";
+import { getEvalRun, renameEvalRun } from "@/lib/server/handlers/evaluations-runs";
 
 export const dynamic = "force-dynamic";
 export const GET = getEvalRun;
+export const PATCH = renameEvalRun;

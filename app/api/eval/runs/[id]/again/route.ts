@@ -1,0 +1,4 @@
+import { runEvalRunAgain } from "@/lib/server/handlers/evaluations-runs";
+
+export const dynamic = "force-dynamic";
+export const POST = runEvalRunAgain;
