@@ -66,7 +66,7 @@ describe("Markdown report", () => {
     // The whole document, as a reader gets it. The answer stays inside its quote (its heading too); HTML is text (every
     // punctuation mark escaped, a word with a URL in a code span);
     // a URL's parentheses cannot end the link; a cell's pipe is escaped in tables, not in prose.
-    expect(report).toBe(`# Evaluation run: Model | A vs Model B · Capitals
+    expect(report).toBe(`# Evaluation run: Model \\| A vs Model B · Capitals
 
 Run run-1 · question set “Capitals” version 2 · 2 questions · 1 repeat · status finished · started 2026-01-01T00:00:00Z
 
@@ -81,7 +81,7 @@ Checks: \`contains:1\`
 
 ## Noise floor
 
-- Model | A vs Model B: no difference this run can show (p = 1.00); pass rate difference −50 points (95% CI −91 to +27)
+- Model \\| A vs Model B: no difference this run can show (p = 1.00); pass rate difference −50 points (95% CI −91 to +27)
 
 One answer per question: the noise floor (how much a version varies with itself) is unknown. Run with 2 or 3 repeats to measure it.
 

@@ -126,7 +126,8 @@ export function resultsReportMarkdown(summary: EvalResultsSummary, rows: readonl
     "",
     "## Noise floor",
     "",
-    ...summary.noise_floor.pairs.map((pair) => `- ${inline(pairVerdict(pair, versionLabel(summary, pair.a), versionLabel(summary, pair.b)))}; pass rate difference ${differenceText(pair)}`),
+    // The verdict is our own sentence: only the version labels in it are text users wrote.
+    ...summary.noise_floor.pairs.map((pair) => `- ${pairVerdict(pair, inline(versionLabel(summary, pair.a)), inline(versionLabel(summary, pair.b)))}; pass rate difference ${differenceText(pair)}`),
     "",
     repeatsText(summary.noise_floor),
     "",

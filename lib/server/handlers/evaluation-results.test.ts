@@ -330,7 +330,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
   });
 
   it("compares runs of one set in time order on the checks both have, naming the ones left out and what else differs", async () => {
-    // The first run was re-scored above (judge + min-length:5, 2 repeats). This one keeps min-length:5 and adds a
+    // The first run was re-scored above (judge, min-length:5 and expected-terms, 2 repeats). This one keeps min-length:5 and adds a
     // check every answer fails: compared on everything, each question would read as a flip to "failed".
     const second = await started({ set_id: setId, preset: "web-research", versions: [1], checks: ["min-length:5", "contains:never-in-an-answer"], cap_usd: 2 });
     await finishRuns([second]);
@@ -340,7 +340,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(got.runs.map((run) => run.run_id)).toEqual([runId, second]);
     expect(got.shared_checks).toEqual(["min-length:5"]);
     expect(got.left_out).toEqual([
-      { run_id: runId, checks: ["judge:Does the answer explain the mechanism?"] },
+      { run_id: runId, checks: ["expected-terms:0.5", "judge:Does the answer explain the mechanism?"] },
       { run_id: second, checks: ["contains:never-in-an-answer"] },
     ]);
     expect(got.differences).toEqual([expect.stringMatching(/^Repeats: 2 in .*, 1 in /)]);
