@@ -15,29 +15,31 @@ export function csvCell(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** RFC 4180: a header row, CRLF line ends; lists joined with "; ". */
-export function exportQuestionsCsv(rows: readonly QuestionRow[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const row of rows) {
-    lines.push(
-      [row.question, row.expected ?? "", row.tags.join("; "), row.allowed_domains.join("; "), row.time_sensitive ? "true" : "false"].map(csvCell).join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+/** The CSV file's header line, without its line end. */
+export const CSV_HEADER = CSV_COLUMNS.join(",");
+
+/** One row as a CSV line, without its line end; lists joined with "; ". */
+export function questionCsvLine(row: QuestionRow): string {
+  return [row.question, row.expected ?? "", row.tags.join("; "), row.allowed_domains.join("; "), row.time_sensitive ? "true" : "false"].map(csvCell).join(",");
 }
 
-/** One JSON object per line, keys in a fixed order, `expected` left out when absent. */
+/** RFC 4180: a header row, CRLF line ends. */
+export function exportQuestionsCsv(rows: readonly QuestionRow[]): string {
+  return `${[CSV_HEADER, ...rows.map(questionCsvLine)].join("\r\n")}\r\n`;
+}
+
+/** One row as a JSON object on a line of its own (without its line end), keys in a fixed order, `expected` left out when absent. */
+export function questionJsonlLine(row: QuestionRow): string {
+  return JSON.stringify({
+    question: row.question,
+    ...(row.expected === undefined ? {} : { expected: row.expected }),
+    tags: row.tags,
+    allowed_domains: row.allowed_domains,
+    time_sensitive: row.time_sensitive,
+  });
+}
+
+/** One JSON object per line. */
 export function exportQuestionsJsonl(rows: readonly QuestionRow[]): string {
-  return rows
-    .map((row) =>
-      JSON.stringify({
-        question: row.question,
-        ...(row.expected === undefined ? {} : { expected: row.expected }),
-        tags: row.tags,
-        allowed_domains: row.allowed_domains,
-        time_sensitive: row.time_sensitive,
-      }),
-    )
-    .map((line) => `${line}\n`)
-    .join("");
+  return rows.map((row) => `${questionJsonlLine(row)}\n`).join("");
 }

@@ -42,22 +42,43 @@ function cellText(value: ExportRow[keyof ExportRow]): string {
   return String(value);
 }
 
-/** One CSV row per item: header row, CRLF line ends, lists joined with "; ", formula cells neutralised. */
-export function exportResultsCsv(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
-  const lines = [EVAL_EXPORT_COLUMNS.join(",")];
+/**
+ * One CSV row per item: header row, CRLF line ends, lists joined with "; ", formula cells neutralised. Line by line,
+ * so a server can send a large run's file as it is made (issue 36).
+ */
+export function* resultsCsvLines(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): Generator<string> {
+  yield `${EVAL_EXPORT_COLUMNS.join(",")}\r\n`;
   for (const { item, question, version } of exportItems(grid, questions, versions)) {
     const row = exportRow(item, question, version);
-    lines.push(EVAL_EXPORT_COLUMNS.map((column) => csvCell(cellText(row[column]))).join(","));
+    yield `${EVAL_EXPORT_COLUMNS.map((column) => csvCell(cellText(row[column]))).join(",")}\r\n`;
   }
-  return `${lines.join("\r\n")}\r\n`;
 }
 
-/** The same rows as JSON objects, with each item's citations (url, title) and check results. */
+export function exportResultsCsv(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
+  return [...resultsCsvLines(grid, questions, versions)].join("");
+}
+
+/**
+ * The same rows as JSON objects, with each item's citations (url, title) and check results: the text
+ * JSON.stringify({ run, versions, items }, null, 2) writes, an item at a time (a server sends it as it is made).
+ */
+export function* resultsJsonParts(run: EvalRunHeader, grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): Generator<string> {
+  const head = JSON.stringify({ run, versions, items: [] }, null, 2);
+  const open = head.lastIndexOf("[]");
+  let first = true;
+  for (const { item, question, version } of exportItems(grid, questions, versions)) {
+    const entry = {
+      ...exportRow(item, question, version),
+      citations: (item.status === "done" ? (item.result?.citations ?? []) : []).map((c) => ({ url: c.url, title: c.title ?? null })),
+      checks: item.checks ?? [],
+    };
+    // Indented as the items of the whole document are: two levels deep.
+    yield `${first ? `${head.slice(0, open)}[\n` : ",\n"}    ${JSON.stringify(entry, null, 2).replace(/\n/g, "\n    ")}`;
+    first = false;
+  }
+  yield first ? `${head}\n` : `\n  ]${head.slice(open + 2)}\n`;
+}
+
 export function exportResultsJson(run: EvalRunHeader, grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
-  const items = [...exportItems(grid, questions, versions)].map(({ item, question, version }) => ({
-    ...exportRow(item, question, version),
-    citations: (item.status === "done" ? (item.result?.citations ?? []) : []).map((c) => ({ url: c.url, title: c.title ?? null })),
-    checks: item.checks ?? [],
-  }));
-  return `${JSON.stringify({ run, versions, items }, null, 2)}\n`;
+  return [...resultsJsonParts(run, grid, questions, versions)].join("");
 }

@@ -1,4 +1,5 @@
 import type { AppDb } from "./app-db";
+import { parseJsonArrayInTurns } from "@/lib/streams/json-in-turns";
 
 export interface QuestionSetSummary {
   id: string;
@@ -147,7 +148,8 @@ export class QuestionSetsStore {
       .where((eb) => (version === undefined ? eb("v.version", "=", eb.ref("s.latest")) : eb("v.version", "=", version)))
       .executeTakeFirst();
     if (!row) return undefined;
-    return { ...row, rows: JSON.parse(row.rows) as Row[] };
+    // A version may hold 16 MiB of rows: read a row at a time, with turns, as rowsJson writes them.
+    return { ...row, rows: (await parseJsonArrayInTurns(row.rows)) as Row[] };
   }
 
   /** Rows `userEmail` has stored, every version of every set counted (the per-user quota, evaluation-sets.ts). */
