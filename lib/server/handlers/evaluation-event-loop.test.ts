@@ -14,14 +14,17 @@ import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
  * signed-in user's GET /api/me is polled every 100 ms, as the report measured. Table-driven: each case is one row.
  *
  * What is asserted, and why it is not flaky on a loaded 2-core machine (the gateway fuzz's reasoning): the other
- * user's worst latency during the case stays under NOISE_FACTOR x BASELINE + STALL_MS, the baseline being the worst
- * latency seen during ordinary requests, and the case's figure the better of two runs. The pathologies are seconds
- * (a million-row import froze everyone 3.3-10.7 s; 32 pattern checks 28.9 s); the 100 ms target of the issue is
- * what the figures printed here are compared with in the closing note, not a timed assertion.
+ * user's worst latency during the case stays under BASELINE + STALL_MS, the baseline being the worst latency seen
+ * during ordinary requests (taken again just before each case, so it follows the machine's load), and the case's
+ * figure the better of two runs. STALL_MS is what a case may add to what the machine's load already costs: at load
+ * 20 on 2 cores the ordinary requests' worst is 0.2-0.35 s by itself, and the cases today add 0-0.2 s to it; the
+ * one-piece code before (a 10,000-row JSON parse and schema check, a save echoing its rows, exports and an editor's
+ * version written as one string) added 0.4-1.5 s and fails it. The 100 ms target of the issue is what the figures
+ * printed here are compared with in the closing note (on a quiet machine), not a timed assertion.
  */
 
-const STALL_MS = 250;
-const NOISE_FACTOR = 1.5;
+const STALL_MS = 150;
+const NOISE_FACTOR = 1;
 const POLL_MS = 100;
 
 interface Call {
