@@ -58,7 +58,7 @@ export const listSets = defineRoute({ role: "viewer", limit: "gateway" }, async 
 
 /**
  * POST /api/eval/question-sets: a new set from JSON rows, an imported CSV/JSONL text, or the file itself as the body
- * (streamed; name and note in the query), imported all or nothing. 201 with version 1.
+ * (streamed; name and note in the query), imported all or nothing. 201 with version 1 described (its row count, not its rows).
  */
 export const createSet = defineRoute({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, user }) => {
   const format = fileFormatOf(request);
