@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunEnvelopeSchema, QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { captureLogs } from "@/lib/observability/testing/capture-logs";
@@ -266,7 +266,7 @@ describe("traces over OTLP/HTTP", () => {
     setEnv({ PORT: "3000" });
     const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "traced", rows: [{ question: "How do rate limits use Retry-After?" }] } }), params({}));
     expect(set.status, await set.clone().text()).toBe(201);
-    const setId = QuestionSetVersionEnvelopeSchema.parse(await set.json()).data.set_id;
+    const setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
     const run = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/swift"], checks: ["min-length:1"], cap_usd: 0.5 } }), params({}));
     expect(run.status, await run.clone().text()).toBe(201);
     const runId = EvalRunEnvelopeSchema.parse(await run.json()).data.id;

@@ -15,45 +15,60 @@ export function csvCell(value: string): string {
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** RFC 4180: a header row, CRLF line ends; lists joined with "; ". */
-export function exportQuestionsCsv(rows: readonly QuestionRow[]): string {
-  // `checks` and one `vars.<name>` column per variable only when some row has them: older sets export as before.
-  const withChecks = rows.some((row) => (row.checks ?? []).length > 0);
-  const varNames = [...new Set(rows.flatMap((row) => Object.keys(row.vars ?? {})))].sort();
-  const lines = [[...CSV_COLUMNS, ...(withChecks ? ["checks"] : []), ...varNames.map((name) => `vars.${name}`)].join(",")];
-  for (const row of rows) {
-    lines.push(
-      [
-        row.question,
-        row.expected ?? "",
-        row.tags.join("; "),
-        row.allowed_domains.join("; "),
-        row.time_sensitive ? "true" : "false",
-        // JSON keeps a spelling holding `;` intact.
-        ...(withChecks ? [(row.checks ?? []).length === 0 ? "" : JSON.stringify(row.checks)] : []),
-        ...varNames.map((name) => row.vars?.[name] ?? ""),
-      ]
-        .map(csvCell)
-        .join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+/**
+ * The CSV's columns: `checks` and one `vars.<name>` column per variable only when some row has them (older sets
+ * export as before). One pass over the rows, before the lines are made.
+ */
+export interface QuestionCsvLayout {
+  withChecks: boolean;
+  varNames: string[];
 }
 
-/** One JSON object per line, keys in a fixed order, `expected` left out when absent. */
+export function questionCsvLayout(rows: readonly QuestionRow[]): QuestionCsvLayout {
+  return { withChecks: rows.some((row) => (row.checks ?? []).length > 0), varNames: [...new Set(rows.flatMap((row) => Object.keys(row.vars ?? {})))].sort() };
+}
+
+/** The CSV file's header line, without its line end. */
+export function questionCsvHeader(layout: QuestionCsvLayout): string {
+  return [...CSV_COLUMNS, ...(layout.withChecks ? ["checks"] : []), ...layout.varNames.map((name) => `vars.${name}`)].join(",");
+}
+
+/** One row as a CSV line, without its line end; lists joined with "; ". */
+export function questionCsvLine(row: QuestionRow, layout: QuestionCsvLayout): string {
+  return [
+    row.question,
+    row.expected ?? "",
+    row.tags.join("; "),
+    row.allowed_domains.join("; "),
+    row.time_sensitive ? "true" : "false",
+    // JSON keeps a spelling holding `;` intact.
+    ...(layout.withChecks ? [(row.checks ?? []).length === 0 ? "" : JSON.stringify(row.checks)] : []),
+    ...layout.varNames.map((name) => row.vars?.[name] ?? ""),
+  ]
+    .map(csvCell)
+    .join(",");
+}
+
+/** RFC 4180: a header row, CRLF line ends. */
+export function exportQuestionsCsv(rows: readonly QuestionRow[]): string {
+  const layout = questionCsvLayout(rows);
+  return `${[questionCsvHeader(layout), ...rows.map((row) => questionCsvLine(row, layout))].join("\r\n")}\r\n`;
+}
+
+/** One row as a JSON object on a line of its own (without its line end), keys in a fixed order, `expected` left out when absent. */
+export function questionJsonlLine(row: QuestionRow): string {
+  return JSON.stringify({
+    question: row.question,
+    ...(row.expected === undefined ? {} : { expected: row.expected }),
+    tags: row.tags,
+    allowed_domains: row.allowed_domains,
+    time_sensitive: row.time_sensitive,
+    ...((row.checks ?? []).length === 0 ? {} : { checks: row.checks }),
+    ...(Object.keys(row.vars ?? {}).length === 0 ? {} : { vars: row.vars }),
+  });
+}
+
+/** One JSON object per line. */
 export function exportQuestionsJsonl(rows: readonly QuestionRow[]): string {
-  return rows
-    .map((row) =>
-      JSON.stringify({
-        question: row.question,
-        ...(row.expected === undefined ? {} : { expected: row.expected }),
-        tags: row.tags,
-        allowed_domains: row.allowed_domains,
-        time_sensitive: row.time_sensitive,
-        ...((row.checks ?? []).length === 0 ? {} : { checks: row.checks }),
-        ...(Object.keys(row.vars ?? {}).length === 0 ? {} : { vars: row.vars }),
-      }),
-    )
-    .map((line) => `${line}\n`)
-    .join("");
+  return rows.map((row) => `${questionJsonlLine(row)}\n`).join("");
 }

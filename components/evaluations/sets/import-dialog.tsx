@@ -68,9 +68,9 @@ export default function ImportDialog({ target, open, setOpen, trigger, contentId
         setOpen(false);
         router.push(`/evaluations/sets/${created.set_id}`);
       } else {
-        const saved = await importQuestionFile(file, format, { ...target, note: `Imported from ${file.name}`.slice(0, 500) });
-        queryClient.setQueryData(questionSetKeys.version(target.setId, undefined), saved);
-        await queryClient.invalidateQueries({ queryKey: questionSetKeys.rowPages(target.setId) });
+        await importQuestionFile(file, format, { ...target, note: `Imported from ${file.name}`.slice(0, 500) });
+        // The answer describes the version without its rows: the newest version and its pages are read again.
+        await queryClient.invalidateQueries({ queryKey: questionSetKeys.detail(target.setId) });
         await queryClient.invalidateQueries({ queryKey: questionSetKeys.list() });
         setOpen(false);
       }

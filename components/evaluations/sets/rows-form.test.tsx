@@ -31,7 +31,8 @@ async function createSet(name: string, questions: string[]): Promise<QuestionSet
     body: JSON.stringify({ name, rows: questions.map((question) => ({ question })) }),
   });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { data: QuestionSetVersionBody }).data;
+  // The save answers the version described, without its rows: the form starts from the version read whole.
+  return newest(((await response.json()) as { data: { set_id: string } }).data.set_id);
 }
 
 async function newest(id: string): Promise<QuestionSetVersionBody> {

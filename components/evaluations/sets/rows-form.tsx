@@ -76,9 +76,8 @@ export function RowsForm({ set, onSaved }: { set: QuestionSetVersionBody; onSave
     setPlaced(null);
     try {
       const saved = await updateQuestionSet(set.set_id, { base_version: set.version, rows: rowsFromDraft(rows) });
-      queryClient.setQueryData(questionSetKeys.version(set.set_id, undefined), saved);
-      queryClient.setQueryData(questionSetKeys.version(set.set_id, saved.version), saved);
-      await queryClient.invalidateQueries({ queryKey: questionSetKeys.rowPages(set.set_id) });
+      // The answer describes the version without its rows: the newest version and its pages are read again.
+      await queryClient.invalidateQueries({ queryKey: questionSetKeys.detail(set.set_id) });
       await queryClient.invalidateQueries({ queryKey: questionSetKeys.list() });
       onSaved(saved.version);
     } catch (error) {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiData, apiRequest } from "@/lib/client/api-client";
 import { ROWS_PER_PAGE } from "@/lib/question-sets/draft";
 import type { z } from "zod";
-import type { CreateQuestionSetRequestSchema, QuestionSetVersionBody, UpdateQuestionSetRequestSchema } from "@/lib/contract/bff/evaluations";
+import type { CreateQuestionSetRequestSchema, QuestionSetSaved, UpdateQuestionSetRequestSchema } from "@/lib/contract/bff/evaluations";
 
 /**
  * Query keys and calls of the question-set pages (GET/POST /api/eval/question-sets, GET/PUT/DELETE
@@ -10,7 +10,7 @@ import type { CreateQuestionSetRequestSchema, QuestionSetVersionBody, UpdateQues
  */
 
 const schema =
-  <K extends "QuestionSetListResponseSchema" | "QuestionSetVersionEnvelopeSchema" | "QuestionSetRowsPageEnvelopeSchema">(name: K) =>
+  <K extends "QuestionSetListResponseSchema" | "QuestionSetVersionEnvelopeSchema" | "QuestionSetRowsPageEnvelopeSchema" | "QuestionSetSavedEnvelopeSchema">(name: K) =>
   () =>
     import("@/lib/contract/bff/evaluations").then((contract) => contract[name]);
 
@@ -71,8 +71,8 @@ export function questionSetExportHref(id: string, format: "csv" | "jsonl", versi
   return `${setPath(id)}/export?format=${format}${version === undefined ? "" : `&version=${version}`}`;
 }
 
-export function createQuestionSet(body: CreateBody): Promise<QuestionSetVersionBody> {
-  return apiData("/api/eval/question-sets", schema("QuestionSetVersionEnvelopeSchema"), { method: "POST", json: body });
+export function createQuestionSet(body: CreateBody): Promise<QuestionSetSaved> {
+  return apiData("/api/eval/question-sets", schema("QuestionSetSavedEnvelopeSchema"), { method: "POST", json: body });
 }
 
 /**
@@ -83,10 +83,10 @@ export function importQuestionFile(
   file: Blob,
   format: "csv" | "jsonl",
   target: { kind: "new"; name: string } | { kind: "version"; setId: string; baseVersion: number; note: string },
-): Promise<QuestionSetVersionBody> {
+): Promise<QuestionSetSaved> {
   const query = new URLSearchParams(target.kind === "new" ? { name: target.name } : { base_version: String(target.baseVersion), note: target.note });
   const path = target.kind === "new" ? "/api/eval/question-sets" : setPath(target.setId);
-  return apiData(`${path}?${query}`, schema("QuestionSetVersionEnvelopeSchema"), {
+  return apiData(`${path}?${query}`, schema("QuestionSetSavedEnvelopeSchema"), {
     method: target.kind === "new" ? "POST" : "PUT",
     headers: { "content-type": format === "csv" ? "text/csv" : "application/jsonl" },
     body: file,
@@ -94,8 +94,8 @@ export function importQuestionFile(
 }
 
 /** A new version on top of `base_version` (409 when someone saved meanwhile). */
-export function updateQuestionSet(id: string, body: UpdateBody): Promise<QuestionSetVersionBody> {
-  return apiData(setPath(id), schema("QuestionSetVersionEnvelopeSchema"), { method: "PUT", json: body });
+export function updateQuestionSet(id: string, body: UpdateBody): Promise<QuestionSetSaved> {
+  return apiData(setPath(id), schema("QuestionSetSavedEnvelopeSchema"), { method: "PUT", json: body });
 }
 
 export async function deleteQuestionSet(id: string): Promise<void> {

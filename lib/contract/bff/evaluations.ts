@@ -104,6 +104,15 @@ const QuestionSetVersionSchema = z.object({
 export type QuestionSetVersionBody = z.infer<typeof QuestionSetVersionSchema>;
 export const QuestionSetVersionEnvelopeSchema = z.object({ data: QuestionSetVersionSchema });
 
+/**
+ * The answer to a save or an import (POST, PUT /api/eval/question-sets): the version just stored, described, with its
+ * row count and not its rows (issue 36: echoing 10,000 rows back held the server's loop for everyone; the set page
+ * reads them a page at a time).
+ */
+const QuestionSetSavedSchema = QuestionSetVersionSchema.omit({ rows: true }).extend({ row_count: z.number() });
+export type QuestionSetSaved = z.infer<typeof QuestionSetSavedSchema>;
+export const QuestionSetSavedEnvelopeSchema = z.object({ data: QuestionSetSavedSchema });
+
 /** Rows per page of GET /api/eval/question-sets/{id}/rows: by default, and at most. */
 export const QUESTION_ROWS_PAGE = { default: 50, max: 200 } as const;
 export const QuestionSetRowsQuerySchema = QuestionSetVersionQuerySchema.extend({
@@ -114,8 +123,7 @@ export const QuestionSetRowsQuerySchema = QuestionSetVersionQuerySchema.extend({
  * GET /api/eval/question-sets/{id}/rows?version&offset&limit: a version's description and one page of its rows
  * (`row_count` in all), what the set page shows a page at a time (issue 36: its server render sent every row).
  */
-const QuestionSetRowsPageSchema = QuestionSetVersionSchema.omit({ rows: true }).extend({
-  row_count: z.number(),
+const QuestionSetRowsPageSchema = QuestionSetSavedSchema.extend({
   offset: z.number(),
   limit: z.number(),
   rows: z.array(QuestionRowSchema).max(QUESTION_ROWS_PAGE.max),

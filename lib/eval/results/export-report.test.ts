@@ -56,6 +56,13 @@ describe("results export", () => {
     expect(json.items[0]).toMatchObject({ question: '=HYPERLINK("http://evil")', citations: [{ url: "https://a.com/1", title: null }], checks: [{ kind: "contains", passed: true }] });
     expect(json.items[3].answer).toBeNull();
   });
+
+  it("JSON written an item at a time is the text of the whole document indented by JSON.stringify", () => {
+    const text = exportResultsJson(header, grid, questions, versions);
+    expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    const empty = exportResultsJson(header, new ItemGrid(2, 0, []), questions, versions);
+    expect(empty).toBe(`${JSON.stringify({ run: header, versions, items: [] }, null, 2)}\n`);
+  });
 });
 
 describe("Markdown report", () => {

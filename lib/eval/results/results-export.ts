@@ -57,25 +57,46 @@ function checkColumns(grid: ItemGrid, questions: readonly ResultQuestion[], vers
   return [...seen];
 }
 
-/** One CSV row per item, then a column per check: header row, CRLF line ends, lists joined with "; ", formula cells neutralised. */
-export function exportResultsCsv(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
+/**
+ * One CSV row per item, then a column per check: header row, CRLF line ends, lists joined with "; ", formula cells
+ * neutralised. Line by line, so a server can send a large run's file as it is made (issue 36).
+ */
+export function* resultsCsvLines(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): Generator<string> {
   const checks = checkColumns(grid, questions, versions);
-  const lines = [[...EVAL_EXPORT_COLUMNS, ...checks.map((check) => csvCell(`check:${check}`))].join(",")];
+  yield `${[...EVAL_EXPORT_COLUMNS, ...checks.map((check) => csvCell(`check:${check}`))].join(",")}\r\n`;
   for (const { item, question, version } of exportItems(grid, questions, versions)) {
     const row = exportRow(item, question, version);
     // Each check's verdict on this item: pass, fail, or empty when it did not run here.
     const verdicts = new Map((item.checks ?? []).map((check) => [checkSpelling(check), check.passed ? "pass" : "fail"]));
-    lines.push([...EVAL_EXPORT_COLUMNS.map((column) => csvCell(cellText(row[column]))), ...checks.map((check) => verdicts.get(check) ?? "")].join(","));
+    yield `${[...EVAL_EXPORT_COLUMNS.map((column) => csvCell(cellText(row[column]))), ...checks.map((check) => verdicts.get(check) ?? "")].join(",")}\r\n`;
   }
-  return `${lines.join("\r\n")}\r\n`;
 }
 
-/** The same rows as JSON objects, with each item's citations (url, title) and check results. */
+export function exportResultsCsv(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
+  return [...resultsCsvLines(grid, questions, versions)].join("");
+}
+
+/**
+ * The same rows as JSON objects, with each item's citations (url, title) and check results: the text
+ * JSON.stringify({ run, versions, items }, null, 2) writes, an item at a time (a server sends it as it is made).
+ */
+export function* resultsJsonParts(run: EvalRunHeader, grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): Generator<string> {
+  const head = JSON.stringify({ run, versions, items: [] }, null, 2);
+  const open = head.lastIndexOf("[]");
+  let first = true;
+  for (const { item, question, version } of exportItems(grid, questions, versions)) {
+    const entry = {
+      ...exportRow(item, question, version),
+      citations: (item.status === "done" ? (item.result?.citations ?? []) : []).map((c) => ({ url: c.url, title: c.title ?? null })),
+      checks: item.checks ?? [],
+    };
+    // Indented as the items of the whole document are: two levels deep.
+    yield `${first ? `${head.slice(0, open)}[\n` : ",\n"}    ${JSON.stringify(entry, null, 2).replace(/\n/g, "\n    ")}`;
+    first = false;
+  }
+  yield first ? `${head}\n` : `\n  ]${head.slice(open + 2)}\n`;
+}
+
 export function exportResultsJson(run: EvalRunHeader, grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
-  const items = [...exportItems(grid, questions, versions)].map(({ item, question, version }) => ({
-    ...exportRow(item, question, version),
-    citations: (item.status === "done" ? (item.result?.citations ?? []) : []).map((c) => ({ url: c.url, title: c.title ?? null })),
-    checks: item.checks ?? [],
-  }));
-  return `${JSON.stringify({ run, versions, items }, null, 2)}\n`;
+  return [...resultsJsonParts(run, grid, questions, versions)].join("");
 }

@@ -1,4 +1,5 @@
 import type { AppDb } from "./app-db";
+import { parseJsonArrayInTurns } from "@/lib/streams/json-in-turns";
 
 export interface QuestionSetSummary {
   id: string;
@@ -26,12 +27,21 @@ export interface QuestionSetVersion<Row = unknown> {
  */
 async function rowsJson(rows: readonly unknown[]): Promise<string> {
   const parts: string[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    parts.push(JSON.stringify(rows[i]));
-    if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+  let sinceTurn = 0;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    parts.push(json);
+    // By size, not by count: 500 of the widest rows are 6 MB, a turn held far too long (issue 36).
+    sinceTurn += json.length;
+    if (sinceTurn >= ROWS_JSON_TURN_CHARS) {
+      sinceTurn = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   return `[${parts.join(",")}]`;
 }
+/** Characters of JSON written between turns of the event loop: a millisecond or two of work. */
+const ROWS_JSON_TURN_CHARS = 256 * 1024;
 
 export class QuestionSetVersionConflictError extends Error {
   constructor(readonly latest: number) {
@@ -147,7 +157,8 @@ export class QuestionSetsStore {
       .where((eb) => (version === undefined ? eb("v.version", "=", eb.ref("s.latest")) : eb("v.version", "=", version)))
       .executeTakeFirst();
     if (!row) return undefined;
-    return { ...row, rows: JSON.parse(row.rows) as Row[] };
+    // A version may hold 16 MiB of rows: read a row at a time, with turns, as rowsJson writes them.
+    return { ...row, rows: (await parseJsonArrayInTurns(row.rows)) as Row[] };
   }
 
   /** Rows `userEmail` has stored, every version of every set counted (the per-user quota, evaluation-sets.ts). */

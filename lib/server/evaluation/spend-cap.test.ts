@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunEnvelopeSchema, QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
@@ -47,7 +47,7 @@ describe.each(APP_DB_DIALECTS)("a long-prompt preset's run on %s", (dialect) => 
 
   async function newSet(): Promise<string> {
     const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "long", rows: QUESTIONS.map((question) => ({ question })) } }), params({}));
-    return QuestionSetVersionEnvelopeSchema.parse(await set.json()).data.set_id;
+    return QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
   }
   const start = async (capUsd: number) =>
     createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: await newSet(), preset: "long-prompt", versions: [1], concurrency: 4, cap_usd: capUsd } }), params({}));

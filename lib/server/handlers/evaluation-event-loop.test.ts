@@ -15,14 +15,25 @@ import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
  *
  * What is asserted, and why it is not flaky on a loaded 2-core machine (the gateway fuzz's reasoning): the other
  * user's worst latency during the case stays under NOISE_FACTOR x BASELINE + STALL_MS, the baseline being the worst
- * latency seen during ordinary requests, and the case's figure the better of two runs. The pathologies are seconds
- * (a million-row import froze everyone 3.3-10.7 s; 32 pattern checks 28.9 s); the 100 ms target of the issue is
- * what the figures printed here are compared with in the closing note, not a timed assertion.
+ * latency seen during ordinary requests (taken again just before each case, so it follows the machine's load), and
+ * the case's figure the better of two runs. At load 20 on 2 cores the ordinary requests' worst is 0.2-0.35 s by
+ * itself; the cases run here add 0-0.1 s to it (the largest saves more: SQLITE_VERSION_WRITE_MS). Against the
+ * one-piece code before (a 10,000-row JSON parse and schema check, a save echoing its rows) the JSON rows fail it at
+ * load 4-20; an editor's version written as one string fails it at load 10-20, the CSV export at load 20 (0.78 s) but
+ * not on a quieter machine (~0.1-0.2 s). The 100 ms target of the issue is what the printed figures are compared with, not a timed assertion.
  */
 
-const STALL_MS = 250;
-const NOISE_FACTOR = 1.5;
+const STALL_MS = 100;
+const NOISE_FACTOR = 1.25;
 const POLL_MS = 100;
+/**
+ * What remains of the largest saves' stall (issue 36, still over its target): SQLite (better-sqlite3, synchronous)
+ * writes a version's 16-20 MB of rows as one value in one statement, 230-435 ms by itself at load 11 (Postgres writes
+ * it off the loop). Their reading, checking, storing as JSON and answer no longer stall (10,000 JSON rows: 1.8 s ->
+ * 0.1-0.6 s at load 10-20), and the allowance still fails the one-piece code (0.65-1.8 s). What would remove it: a
+ * version's rows stored in pieces (~256 KB each) with a turn between writes; then drop the allowance.
+ */
+const SQLITE_VERSION_WRITE_MS = 300;
 
 interface Call {
   method: "GET" | "POST" | "PUT";
@@ -40,6 +51,8 @@ interface Case {
   /** Builds the request (data it needs is made first, unmeasured). */
   call: () => Promise<Call>;
   status: number;
+  /** What the case may add to the bound for a write the database makes in one piece (see SQLITE_VERSION_WRITE_MS). */
+  writesMs?: number;
   /** Work the case starts that outlives its request (a run scoring its answers), waited for inside the measure. */
   until?: (body: string) => Promise<void>;
 }
@@ -264,16 +277,6 @@ const CASES: Case[] = [
     status: 201,
     until: runEnded,
   },
-];
-
-/**
- * The largest valid sets, whole: today each holds the BFF's loop for 0.1-2.3 s (figures in the closing note of issue
- * 36), the cost of 16-20 MB read, checked, stored, exported or answered in one request; not yet reliably under the
- * bound, so listed here, measured, rather than run. What remains: the JSON rows' one-piece schema check, answers that
- * carry every row (a save's echo, an editor's whole version, an export built as one string); a worker or streamed
- * writing would take them off the loop. Move a row into CASES once it is fixed.
- */
-const OVER_TARGET_TODAY: Case[] = [
   {
     field: "exports",
     name: "the CSV export of a 10,000-row set of the longest questions",
@@ -291,12 +294,14 @@ const OVER_TARGET_TODAY: Case[] = [
     name: "the largest valid CSV: 10,000 rows filling 16 MiB",
     call: async () => ({ method: "POST", path: "/api/eval/question-sets?name=largest", role: "editor", type: "text/csv", body: csvRows(QUESTION_LIMITS.rowsMax, (i) => `${i} ${"q".repeat(FILLING_QUESTION)}`) }),
     status: 201,
+    writesMs: SQLITE_VERSION_WRITE_MS,
   },
   {
     field: "columns",
     name: `every column at its largest (${WIDEST_ROWS} rows of 16 tags, 50 domains, the longest question and expected)`,
     call: async () => ({ method: "POST", path: "/api/eval/question-sets?name=widest", role: "editor", type: "text/csv", body: csvRows(WIDEST_ROWS, widestRow, "question,expected,tags,allowed_domains,time_sensitive") }),
     status: 201,
+    writesMs: SQLITE_VERSION_WRITE_MS,
   },
   {
     field: "rows",
@@ -308,8 +313,10 @@ const OVER_TARGET_TODAY: Case[] = [
       json: { name: "rows", rows: Array.from({ length: QUESTION_LIMITS.rowsMax }, (_, i) => ({ question: `${i} ${"q".repeat(QUESTION_LIMITS.questionMaxChars - 8)}` })) },
     }),
     status: 201,
+    writesMs: SQLITE_VERSION_WRITE_MS,
   },
 ];
+
 
 /**
  * Cases today's code does not keep under the bound: pattern checks run on the request loop and re-score scores on it
@@ -356,7 +363,7 @@ describe("the dashboard's BFF stays responsive for another user with the largest
       // The machine's load drifts over a run: the ordinary requests again, just before, count as baseline too.
       let local = baselineMs;
       for (const ordinary of ORDINARY.slice(0, 2)) local = Math.max(local, await otherUserWorstDuring(async () => void (await send(ordinary))));
-      const allowed = NOISE_FACTOR * local + STALL_MS;
+      const allowed = NOISE_FACTOR * local + STALL_MS + (testCase.writesMs ?? 0);
       figures.push({ field: testCase.field, name: testCase.name, status, otherWorstMs: best, loopMaxMs: loop, allowedMs: allowed });
       expect(best, `another user waited ${best.toFixed(0)} ms (baseline ${baselineMs.toFixed(0)} ms)`).toBeLessThanOrEqual(allowed);
     },
@@ -367,6 +374,5 @@ describe("the dashboard's BFF stays responsive for another user with the largest
 describe("cases not yet under the bound", () => {
   it("are written out, one row each, to move into CASES once fixed (eval-guards: patterns and re-score)", () => {
     expect(AFTER_EVAL_GUARDS.map((testCase) => testCase.field)).toEqual(["patterns", "re-score"]);
-    expect(OVER_TARGET_TODAY.map((testCase) => testCase.field)).toEqual(["exports", "pages", "imports", "columns", "rows"]);
   });
 });

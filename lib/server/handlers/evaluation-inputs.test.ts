@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunEnvelopeSchema, EvalRunListResponseSchema, QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvalRunEnvelopeSchema, EvalRunListResponseSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
@@ -44,7 +44,7 @@ async function newSet(rows: number): Promise<string> {
   const json = { name: "inputs", rows: Array.from({ length: rows }, (_, i) => ({ question: `Question ${i}?` })) };
   const response = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json }), params({}));
   expect(response.status, await response.clone().text()).toBe(201);
-  return QuestionSetVersionEnvelopeSchema.parse(await response.json()).data.set_id;
+  return QuestionSetSavedEnvelopeSchema.parse(await response.json()).data.set_id;
 }
 
 describe("run lists leave out request bodies and come a page at a time (finding 9)", () => {
@@ -112,8 +112,8 @@ describe("imports stream, stop at the row or byte limit, and have their own rate
   it("imports a file sent as the body: a new set (CSV), then a new version (JSONL)", async () => {
     const created = await importFile("editor", "name=Streamed", "text/csv; charset=utf-8", "question,tags\nWhat is RE2?,regex\n");
     expect(created.status, await created.clone().text()).toBe(201);
-    const set = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data;
-    expect(set).toMatchObject({ name: "Streamed", version: 1, rows: [{ question: "What is RE2?", tags: ["regex"] }] });
+    const set = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data;
+    expect(set).toMatchObject({ name: "Streamed", version: 1, row_count: 1 });
     const request = bff.request(`/api/eval/question-sets/${set.set_id}?base_version=1&note=from%20a%20file`, {
       role: "editor",
       method: "PUT",
@@ -122,7 +122,7 @@ describe("imports stream, stop at the row or byte limit, and have their own rate
     });
     const updated = await updateSet(request, params({ id: set.set_id }));
     expect(updated.status, await updated.clone().text()).toBe(200);
-    expect(QuestionSetVersionEnvelopeSchema.parse(await updated.json()).data).toMatchObject({ version: 2, note: "from a file", rows: [{ question: "a" }, { question: "b" }] });
+    expect(QuestionSetSavedEnvelopeSchema.parse(await updated.json()).data).toMatchObject({ version: 2, note: "from a file", row_count: 2 });
   });
 
   it.each([
@@ -201,7 +201,7 @@ describe("the set page reads a page of rows at a time, charged like /api reads (
     const rows = Array.from({ length: QUESTION_LIMITS.rowsMax }, (_, i) => ({ question: `${i} ${"q".repeat(QUESTION_LIMITS.questionMaxChars - 8)}`, expected: "e".repeat(1000) }));
     const created = await createSet(bff.request("/api/eval/question-sets", { role: "admin", json: { name: "Big", rows } }), params({}));
     expect(created.status).toBe(201);
-    const id = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+    const id = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
     const response = await getSetRows(bff.request(`/api/eval/question-sets/${id}/rows?offset=100&limit=${ROWS_PER_PAGE}`, { role: "viewer" }), params({ id }));
     const text = await response.text();
     const page = QuestionSetRowsPageEnvelopeSchema.parse(JSON.parse(text)).data;

@@ -14,7 +14,7 @@ import {
   EvalResultsSummaryEnvelopeSchema,
   type EvalResultsSummary,
 } from "@/lib/contract/bff/evaluation-results";
-import { EvalItemPageSchema, EvalRunEnvelopeSchema, QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvalItemPageSchema, EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { Role } from "@/lib/contract/bff/schemas";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
@@ -111,7 +111,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     bff = await setUpBff({ baseUrl: `${proxy.origin}${target.pathname}`, apiKey: gateway.apiKey, managementKey: gateway.managementKey }, { MODEL_MAX_COST_PER_DAY_USD: "50" }, { database: dialect });
     const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "results", rows: QUESTIONS } }), params({}));
     expect(created.status).toBe(201);
-    setId = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+    setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
     runId = await started({ set_id: setId, preset: "web-research", versions: [1, 2], repeats: 2, checks: ["min-length:1", "cites-domain:example.com"], cap_usd: 5 });
     await finishRuns([runId]);
   }, 120_000);

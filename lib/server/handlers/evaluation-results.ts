@@ -13,6 +13,7 @@ import { z } from "zod";
 import { parseQuery, parseWith, readJsonBody } from "../http/body";
 import { API_HEADERS, jsonResponse } from "../http/errors";
 import { defineRoute, type IdParams, type RouteParams } from "../http/route";
+import { textStream } from "../http/text-stream";
 import { designateWinner } from "../services/evaluation-designate";
 import { applyRescore, estimateRescore } from "../services/evaluation-rescore";
 import { compareResults, exportResults, readDomains, readQuestionDetail, readQuestionPage, readResultsSummary } from "../services/evaluation-results";
@@ -60,7 +61,7 @@ export const exportRunResults = defineRoute<IdParams>({ role: "viewer", limit: "
   const id = runId(params.id);
   const { format } = parseQuery(request, EvalExportQuerySchema);
   const file = await exportResults(id, format);
-  return new Response(file.text, {
+  return new Response(textStream(file.parts), {
     status: 200,
     headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.fileName}"`, "Cache-Control": "private, no-store", ...API_HEADERS },
   });

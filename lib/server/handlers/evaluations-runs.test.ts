@@ -7,7 +7,7 @@ import {
   EvalRunDetailEnvelopeSchema,
   EvalRunEnvelopeSchema,
   EvalRunListResponseSchema,
-  QuestionSetVersionEnvelopeSchema,
+  QuestionSetSavedEnvelopeSchema,
   type EvalRunDetail,
 } from "@/lib/contract/bff/evaluations";
 import type { Role } from "@/lib/contract/bff/schemas";
@@ -57,7 +57,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
   async function newSet(questions: readonly string[]): Promise<string> {
     const response = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "runs", rows: questions.map((question) => ({ question })) } }), params({}));
     expect(response.status).toBe(201);
-    return QuestionSetVersionEnvelopeSchema.parse(await response.json()).data.set_id;
+    return QuestionSetSavedEnvelopeSchema.parse(await response.json()).data.set_id;
   }
 
   const estimate = (json: unknown, role: Role = "editor") => estimateEvalRun(bff.request("/api/eval/runs/estimate", { role, json }), params({}));
@@ -160,7 +160,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     const rows = [{ question: "Hello {{name}}", vars: { persona: "a pirate", name: "Ada" }, checks: ["contains:Ada"] }, { question: "Second" }];
     const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "vars", rows } }), params({}));
     expect(created.status).toBe(201);
-    const varsSet = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+    const varsSet = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
     const missing = await errorOf(await start({ set_id: varsSet, cap_usd: 1, preset: `persona-${dialect}`, versions: [1] }), 400);
     expect(missing.metadata?.issues).toEqual([{ path: "rows[1].vars.persona", message: `persona-${dialect} v1 uses {{persona}} but question 2 of the set has no vars.persona` }]);
     // A model with no variables runs the set: the row's {{name}} is filled, its own check runs on top of the run's.

@@ -13,9 +13,11 @@ import {
 import { QUESTION_LIMITS } from "@/lib/eval/questions";
 import type { QuestionFileFormat } from "@/lib/eval/question-file-format";
 import { streamChunks } from "@/lib/eval/import-chunks";
-import { checkDeclaredLength, parseQuery, parseWith, readJsonBody } from "../http/body";
+import { checkDeclaredLength, parseQuery, parseWith, readLargeJsonBody } from "../http/body";
 import { API_HEADERS, HttpError, jsonResponse } from "../http/errors";
 import { defineRoute, type IdParams } from "../http/route";
+import { textStream } from "../http/text-stream";
+import { parseSetBody } from "./question-set-body";
 import {
   createQuestionSet,
   deleteQuestionSet,
@@ -56,7 +58,7 @@ export const listSets = defineRoute({ role: "viewer", limit: "gateway" }, async 
 
 /**
  * POST /api/eval/question-sets: a new set from JSON rows, an imported CSV/JSONL text, or the file itself as the body
- * (streamed; name and note in the query), imported all or nothing. 201 with version 1.
+ * (streamed; name and note in the query), imported all or nothing. 201 with version 1 described (its row count, not its rows).
  */
 export const createSet = defineRoute({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, user }) => {
   const format = fileFormatOf(request);
@@ -64,7 +66,7 @@ export const createSet = defineRoute({ role: "editor", mutating: true, limit: "g
     const query = parseQuery(request, QuestionSetFileQuerySchema);
     return jsonResponse({ data: await createQuestionSet(user, { ...query, ...fileOf(request, format) }) }, { status: 201 });
   }
-  const body = parseWith(CreateQuestionSetRequestSchema, await readJsonBody(request, SET_BODY_LIMIT));
+  const body = await parseSetBody(CreateQuestionSetRequestSchema, await readLargeJsonBody(request, SET_BODY_LIMIT, "rows"));
   return jsonResponse({ data: await createQuestionSet(user, body) }, { status: 201 });
 });
 
@@ -72,7 +74,8 @@ export const createSet = defineRoute({ role: "editor", mutating: true, limit: "g
 export const getSet = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = setId(params.id);
   const { version } = parseQuery(request, QuestionSetVersionQuerySchema);
-  return jsonResponse({ data: await readQuestionSet(id, version) });
+  const answer = await readQuestionSet(id, version);
+  return new Response(textStream(answer), { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...API_HEADERS } });
 });
 
 /** GET /api/eval/question-sets/{id}/rows?version=N&offset&limit: a version's description and one page of its rows. */
@@ -90,7 +93,7 @@ export const updateSet = defineRoute<IdParams>({ role: "editor", mutating: true,
     const query = parseQuery(request, QuestionSetFileVersionQuerySchema);
     return jsonResponse({ data: await updateQuestionSet(user, id, { ...query, ...fileOf(request, format) }) });
   }
-  const body = parseWith(UpdateQuestionSetRequestSchema, await readJsonBody(request, SET_BODY_LIMIT));
+  const body = await parseSetBody(UpdateQuestionSetRequestSchema, await readLargeJsonBody(request, SET_BODY_LIMIT, "rows"));
   return jsonResponse({ data: await updateQuestionSet(user, id, body) });
 });
 
@@ -105,7 +108,7 @@ export const exportSet = defineRoute<IdParams>({ role: "viewer", limit: "gateway
   const id = setId(params.id);
   const { version, format } = parseQuery(request, QuestionSetExportQuerySchema);
   const file = await exportQuestionSet(id, version, format);
-  return new Response(file.text, {
+  return new Response(textStream(file.lines), {
     status: 200,
     headers: {
       "Content-Type": file.contentType,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EvalDesignateResultEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
-import { EvalRunEnvelopeSchema, QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { ReleaseGateStateEnvelopeSchema, RevertDesignationEnvelopeSchema } from "@/lib/contract/bff/release-gates";
 import type { Role } from "@/lib/contract/bff/schemas";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
@@ -51,7 +51,7 @@ describe.each(APP_DB_DIALECTS)("release gates on %s", (dialect) => {
     bff = await setUpBff({ baseUrl: gateway.baseUrl, apiKey: gateway.apiKey, managementKey: gateway.managementKey }, { MODEL_MAX_COST_PER_DAY_USD: "50" }, { database: dialect });
     const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "gate set", rows: DEMO_ROWS } }), params({}));
     expect(created.status, await created.clone().text()).toBe(201);
-    setId = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+    setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
     const started = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: setId, preset: "web-research", versions: [1, 3], checks: ["no-domain:example.net", "min-length:1"], cap_usd: 5 } }), params({}));
     expect(started.status, await started.clone().text()).toBe(201);
     runId = EvalRunEnvelopeSchema.parse(await started.json()).data.id;

@@ -25,7 +25,7 @@ import { noiseFloor } from "@/lib/eval/results/noise-floor";
 import { questionDetail } from "@/lib/eval/results/question-detail";
 import { questionRows } from "@/lib/eval/results/question-rows";
 import { resultsReportMarkdown } from "@/lib/eval/results/report-markdown";
-import { exportResultsCsv, exportResultsJson } from "@/lib/eval/results/results-export";
+import { resultsCsvLines, resultsJsonParts } from "@/lib/eval/results/results-export";
 import { neighbours, pageRows, queryRows, rowCounts } from "@/lib/eval/results/row-query";
 import { ItemGrid, type ResultQuestion, type StoredItem } from "@/lib/eval/results/stored-item";
 import { runNameOf } from "@/lib/eval/results/run-name";
@@ -198,8 +198,9 @@ export async function readDomains(id: string, maxAgeDays: number, now = Date.now
   return { versions: domainsPerVersion(run.grid, run.questions, run.versions, { maxAgeDays, asOf }), revision: run.header.revision };
 }
 
+/** A results download: its text in pieces, made as the download is read (issue 36: a large run's file built whole held the loop). */
 export interface ResultsFile {
-  text: string;
+  parts: Iterable<string>;
   contentType: string;
   fileName: string;
 }
@@ -209,11 +210,12 @@ export async function exportResults(id: string, format: "csv" | "json" | "md"): 
   const stem = `evaluation-${id}`;
   switch (format) {
     case "csv":
-      return { text: exportResultsCsv(run.grid, run.questions, run.versions), contentType: "text/csv; charset=utf-8", fileName: `${stem}.csv` };
+      return { parts: resultsCsvLines(run.grid, run.questions, run.versions), contentType: "text/csv; charset=utf-8", fileName: `${stem}.csv` };
     case "json":
-      return { text: exportResultsJson(run.header, run.grid, run.questions, run.versions), contentType: "application/json; charset=utf-8", fileName: `${stem}.json` };
+      return { parts: resultsJsonParts(run.header, run.grid, run.questions, run.versions), contentType: "application/json; charset=utf-8", fileName: `${stem}.json` };
     case "md":
-      return { text: resultsReportMarkdown(run.summary(), run.rows(), run.grid), contentType: "text/markdown; charset=utf-8", fileName: `${stem}.md` };
+      // A report of figures and a table of one line per question (not per answer): made whole, its size the questions'.
+      return { parts: [resultsReportMarkdown(run.summary(), run.rows(), run.grid)], contentType: "text/markdown; charset=utf-8", fileName: `${stem}.md` };
   }
 }
 

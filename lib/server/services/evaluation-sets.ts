@@ -1,9 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { CreateQuestionSetRequest, QuestionSetRowsPage, QuestionSetSummary, QuestionSetVersionBody, UpdateQuestionSetRequest } from "@/lib/contract/bff/evaluations";
+import type { CreateQuestionSetRequest, QuestionSetRowsPage, QuestionSetSaved, QuestionSetSummary, QuestionSetVersionBody, UpdateQuestionSetRequest } from "@/lib/contract/bff/evaluations";
 import type { GatewayCharge } from "./gateway-charge";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
-import { exportQuestionsCsv, exportQuestionsJsonl } from "@/lib/eval/question-export";
+import { questionCsvHeader, questionCsvLayout, questionCsvLine, questionJsonlLine } from "@/lib/eval/question-export";
 import { importQuestions } from "@/lib/eval/question-import";
 import { QUESTION_LIMITS, type QuestionRow } from "@/lib/eval/questions";
 import { appContext } from "../config/app-context";
@@ -70,8 +70,8 @@ export async function listQuestionSets(): Promise<QuestionSetSummary[]> {
   return (await appContext()).questionSets.list();
 }
 
-/** Creates a set (version 1); answers its first version. */
-export async function createQuestionSet(user: SessionUser, body: CreateQuestionSetRequest | (QuestionFile & { name: string; note?: string })): Promise<QuestionSetVersionBody> {
+/** Creates a set (version 1); answers its first version, described. */
+export async function createQuestionSet(user: SessionUser, body: CreateQuestionSetRequest | (QuestionFile & { name: string; note?: string })): Promise<QuestionSetSaved> {
   const rows = await rowsOf(user, body);
   await checkRowQuota(user, rows.length);
   const id = randomUUID();
@@ -79,14 +79,26 @@ export async function createQuestionSet(user: SessionUser, body: CreateQuestionS
   return savedVersion(id, 1, rows);
 }
 
-/** A version of a set (the newest when `version` is absent), with the set's newest version number; 404 when there is none. */
-export async function readQuestionSet(id: string, version?: number): Promise<QuestionSetVersionBody> {
-  const store = (await appContext()).questionSets;
-  const latest = await store.get<QuestionRow>(id);
-  if (!latest) throw notFound(id);
-  const wanted = version === undefined || version === latest.version ? latest : await store.get<QuestionRow>(id, version);
-  if (!wanted) throw notFound(id, version);
-  return { ...wanted, latest: latest.version };
+/**
+ * A version of a set (the newest when `version` is absent), with the set's newest version number, as the lines of
+ * its JSON answer `{ data: QuestionSetVersionBody }`, made as the answer is read (issue 36: an editor's whole
+ * 10,000-row version written as one string held the loop); 404 when there is none. The rows read through the cache.
+ */
+export async function readQuestionSet(id: string, version?: number): Promise<Iterable<string>> {
+  const described = await (await appContext()).questionSets.describe(id, version);
+  if (!described) throw notFound(id, version);
+  const rows = await versionRows(id, described.version);
+  if (!rows) throw notFound(id, version);
+  const { row_count: _count, ...header } = described;
+  return versionAnswer(header, rows);
+}
+
+function* versionAnswer(header: Omit<QuestionSetVersionBody, "rows">, rows: readonly QuestionRow[]): Generator<string> {
+  const head = JSON.stringify({ data: { ...header, rows: [] } });
+  // The header's JSON with its empty rows opened up: `...,"rows":[` then the rows, then `]}}`.
+  yield head.slice(0, head.lastIndexOf("[]") + 1);
+  for (let i = 0; i < rows.length; i++) yield `${i === 0 ? "" : ","}${JSON.stringify(rows[i])}`;
+  yield head.slice(head.lastIndexOf("[]") + 1);
 }
 
 /**
@@ -144,7 +156,7 @@ export async function updateQuestionSet(
   user: SessionUser,
   id: string,
   body: UpdateQuestionSetRequest | (QuestionFile & { base_version: number; name?: string; note?: string }),
-): Promise<QuestionSetVersionBody> {
+): Promise<QuestionSetSaved> {
   const store = (await appContext()).questionSets;
   if (!(await store.exists(id))) throw notFound(id);
   const rows = await rowsOf(user, body);
@@ -163,22 +175,41 @@ export async function updateQuestionSet(
   return savedVersion(id, version, rows);
 }
 
-/** A version just saved, from the rows in hand (not read and parsed back), which also start the page's cache. */
-async function savedVersion(id: string, version: number, rows: QuestionRow[]): Promise<QuestionSetVersionBody> {
+/**
+ * A version just saved, described with its row count and not its rows (issue 36: an answer echoing 10,000 rows held
+ * the loop for everyone). The rows in hand start the page's cache, so its first page is not read and parsed back.
+ */
+async function savedVersion(id: string, version: number, rows: QuestionRow[]): Promise<QuestionSetSaved> {
   const described = await (await appContext()).questionSets.describe(id, version);
   if (!described) throw notFound(id, version);
-  const { row_count: _count, ...header } = described;
   rememberRows(`${id}@${version}`, rows);
-  return { ...header, rows };
+  return described;
 }
 
 export async function deleteQuestionSet(id: string): Promise<void> {
   if (!(await (await appContext()).questionSets.delete(id))) throw notFound(id);
 }
 
-/** A version's rows as a CSV or JSONL file, with a file name made only of safe characters. */
-export async function exportQuestionSet(id: string, version: number | undefined, format: "csv" | "jsonl"): Promise<{ text: string; fileName: string; contentType: string }> {
-  const set = await readQuestionSet(id, version);
+/** The lines of a CSV export (header, then a row each, CRLF ends), made as the download is read. */
+function* csvLines(rows: readonly QuestionRow[]): Generator<string> {
+  const layout = questionCsvLayout(rows);
+  yield `${questionCsvHeader(layout)}\r\n`;
+  for (const row of rows) yield `${questionCsvLine(row, layout)}\r\n`;
+}
+
+function* jsonlLines(rows: readonly QuestionRow[]): Generator<string> {
+  for (const row of rows) yield `${questionJsonlLine(row)}\n`;
+}
+
+/**
+ * A version's rows as a CSV or JSONL file, with a file name made only of safe characters: its lines made as the
+ * download is read (issue 36: a 10,000-row file built as one string held the loop), the rows read through the cache.
+ */
+export async function exportQuestionSet(id: string, version: number | undefined, format: "csv" | "jsonl"): Promise<{ lines: Iterable<string>; fileName: string; contentType: string }> {
+  const set = await (await appContext()).questionSets.describe(id, version);
+  if (!set) throw notFound(id, version);
+  const rows = await versionRows(id, set.version);
+  if (!rows) throw notFound(id, version);
   const base =
     set.name
       .normalize("NFKD")
@@ -187,6 +218,6 @@ export async function exportQuestionSet(id: string, version: number | undefined,
       .replace(/^[-.]+|[-.]+$/g, "")
       .slice(0, 80) || "question-set";
   return format === "csv"
-    ? { text: exportQuestionsCsv(set.rows), fileName: `${base}-v${set.version}.csv`, contentType: "text/csv; charset=utf-8; header=present" }
-    : { text: exportQuestionsJsonl(set.rows), fileName: `${base}-v${set.version}.jsonl`, contentType: "application/jsonl; charset=utf-8" };
+    ? { lines: csvLines(rows), fileName: `${base}-v${set.version}.csv`, contentType: "text/csv; charset=utf-8; header=present" }
+    : { lines: jsonlLines(rows), fileName: `${base}-v${set.version}.jsonl`, contentType: "application/jsonl; charset=utf-8" };
 }
