@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHECK_LIMITS } from "@/lib/eval/checks";
 import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
 
 /**
@@ -439,7 +440,10 @@ export const EVAL_EXPORT_COLUMNS = [
 
 /** The new check list, spelled as for a run (`judge:<rubric>`...). Replaces the run's checks. */
 export const EvalRescoreRequestSchema = z.strictObject({
-  checks: z.array(z.string().max(2_000)).min(1, { message: "must name at least one check" }).max(50),
+  checks: z
+    .array(z.string().max(2_000))
+    .min(1, { message: "must name at least one check" })
+    .max(CHECK_LIMITS.checksMax, { message: `must have at most ${CHECK_LIMITS.checksMax} checks` }),
   judge_model: z.string().trim().min(1).max(300).optional(),
 });
 export type EvalRescoreRequest = z.infer<typeof EvalRescoreRequestSchema>;

@@ -337,6 +337,24 @@ export class EvalRunsStore {
     });
   }
 
+  /**
+   * Stops a running run that cannot go on (its stored plan is not one this server can run): `reason` is what its
+   * page shows; items not started are cancelled, as a cancel does.
+   */
+  async stopWithError(runId: string, reason: string, at = new Date()): Promise<boolean> {
+    return this.db.serialize(`eval-run:${runId}`, async (on) => {
+      const result = await on
+        .updateTable("eval_runs")
+        .set({ status: "stopped", stop_reason: reason, ended_at: at.toISOString() })
+        .where("id", "=", runId)
+        .where("status", "=", "running")
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await on.updateTable("eval_items").set({ status: "cancelled" }).where("run_id", "=", runId).where("status", "=", "pending").execute();
+      return true;
+    });
+  }
+
   /** Marks a run whose every item has ended finished; false while items remain. */
   async finishIfComplete(runId: string, at = new Date()): Promise<boolean> {
     return this.db.serialize(`eval-run:${runId}`, async (on) => {

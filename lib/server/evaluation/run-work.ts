@@ -1,11 +1,13 @@
+import type { z } from "zod";
 import { EvalPlanSchema, type EvalVersion } from "@/lib/contract/bff/evaluation-plan";
+import { describeZodError } from "@/lib/contract/gateway/errors";
 import { CheckListSchema, type CheckSpec } from "@/lib/eval/checks";
 import { evaluateChecks } from "@/lib/eval/evaluate";
 import type { JudgeFn } from "@/lib/eval/judge-protocol";
 import type { EvalRunsStore } from "../db/eval-runs-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";
 import { callItem, type ItemOutcome, type ItemResult, type SendResponses } from "./item-call";
-import type { RunWork } from "./runner";
+import { RunPlanError, type RunWork } from "./runner";
 
 /** A row of a question set as the runner reads it (lib/eval validates the whole row on import). */
 interface QuestionRow {
@@ -49,6 +51,18 @@ async function scoreOutcome(
   return { ...outcome, checks: results, judgeCostUsd };
 }
 
+function parseStored<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  let parsed: ReturnType<typeof schema.safeParse>;
+  try {
+    parsed = schema.safeParse(typeof value === "string" ? JSON.parse(value) : value);
+  } catch {
+    throw new RunPlanError(`its stored ${what} is not JSON`);
+  }
+  if (parsed.success) return parsed.data;
+  const issues = describeZodError(parsed.error).map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
+  throw new RunPlanError(`its ${what} cannot run here: ${issues.slice(0, 3).join("; ")}`);
+}
+
 /**
  * The work of a stored run: its plan and the question-set version it pinned, read from the database, so any
  * instance (or the same one after a restart) executes the run exactly as it was started.
@@ -61,10 +75,10 @@ export async function workForRun(
 ): Promise<RunWork | null> {
   const run = await runs.get(runId);
   if (!run) return null;
-  const plan = EvalPlanSchema.parse(JSON.parse(run.plan));
-  const checks = CheckListSchema.parse(plan.checks);
+  const plan = parseStored(EvalPlanSchema, run.plan, "plan");
+  const checks = parseStored(CheckListSchema, plan.checks, "checks");
   const set = await questionSets.get<QuestionRow>(run.set_id, run.set_version);
-  if (!set) return null;
+  if (!set) throw new RunPlanError(`its question set has no version ${run.set_version} any more`);
   const prices = plan.versions.map(priceFromCatalog);
   const judgeModel = plan.judge_model ?? DEFAULT_JUDGE_MODEL;
   return {

@@ -27,6 +27,15 @@ export interface RunnerOptions {
   onError?: (error: unknown) => void;
 }
 
+/**
+ * A stored run this server cannot execute (a plan over the limits this version enforces, its question set version
+ * gone): the runner stops that run with the message on its page and goes on with the others.
+ */
+export class RunPlanError extends Error {}
+
+/** The most of a stop reason kept (the run page shows it in the status badge). */
+const STOP_REASON_MAX = 300;
+
 interface InFlight {
   controller: AbortController;
   done: Promise<void>;
@@ -48,6 +57,8 @@ export class EvaluationRunner {
   private readonly now: () => number;
   private readonly inFlight = new Map<string, Map<number, InFlight>>();
   private readonly work = new Map<string, RunWork>();
+  /** The last error reported per run, so a run failing on every poll is logged once. */
+  private readonly lastError = new Map<string, string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ticking: Promise<void> | null = null;
   private stopped = true;
@@ -109,8 +120,36 @@ export class EvaluationRunner {
     }
     for (const run of runs) {
       if (this.stopped) return;
-      await this.fill(run.id);
+      // One run's failure is that run's: the others are still filled on this tick.
+      try {
+        await this.fill(run.id);
+        this.lastError.delete(run.id);
+      } catch (error) {
+        await this.failed(run.id, error);
+      }
     }
+  }
+
+  /**
+   * A run whose work cannot be built is stopped with the reason on its page; any other error (the database
+   * away) is reported once per run and message, not on every poll, and the run is tried again on the next.
+   */
+  private async failed(runId: string, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof RunPlanError) {
+      const reason = `The run cannot go on: ${message}`;
+      await this.options.store.stopWithError(runId, reason.length > STOP_REASON_MAX ? `${reason.slice(0, STOP_REASON_MAX - 1)}…` : reason).catch((stopError) => this.report(runId, stopError));
+      this.work.delete(runId);
+      return;
+    }
+    this.report(runId, error);
+  }
+
+  private report(runId: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if (this.lastError.get(runId) === message) return;
+    this.lastError.set(runId, message);
+    this.options.onError?.(new Error(`run ${runId}: ${message}`, { cause: error }));
   }
 
   /** Claims items of a run until its concurrency is used or nothing is claimable now. */

@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import type { EvalRescoreEstimate, EvalRescoreRequest, EvalRescoreResult } from "@/lib/contract/bff/evaluation-results";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
-import { parseCheck } from "@/lib/eval/check-spelling";
 import { usesJudge, type CheckSpec } from "@/lib/eval/checks";
 import { SUPPORT_CITATIONS_MAX } from "@/lib/eval/citation-support";
 import { evaluateChecks } from "@/lib/eval/evaluate";
@@ -17,7 +16,7 @@ import { callItem, type SendResponses } from "../evaluation/item-call";
 import { HttpError } from "../http/errors";
 import { checkDailyModelSpending, modelSpendingLock } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
-import { EVAL_ESTIMATE_ASSUMPTIONS } from "./evaluation-runs";
+import { EVAL_ESTIMATE_ASSUMPTIONS, parseChecks } from "./evaluation-runs";
 import { forgetRun, loadRun, runRowOr404, type LoadedRun } from "./evaluation-results";
 import { sendEvaluationResponse } from "./evaluations";
 import type { GatewayCharge } from "./gateway-charge";
@@ -33,17 +32,6 @@ const DEFAULT_JUDGE_MODEL = "gatehouse/judge";
 const RESCORE_CONCURRENCY = 4;
 const EPSILON = 1e-9;
 
-function badField(path: string, message: string): HttpError {
-  return new HttpError(400, `${path}: ${message}`, { metadata: { issues: [{ path, message }] } });
-}
-
-function parseChecks(spellings: readonly string[]): CheckSpec[] {
-  return spellings.map((spelling, index) => {
-    const parsed = parseCheck(spelling);
-    if (!parsed.ok) throw badField(`checks[${index}]`, parsed.message);
-    return parsed.check;
-  });
-}
 
 /** Judge calls one stored answer costs under `checks`: the actual citations count (the first 50 judged), not a guess. */
 function judgeCallsOf(item: StoredItem, checks: readonly CheckSpec[]): number {

@@ -5,7 +5,7 @@ import { RECENT_ERRORS_MAX, type EvalRecentError } from "@/lib/contract/bff/eval
 import type { EvalEstimate, EvalItem, EvalRun, EvalRunDetail, EvalRunRequest, EvalRunSummary } from "@/lib/contract/bff/evaluations";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { parseCheck } from "@/lib/eval/check-spelling";
-import type { CheckSpec } from "@/lib/eval/checks";
+import { checkListProblem, type CheckSpec } from "@/lib/eval/checks";
 import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
 import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import { formatUsd } from "@/lib/video-models/money";
@@ -41,6 +41,21 @@ const EPSILON = 1e-9;
 
 function badField(path: string, message: string): HttpError {
   return new HttpError(400, `${path}: ${message}`, { metadata: { issues: [{ path, message }] } });
+}
+
+/**
+ * Check spellings into specs, refused with a 400 naming the check (`checks[3]`): each one's own bounds, and the
+ * list's together (checkListProblem), the same rules the runner parses the stored plan with.
+ */
+export function parseChecks(spellings: readonly string[]): CheckSpec[] {
+  const checks = spellings.map((spelling, index) => {
+    const parsed = parseCheck(spelling);
+    if (!parsed.ok) throw badField(`checks[${index}]`, parsed.message);
+    return parsed.check;
+  });
+  const problem = checkListProblem(checks);
+  if (problem) throw badField(`checks[${problem.index}]`, problem.message);
+  return checks;
 }
 
 /** The versions under test: each preset version expanded into its request settings (as the CLI does), each model as is. */
@@ -106,11 +121,7 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
   const set = await context.questionSets.get(body.set_id, body.set_version);
   if (!set) throw badField(body.set_version === undefined ? "set_id" : "set_version", body.set_version === undefined ? `no question set ${body.set_id}` : `question set ${body.set_id} has no version ${body.set_version}`);
   const versions = await resolveVersions(charge, body);
-  const checks = body.checks.map((spelling) => {
-    const parsed = parseCheck(spelling);
-    if (!parsed.ok) throw badField("checks", parsed.message);
-    return parsed.check;
-  });
+  const checks = parseChecks(body.checks);
   const catalog = await readModelCatalog(charge);
   const priceOf = (model: unknown): Pricing | null => readPricing(catalog.data.find((entry) => entry.id === model)?.pricing);
   for (const version of versions) version.pricing = asPlanPricing(priceOf(version.request.model));
