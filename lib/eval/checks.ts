@@ -30,12 +30,14 @@ export const CHECK_LIMITS = {
   textMaxChars: 1_000,
   patternMaxChars: 500,
   /**
-   * A pattern's program size (patternProgramBound, read before compiling): matching one answer costs about its
-   * length times this, so it bounds a check's time; `.{0,490}` fits, the issue's 4,800-instruction pattern does not.
+   * A pattern's program size (patternProgramBound, read before compiling). Matching costs up to the answer's
+   * length times this (measured with re2js: `a[ab]{450}\d`, 454 instructions, takes 0.5 s over 2,000 characters
+   * of a and b), so it bounds a check's time with the check workers' deadline; `.{0,240}` fits, the issue's
+   * 4,800-instruction pattern does not.
    */
-  patternMaxProgramSize: 1_000,
+  patternMaxProgramSize: 500,
   /** The same over all the pattern checks of one list: what scoring one answer costs at most. */
-  patternsMaxTotalProgramSize: 4_000,
+  patternsMaxTotalProgramSize: 2_000,
   domainsMax: 50,
   rubricMaxChars: 4_000,
   citationsMax: 1_000,

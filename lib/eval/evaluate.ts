@@ -1,5 +1,5 @@
 import { checkArg } from "./check-spelling";
-import { compilePattern, type CheckKind, type CheckSpec } from "./checks";
+import { compilePattern, usesJudge, type CheckKind, type CheckSpec } from "./checks";
 import { checkCitationSupport, type CitationSupport } from "./citation-support";
 import type { ItemResult } from "./item-result";
 import { parseRubricReply, rubricRequest, type JudgeFn } from "./judge-protocol";
@@ -15,10 +15,38 @@ export interface CheckResult {
   details?: Record<string, unknown>;
 }
 
+/** What one check concluded about an answer: a result without its kind and argument. */
+export type CheckOutcome = Omit<CheckResult, "kind" | "arg">;
+
+/**
+ * Runs the checks that need no model call (every kind but `judge` and `citation-support`) on one answer, their
+ * outcomes in the same order. In-process by default; the server passes a worker pool with a deadline
+ * (lib/server/evaluation/check-pool.ts), so a slow pattern never holds its request loop.
+ */
+export type LocalCheckRunner = (item: ItemResult, checks: readonly CheckSpec[]) => Promise<CheckOutcome[]>;
+
+export const runChecksInProcess: LocalCheckRunner = async (item, checks) => checks.map((check) => scoreLocalCheck(item, check));
+
 export interface EvaluateOptions {
   /** Needed by `judge` and `citation-support`; without it those checks fail saying so. */
   judge?: JudgeFn;
   signal?: AbortSignal;
+  /** Where the checks without a model call run (see LocalCheckRunner); in this thread when absent. */
+  local?: LocalCheckRunner;
+}
+
+/** Compiled patterns kept, so an answer's checks and the next answer's reuse them (a run repeats one list). */
+const PATTERN_CACHE_MAX = 64;
+const patternCache = new Map<string, ReturnType<typeof compilePattern>>();
+
+function compiledPattern(pattern: string): ReturnType<typeof compilePattern> {
+  let compiled = patternCache.get(pattern);
+  if (!compiled) {
+    compiled = compilePattern(pattern);
+    if (patternCache.size >= PATTERN_CACHE_MAX) patternCache.delete(patternCache.keys().next().value!);
+    patternCache.set(pattern, compiled);
+  }
+  return compiled;
 }
 
 /** URLs listed in a result's details, at most this many. */
@@ -35,21 +63,36 @@ function codePointLength(text: string): number {
  * says it was not evaluated. Judge failures become failed checks with the reason, never a rejection.
  */
 export async function evaluateChecks(item: ItemResult, checks: readonly CheckSpec[], options: EvaluateOptions = {}): Promise<CheckResult[]> {
+  const base = (check: CheckSpec) => ({ kind: check.kind, arg: checkArg(check) });
+  if (item.error) {
+    const reasoning = `Not evaluated: the item failed (${String(item.error.code)}: ${item.error.message})`;
+    return checks.map((check) => ({ ...base(check), passed: false, reasoning, details: { skipped: "item_error" } }));
+  }
+  // The checks without a model call go together (one trip to a worker); the judge's run here, in order.
+  const localChecks = checks.filter((check) => !usesJudge(check));
+  const localOutcomes = localChecks.length > 0 ? await (options.local ?? runChecksInProcess)(item, localChecks) : [];
+  let next = 0;
   const results: CheckResult[] = [];
   for (const check of checks) {
-    const base = { kind: check.kind, arg: checkArg(check) };
-    if (item.error) {
-      results.push({ ...base, passed: false, reasoning: `Not evaluated: the item failed (${String(item.error.code)}: ${item.error.message})`, details: { skipped: "item_error" } });
-      continue;
-    }
-    results.push({ ...base, ...(await evaluateOne(item, check, options)) });
+    const outcome = usesJudge(check) ? await evaluateJudged(item, check, options) : localOutcomes[next++];
+    results.push({ ...base(check), ...outcome });
   }
   return results;
 }
 
-type Outcome = Omit<CheckResult, "kind" | "arg">;
+type Outcome = CheckOutcome;
 
-async function evaluateOne(item: ItemResult, check: CheckSpec, options: EvaluateOptions): Promise<Outcome> {
+async function evaluateJudged(item: ItemResult, check: CheckSpec, options: EvaluateOptions): Promise<Outcome> {
+  if (check.kind === "judge") return judgeRubric(item, check.rubric, check.threshold, options);
+  if (check.kind === "citation-support") return judgeSupport(item, check.min_precision, options);
+  return scoreLocalCheck(item, check);
+}
+
+/**
+ * One check that needs no model call, on one answer: a pure function of the two (what a worker runs). A new kind
+ * of check adds its case here, or to evaluateJudged when it calls the judge.
+ */
+export function scoreLocalCheck(item: ItemResult, check: CheckSpec): Outcome {
   switch (check.kind) {
     case "contains":
       return { passed: item.answer.includes(check.text) };
@@ -60,7 +103,7 @@ async function evaluateOne(item: ItemResult, check: CheckSpec, options: Evaluate
     case "not-contains-i":
       return { passed: !item.answer.toLowerCase().includes(check.text.toLowerCase()) };
     case "pattern": {
-      const compiled = compilePattern(check.pattern);
+      const compiled = compiledPattern(check.pattern);
       if (!compiled.ok) return { passed: false, reasoning: compiled.message };
       return { passed: compiled.re.test(item.answer) };
     }
@@ -89,9 +132,8 @@ async function evaluateOne(item: ItemResult, check: CheckSpec, options: Evaluate
       return { passed: check.kind === "min-length" ? length >= check.chars : length <= check.chars, details: { length } };
     }
     case "judge":
-      return judgeRubric(item, check.rubric, check.threshold, options);
     case "citation-support":
-      return judgeSupport(item, check.min_precision, options);
+      return { passed: false, reasoning: `The ${check.kind} check calls the judge model; it is not run here.` };
   }
 }
 

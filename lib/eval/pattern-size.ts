@@ -9,7 +9,8 @@
  * pattern-size.test.ts checks it against re2js's own `programSize()`):
  * - an atom (a literal, `.`, `^`, `$`, a class `[...]`, an escape such as `\d`, `\pL`, `\x{41}`) is one instruction;
  * - `x*`, `x+`, `x?` add one (the loop or the split) to x;
- * - `x{n}`, `x{n,}`, `x{n,m}` are at most (max(n, m) + 1) copies of x, each with its split: (k + 1) × (size(x) + 1);
+ * - `x{n}` is n copies of x; `x{n,}` n copies and a loop; `x{n,m}` n copies and m - n optional ones, each with its
+ *   split;
  * - a group adds two (its capture instructions), an alternation one per `|`;
  * - a text that is not a repeat (`{`, `{a}`) is a literal, as RE2 reads it.
  */
@@ -128,9 +129,12 @@ export function patternProgramBound(pattern: string): number {
         continue;
       }
       const n = Number(repeat[1]);
-      const m = repeat[2] === undefined || repeat[3] === "" ? n : Number(repeat[3]);
-      const copies = Math.max(n, m) + 1;
-      quantify((x) => copies * (x + 1));
+      if (repeat[2] === undefined) quantify((x) => Math.max(1, n) * x); // x{n}: n copies
+      else if (repeat[3] === "") quantify((x) => (n + 1) * (x + 1)); // x{n,}: n copies and a loop
+      else {
+        const m = Math.max(n, Number(repeat[3]));
+        quantify((x) => n * x + (m - n) * (x + 1) + 1); // x{n,m}: n copies, m - n optional ones
+      }
       i += repeat[0].length;
     } else {
       atom(1);

@@ -9,6 +9,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { evalRunQueries, isRunFinished } from "@/lib/client/queries/evaluation-runs";
+import { mayWriteRun } from "@/lib/eval-runs/access";
 import { CancelRunButton } from "./cancel-run-button";
 import { RecentErrors } from "./recent-errors";
 import { RunFiguresList } from "./run-figures";
@@ -30,7 +31,7 @@ export function RunView({ id }: { id: string }) {
   if (query.isPending) return <p role="status">Loading the run…</p>;
   if (!run) return <QueryErrorAlert query={query} />;
   const running = !isRunFinished(run);
-  const canCancel = running && (user.role === "admin" || (user.id === run.user_id && user.role !== "viewer"));
+  const canCancel = running && mayWriteRun(user, run);
   const { totals, versions, recent_errors } = run.progress;
 
   return (

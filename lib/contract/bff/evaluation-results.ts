@@ -124,6 +124,8 @@ export type EvalRunHeader = z.infer<typeof RunHeaderSchema>;
 // GET /api/eval/runs/{id}/results
 
 const EvalResultsSummarySchema = RunHeaderSchema.extend({
+  /** Who started the run: they (or an admin) may re-score it and designate its winner (lib/eval-runs/access.ts). */
+  user_id: z.string(),
   versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
   noise_floor: NoiseFloorSchema,
 });

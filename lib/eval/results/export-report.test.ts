@@ -48,7 +48,7 @@ describe("results export", () => {
 });
 
 describe("Markdown report", () => {
-  const summary: EvalResultsSummary = { ...header, versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, 1) };
+  const summary: EvalResultsSummary = { ...header, user_id: "user-1", versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, 1) };
   const report = resultsReportMarkdown(summary, questionRows(grid, questions), grid);
 
   it("has the summary table, the noise floor and the questions whose verdicts differ, with both answers and citations", () => {

@@ -324,17 +324,7 @@ export class EvalRunsStore {
 
   /** Cancels a running run: items not started are marked cancelled; runners stop those in flight. */
   async cancel(runId: string, at = new Date()): Promise<boolean> {
-    return this.db.serialize(`eval-run:${runId}`, async (on) => {
-      const result = await on
-        .updateTable("eval_runs")
-        .set({ status: "cancelled", stop_reason: "cancelled", ended_at: at.toISOString() })
-        .where("id", "=", runId)
-        .where("status", "=", "running")
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await on.updateTable("eval_items").set({ status: "cancelled" }).where("run_id", "=", runId).where("status", "=", "pending").execute();
-      return true;
-    });
+    return this.endRunning(runId, "cancelled", "cancelled", at);
   }
 
   /**
@@ -342,10 +332,15 @@ export class EvalRunsStore {
    * page shows; items not started are cancelled, as a cancel does.
    */
   async stopWithError(runId: string, reason: string, at = new Date()): Promise<boolean> {
+    return this.endRunning(runId, "stopped", reason, at);
+  }
+
+  /** Ends a running run under its lock (false when it is not running), its items not started cancelled. */
+  private async endRunning(runId: string, status: "cancelled" | "stopped", reason: string, at: Date): Promise<boolean> {
     return this.db.serialize(`eval-run:${runId}`, async (on) => {
       const result = await on
         .updateTable("eval_runs")
-        .set({ status: "stopped", stop_reason: reason, ended_at: at.toISOString() })
+        .set({ status, stop_reason: reason, ended_at: at.toISOString() })
         .where("id", "=", runId)
         .where("status", "=", "running")
         .executeTakeFirst();

@@ -6,6 +6,7 @@ import { evaluateChecks } from "@/lib/eval/evaluate";
 import type { JudgeFn } from "@/lib/eval/judge-protocol";
 import type { EvalRunsStore } from "../db/eval-runs-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";
+import { checkPool } from "./check-pool";
 import { callItem, type ItemOutcome, type ItemResult, type SendResponses } from "./item-call";
 import { RunPlanError, type RunWork } from "./runner";
 
@@ -47,7 +48,8 @@ async function scoreOutcome(
     judgeCostUsd += reply.result.cost_usd;
     return reply.result.answer;
   };
-  const results = await evaluateChecks(outcome.result, checks, { judge, signal });
+  // The checks without a model call run in the check workers, with their deadline (never on the server's loop).
+  const results = await evaluateChecks(outcome.result, checks, { judge, signal, local: checkPool().run });
   return { ...outcome, checks: results, judgeCostUsd };
 }
 

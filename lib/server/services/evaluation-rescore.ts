@@ -12,11 +12,12 @@ import { isAnswered, type StoredItem } from "@/lib/eval/results/stored-item";
 import { formatUsd } from "@/lib/video-models/money";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
+import { checkPool } from "../evaluation/check-pool";
 import { callItem, type SendResponses } from "../evaluation/item-call";
 import { HttpError } from "../http/errors";
 import { checkDailyModelSpending, modelSpendingLock } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
-import { EVAL_ESTIMATE_ASSUMPTIONS, parseChecks } from "./evaluation-runs";
+import { assertMayWriteRun, EVAL_ESTIMATE_ASSUMPTIONS, parseChecks } from "./evaluation-runs";
 import { forgetRun, loadRun, runRowOr404, type LoadedRun } from "./evaluation-results";
 import { sendEvaluationResponse } from "./evaluations";
 import type { GatewayCharge } from "./gateway-charge";
@@ -55,6 +56,8 @@ async function spentToday(context: AppContext, userId: string): Promise<number> 
 
 async function prepare(context: AppContext, charge: GatewayCharge, user: SessionUser, id: string, body: EvalRescoreRequest): Promise<Prepared> {
   const row = await runRowOr404(id);
+  // A re-score replaces the run's checks and verdicts for everyone: the run's own writer's to do.
+  assertMayWriteRun(user, row, "re-score");
   if (row.status === "running") throw new HttpError(409, "The run is still running; re-score it once it has ended", { metadata: { status: row.status } });
   const checks = parseChecks(body.checks);
   const run = await loadRun(id);
@@ -161,7 +164,8 @@ export async function applyRescore(
       const result = isAnswered(item)
         ? item.result
         : { answer: "", citations: [], sources: [], cost_usd: item.cost_usd, latency_ms: null, ttft_ms: null, error: { code: item.error?.code ?? "failed", message: item.error?.message ?? "The item failed." } };
-      const checks = await evaluateChecks(result, prepared.checks, { judge, signal });
+      // The checks without a model call run in the check workers, with their deadline (never on this loop).
+      const checks = await evaluateChecks(result, prepared.checks, { judge, signal, local: checkPool().run });
       await context.evalRuns.setChecks(id, position, checks);
     });
     const plan = EvalPlanSchema.parse(JSON.parse(prepared.run.row.plan));

@@ -7,6 +7,7 @@ import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { parseCheck } from "@/lib/eval/check-spelling";
 import { checkListProblem, type CheckSpec } from "@/lib/eval/checks";
 import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
+import { mayWriteRun } from "@/lib/eval-runs/access";
 import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import { formatUsd } from "@/lib/video-models/money";
 import { appContext, type AppContext } from "../config/app-context";
@@ -328,10 +329,15 @@ export async function readRunItems(id: string, offset: number, limit: number): P
   return { data, next_offset: rows.length > limit ? offset + limit : null };
 }
 
+/** Refuses (403) a write to a run by anyone but its creator or an admin: cancel, re-score, designate (mayWriteRun). */
+export function assertMayWriteRun(user: SessionUser, run: { user_id: string }, what: string): void {
+  if (!mayWriteRun(user, run)) throw new HttpError(403, `Only the person who started this run, or an admin, may ${what} it`);
+}
+
 /** Cancels a running run: its creator or an admin (403 otherwise), 409 once it ended. */
 export async function cancelRun(user: SessionUser, id: string): Promise<EvalRunDetail> {
   const run = await runOr404(id);
-  if (run.user_id !== user.id && user.role !== "admin") throw new HttpError(403, "Only the person who started this run, or an admin, may cancel it");
+  assertMayWriteRun(user, run, "cancel");
   if (!(await (await appContext()).evalRuns.cancel(id))) {
     const status = (await (await appContext()).evalRuns.status(id)) ?? run.status;
     throw new HttpError(409, `The run already ended (${status}); there is nothing to cancel`, { metadata: { status } });

@@ -127,3 +127,10 @@ export async function openTestAppDb(dialect: AppDbDialect, dataDir: string): Pro
 export async function testAppDbTarget(dialect: AppDbDialect, dataDir: string): Promise<AppDbTarget> {
   return dialect === "sqlite" ? { dialect, file: appDbFile(dataDir) } : { dialect, url: await freshPostgresDatabase() };
 }
+
+/** One more signed-in user (a second editor, a second viewer) beside the one per role of setUpBff: its id and session cookie. */
+export async function signInNewUser(role: Role, email: string): Promise<{ id: string; cookie: string }> {
+  testHashes[role] ??= hashPassword(`${role}-password`);
+  const user = await (await appContext()).users.create({ email, name: email, role, passwordHash: await testHashes[role] });
+  return { id: user.id, cookie: await mintSessionCookie(user.id) };
+}
