@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { ErrorBodySchema } from "@/lib/contract/gateway/errors";
 import { serverEnv } from "../config/env";
+import { redactSecrets } from "./redact";
 import { HttpError } from "../http/errors";
 import { bufferedBody, bufferedRequest, streamingRequest } from "./http-transport";
 
@@ -85,16 +86,6 @@ function keyFor(kind: UpstreamKey): string {
     throw new HttpError(503, "Saving presets needs a management key: set GATEWAY_MANAGEMENT_KEY on the Gatehouse server");
   }
   return env.GATEWAY_MANAGEMENT_KEY;
-}
-
-/** Replaces any key value in text the gateway sent back, so an echoed credential never reaches the browser. */
-function redactSecrets(text: string): string {
-  const env = serverEnv();
-  let out = text;
-  for (const secret of [env.GATEWAY_API_KEY, env.GATEWAY_MANAGEMENT_KEY, env.AUTH_SECRET]) {
-    if (secret && secret.length >= 4) out = out.split(secret).join("[redacted]");
-  }
-  return out;
 }
 
 function networkError(error: unknown, timeoutMs: number): HttpError {
