@@ -25,7 +25,7 @@ export type CheckOutcome = Omit<CheckResult, "kind" | "arg">;
  */
 export type LocalCheckRunner = (item: ItemResult, checks: readonly CheckSpec[]) => Promise<CheckOutcome[]>;
 
-export const runChecksInProcess: LocalCheckRunner = async (item, checks) => checks.map((check) => scoreLocalCheck(item, check));
+const runChecksInProcess: LocalCheckRunner = async (item, checks) => checks.map((check) => scoreLocalCheck(item, check));
 
 export interface EvaluateOptions {
   /** Needed by `judge` and `citation-support`; without it those checks fail saying so. */

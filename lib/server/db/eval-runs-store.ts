@@ -136,6 +136,17 @@ export class EvalRunsStore {
     return this.db.kysely.selectFrom("eval_runs").selectAll().where("status", "=", "running").orderBy("created_at").execute();
   }
 
+  /** Runs running now: the user's, and everyone's (the bounds a new run is checked against). */
+  async runningCounts(userId: string): Promise<{ user: number; all: number }> {
+    const rows = await this.db.kysely
+      .selectFrom("eval_runs")
+      .select((eb) => ["user_id", eb.fn.countAll<number>().as("count")])
+      .where("status", "=", "running")
+      .groupBy("user_id")
+      .execute();
+    return { user: Number(rows.find((row) => row.user_id === userId)?.count ?? 0), all: rows.reduce((sum, row) => sum + Number(row.count), 0) };
+  }
+
   async status(id: string): Promise<EvalRunStatus | undefined> {
     const row = await this.db.kysely.selectFrom("eval_runs").select("status").where("id", "=", id).executeTakeFirst();
     return row?.status;

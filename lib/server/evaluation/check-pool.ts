@@ -31,7 +31,8 @@ interface Task {
   checks: readonly CheckSpec[];
   outcomes: CheckOutcome[];
   next: number;
-  startedAt: number | null;
+  /** Time its checks have run in a loaded worker (a worker's own start is not counted). */
+  spentMs: number;
   resolve(outcomes: CheckOutcome[]): void;
 }
 
@@ -51,7 +52,7 @@ interface Slot {
 /** How long a new worker may take to load its code (tsx compiles it in development and tests). */
 const WORKER_START_TIMEOUT_MS = 30_000;
 
-export const CHECK_POOL_DEFAULTS = {
+const CHECK_POOL_DEFAULTS = {
   checkTimeoutMs: 2_000,
   answerBudgetMs: 10_000,
 } as const;
@@ -95,7 +96,7 @@ export class CheckPool {
   readonly run: LocalCheckRunner = (item, checks) =>
     new Promise<CheckOutcome[]>((resolve) => {
       if (checks.length === 0) return resolve([]);
-      this.queue.push({ item, checks, outcomes: [], next: 0, startedAt: null, resolve });
+      this.queue.push({ item, checks, outcomes: [], next: 0, spentMs: 0, resolve });
       this.dispatch();
     });
 
@@ -149,9 +150,7 @@ export class CheckPool {
   private arm(slot: Slot): void {
     if (slot.timer) clearTimeout(slot.timer);
     const task = slot.task!;
-    // The answer's budget counts from when a loaded worker first took it.
-    task.startedAt ??= Date.now();
-    const left = this.answerBudgetMs - (Date.now() - task.startedAt!);
+    const left = this.answerBudgetMs - task.spentMs;
     slot.armedAt = Date.now();
     slot.timer = setTimeout(() => this.onTimeout(slot), Math.max(0, Math.min(this.checkTimeoutMs, left)));
   }
@@ -159,6 +158,7 @@ export class CheckPool {
   private onOutcome(slot: Slot, message: { id: number; index: number; outcome: CheckOutcome }): void {
     const task = slot.task;
     if (!task || message.id !== slot.jobId) return;
+    task.spentMs += Date.now() - slot.armedAt;
     task.outcomes[slot.offset + message.index] = message.outcome;
     task.next = slot.offset + message.index + 1;
     if (task.next < task.checks.length) {
@@ -174,6 +174,7 @@ export class CheckPool {
     const task = slot.task;
     if (!task) return;
     const timedOutMs = Date.now() - slot.armedAt;
+    task.spentMs += timedOutMs;
     this.replace(slot, task, {
       passed: false,
       reasoning: `The check ${nameOf(task.checks[task.next])} ran out of time: it was stopped after ${timedOutMs} ms.`,
@@ -196,9 +197,8 @@ export class CheckPool {
     task.outcomes[task.next] = verdict;
     task.next += 1;
     void this.retire(slot);
-    const spent = task.startedAt === null ? 0 : Date.now() - task.startedAt;
     if (task.next >= task.checks.length) task.resolve(task.outcomes);
-    else if (spent >= this.answerBudgetMs) this.finishUnevaluated(task, `Not evaluated: this answer's checks used their ${this.answerBudgetMs} ms.`);
+    else if (task.spentMs >= this.answerBudgetMs) this.finishUnevaluated(task, `Not evaluated: this answer's checks used their ${this.answerBudgetMs} ms.`);
     else this.queue.unshift(task);
     this.dispatch();
   }

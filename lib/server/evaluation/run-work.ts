@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { EvalPlanSchema, type EvalVersion } from "@/lib/contract/bff/evaluation-plan";
 import { describeZodError } from "@/lib/contract/gateway/errors";
-import { CheckListSchema, type CheckSpec } from "@/lib/eval/checks";
+import { CheckListSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
 import { evaluateChecks } from "@/lib/eval/evaluate";
 import type { JudgeFn } from "@/lib/eval/judge-protocol";
 import type { EvalRunsStore } from "../db/eval-runs-store";
@@ -85,6 +85,8 @@ export async function workForRun(
   const judgeModel = plan.judge_model ?? DEFAULT_JUDGE_MODEL;
   return {
     concurrency: plan.concurrency,
+    userId: run.user_id,
+    pointsPerItem: 1 + checks.filter(usesJudge).length,
     execute: async (item, signal) => {
       const version = plan.versions[item.version_index];
       const question = set.rows[item.question_index].question;

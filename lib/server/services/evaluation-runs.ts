@@ -214,6 +214,7 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
       });
     }
     await checkDailyModelSpending(context, user.id, body.cap_usd, { subject: "This run's", cheaper: "lower the run's cap" });
+    await checkRunningRuns(context, user.id);
     // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
     const id = options.id ?? randomUUID();
     const items = [];
@@ -231,6 +232,30 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
       items,
     });
     return runOf((await context.evalRuns.get(id))!);
+  });
+}
+
+/** How long a refused start is told to wait: runs take minutes; a minute is a fair first look. */
+const RUNNING_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * Refuses a new run (429) while the user has EVAL_MAX_RUNNING_RUNS_PER_USER running, or everyone together
+ * EVAL_MAX_RUNNING_RUNS: counted in the app database, so every instance sees the same runs. Called under the user's
+ * spending lock, so two tabs cannot both take the last place.
+ */
+async function checkRunningRuns(context: AppContext, userId: string): Promise<void> {
+  const env = serverEnv();
+  const running = await context.evalRuns.runningCounts(userId);
+  const over =
+    running.user >= env.EVAL_MAX_RUNNING_RUNS_PER_USER
+      ? { setting: "EVAL_MAX_RUNNING_RUNS_PER_USER", limit: env.EVAL_MAX_RUNNING_RUNS_PER_USER, message: `You have ${running.user} evaluation runs running, the most at once; wait for one to end or cancel one.` }
+      : running.all >= env.EVAL_MAX_RUNNING_RUNS
+        ? { setting: "EVAL_MAX_RUNNING_RUNS", limit: env.EVAL_MAX_RUNNING_RUNS, message: `${running.all} evaluation runs are running, the most this dashboard runs at once; try again when one has ended.` }
+        : null;
+  if (!over) return;
+  throw new HttpError(429, over.message, {
+    headers: { "Retry-After": String(RUNNING_RETRY_AFTER_SECONDS) },
+    metadata: { limit: "running_runs", setting: over.setting, limit_runs: over.limit, retry_after: RUNNING_RETRY_AFTER_SECONDS },
   });
 }
 

@@ -44,7 +44,7 @@ const NEWLINE = 0x0a;
  * never spans a line, so it is never split between two chunks seen apart. Lines pass through as bytes unless one
  * holds a secret or a credential-shaped value.
  */
-export function redactingStream(): TransformStream<Uint8Array, Uint8Array> {
+function redactingStream(): TransformStream<Uint8Array, Uint8Array> {
   const secrets = configuredSecrets().map((secret) => Buffer.from(secret));
   let carry: Buffer | null = null;
   const clean = (bytes: Buffer): Uint8Array => (needsRedaction(bytes, secrets) ? Buffer.from(redactSecrets(bytes.toString("utf8"))) : bytes);
