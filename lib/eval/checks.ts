@@ -32,7 +32,7 @@ export const CHECK_LIMITS = {
   /**
    * A pattern's program size (patternProgramBound, read before compiling). Matching costs up to the answer's
    * length times this (measured with re2js: `a[ab]{450}\d`, 454 instructions, takes 0.5 s over 2,000 characters
-   * of a and b), so it bounds a check's time with the check workers' deadline; `.{0,240}` fits, the issue's
+   * of a and b), so it bounds a check's time with the check workers' deadline; `.{0,160}` fits, the issue's
    * 4,800-instruction pattern does not.
    */
   patternMaxProgramSize: 500,

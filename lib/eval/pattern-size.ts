@@ -8,12 +8,18 @@
  * Sound by construction (each rule over-counts what the compiler emits; the property test in
  * pattern-size.test.ts checks it against re2js's own `programSize()`):
  * - an atom (a literal, `.`, `^`, `$`, a class `[...]`, an escape such as `\d`, `\pL`, `\x{41}`) is one instruction;
- * - `x*`, `x+`, `x?` add one (the loop or the split) to x;
+ * - `x*`, `x+`, `x?` add two to x (the split, and a no-op when x may match empty);
  * - `x{n}` is n copies of x; `x{n,}` n copies and a loop; `x{n,m}` n copies and m - n optional ones, each with its
- *   split;
+ *   split and no-op;
  * - a group adds two (its capture instructions), an alternation one per `|`;
  * - a text that is not a repeat (`{`, `{a}`) is a literal, as RE2 reads it.
  */
+
+/**
+ * What a loop or an optional part adds to its body: the split, and the no-op RE2 puts in a loop whose body may match
+ * empty (`($*){0,40}`: six instructions a copy for a four-instruction body).
+ */
+const LOOP = 2;
 
 /** What every program holds besides the pattern's own instructions (the match, the outer capture, the prefix loop). */
 const PROGRAM_OVERHEAD = 8;
@@ -119,7 +125,7 @@ export function patternProgramBound(pattern: string): number {
       frame.last = 0;
       i++;
     } else if (c === "*" || c === "+" || c === "?") {
-      quantify((x) => x + 1);
+      quantify((x) => x + LOOP);
       i++;
     } else if (c === "{") {
       const repeat = REPEAT.exec(pattern.slice(i, i + 12));
@@ -130,10 +136,10 @@ export function patternProgramBound(pattern: string): number {
       }
       const n = Number(repeat[1]);
       if (repeat[2] === undefined) quantify((x) => Math.max(1, n) * x); // x{n}: n copies
-      else if (repeat[3] === "") quantify((x) => (n + 1) * (x + 1)); // x{n,}: n copies and a loop
+      else if (repeat[3] === "") quantify((x) => (n + 1) * (x + LOOP)); // x{n,}: n copies and a loop
       else {
         const m = Math.max(n, Number(repeat[3]));
-        quantify((x) => n * x + (m - n) * (x + 1) + 1); // x{n,m}: n copies, m - n optional ones
+        quantify((x) => n * x + (m - n) * (x + LOOP) + LOOP); // x{n,m}: n copies, m - n optional ones
       }
       i += repeat[0].length;
     } else {
