@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { formatCheck } from "@/lib/eval/check-spelling";
 import type { CheckSpec } from "@/lib/eval/checks";
 import type { CheckOutcome, LocalCheckRunner } from "@/lib/eval/evaluate";
@@ -119,7 +119,10 @@ export class CheckPool {
 
   private spawn(): Slot {
     const { file, execArgv } = workerEntry();
-    const worker = new Worker(file, { execArgv });
+    // Taken from Node at run time, not imported: Next's bundler treats `new Worker(path)` of an imported
+    // worker_threads as a worker to bundle, and a path it cannot know made it pull in the whole project.
+    const { Worker: WorkerThread } = process.getBuiltinModule("node:worker_threads");
+    const worker: Worker = new WorkerThread(file, { execArgv });
     const slot: Slot = { worker, task: null, jobId: 0, offset: 0, timer: null, armedAt: 0, ready: false };
     worker.on("message", (message: { ready: true } | { id: number; index: number; outcome: CheckOutcome }) => {
       if ("ready" in message) {
