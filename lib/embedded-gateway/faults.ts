@@ -17,6 +17,11 @@ export interface FaultRule {
   fail_video_job: string | null;
   /** With fail_video_job: only submissions for this model count (null: any model). */
   model: string | null;
+  /**
+   * POST /responses (streamed): the answer fails with `error` and `response.failed` events whose message holds the
+   * request's Authorization value, as a careless gateway or provider might send it (the BFF must redact it).
+   */
+  echo_authorization_in_error: boolean;
 }
 
 /** Body of POST /__faults. */
@@ -31,6 +36,7 @@ export interface FaultRuleInput {
   retry_after_seconds?: number;
   fail_video_job?: string;
   model?: string;
+  echo_authorization_in_error?: boolean;
 }
 
 export interface FaultHit {
@@ -39,6 +45,7 @@ export interface FaultHit {
   cutStreamAfterEvents: number | null;
   cutStreamAfterDeltas: number | null;
   retryAfterSeconds: number;
+  echoAuthorization: boolean;
 }
 
 /**
@@ -62,6 +69,7 @@ export class FaultInjector {
       retry_after_seconds: input.retry_after_seconds ?? 1,
       fail_video_job: input.fail_video_job ?? null,
       model: input.model ?? null,
+      echo_authorization_in_error: input.echo_authorization_in_error ?? false,
     };
     this.rules.push(rule);
     return rule;
@@ -85,6 +93,7 @@ export class FaultInjector {
       cutStreamAfterEvents: rule.cut_stream_after_events,
       cutStreamAfterDeltas: rule.cut_stream_after_deltas,
       retryAfterSeconds: rule.retry_after_seconds,
+      echoAuthorization: rule.echo_authorization_in_error,
     };
   }
 

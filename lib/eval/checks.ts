@@ -1,6 +1,7 @@
 import { RE2JS } from "re2js";
 import { z } from "zod";
 import { normalizeHostname } from "./hostname";
+import { patternProgramBound } from "./pattern-size";
 
 /**
  * Check specs: what the dashboard stores and the CLI spells `kind:arg`. Case-insensitive literal
@@ -31,8 +32,15 @@ export type CheckKind = (typeof CHECK_KINDS)[number];
 export const CHECK_LIMITS = {
   textMaxChars: 1_000,
   patternMaxChars: 500,
-  /** RE2's own measure of a compiled pattern; `a{1000}` nested a few times would otherwise grow large. */
-  patternMaxProgramSize: 5_000,
+  /**
+   * A pattern's program size (patternProgramBound, read before compiling). Matching costs up to the answer's
+   * length times this (measured with re2js: `a[ab]{450}\d`, 454 instructions, takes 0.5 s over 2,000 characters
+   * of a and b), so it bounds a check's time with the check workers' deadline; `.{0,160}` fits, the issue's
+   * 4,800-instruction pattern does not.
+   */
+  patternMaxProgramSize: 500,
+  /** The same over all the pattern checks of one list: what scoring one answer costs at most. */
+  patternsMaxTotalProgramSize: 2_000,
   domainsMax: 50,
   rubricMaxChars: 4_000,
   citationsMax: 1_000,
@@ -46,6 +54,9 @@ export const CHECK_LIMITS = {
 export function compilePattern(pattern: string): { ok: true; re: RE2JS } | { ok: false; message: string } {
   if (pattern.length === 0) return { ok: false, message: "pattern must not be empty" };
   if (pattern.length > CHECK_LIMITS.patternMaxChars) return { ok: false, message: `pattern must be at most ${CHECK_LIMITS.patternMaxChars} characters` };
+  // Weighed before compiling: compiling a large program is itself slow (a third of a second at 500 characters).
+  const size = patternProgramBound(pattern);
+  if (size > CHECK_LIMITS.patternMaxProgramSize) return { ok: false, message: `"${pattern}" is too complex (RE2 program size up to ${size}, over ${CHECK_LIMITS.patternMaxProgramSize}; use smaller repeat counts)` };
   let re: RE2JS;
   try {
     re = RE2JS.compile(pattern);
@@ -122,8 +133,30 @@ export type CheckSpec = z.infer<typeof CheckSpecSchema>;
 /** @public API of lib/eval for the runner, pages and CLI. */
 export type CheckSpecInput = z.input<typeof CheckSpecSchema>;
 
+/**
+ * What makes a list of valid checks too costly to run on one answer: its patterns' programs together over
+ * patternsMaxTotalProgramSize. Names the check that passes the limit (its index in the list), or null.
+ */
+export function checkListProblem(checks: readonly CheckSpec[]): { index: number; message: string } | null {
+  let total = 0;
+  for (const [index, check] of checks.entries()) {
+    if (check.kind !== "pattern") continue;
+    total += patternProgramBound(check.pattern);
+    if (total > CHECK_LIMITS.patternsMaxTotalProgramSize) {
+      return { index, message: `the pattern checks together are too complex (RE2 program sizes up to ${total} by this one, over ${CHECK_LIMITS.patternsMaxTotalProgramSize} for all of them)` };
+    }
+  }
+  return null;
+}
+
 /** @public API of lib/eval for the runner, pages and CLI. */
-export const CheckListSchema = z.array(CheckSpecSchema).max(CHECK_LIMITS.checksMax, { message: `must have at most ${CHECK_LIMITS.checksMax} checks` });
+export const CheckListSchema = z
+  .array(CheckSpecSchema)
+  .max(CHECK_LIMITS.checksMax, { message: `must have at most ${CHECK_LIMITS.checksMax} checks` })
+  .superRefine((checks, ctx) => {
+    const problem = checkListProblem(checks);
+    if (problem) ctx.addIssue({ code: "custom", path: [problem.index], message: problem.message });
+  });
 
 /** True for the checks that call the judge model (and cost money on a re-run). */
 export function usesJudge(check: CheckSpec): boolean {

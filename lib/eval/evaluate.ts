@@ -1,5 +1,5 @@
 import { checkArg } from "./check-spelling";
-import { compilePattern, type CheckKind, type CheckSpec } from "./checks";
+import { compilePattern, usesJudge, type CheckKind, type CheckSpec } from "./checks";
 import { checkCitationSupport, type CitationSupport } from "./citation-support";
 import type { ItemResult } from "./item-result";
 import { expectedRequest, parseRubricReply, rubricRequest, type JudgeContext, type JudgeFn, type JudgeRequest } from "./judge-protocol";
@@ -23,6 +23,19 @@ export interface CheckResult {
 /** The default score at or above which a graded check (`judge`, `expected`) passes. */
 const DEFAULT_PASS_THRESHOLD = 0.5;
 
+/** What one check concluded about an answer: a result without its kind and argument. */
+export type CheckOutcome = Omit<CheckResult, "kind" | "arg">;
+
+/**
+ * Runs the checks that need no model call (every kind but `judge`, `expected` and `citation-support`) on one answer,
+ * their outcomes in the same order; `context` is the question row (`expected-terms` reads its expected answer).
+ * In-process by default; the server passes a worker pool with a deadline (lib/server/evaluation/check-pool.ts), so a
+ * slow pattern never holds its request loop.
+ */
+export type LocalCheckRunner = (item: ItemResult, checks: readonly CheckSpec[], context: JudgeContext) => Promise<CheckOutcome[]>;
+
+const runChecksInProcess: LocalCheckRunner = async (item, checks, context) => checks.map((check) => scoreLocalCheck(item, check, context));
+
 export interface EvaluateOptions {
   /** Needed by `judge`, `expected` and `citation-support`; without it those checks fail saying so. */
   judge?: JudgeFn;
@@ -33,6 +46,22 @@ export interface EvaluateOptions {
   /** The pass threshold of graded checks that name none (the run's choice); 0.5 when unset. */
   passThreshold?: number;
   signal?: AbortSignal;
+  /** Where the checks without a model call run (see LocalCheckRunner); in this thread when absent. */
+  local?: LocalCheckRunner;
+}
+
+/** Compiled patterns kept, so an answer's checks and the next answer's reuse them (a run repeats one list). */
+const PATTERN_CACHE_MAX = 64;
+const patternCache = new Map<string, ReturnType<typeof compilePattern>>();
+
+function compiledPattern(pattern: string): ReturnType<typeof compilePattern> {
+  let compiled = patternCache.get(pattern);
+  if (!compiled) {
+    compiled = compilePattern(pattern);
+    if (patternCache.size >= PATTERN_CACHE_MAX) patternCache.delete(patternCache.keys().next().value!);
+    patternCache.set(pattern, compiled);
+  }
+  return compiled;
 }
 
 /** URLs listed in a result's details, at most this many. */
@@ -49,21 +78,46 @@ function codePointLength(text: string): number {
  * says it was not evaluated. Judge failures become failed checks with the reason, never a rejection.
  */
 export async function evaluateChecks(item: ItemResult, checks: readonly CheckSpec[], options: EvaluateOptions = {}): Promise<CheckResult[]> {
+  const base = (check: CheckSpec) => ({ kind: check.kind, arg: checkArg(check) });
+  if (item.error) {
+    const reasoning = `Not evaluated: the item failed (${String(item.error.code)}: ${item.error.message})`;
+    return checks.map((check) => ({ ...base(check), passed: false, reasoning, details: { skipped: "item_error" } }));
+  }
+  // The checks without a model call go together (one trip to a worker); the judge's run here, in order.
+  const localChecks = checks.filter((check) => !usesJudge(check));
+  const localOutcomes = localChecks.length > 0 ? await (options.local ?? runChecksInProcess)(item, localChecks, options.context ?? {}) : [];
+  let next = 0;
   const results: CheckResult[] = [];
   for (const check of checks) {
-    const base = { kind: check.kind, arg: checkArg(check) };
-    if (item.error) {
-      results.push({ ...base, passed: false, reasoning: `Not evaluated: the item failed (${String(item.error.code)}: ${item.error.message})`, details: { skipped: "item_error" } });
-      continue;
-    }
-    results.push({ ...base, ...(await evaluateOne(item, check, options)) });
+    const outcome = usesJudge(check) ? await evaluateJudged(item, check, options) : localOutcomes[next++];
+    results.push({ ...base(check), ...outcome });
   }
   return results;
 }
 
-type Outcome = Omit<CheckResult, "kind" | "arg">;
+type Outcome = CheckOutcome;
 
-async function evaluateOne(item: ItemResult, check: CheckSpec, options: EvaluateOptions): Promise<Outcome> {
+async function evaluateJudged(item: ItemResult, check: CheckSpec, options: EvaluateOptions): Promise<Outcome> {
+  switch (check.kind) {
+    case "judge":
+      return graded(item, rubricRequest(check.rubric, item.answer, options.context ?? {}), check.threshold, options);
+    case "expected": {
+      const expected = options.context?.expected;
+      if (expected === undefined || expected.trim() === "") return { passed: false, reasoning: "The question has no expected answer to compare with." };
+      return graded(item, expectedRequest(options.context?.question ?? "", expected, item.answer), check.threshold, options);
+    }
+    case "citation-support":
+      return judgeSupport(item, check.min_precision, options);
+    default:
+      return scoreLocalCheck(item, check, options.context ?? {});
+  }
+}
+
+/**
+ * One check that needs no model call, on one answer and its question row: a pure function of the three (what a
+ * worker runs). A new kind of check adds its case here, or to evaluateJudged when it calls the judge.
+ */
+export function scoreLocalCheck(item: ItemResult, check: CheckSpec, context: JudgeContext = {}): Outcome {
   switch (check.kind) {
     case "contains":
       return { passed: item.answer.includes(check.text) };
@@ -74,7 +128,7 @@ async function evaluateOne(item: ItemResult, check: CheckSpec, options: Evaluate
     case "not-contains-i":
       return { passed: !item.answer.toLowerCase().includes(check.text.toLowerCase()) };
     case "pattern": {
-      const compiled = compilePattern(check.pattern);
+      const compiled = compiledPattern(check.pattern);
       if (!compiled.ok) return { passed: false, reasoning: compiled.message };
       return { passed: compiled.re.test(item.answer) };
     }
@@ -107,21 +161,17 @@ async function evaluateOne(item: ItemResult, check: CheckSpec, options: Evaluate
       return { passed: outside.length === 0, details: { outside: outside.slice(0, URLS_SHOWN), citations: item.citations.length } };
     }
     case "expected-terms":
-      return expectedTerms(item, check.min_share, options);
+      return expectedTerms(item, check.min_share, context);
     case "judge":
-      return graded(item, rubricRequest(check.rubric, item.answer, options.context ?? {}), check.threshold, options);
-    case "expected": {
-      const expected = options.context?.expected;
-      if (expected === undefined || expected.trim() === "") return { passed: false, reasoning: "The question has no expected answer to compare with." };
-      return graded(item, expectedRequest(options.context?.question ?? "", expected, item.answer), check.threshold, options);
-    }
+    case "judge":
+    case "expected":
     case "citation-support":
-      return judgeSupport(item, check.min_precision, options);
+      return { passed: false, reasoning: `The ${check.kind} check calls the judge model; it is not run here.` };
   }
 }
 
-function expectedTerms(item: ItemResult, minShare: number, { context }: EvaluateOptions): Outcome {
-  const expected = context?.expected;
+function expectedTerms(item: ItemResult, minShare: number, context: JudgeContext): Outcome {
+  const expected = context.expected;
   if (expected === undefined || expected.trim() === "") return { passed: false, reasoning: "The question has no expected answer to compare with." };
   const overlap = termOverlap(expected, item.answer);
   if (overlap.share === null) return { passed: false, reasoning: "The expected answer has no key terms (words of 3 letters or more, or numbers)." };

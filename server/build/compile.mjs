@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Compiles the runtime's entry points (server/start.ts, server/next-server.ts, server/embedded-gateway.ts,
- * server/user.ts) with esbuild into dist/server/, so `npm start` runs them with plain node, no tsx. Our own
+ * server/user.ts, and the check workers' lib/server/evaluation/check-worker.ts) with esbuild into dist/server/, so `npm start` runs them with plain node, no tsx. Our own
  * code is bundled; every package stays a `require` of node_modules. `npm run build` runs this after
  * `next build`; server/launch.mjs runs it when the output is missing or older than any file it was built from.
  * Plain JavaScript: it runs before anything is compiled.
@@ -11,7 +11,14 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const OUT_DIR = path.join("dist", "server");
-export const ENTRY_POINTS = ["server/start.ts", "server/next-server.ts", "server/embedded-gateway.ts", "server/user.ts"];
+export const ENTRY_POINTS = [
+  "server/start.ts",
+  "server/next-server.ts",
+  "server/embedded-gateway.ts",
+  "server/user.ts",
+  // A worker thread's code (lib/server/evaluation/check-pool.ts starts it from dist/server/check-worker.js).
+  "lib/server/evaluation/check-worker.ts",
+];
 /** What the output was built from, and when: the staleness check's memory. */
 const INPUTS_FILE = "inputs.json";
 /** Not in any bundle's imports, yet changing them changes the output. */
@@ -50,7 +57,8 @@ export async function compileServer(root) {
   rmSync(staging, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ENTRY_POINTS,
+    // Each named after its file, all in one folder (the entries live in different folders).
+    entryPoints: ENTRY_POINTS.map((entry) => ({ in: entry, out: path.basename(entry, ".ts") })),
     outdir: staging,
     bundle: true,
     platform: "node",

@@ -3,8 +3,9 @@
 import { Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { lazyNamed } from "@/components/ui/lazy-component";
+import { useCurrentUser } from "@/lib/client/current-user";
+import { mayWriteRun } from "@/lib/eval-runs/access";
 import { DesignateButtons } from "./designate-buttons";
-import { useHasRole } from "@/lib/client/current-user";
 import { exportUrl } from "@/lib/client/queries/evaluation-results";
 import type { EvalResultsSummary, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
 
@@ -18,9 +19,9 @@ const EXPORTS = [
   { format: "md", label: "Markdown report" },
 ] as const;
 
-/** Exports for everyone; re-score and "make designated" for editors of a finished run. */
+/** Exports for everyone; re-score and "make designated" for the run's own editor (or an admin) once it ended. */
 export function ResultsActions({ runId, summary }: { runId: string; summary: EvalResultsSummary }) {
-  const editor = useHasRole("editor");
+  const editor = mayWriteRun(useCurrentUser(), summary);
   const [rescoring, setRescoring] = useState(false);
   const [designating, setDesignating] = useState<EvalResultVersion | null>(null);
   const ended = summary.status !== "running";

@@ -9,6 +9,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { evalRunQueries, isRunFinished } from "@/lib/client/queries/evaluation-runs";
+import { mayWriteRun } from "@/lib/eval-runs/access";
 import { CancelRunButton } from "./cancel-run-button";
 import { RecentErrors } from "./recent-errors";
 import { RunFiguresList } from "./run-figures";
@@ -31,8 +32,8 @@ export function RunView({ id }: { id: string }) {
   if (query.isPending) return <p role="status">Loading the run…</p>;
   if (!run) return <QueryErrorAlert query={query} />;
   const running = !isRunFinished(run);
-  // The run's creator or an admin may cancel and rename it.
-  const canWrite = user.role === "admin" || (user.id === run.user_id && user.role !== "viewer");
+  // The run's creator (an editor) or an admin may cancel and rename it (lib/eval-runs/access.ts).
+  const canWrite = mayWriteRun(user, run);
   const canCancel = running && canWrite;
   const { totals, versions, recent_errors } = run.progress;
 

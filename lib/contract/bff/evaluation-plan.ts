@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHECK_LIMITS } from "@/lib/eval/checks";
 
 /**
  * What an evaluation run executes, stored with the run (eval_runs.plan) when it starts, so a restart, another
@@ -6,10 +7,18 @@ import { z } from "zod";
  * question set edited: the run pins the set's version).
  */
 
-const MAX_EVAL_VERSIONS = 4;
-const MAX_EVAL_REPEATS = 3;
-const MAX_EVAL_CONCURRENCY = 16;
-const DEFAULT_EVAL_CONCURRENCY = 4;
+/**
+ * The limits of a plan: one definition, read by the run request's schema (evaluations.ts, checked at creation)
+ * and by the runner (which parses the stored plan with EvalPlanSchema), so a run the API accepts is a run the
+ * runner can execute.
+ */
+export const EVAL_PLAN_LIMITS = {
+  versionsMax: 4,
+  repeatsMax: 3,
+  concurrencyMax: 16,
+  concurrencyDefault: 4,
+  checksMax: CHECK_LIMITS.checksMax,
+} as const;
 
 /** USD per token / per request / per search (result) from the catalog. */
 const PlanPricingSchema = z.strictObject({ prompt: z.number().min(0), completion: z.number().min(0), request: z.number().min(0), web_search: z.number().min(0) });
@@ -28,11 +37,11 @@ const EvalVersionSchema = z.strictObject({
 export type EvalVersion = z.infer<typeof EvalVersionSchema>;
 
 export const EvalPlanSchema = z.strictObject({
-  versions: z.array(EvalVersionSchema).min(1).max(MAX_EVAL_VERSIONS),
-  repeats: z.number().int().min(1).max(MAX_EVAL_REPEATS),
-  concurrency: z.number().int().min(1).max(MAX_EVAL_CONCURRENCY).default(DEFAULT_EVAL_CONCURRENCY),
-  /** Check specs as lib/eval parses them; run per item when its answer is stored. */
-  checks: z.array(z.unknown()).max(50).default([]),
+  versions: z.array(EvalVersionSchema).min(1).max(EVAL_PLAN_LIMITS.versionsMax),
+  repeats: z.number().int().min(1).max(EVAL_PLAN_LIMITS.repeatsMax),
+  concurrency: z.number().int().min(1).max(EVAL_PLAN_LIMITS.concurrencyMax).default(EVAL_PLAN_LIMITS.concurrencyDefault),
+  /** Check specs as lib/eval parses them (CheckListSchema, the same bound); run per item when its answer is stored. */
+  checks: z.array(z.unknown()).max(EVAL_PLAN_LIMITS.checksMax).default([]),
   judge_model: z.string().min(1).max(300).optional(),
   /** The pass threshold of graded checks (judge, expected) that name none; 0.5 when unset. */
   judge_threshold: z.number().min(0).max(1).optional(),

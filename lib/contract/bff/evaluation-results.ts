@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHECK_LIMITS } from "@/lib/eval/checks";
 import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
 
 /**
@@ -164,6 +165,8 @@ export type EvalRunHeader = z.infer<typeof RunHeaderSchema>;
 // GET /api/eval/runs/{id}/results
 
 const EvalResultsSummarySchema = RunHeaderSchema.extend({
+  /** Who started the run: they (or an admin) may re-score it and designate its winner (lib/eval-runs/access.ts). */
+  user_id: z.string(),
   versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
   noise_floor: NoiseFloorSchema,
 });
@@ -496,7 +499,10 @@ export const EVAL_EXPORT_COLUMNS = [
 
 /** The new check list, spelled as for a run (`judge:<rubric>`...). Replaces the run's checks. */
 export const EvalRescoreRequestSchema = z.strictObject({
-  checks: z.array(z.string().max(2_000)).min(1, { message: "must name at least one check" }).max(50),
+  checks: z
+    .array(z.string().max(2_000))
+    .min(1, { message: "must name at least one check" })
+    .max(CHECK_LIMITS.checksMax, { message: `must have at most ${CHECK_LIMITS.checksMax} checks` }),
   judge_model: z.string().trim().min(1).max(300).optional(),
   /** The pass threshold of graded checks that name none; unset, the run's. */
   judge_threshold: z.number().min(0).max(1).optional(),

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { parseCheck } from "@/lib/eval/check-spelling";
+import { checkListProblem } from "@/lib/eval/checks";
+import { EVAL_PLAN_LIMITS } from "./evaluation-plan";
 import { QuestionRowSchema, QuestionSetSchema } from "@/lib/eval/questions";
 import { EVAL_RUN_PAGE } from "./evaluation-run-progress";
 
@@ -12,7 +14,7 @@ import { EVAL_RUN_PAGE } from "./evaluation-run-progress";
 export { EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, EvalRunListResponseSchema } from "./evaluation-run-progress";
 export type { EvalRun, EvalRunDetail, EvalRunListResponse, EvalRunSummary } from "./evaluation-run-progress";
 
-const MAX_EVAL_TARGETS = 4;
+const MAX_EVAL_TARGETS = EVAL_PLAN_LIMITS.versionsMax;
 const NAME_MAX = 200;
 const NOTE_MAX = 500;
 
@@ -154,9 +156,12 @@ export const EvalRunRequestSchema = z
     preset: z.string().min(1).max(200).optional(),
     versions: z.array(z.union([z.number().int().min(1), z.literal("designated")])).max(MAX_EVAL_TARGETS).default([]),
     models: z.array(z.string().trim().min(1).max(300)).max(MAX_EVAL_TARGETS).default([]),
-    repeats: z.number().int().min(1).max(3).default(1),
-    concurrency: z.number().int().min(1).max(16).default(4),
-    checks: z.array(CheckSpellingSchema).max(50).default([]),
+    repeats: z.number().int().min(1).max(EVAL_PLAN_LIMITS.repeatsMax).default(1),
+    concurrency: z.number().int().min(1).max(EVAL_PLAN_LIMITS.concurrencyMax).default(EVAL_PLAN_LIMITS.concurrencyDefault),
+    checks: z
+      .array(CheckSpellingSchema)
+      .max(EVAL_PLAN_LIMITS.checksMax, { message: `must have at most ${EVAL_PLAN_LIMITS.checksMax} checks` })
+      .default([]),
     cap_usd: z.number().positive({ message: "must be more than 0" }).max(1_000_000),
     judge_model: z.string().trim().min(1).max(300).optional(),
     /** The pass threshold of graded checks (judge, expected) that name none; 0.5 when unset. */
@@ -169,6 +174,10 @@ export const EvalRunRequestSchema = z
     }
     if (body.versions.length > 0 && body.preset === undefined) ctx.addIssue({ code: "custom", path: ["preset"], message: "is required with versions" });
     if (new Set(body.versions).size !== body.versions.length) ctx.addIssue({ code: "custom", path: ["versions"], message: "must not name a version twice" });
+    // Each check is valid on its own (CheckSpellingSchema); together they must fit what one answer may cost.
+    const checks = body.checks.map(parseCheck);
+    const problem = checks.every((parsed) => parsed.ok) ? checkListProblem(checks.map((parsed) => parsed.check)) : null;
+    if (problem) ctx.addIssue({ code: "custom", path: ["checks", problem.index], message: problem.message });
   });
 export type EvalRunRequest = z.infer<typeof EvalRunRequestSchema>;
 

@@ -15,6 +15,8 @@ const FaultRequestSchema = z.strictObject({
   // POST /videos: the submitted job is accepted, then fails at its end with this error (optionally one model's jobs only).
   fail_video_job: z.string().min(1).max(500).optional(),
   model: z.string().min(1).max(256).optional(),
+  // POST /responses, streamed: error events that echo the request's Authorization value (the BFF must redact it).
+  echo_authorization_in_error: z.boolean().optional(),
 });
 
 /** Test-only routes; registered only when fault injection is enabled. */

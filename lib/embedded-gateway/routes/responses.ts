@@ -100,8 +100,12 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
         }
         const keyId = c.get("key").id;
         const startedAt = Date.now();
+        const echoed = c.get("fault")?.echoAuthorization ? (c.req.header("authorization") ?? "") : null;
         // Each answer that ends is kept as a generation (GET /generation?id=, /credits, /key, /activity).
-        const run = (signal: AbortSignal) => recorded(ctx, generateResponse(plan, ctx.search, signal, ctx.answerTimeScale, ctx.citationFaults), { keyId, startedAt, streamed: request.stream === true });
+        const run = (signal: AbortSignal) => {
+          const events = generateResponse(plan, ctx.search, signal, ctx.answerTimeScale, ctx.citationFaults);
+          return recorded(ctx, echoed === null ? events : failEchoingAuthorization(events, echoed), { keyId, startedAt, streamed: request.stream === true });
+        };
         const outgoing = c.env?.outgoing;
 
         if (request.stream) {
@@ -154,4 +158,20 @@ export function responseRoutes(ctx: GatewayContext): RouteDef[] {
       },
     },
   ];
+}
+
+/**
+ * Fault injection (echo_authorization_in_error): the response starts, then fails with an `error` event and a
+ * `response.failed` event whose messages carry the request's Authorization value, as a careless provider might.
+ */
+async function* failEchoingAuthorization(events: AsyncGenerator<ResponseEvent>, authorization: string): AsyncGenerator<ResponseEvent> {
+  const first = await events.next();
+  await events.return(undefined);
+  if (first.done) return;
+  yield first.value;
+  const message = `The provider refused the request sent with "Authorization: ${authorization}"`;
+  const error = { code: "invalid_api_key", message };
+  yield { type: "error", sequence_number: 1, code: error.code, message, param: null };
+  const response = (first.value.response ?? {}) as Record<string, unknown>;
+  yield { type: "response.failed", sequence_number: 2, response: { ...response, status: "failed", error } };
 }

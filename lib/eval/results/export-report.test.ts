@@ -23,7 +23,7 @@ const grid = new ItemGrid(2, 2, [
   answered({ v: 0, q: 1 }, "-2", { checks: [["contains:1", false]] }),
   failed({ v: 1, q: 1 }, "@gateway down"),
 ]);
-const header = { run_id: "run-1", name: "Model | A vs Model B · Capitals", set_id: "set-1", set_name: "Capitals", set_version: 2, status: "finished" as const, created_at: "2026-01-01T00:00:00Z", ended_at: null, repeats: 1, questions: 2, checks: ["contains:1"], judge_model: null, demo_judge: false, revision: "r" };
+const header = { run_id: "run-1", user_id: "u1", name: "Model | A vs Model B · Capitals", set_id: "set-1", set_name: "Capitals", set_version: 2, status: "finished" as const, created_at: "2026-01-01T00:00:00Z", ended_at: null, repeats: 1, questions: 2, checks: ["contains:1"], judge_model: null, demo_judge: false, revision: "r" };
 
 describe("results export", () => {
   it("CSV: RFC 4180 quoting, CRLF, formula cells neutralised, one row per item", () => {
@@ -66,7 +66,7 @@ describe("results export", () => {
 });
 
 describe("Markdown report", () => {
-  const summary: EvalResultsSummary = { ...header, versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, 1) };
+  const summary: EvalResultsSummary = { ...header, user_id: "user-1", versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, 1) };
   const report = resultsReportMarkdown(summary, questionRows(grid, questions), grid);
 
   it("has the summary table, the noise floor and the questions whose verdicts differ, with both answers and citations", () => {

@@ -24,6 +24,7 @@ import { readPreset, readPresetVersions } from "../services/presets";
 import { chooseJudgeModel } from "../evaluation/judge-model";
 import { readPricing } from "@/lib/eval/estimate";
 import type { ItemResult } from "../evaluation/item-call";
+import { checkPool } from "../evaluation/check-pool";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
 
@@ -236,7 +237,7 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     const scored: ScoredItem[][] = versions.map(() => []);
     for (const item of [...stored, ...more]) {
       const result = resultOf(item);
-      const checks = (item.checks as ScoredItem["checks"] | null) ?? (await evaluateRow(result, options.checks, rows[item.question_index]));
+      const checks = (item.checks as ScoredItem["checks"] | null) ?? (await evaluateRow(result, options.checks, rows[item.question_index], { local: checkPool().run }));
       scored[item.version_index].push({ result, checks });
       reportItems.push({ question: rows[item.question_index].question, version: versions[item.version_index].id, repeat: item.repeat_index + 1, result, checks });
     }

@@ -101,6 +101,12 @@ const EnvSchema = z
     RATE_LIMIT_RESPONSES_PER_MINUTE: positiveInt(120),
     RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_GATEWAY_PER_MINUTE: positiveInt(1200),
+    // Evaluation runs at once (counted in the app database: every instance together) and their items in flight
+    // (per instance, in the runner): lib/server/services/evaluation-runs.ts, lib/server/evaluation/runner.ts.
+    EVAL_MAX_RUNNING_RUNS_PER_USER: positiveInt(5),
+    EVAL_MAX_RUNNING_RUNS: positiveInt(25),
+    EVAL_MAX_ITEMS_IN_FLIGHT_PER_USER: positiveInt(8),
+    EVAL_MAX_ITEMS_IN_FLIGHT: positiveInt(32),
     // Question-set file imports (CSV/JSONL, up to 16 MiB each) per user per minute: low, each is a whole file's work.
     RATE_LIMIT_IMPORTS_PER_MINUTE: positiveInt(10),
     // Question rows one user may have stored, every version of every set they saved counted (a 10,000-row set

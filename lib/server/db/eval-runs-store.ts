@@ -196,6 +196,17 @@ export class EvalRunsStore {
     return this.db.kysely.selectFrom("eval_runs").selectAll().where("status", "=", "running").orderBy("created_at").execute();
   }
 
+  /** Runs running now: the user's, and everyone's (the bounds a new run is checked against). */
+  async runningCounts(userId: string): Promise<{ user: number; all: number }> {
+    const rows = await this.db.kysely
+      .selectFrom("eval_runs")
+      .select((eb) => ["user_id", eb.fn.countAll<number>().as("count")])
+      .where("status", "=", "running")
+      .groupBy("user_id")
+      .execute();
+    return { user: Number(rows.find((row) => row.user_id === userId)?.count ?? 0), all: rows.reduce((sum, row) => sum + Number(row.count), 0) };
+  }
+
   async status(id: string): Promise<EvalRunStatus | undefined> {
     const row = await this.db.kysely.selectFrom("eval_runs").select("status").where("id", "=", id).executeTakeFirst();
     return row?.status;
@@ -520,10 +531,23 @@ export class EvalRunsStore {
 
   /** Cancels a running run: items not started are marked cancelled; runners stop those in flight. */
   async cancel(runId: string, at = new Date()): Promise<boolean> {
+    return this.endRunning(runId, "cancelled", "cancelled", at);
+  }
+
+  /**
+   * Stops a running run that cannot go on (its stored plan is not one this server can run): `reason` is what its
+   * page shows; items not started are cancelled, as a cancel does.
+   */
+  async stopWithError(runId: string, reason: string, at = new Date()): Promise<boolean> {
+    return this.endRunning(runId, "stopped", reason, at);
+  }
+
+  /** Ends a running run under its lock (false when it is not running), its items not started cancelled. */
+  private async endRunning(runId: string, status: "cancelled" | "stopped", reason: string, at: Date): Promise<boolean> {
     return this.db.serialize(`eval-run:${runId}`, async (on) => {
       const result = await on
         .updateTable("eval_runs")
-        .set({ status: "cancelled", stop_reason: "cancelled", ended_at: at.toISOString() })
+        .set({ status, stop_reason: reason, ended_at: at.toISOString() })
         .where("id", "=", runId)
         .where("status", "=", "running")
         .executeTakeFirst();

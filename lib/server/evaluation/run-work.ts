@@ -1,14 +1,17 @@
+import type { z } from "zod";
 import { EvalPlanSchema, type EvalVersion } from "@/lib/contract/bff/evaluation-plan";
-import { CheckListSchema, type CheckSpec } from "@/lib/eval/checks";
+import { describeZodError } from "@/lib/contract/gateway/errors";
+import { CheckListSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
 import { DEMO_JUDGE_MODEL } from "@/lib/eval/judge-protocol";
 import { checksForRow, evaluateRow, type CheckedRow } from "@/lib/eval/row-checks";
 import { fillRequest } from "@/lib/eval/template";
 import type { CallCharge, EvalRunsStore } from "../db/eval-runs-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";
 import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
+import { checkPool } from "./check-pool";
 import { callItem, type ItemOutcome, type ItemResult, type SendResponses } from "./item-call";
 import { gatewayJudge, JUDGE_MAX_OUTPUT_TOKENS } from "./judge-model";
-import type { RunWork } from "./runner";
+import { RunPlanError, type RunWork } from "./runner";
 import { withLogContext } from "@/lib/observability/log-context";
 import { loggerFor } from "@/lib/observability/logger";
 import { inSpan, startLongSpan } from "../observability/tracing";
@@ -99,8 +102,21 @@ async function scoreOutcome(outcome: ItemOutcome, checks: readonly CheckSpec[], 
           reserve: (body) => setup.runs.reserveCall(setup.runId, { usd: callUpperBound(body, setup.pricing, { maxOutputTokens: JUDGE_MAX_OUTPUT_TOKENS }).usd, model, feature: "evaluation-judge" }, setup.subjectId),
           settle: (entry, settled) => setup.runs.settleCall(setup.runId, entry, settled),
         }).judge;
-  const results = await evaluateRow(outcome.result, checks, row, { judge: judgeFn, judgeModel: model, passThreshold: setup.threshold, signal });
+  // The checks without a model call run in the check workers, with their deadline (never on the server's loop).
+  const results = await evaluateRow(outcome.result, checks, row, { judge: judgeFn, judgeModel: model, passThreshold: setup.threshold, signal, local: checkPool().run });
   return { ...outcome, result: { ...outcome.result, judge_cost_usd: judgeCostUsd }, checks: results, judgeCostUsd };
+}
+
+function parseStored<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  let parsed: ReturnType<typeof schema.safeParse>;
+  try {
+    parsed = schema.safeParse(typeof value === "string" ? JSON.parse(value) : value);
+  } catch {
+    throw new RunPlanError(`its stored ${what} is not JSON`);
+  }
+  if (parsed.success) return parsed.data;
+  const issues = describeZodError(parsed.error).map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
+  throw new RunPlanError(`its ${what} cannot run here: ${issues.slice(0, 3).join("; ")}`);
 }
 
 /**
@@ -117,10 +133,10 @@ export async function workForRun(
 ): Promise<RunWork | null> {
   const run = await runs.get(runId);
   if (!run) return null;
-  const plan = EvalPlanSchema.parse(JSON.parse(run.plan));
-  const checks = CheckListSchema.parse(plan.checks);
+  const plan = parseStored(EvalPlanSchema, run.plan, "plan");
+  const checks = parseStored(CheckListSchema, plan.checks, "checks");
   const set = await questionSets.get<QuestionRow>(run.set_id, run.set_version);
-  if (!set) return null;
+  if (!set) throw new RunPlanError(`its question set has no version ${run.set_version} any more`);
   const prices = plan.versions.map(priceFromCatalog);
   // Chosen and checked against the gateway's catalog when the run was created (judge-model.ts); a plan stored before
   // judges were chosen names none and meant the demo judge.
@@ -130,6 +146,9 @@ export async function workForRun(
   const runSpan = startLongSpan("evaluation run", { "gatehouse.evaluation.run_id": runId, "gatehouse.evaluation.set_id": run.set_id });
   return {
     concurrency: plan.concurrency,
+    userId: run.user_id,
+    // The item's answer and each judge check of its row's list: points of its owner's responses limit.
+    pointsPerItem: 1 + set.rows.reduce((most, row) => Math.max(most, checksForRow(checks, row).filter((entry) => usesJudge(entry.check)).length), 0),
     reserveOf: (item) => itemCharge(plan.versions[item.version_index], set.rows[item.question_index], feature),
     execute: (item, signal) =>
       withLogContext({ task: "evaluation", run_id: runId }, () =>

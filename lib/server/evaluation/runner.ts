@@ -4,6 +4,10 @@ import type { ItemOutcome } from "./item-call";
 /** What the runner needs of a run to execute its items: read once per run from its stored plan. */
 export interface RunWork {
   concurrency: number;
+  /** Who started the run: the per-user bounds (items in flight, the responses rate limit) are theirs. */
+  userId?: string;
+  /** Points of the user's responses rate limit one item takes (the answer, and each judge check); 1 when absent. */
+  pointsPerItem?: number;
   /** Calls the gateway for one item (callItem with the item's version settings and question). */
   execute(item: ClaimedItem, signal: AbortSignal): Promise<ItemOutcome>;
   /** What an item's call reserves on the ledger when it is claimed: an upper bound from its real request. */
@@ -29,10 +33,27 @@ export interface RunnerOptions {
   backoffMaxMs?: number;
   now?: () => number;
   onError?: (error: unknown) => void;
+  /** Items this runner has at the gateway at once, all runs together (EVAL_MAX_ITEMS_IN_FLIGHT). */
+  itemsInFlightMax?: number;
+  /** The same for one user's runs together (EVAL_MAX_ITEMS_IN_FLIGHT_PER_USER), whatever each run's concurrency. */
+  itemsInFlightPerUserMax?: number;
+  /**
+   * Takes an item's points from its user's rate limit before it is sent: null when taken, else how long (ms) to wait.
+   * The item then goes back unstarted (no attempt counted) and that user's runs wait that long.
+   */
+  admit?: (userId: string, points: number, runId: string) => Promise<number | null>;
 }
 
 /** Polls missed before the runner counts as stalled (state()). */
 const STALLED_AFTER_POLLS = 20;
+/**
+ * A stored run this server cannot execute (a plan over the limits this version enforces, its question set version
+ * gone): the runner stops that run with the message on its page and goes on with the others.
+ */
+export class RunPlanError extends Error {}
+
+/** The most of a stop reason kept (the run page shows it in the status badge). */
+const STOP_REASON_MAX = 300;
 
 interface InFlight {
   controller: AbortController;
@@ -55,6 +76,12 @@ export class EvaluationRunner {
   private readonly now: () => number;
   private readonly inFlight = new Map<string, Map<number, InFlight>>();
   private readonly work = new Map<string, RunWork>();
+  /** Items in flight per user, and until when a user's runs wait for their rate limit. */
+  private readonly userFlying = new Map<string, number>();
+  private readonly userWaitsUntil = new Map<string, number>();
+  private flying = 0;
+  /** The last error reported per run, so a run failing on every poll is logged once. */
+  private readonly lastError = new Map<string, string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ticking: Promise<void> | null = null;
   private stopped = true;
@@ -131,8 +158,36 @@ export class EvaluationRunner {
     }
     for (const run of runs) {
       if (this.stopped) return;
-      await this.fill(run.id);
+      // One run's failure is that run's: the others are still filled on this tick.
+      try {
+        await this.fill(run.id);
+        this.lastError.delete(run.id);
+      } catch (error) {
+        await this.failed(run.id, error);
+      }
     }
+  }
+
+  /**
+   * A run whose work cannot be built is stopped with the reason on its page; any other error (the database
+   * away) is reported once per run and message, not on every poll, and the run is tried again on the next.
+   */
+  private async failed(runId: string, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof RunPlanError) {
+      const reason = `The run cannot go on: ${message}`;
+      await this.options.store.stopWithError(runId, reason.length > STOP_REASON_MAX ? `${reason.slice(0, STOP_REASON_MAX - 1)}…` : reason).catch((stopError) => this.report(runId, stopError));
+      this.endWork(runId);
+      return;
+    }
+    this.report(runId, error);
+  }
+
+  private report(runId: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if (this.lastError.get(runId) === message) return;
+    this.lastError.set(runId, message);
+    this.options.onError?.(new Error(`run ${runId}: ${message}`, { cause: error }));
   }
 
   /** Claims items of a run until its concurrency is used or nothing is claimable now. */
@@ -145,7 +200,7 @@ export class EvaluationRunner {
       this.work.set(runId, work);
     }
     for (;;) {
-      if (this.stopped) return;
+      if (this.stopped || !this.hasRoomFor(work.userId ?? "")) return;
       const claim = await this.options.store.claim(runId, this.options.instanceId, {
         now: this.now(),
         leaseMs: this.leaseMs,
@@ -153,6 +208,7 @@ export class EvaluationRunner {
         reserveOf: work.reserveOf,
       });
       if (claim.kind === "item") {
+        if (!(await this.admitted(claim.item, work))) return;
         this.launch(runId, claim.item, work);
         continue;
       }
@@ -169,13 +225,38 @@ export class EvaluationRunner {
     this.work.delete(runId);
   }
 
+  /** Room under this instance's bounds for one more item of `userId`'s, and their rate limit not waited on. */
+  private hasRoomFor(userId: string): boolean {
+    if (this.flying >= (this.options.itemsInFlightMax ?? Infinity)) return false;
+    if ((this.userFlying.get(userId) ?? 0) >= (this.options.itemsInFlightPerUserMax ?? Infinity)) return false;
+    return (this.userWaitsUntil.get(userId) ?? 0) <= this.now();
+  }
+
+  /** Takes the item's points of its user's rate limit; refused, the item goes back unstarted and the user waits. */
+  private async admitted(item: ClaimedItem, work: RunWork): Promise<boolean> {
+    if (!this.options.admit) return true;
+    const userId = work.userId ?? "";
+    const waitMs = await this.options.admit(userId, work.pointsPerItem ?? 1, item.run_id);
+    if (waitMs === null) return true;
+    this.userWaitsUntil.set(userId, this.now() + waitMs);
+    await this.options.store.release(item.run_id, item.position, this.options.instanceId, "pending");
+    return false;
+  }
+
   private launch(runId: string, item: ClaimedItem, work: RunWork): void {
+    const userId = work.userId ?? "";
+    this.flying += 1;
+    this.userFlying.set(userId, (this.userFlying.get(userId) ?? 0) + 1);
     const controller = new AbortController();
     const items = this.inFlight.get(runId) ?? new Map<number, InFlight>();
     this.inFlight.set(runId, items);
     const done = this.runItem(item, work, controller)
       .catch((error) => this.options.onError?.(error))
       .finally(() => {
+        this.flying -= 1;
+        const left = (this.userFlying.get(userId) ?? 1) - 1;
+        if (left > 0) this.userFlying.set(userId, left);
+        else this.userFlying.delete(userId);
         items.delete(item.position);
         if (items.size === 0) this.inFlight.delete(runId);
         // A slot is free: look for the next item now rather than at the next poll.

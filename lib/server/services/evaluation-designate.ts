@@ -7,6 +7,7 @@ import { appContext } from "../config/app-context";
 import { withinUserConcurrency } from "../config/user-limits";
 import { HttpError } from "../http/errors";
 import { loadRun } from "./evaluation-results";
+import { assertMayWriteRun } from "./evaluation-runs";
 import type { GatewayCharge } from "./gateway-charge";
 import { readCurrentPreset, readPresetVersion, writePresetVersion } from "./presets";
 import { gateForDesignation, recordDesignation } from "./release-gates";
@@ -36,6 +37,7 @@ function resultsPathOf(runId: string): string {
 
 export async function designateWinner(charge: GatewayCharge, user: SessionUser, runId: string, body: EvalDesignateRequest, signal: AbortSignal): Promise<EvalDesignateResult> {
   const run = await loadRun(runId);
+  assertMayWriteRun(user, run.row, "designate a version from");
   const presets = run.versions.map((version) => version.preset).filter((preset) => preset !== null);
   const winner = presets.find((preset) => preset.version === body.version);
   if (!winner) {

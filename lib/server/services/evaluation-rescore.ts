@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import type { EvalRescoreEstimate, EvalRescoreRequest, EvalRescoreResult } from "@/lib/contract/bff/evaluation-results";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
-import { parseCheck } from "@/lib/eval/check-spelling";
 import { usesJudge, type CheckSpec } from "@/lib/eval/checks";
 import { SUPPORT_CITATIONS_MAX } from "@/lib/eval/citation-support";
 import { readPricing } from "@/lib/eval/estimate";
@@ -12,13 +11,14 @@ import { checksForRow, evaluateRow } from "@/lib/eval/row-checks";
 import { formatUsd } from "@/lib/video-models/money";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
+import { checkPool } from "../evaluation/check-pool";
 import type { SendResponses } from "../evaluation/item-call";
 import { chooseJudgeModel, gatewayJudge, JUDGE_MAX_OUTPUT_TOKENS } from "../evaluation/judge-model";
 import { HttpError } from "../http/errors";
 import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
 import { checkModelBudget, modelSpendingLock } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
-import { EVAL_ESTIMATE_ASSUMPTIONS } from "./evaluation-runs";
+import { assertMayWriteRun, EVAL_ESTIMATE_ASSUMPTIONS, parseChecks } from "./evaluation-runs";
 import { forgetRun, loadRun, runRowOr404, type LoadedRun } from "./evaluation-results";
 import { sendEvaluationResponse } from "./evaluations";
 import type { GatewayCharge } from "./gateway-charge";
@@ -33,17 +33,6 @@ import type { GatewayCharge } from "./gateway-charge";
 const RESCORE_CONCURRENCY = 4;
 const EPSILON = 1e-9;
 
-function badField(path: string, message: string): HttpError {
-  return new HttpError(400, `${path}: ${message}`, { metadata: { issues: [{ path, message }] } });
-}
-
-function parseChecks(spellings: readonly string[]): CheckSpec[] {
-  return spellings.map((spelling, index) => {
-    const parsed = parseCheck(spelling);
-    if (!parsed.ok) throw badField(`checks[${index}]`, parsed.message);
-    return parsed.check;
-  });
-}
 
 /** Judge calls one stored answer costs under `checks`: the actual citations count (the first 50 judged), not a guess. */
 function judgeCallsOf(item: StoredItem, checks: readonly CheckSpec[]): number {
@@ -64,6 +53,8 @@ interface Prepared {
 
 async function prepare(context: AppContext, charge: GatewayCharge, user: SessionUser, id: string, body: EvalRescoreRequest): Promise<Prepared> {
   const row = await runRowOr404(id);
+  // A re-score replaces the run's checks and verdicts for everyone: the run's own writer's to do.
+  assertMayWriteRun(user, row, "re-score");
   if (row.status === "running") throw new HttpError(409, "The run is still running; re-score it once it has ended", { metadata: { status: row.status } });
   const checks = parseChecks(body.checks);
   const run = await loadRun(id);
@@ -197,7 +188,8 @@ export async function applyRescore(
         ? item.result
         : { answer: "", citations: [], sources: [], cost_usd: item.cost_usd, latency_ms: null, ttft_ms: null, error: { code: item.error?.code ?? "failed", message: item.error?.message ?? "The item failed." } };
       const row = prepared.run.questions[item.question_index] ?? { question: "" };
-      const checks = await evaluateRow(result, prepared.checks, row, { judge: gateway?.judge, judgeModel, passThreshold: prepared.judgeThreshold, signal });
+      // The checks without a model call run in the check workers, with their deadline (never on this loop).
+      const checks = await evaluateRow(result, prepared.checks, row, { judge: gateway?.judge, judgeModel, passThreshold: prepared.judgeThreshold, signal, local: checkPool().run });
       await context.evalRuns.setChecks(id, position, checks);
     });
     const plan = EvalPlanSchema.parse(JSON.parse(prepared.run.row.plan));

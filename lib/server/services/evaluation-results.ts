@@ -152,7 +152,7 @@ export async function loadRun(id: string): Promise<LoadedRun> {
     judgeModel: plan.data.judge_model ?? null,
     items: raw.length,
     rows: () => (rows ??= questionRows(grid, questions)),
-    summary: () => (summary ??= { ...header, versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, plan.data.repeats) }),
+    summary: () => (summary ??= { ...header, user_id: row.user_id, versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, plan.data.repeats) }),
   };
   remember(id, revision, run);
   return run;

@@ -7,13 +7,14 @@ import { EVAL_RUN_PAGE } from "@/lib/contract/bff/evaluation-run-progress";
 import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { formatCheck, parseCheck } from "@/lib/eval/check-spelling";
-import { CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
+import { checkListProblem, CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
 import { addCostSplits, type CostSplit } from "@/lib/eval/cost-split";
 import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
 import type { QuestionRow } from "@/lib/eval/questions";
 import { checksForRow } from "@/lib/eval/row-checks";
 import { unresolvedMessage, unresolvedVariable } from "@/lib/eval/template";
 import { defaultRunName, runNameOf } from "@/lib/eval/results/run-name";
+import { mayWriteRun } from "@/lib/eval-runs/access";
 import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import { formatUsd } from "@/lib/video-models/money";
 import { presetOfVersionId } from "@/lib/eval/results/summary";
@@ -51,6 +52,21 @@ const EPSILON = 1e-9;
 
 function badField(path: string, message: string): HttpError {
   return new HttpError(400, `${path}: ${message}`, { metadata: { issues: [{ path, message }] } });
+}
+
+/**
+ * Check spellings into specs, refused with a 400 naming the check (`checks[3]`): each one's own bounds, and the
+ * list's together (checkListProblem), the same rules the runner parses the stored plan with.
+ */
+export function parseChecks(spellings: readonly string[]): CheckSpec[] {
+  const checks = spellings.map((spelling, index) => {
+    const parsed = parseCheck(spelling);
+    if (!parsed.ok) throw badField(`checks[${index}]`, parsed.message);
+    return parsed.check;
+  });
+  const problem = checkListProblem(checks);
+  if (problem) throw badField(`checks[${problem.index}]`, problem.message);
+  return checks;
 }
 
 /** The versions under test: each preset version expanded into its request settings (as the CLI does), each model as is. */
@@ -128,11 +144,7 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
   const set = await context.questionSets.get<QuestionRow>(body.set_id, body.set_version);
   if (!set) throw badField(body.set_version === undefined ? "set_id" : "set_version", body.set_version === undefined ? `no question set ${body.set_id}` : `question set ${body.set_id} has no version ${body.set_version}`);
   const versions = await resolveVersions(charge, body);
-  const checks = body.checks.map((spelling) => {
-    const parsed = parseCheck(spelling);
-    if (!parsed.ok) throw badField("checks", parsed.message);
-    return parsed.check;
-  });
+  const checks = parseChecks(body.checks);
   checkVariables(versions, set.rows);
   const catalog = await readModelCatalog(charge);
   const priceOf = (model: unknown): Pricing | null => readPricing(catalog.data.find((entry) => entry.id === model)?.pricing);
@@ -250,24 +262,53 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
   }
   // Nothing is reserved here: every item's call reserves as it is claimed, against the cap and the budget.
   await checkModelBudget(context.ledger, user.id, body.cap_usd, "This run's cap");
-  // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
-  const id = options.id ?? randomUUID();
-  const items = [];
-  for (let version = 0; version < prepared.versions.length; version++)
-    for (let question = 0; question < prepared.questions; question++)
-      for (let repeat = 0; repeat < body.repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
-  await context.evalRuns.create({
-    id,
-    userId: user.id,
-    setId: body.set_id,
-    setVersion: prepared.setVersion,
-    plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: prepared.judgeModel, judge_threshold: body.judge_threshold, judge_pricing: prepared.judgePricing },
-    capUsd: body.cap_usd,
-    itemReserveUsd: estimate.item_reserve_usd,
-    items,
-    name: defaultRunName(prepared.versions.map((version) => version.label), prepared.setName),
+  // The running-runs count and the new run together, one at a time per user: two tabs cannot both pass the bound.
+  const id = await context.db.serialize(`eval-run-start:${user.id}`, async () => {
+    await checkRunningRuns(context, user.id);
+    // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
+    const runId = options.id ?? randomUUID();
+    const items = [];
+    for (let version = 0; version < prepared.versions.length; version++)
+      for (let question = 0; question < prepared.questions; question++)
+        for (let repeat = 0; repeat < body.repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
+    await context.evalRuns.create({
+      id: runId,
+      userId: user.id,
+      setId: body.set_id,
+      setVersion: prepared.setVersion,
+      plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: prepared.judgeModel, judge_threshold: body.judge_threshold, judge_pricing: prepared.judgePricing },
+      capUsd: body.cap_usd,
+      itemReserveUsd: estimate.item_reserve_usd,
+      items,
+      name: defaultRunName(prepared.versions.map((version) => version.label), prepared.setName),
+    });
+    return runId;
   });
   return runOf((await context.evalRuns.get(id))!);
+}
+
+/** How long a refused start is told to wait: runs take minutes; a minute is a fair first look. */
+const RUNNING_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * Refuses a new run (429) while the user has EVAL_MAX_RUNNING_RUNS_PER_USER running, or everyone together
+ * EVAL_MAX_RUNNING_RUNS: counted in the app database, so every instance sees the same runs. Called under the user's
+ * spending lock, so two tabs cannot both take the last place.
+ */
+async function checkRunningRuns(context: AppContext, userId: string): Promise<void> {
+  const env = serverEnv();
+  const running = await context.evalRuns.runningCounts(userId);
+  const over =
+    running.user >= env.EVAL_MAX_RUNNING_RUNS_PER_USER
+      ? { setting: "EVAL_MAX_RUNNING_RUNS_PER_USER", limit: env.EVAL_MAX_RUNNING_RUNS_PER_USER, message: `You have ${running.user} evaluation runs running, the most at once; wait for one to end or cancel one.` }
+      : running.all >= env.EVAL_MAX_RUNNING_RUNS
+        ? { setting: "EVAL_MAX_RUNNING_RUNS", limit: env.EVAL_MAX_RUNNING_RUNS, message: `${running.all} evaluation runs are running, the most this dashboard runs at once; try again when one has ended.` }
+        : null;
+  if (!over) return;
+  throw new HttpError(429, over.message, {
+    headers: { "Retry-After": String(RUNNING_RETRY_AFTER_SECONDS) },
+    metadata: { limit: "running_runs", setting: over.setting, limit_runs: over.limit, retry_after: RUNNING_RETRY_AFTER_SECONDS },
+  });
 }
 
 function emptyTotals(): EvalRunSummary["totals"] {
@@ -410,10 +451,15 @@ export async function readRunItems(id: string, offset: number, limit: number): P
   return { data, next_offset: rows.length > limit ? offset + limit : null };
 }
 
+/** Refuses (403) a write to a run by anyone but its creator or an admin: cancel, re-score, designate (mayWriteRun). */
+export function assertMayWriteRun(user: SessionUser, run: { user_id: string }, what: string): void {
+  if (!mayWriteRun(user, run)) throw new HttpError(403, `Only the person who started this run, or an admin, may ${what} it`);
+}
+
 /** Cancels a running run: its creator or an admin (403 otherwise), 409 once it ended. */
 export async function cancelRun(user: SessionUser, id: string): Promise<EvalRunDetail> {
   const run = await runOr404(id);
-  if (run.user_id !== user.id && user.role !== "admin") throw new HttpError(403, "Only the person who started this run, or an admin, may cancel it");
+  assertMayWriteRun(user, run, "cancel");
   if (!(await (await appContext()).evalRuns.cancel(id))) {
     const status = (await (await appContext()).evalRuns.status(id)) ?? run.status;
     throw new HttpError(409, `The run already ended (${status}); there is nothing to cancel`, { metadata: { status } });
@@ -424,7 +470,7 @@ export async function cancelRun(user: SessionUser, id: string): Promise<EvalRunD
 /** Renames a run: its creator or an admin (403 otherwise). */
 export async function renameRun(user: SessionUser, id: string, name: string): Promise<EvalRunDetail> {
   const run = await runOr404(id);
-  if (run.user_id !== user.id && user.role !== "admin") throw new HttpError(403, "Only the person who started this run, or an admin, may rename it");
+  assertMayWriteRun(user, run, "rename");
   await (await appContext()).evalRuns.rename(id, name);
   return readRun(id);
 }
@@ -449,6 +495,7 @@ function requestOf(row: EvalRunRow): EvalRunRequest {
     checks: plan.checks.map((check) => formatCheck(CheckSpecSchema.parse(check))),
     cap_usd: row.cap_usd,
     ...(plan.judge_model ? { judge_model: plan.judge_model } : {}),
+    ...(plan.judge_threshold === undefined ? {} : { judge_threshold: plan.judge_threshold }),
   };
   const parsed = EvalRunRequestSchema.safeParse(body);
   if (!parsed.success) throw new HttpError(409, "This run's plan cannot be started again as it was (a version or check is no longer accepted)");

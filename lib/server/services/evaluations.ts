@@ -5,7 +5,12 @@ import type { AppContext } from "../config/app-context";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
 import type { ResponsesRequest } from "@/lib/contract/gateway";
+import { DEMO_RUN_ID } from "./evaluation-demo";
 import { startResponse } from "./responses";
+import { serverEnv } from "../config/env";
+import { chargeUser } from "../config/user-limits";
+import type { AppDb } from "../db/app-db";
+import { HttpError } from "../http/errors";
 
 const log = loggerFor("evaluations");
 
@@ -17,6 +22,20 @@ export function sendEvaluationResponse(body: Record<string, unknown>, signal: Ab
   return startResponse(body as ResponsesRequest, signal);
 }
 
+/**
+ * An evaluation item takes points of its run's owner's responses limit, as a playground answer does (one, and one
+ * per judge check): null when taken, else how long the runner waits before that user's next item.
+ */
+export async function admitEvaluationItem(db: AppDb, userId: string, points: number): Promise<number | null> {
+  try {
+    await chargeUser(db, "responses", userId, points);
+    return null;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) return Number(error.headers?.["Retry-After"] ?? 1) * 1000;
+    throw error;
+  }
+}
+
 // One runner per process, whichever bundle starts it (Next may load this module more than once).
 const KEY = Symbol.for("gatehouse.evaluation-runner");
 type Holder = { [KEY]?: EvaluationRunner };
@@ -25,13 +44,18 @@ type Holder = { [KEY]?: EvaluationRunner };
  * Starts this instance's evaluation runner (startup.ts): it resumes the runs left running by a restart and
  * takes its share of every run with other instances on the same PostgreSQL.
  */
-export function startEvaluationRunner(context: Pick<AppContext, "evalRuns" | "questionSets">): EvaluationRunner {
+export function startEvaluationRunner(context: Pick<AppContext, "db" | "evalRuns" | "questionSets">): EvaluationRunner {
   const holder = globalThis as Holder;
   if (holder[KEY]) return holder[KEY];
+  const env = serverEnv();
   const runner = new EvaluationRunner({
     store: context.evalRuns,
     instanceId: randomUUID(),
     workFor: (runId) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, runId),
+    itemsInFlightMax: env.EVAL_MAX_ITEMS_IN_FLIGHT,
+    itemsInFlightPerUserMax: env.EVAL_MAX_ITEMS_IN_FLIGHT_PER_USER,
+    // The seeded demo run is the app's own work, charged to nobody's limit (evaluation-demo.ts).
+    admit: (userId, points, runId) => (runId === DEMO_RUN_ID ? Promise.resolve(null) : admitEvaluationItem(context.db, userId, points)),
     onError: (error) => log.error({ err: error }, "evaluation runner error"),
   });
   holder[KEY] = runner;

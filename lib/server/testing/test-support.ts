@@ -67,6 +67,8 @@ export async function setUpBff(
     RATE_LIMIT_RESPONSES_PER_MINUTE: "1000000",
     RATE_LIMIT_UPLOADS_PER_MINUTE: "1000000",
     RATE_LIMIT_GATEWAY_PER_MINUTE: "1000000",
+    EVAL_MAX_RUNNING_RUNS_PER_USER: "1000000",
+    EVAL_MAX_RUNNING_RUNS: "1000000",
     RATE_LIMIT_IMPORTS_PER_MINUTE: "1000000",
     EVAL_MAX_QUESTION_ROWS_PER_USER: "",
     ...extraEnv,
@@ -128,4 +130,11 @@ export async function openTestAppDb(dialect: AppDbDialect, dataDir: string): Pro
 /** Where a test's app database lives: a SQLite file in `dataDir`, or a new database on the test run's PostgreSQL. */
 export async function testAppDbTarget(dialect: AppDbDialect, dataDir: string): Promise<AppDbTarget> {
   return dialect === "sqlite" ? { dialect, file: appDbFile(dataDir) } : { dialect, url: await freshPostgresDatabase() };
+}
+
+/** One more signed-in user (a second editor, a second viewer) beside the one per role of setUpBff: its id and session cookie. */
+export async function signInNewUser(role: Role, email: string): Promise<{ id: string; cookie: string }> {
+  testHashes[role] ??= hashPassword(`${role}-password`);
+  const user = await (await appContext()).users.create({ email, name: email, role, passwordHash: await testHashes[role] });
+  return { id: user.id, cookie: await mintSessionCookie(user.id) };
 }

@@ -4,6 +4,7 @@ import { ErrorBodySchema } from "@/lib/contract/gateway/errors";
 import { addToLogContext, currentRequestId } from "@/lib/observability/log-context";
 import { loggerFor } from "@/lib/observability/logger";
 import { serverEnv } from "../config/env";
+import { redactSecrets } from "./redact";
 import { HttpError } from "../http/errors";
 import { traceGatewayCall } from "../observability/gateway-span";
 import { bufferedBody, bufferedRequest, streamingRequest } from "./http-transport";
@@ -90,16 +91,6 @@ function keyFor(kind: UpstreamKey): string {
     throw new HttpError(503, "Saving presets needs a management key: set GATEWAY_MANAGEMENT_KEY on the Gatehouse server");
   }
   return env.GATEWAY_MANAGEMENT_KEY;
-}
-
-/** Replaces any key value in text the gateway sent back, so an echoed credential never reaches the browser. */
-function redactSecrets(text: string): string {
-  const env = serverEnv();
-  let out = text;
-  for (const secret of [env.GATEWAY_API_KEY, env.GATEWAY_MANAGEMENT_KEY, env.AUTH_SECRET]) {
-    if (secret && secret.length >= 4) out = out.split(secret).join("[redacted]");
-  }
-  return out;
 }
 
 function networkError(error: unknown, timeoutMs: number): HttpError {
