@@ -90,8 +90,23 @@ async function adminEvalRunId(admin: APIRequestContext, caller: Caller, question
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
 
+/**
+ * A run the caller may write to (cancel, re-score, designate, rename: its starter or an admin): an editor's own,
+ * started with its session; anyone else gets the admin's (an admin may write to it, the others are refused anyway).
+ */
+async function writableEvalRunId(api: APIRequestContext, caller: Caller, ctx: RouteContext, plan: Record<string, unknown> = { models: ["gatehouse/echo"] }): Promise<string> {
+  const starter = caller === "editor" ? api : ctx.admin;
+  const response = await starter.post("/api/eval/runs", { data: { set_id: await adminQuestionSetId(ctx.admin, caller), concurrency: 1, cap_usd: 1, ...plan } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+/** A slug of this call's own, for a gate nobody else reads (a gate is stored per slug, the gateway is not asked). */
+const gateSlug = (caller: Caller) => `matrix-gate-${unique(caller)}`.toLowerCase().replace(/[^a-z0-9-]/g, "-");
+
 export const ROWS: Row[] = [
   { route: "GET /api/health", role: "public", ok: [200], call: (api) => api.get("/api/health") },
+  { route: "GET /api/health/ready", role: "public", ok: [200], call: (api) => api.get("/api/health/ready") },
   { route: "GET /api/auth/session", role: "public", ok: [200], call: (api) => api.get("/api/auth/session") },
   { route: "GET /api/me", role: "viewer", ok: [200], call: (api) => api.get("/api/me") },
   { route: "GET /api/me/budget", role: "viewer", ok: [200], call: (api) => api.get("/api/me/budget") },
@@ -108,6 +123,17 @@ export const ROWS: Row[] = [
   { route: "GET /api/presets/[slug]/versions", role: "viewer", ok: [200], call: (api) => api.get(`/api/presets/${SEEDED_SLUG}/versions`) },
   { route: "GET /api/presets/[slug]/versions/[version]", role: "viewer", ok: [200], call: (api) => api.get(`/api/presets/${SEEDED_SLUG}/versions/1`) },
   { route: "GET /api/presets/[slug]/audit", role: "viewer", ok: [200], call: (api) => api.get(`/api/presets/${SEEDED_SLUG}/audit`) },
+  // Release gates (issue 38): set and removed by admins only; a slug of the call's own, so no other test meets the gate.
+  { route: "GET /api/presets/[slug]/gate", role: "viewer", ok: [200], call: (api) => api.get(`/api/presets/${SEEDED_SLUG}/gate`) },
+  {
+    route: "PUT /api/presets/[slug]/gate",
+    role: "admin",
+    ok: [200],
+    call: async (api, caller, ctx) => api.put(`/api/presets/${gateSlug(caller)}/gate`, { data: { set_id: await adminQuestionSetId(ctx.admin, caller), checks: ["min-length:1"], min_pass_rate: 0.5 } }),
+  },
+  { route: "DELETE /api/presets/[slug]/gate", role: "admin", ok: [200], call: (api, caller) => api.delete(`/api/presets/${gateSlug(caller)}/gate`) },
+  // Reverting needs a move to undo; a slug with none answers 404 past the role check (an editor's right to revert is what this row proves).
+  { route: "POST /api/presets/[slug]/designations/revert", role: "editor", ok: [404], call: (api, caller) => api.post(`/api/presets/${gateSlug(caller)}/designations/revert`, { data: { move_id: 1 } }) },
   { route: "GET /api/files", role: "viewer", ok: [200], call: (api) => api.get("/api/files?limit=2") },
   { route: "POST /api/files", role: "editor", ok: [200], call: (api, caller) => upload(api, `matrix-${unique(caller)}.txt`) },
   { route: "GET /api/files/[id]", role: "viewer", ok: [200], call: (api, _caller, ctx) => api.get(`/api/files/${ctx.downloadableId}`) },
@@ -227,13 +253,25 @@ export const ROWS: Row[] = [
     role: "editor",
     // 409 while the run is still running (the echo run usually ends first).
     ok: [200, 409],
-    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/rescore/estimate`, { data: { checks: ["min-length:1"] } }),
+    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await writableEvalRunId(api, caller, ctx)}/rescore/estimate`, { data: { checks: ["min-length:1"] } }),
   },
   {
     route: "POST /api/eval/runs/[id]/rescore",
     role: "editor",
     ok: [200, 409],
-    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/rescore`, { data: { checks: ["min-length:1"] } }),
+    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await writableEvalRunId(api, caller, ctx)}/rescore`, { data: { checks: ["min-length:1"] } }),
+  },
+  {
+    route: "PATCH /api/eval/runs/[id]",
+    role: "editor",
+    ok: [200],
+    call: async (api, caller, ctx) => api.patch(`/api/eval/runs/${await writableEvalRunId(api, caller, ctx)}`, { data: { name: `renamed by ${caller}` } }),
+  },
+  {
+    route: "POST /api/eval/runs/[id]/again",
+    role: "editor",
+    ok: [201],
+    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/again`),
   },
   {
     route: "POST /api/eval/runs/[id]/designate",
@@ -241,9 +279,7 @@ export const ROWS: Row[] = [
     // A stale expected version on purpose: the route's role and checks are exercised without saving a version of the seeded preset.
     ok: [409],
     call: async (api, caller, ctx) => {
-      const started = await ctx.admin.post("/api/eval/runs", { data: { set_id: await adminQuestionSetId(ctx.admin, caller), preset: SEEDED_SLUG, versions: [1], concurrency: 1, cap_usd: 1 } });
-      expect(started.status(), await started.text()).toBe(201);
-      const id = ((await started.json()) as { data: { id: string } }).data.id;
+      const id = await writableEvalRunId(api, caller, ctx, { preset: SEEDED_SLUG, versions: [1] });
       return api.post(`/api/eval/runs/${id}/designate`, { data: { version: 1, expected_version: 999_999 } });
     },
   },

@@ -40,7 +40,7 @@ describe("npm run gateway", () => {
   ] as const)("stops every process of it within 5 s on %s to npm alone, and frees its port", async (signal, exit) => {
     const script = runNpmScript(["run", "gateway"], settings({ GATEWAY_PORT: "0" }));
     running.push(script);
-    const port = await portFromOutput(script, /Embedded gateway listening on http:\/\/127\.0\.0\.1:(\d+)\//, 60_000);
+    const port = await portFromOutput(script, /embedded gateway listening on http:\/\/127\.0\.0\.1:(\d+)\//i, 60_000);
     // Any answer will do (401 without a key): it listens.
     await waitForAnswer(script, `http://127.0.0.1:${port}/api/v1/models`, () => true, 60_000);
 

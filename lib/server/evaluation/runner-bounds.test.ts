@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
@@ -31,7 +31,7 @@ beforeAll(async () => {
   bff = await setUpBff(gateway, { MODEL_MAX_COST_PER_DAY_USD: "1000", RATE_LIMIT_RESPONSES_PER_MINUTE: String(RESPONSES_PER_MINUTE), EVAL_MAX_RUNNING_RUNS_PER_USER: "3" });
   const rows = Array.from({ length: 20 }, (_, i) => ({ question: `How does keyset pagination work, part ${i}?` }));
   const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "bounds", rows } }), params({}));
-  setId = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+  setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
 }, 60_000);
 afterAll(async () => {
   await bff.cleanup();

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { appContext } from "../config/app-context";
@@ -46,7 +46,7 @@ beforeAll(async () => {
   gateway = await startTestGateway({ answerTimeScale: 0 });
   bff = await setUpBff(gateway, { MODEL_MAX_COST_PER_DAY_USD: "50" });
   const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "loop", rows: Array.from({ length: ANSWERS }, (_, i) => ({ question: `Question ${i}?` })) } }), params({}));
-  const setId = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+  const setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
   const result = (answer: string) => ({ answer, citations: [], sources: [], searches: [], model: "gatehouse/echo", response_id: null, usage: null, cost_usd: 0, ttft_ms: 1, latency_ms: 2, status: "completed", incomplete_reason: null });
   await (await appContext()).evalRuns.createEnded({
     id: RUN_ID,

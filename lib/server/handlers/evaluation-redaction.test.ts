@@ -3,7 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunEnvelopeSchema, QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { runEvalCli, type CliIo } from "../cli/eval";
@@ -55,7 +55,7 @@ describe("a key the gateway echoes in a streamed error", () => {
 
   it("is redacted in a run's recent errors, its items and its CSV and JSON exports", async () => {
     const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "redaction", rows: [{ question: "How does keyset pagination work?" }] } }), params({}));
-    const setId = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+    const setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
     const started = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], checks: ["min-length:1"], cap_usd: 1 } }), params({}));
     const id = EvalRunEnvelopeSchema.parse(await started.json()).data.id;
     await echoFault(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunEnvelopeSchema, QuestionSetVersionEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { EvalResultsSummaryEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
@@ -26,7 +26,7 @@ beforeAll(async () => {
   bff = await setUpBff(gateway, { MODEL_MAX_COST_PER_DAY_USD: "50" });
   other = await signInNewUser("editor", "second-editor@test.local");
   const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "owner", rows: [{ question: "How does keyset pagination work?" }] } }), params({}));
-  const setId = QuestionSetVersionEnvelopeSchema.parse(await created.json()).data.set_id;
+  const setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
   const start = async (json: unknown) => {
     const response = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json }), params({}));
     expect(response.status, await response.clone().text()).toBe(201);
