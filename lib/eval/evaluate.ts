@@ -163,7 +163,6 @@ export function scoreLocalCheck(item: ItemResult, check: CheckSpec, context: Jud
     case "expected-terms":
       return expectedTerms(item, check.min_share, context);
     case "judge":
-    case "judge":
     case "expected":
     case "citation-support":
       return { passed: false, reasoning: `The ${check.kind} check calls the judge model; it is not run here.` };
