@@ -1,0 +1,18 @@
+import "server-only";
+import { UsageCallsQuerySchema, UsageFilterSchema } from "@/lib/contract/bff/usage";
+import { parseQuery } from "../http/body";
+import { jsonResponse } from "../http/errors";
+import { defineRoute } from "../http/route";
+import { readUsageCalls, readUsageReport } from "../services/usage";
+
+/** GET /api/usage: spending by local day, model, feature, preset and (admins) person, from the hourly rollups. */
+export const getUsage = defineRoute({ role: "viewer" }, async ({ request, user }) => {
+  const filter = parseQuery(request, UsageFilterSchema);
+  return jsonResponse({ data: await readUsageReport(user, filter) });
+});
+
+/** GET /api/usage/calls: one keyset page of the ledger's entries under the same filter, newest first. */
+export const getUsageCalls = defineRoute({ role: "viewer" }, async ({ request, user }) => {
+  const query = parseQuery(request, UsageCallsQuerySchema);
+  return jsonResponse(await readUsageCalls(user, query));
+});
