@@ -7,7 +7,7 @@ export const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** The UTC instant a local day starts at. */
-export function localDayStart(day: string, tz: number): number {
+function localDayStart(day: string, tz: number): number {
   return Date.parse(`${day}T00:00:00Z`) - tz * HOUR_MS;
 }
 
@@ -31,4 +31,9 @@ export function rangeBounds(from: string, to: string, tz: number): { start: numb
 /** This browser's offset from UTC now, rounded to whole hours and kept within what the API takes. */
 export function browserOffsetHours(now = new Date()): number {
   return Math.max(-12, Math.min(14, Math.round(-now.getTimezoneOffset() / 60)));
+}
+
+/** The current UTC hour (ms): the page's "now", which only changes when a day could. */
+export function currentHourMs(): number {
+  return Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
 }

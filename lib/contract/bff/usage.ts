@@ -6,8 +6,8 @@ import { z } from "zod";
  */
 
 /** The longest range one request may cover: a bound on what a view sums. */
-export const USAGE_MAX_RANGE_DAYS = 400;
-export const USAGE_CALLS_MAX_LIMIT = 200;
+const USAGE_MAX_RANGE_DAYS = 400;
+const USAGE_CALLS_MAX_LIMIT = 200;
 export const USAGE_FEATURES = ["playground", "preset-try", "evaluation-item", "evaluation-judge", "video", "cli"] as const;
 
 const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date YYYY-MM-DD" }).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: "must be a real date" });
@@ -42,10 +42,10 @@ export const UsageCallsQuerySchema = UsageFilterFields.extend({
 export type UsageCallsQuery = z.output<typeof UsageCallsQuerySchema>;
 
 const AmountsSchema = z.object({ usd: z.number(), calls: z.number().int(), input_tokens: z.number(), output_tokens: z.number() });
-export const UsageGroupSchema = AmountsSchema.extend({ key: z.string(), label: z.string() });
+const UsageGroupSchema = AmountsSchema.extend({ key: z.string(), label: z.string() });
 export type UsageGroup = z.infer<typeof UsageGroupSchema>;
 
-export const UsageDaySchema = z.object({
+const UsageDaySchema = z.object({
   day: z.string(),
   usd: z.number(),
   by_feature: z.record(z.string(), z.number()),
@@ -53,7 +53,7 @@ export const UsageDaySchema = z.object({
 });
 export type UsageDay = z.infer<typeof UsageDaySchema>;
 
-export const UsageReportSchema = z.object({
+const UsageReportSchema = z.object({
   from: z.string(),
   to: z.string(),
   tz: z.number().int(),
@@ -69,7 +69,7 @@ export const UsageReportSchema = z.object({
 export type UsageReport = z.infer<typeof UsageReportSchema>;
 export const UsageReportEnvelopeSchema = z.object({ data: UsageReportSchema });
 
-export const UsageCallSchema = z.object({
+const UsageCallSchema = z.object({
   id: z.string(),
   user_id: z.string(),
   user_email: z.string().nullable(),

@@ -66,7 +66,7 @@ function describeOn(database: "sqlite" | "postgres") {
     }, 120_000);
     afterAll(() => bff.cleanup());
 
-    const report = async (query: string, role: Role = "admin") => getUsage(bff.request(`/api/usage?${query}`, { role }), params({}));
+    const report = async (query: string, role: Role | null = "admin") => getUsage(bff.request(`/api/usage?${query}`, { role }), params({}));
     const reportOf = async (query: string, role: Role = "admin"): Promise<UsageReport> => {
       const response = await report(query, role);
       expect(response.status).toBe(200);
