@@ -1,0 +1,48 @@
+import { expect, test } from "./fixtures";
+import { lookAt } from "./support/look";
+
+/**
+ * Issue 39: the usage console. An admin's playground answer lands on the ledger; /usage shows it by feature, in
+ * the chart's table and in the calls, axe clean, at 1280 and 360 px. Real BFF, embedded gateway, app database.
+ */
+test.describe("usage console", () => {
+  test.use({ role: "admin" });
+
+  test("an admin sees spending by feature after a playground answer", async ({ page, apiAs, axe }) => {
+    test.slow();
+    const admin = await apiAs("admin");
+    const answered = await admin.post("/api/responses", { data: { model: "gatehouse/echo", input: "usage console e2e", stream: false } });
+    expect(answered.status(), await answered.text()).toBe(200);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/usage?tz=0");
+    await expect(page.getByRole("heading", { name: "Usage", level: 1 })).toBeVisible();
+    const byFeature = page.getByRole("region", { name: "By feature" });
+    await expect(byFeature.getByRole("rowheader", { name: "playground" })).toBeVisible();
+    await expect(page.getByTestId("usage-budget")).toContainText(/left of \$\d/);
+    const calls = page.getByRole("region", { name: "Calls" });
+    await expect(calls.getByRole("link", { name: "Playground" }).first()).toHaveAttribute("href", "/playground");
+
+    await page.getByText("Spend per day as a table").click();
+    await expect(page.getByRole("table", { name: "Spend per day by feature" })).toBeVisible();
+    await page.getByRole("radio", { name: "By model" }).check();
+    await expect(page).toHaveURL(/stack=model/);
+    await expect(page.getByRole("table", { name: "Spend per day by model" }).getByRole("columnheader", { name: "gatehouse/echo" })).toBeVisible();
+
+    await page.getByLabel("Feature").selectOption("video");
+    await expect(page).toHaveURL(/feature=video/);
+    await expect(byFeature.getByRole("rowheader", { name: "playground" })).toBeHidden();
+    await page.getByLabel("Feature").selectOption("");
+
+    await expect(byFeature.getByRole("rowheader", { name: "playground" })).toBeVisible();
+    await lookAt(page, "usage-1280");
+    await expect.poll(() => axe.seriousViolations(page), { timeout: 45_000 }).toEqual([]);
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(byFeature.getByRole("rowheader", { name: "playground" })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await lookAt(page, "usage-360");
+    await expect.poll(() => axe.seriousViolations(page), { timeout: 45_000 }).toEqual([]);
+  });
+});
