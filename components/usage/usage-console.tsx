@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
-import { USAGE_FEATURES } from "@/lib/contract/bff/usage";
+import { USAGE_FEATURES } from "@/lib/usage/features";
 import { usageQueries, type UsageParams } from "@/lib/client/queries/usage";
 import { browserOffsetHours, currentHourMs, DAY_MS, localDayOf } from "@/lib/usage/days";
 import { usageSearchParams } from "@/lib/usage/search-params";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { USAGE_FEATURES } from "@/lib/usage/features";
 
 /**
  * The usage console's wire shapes (GET /api/usage, GET /api/usage/calls). Days are the viewer's local days:
@@ -8,7 +9,6 @@ import { z } from "zod";
 /** The longest range one request may cover: a bound on what a view sums. */
 const USAGE_MAX_RANGE_DAYS = 400;
 const USAGE_CALLS_MAX_LIMIT = 200;
-export const USAGE_FEATURES = ["playground", "preset-try", "evaluation-item", "evaluation-judge", "video", "cli"] as const;
 
 const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date YYYY-MM-DD" }).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: "must be a real date" });
 const OptionalText = z.string().trim().max(200).optional().transform((value) => (value ? value : undefined));
