@@ -29,10 +29,10 @@ test.describe("usage console", () => {
     await expect(page).toHaveURL(/stack=model/);
     await expect(page.getByRole("table", { name: "Spend per day by model" }).getByRole("columnheader", { name: "gatehouse/echo" })).toBeVisible();
 
-    await page.getByLabel("Feature").selectOption("video");
+    await page.getByRole("combobox", { name: "Feature" }).selectOption("video");
     await expect(page).toHaveURL(/feature=video/);
     await expect(byFeature.getByRole("rowheader", { name: "playground" })).toBeHidden();
-    await page.getByLabel("Feature").selectOption("");
+    await page.getByRole("combobox", { name: "Feature" }).selectOption("");
 
     await expect(byFeature.getByRole("rowheader", { name: "playground" })).toBeVisible();
     await lookAt(page, "usage-1280");

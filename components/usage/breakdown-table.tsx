@@ -4,9 +4,11 @@ import { formatUsd } from "@/lib/video-models/money";
 
 /** One breakdown (by model, feature, preset or person): spend, calls and tokens per group, largest first. */
 export function BreakdownTable({ title, groups }: { title: string; groups: readonly UsageGroup[] }) {
+  // aria-labelledby takes a list of ids separated by spaces: the title's words joined by dashes.
+  const headingId = `usage-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
-    <section aria-labelledby={`usage-${title}`} className="min-w-0">
-      <h2 id={`usage-${title}`} className="mb-2 text-sm font-semibold">
+    <section aria-labelledby={headingId} className="min-w-0">
+      <h2 id={headingId} className="mb-2 text-sm font-semibold">
         {title}
       </h2>
       {groups.length === 0 ? (

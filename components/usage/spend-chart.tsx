@@ -1,7 +1,7 @@
 "use client";
 
 import type { UsageDay } from "@/lib/contract/bff/usage";
-import { Table, TableBody, TableHead } from "@/components/ui/table";
+import { TableBody, TableHead } from "@/components/ui/table";
 import { formatUsd } from "@/lib/video-models/money";
 
 /** Series colours, distinguishable in both themes; a series past the palette reuses it (the legend and table name each). */
@@ -57,7 +57,9 @@ export function SpendChart({ days, stack }: { days: readonly UsageDay[]; stack: 
       </figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer text-brand-700 dark:text-brand-100">Spend per day as a table</summary>
-        <Table framed wrapperClassName="mt-2 max-h-80 overflow-y-auto">
+        {/* Focusable and named: with many series the table scrolls sideways, and a keyboard must be able to scroll it. */}
+        <div tabIndex={0} role="region" aria-label={`Spend per day by ${stack}, table`} className="mt-2 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Spend per day by {stack}</caption>
           <TableHead framed columns={["Day", ...series, { label: "Total", className: "text-right" }]} />
           <TableBody>
@@ -71,7 +73,8 @@ export function SpendChart({ days, stack }: { days: readonly UsageDay[]; stack: 
               </tr>
             ))}
           </TableBody>
-        </Table>
+        </table>
+        </div>
       </details>
     </figure>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { PageHeader } from "@/components/ui/page-header";
 import { UsageConsole } from "@/components/usage/usage-console";
 import { roleAtLeast } from "@/lib/contract/bff/schemas";
@@ -16,7 +17,9 @@ export default async function Page() {
   return (
     <>
       <PageHeader title="Usage" description={isAdmin ? "What everyone spent on the gateway: by day, model, feature, preset and person." : "What you spent on the gateway: by day, model, feature and preset."} />
-      <UsageConsole isAdmin={isAdmin} />
+      <NuqsAdapter>
+        <UsageConsole isAdmin={isAdmin} />
+      </NuqsAdapter>
     </>
   );
 }
