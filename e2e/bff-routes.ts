@@ -97,6 +97,7 @@ export const ROWS: Row[] = [
   { route: "GET /api/me/budget", role: "viewer", ok: [200], call: (api) => api.get("/api/me/budget") },
   { route: "GET /api/usage", role: "viewer", ok: [200], call: (api) => api.get("/api/usage?from=2026-01-01&to=2026-01-31&tz=0") },
   { route: "GET /api/usage/calls", role: "viewer", ok: [200], call: (api) => api.get("/api/usage/calls?from=2026-01-01&to=2026-01-31&tz=0") },
+  { route: "GET /api/usage/reconciliation", role: "admin", ok: [200], call: (api) => api.get("/api/usage/reconciliation?from=2026-01-01&to=2026-01-31") },
   { route: "GET /api/presets", role: "viewer", ok: [200], call: (api) => api.get("/api/presets?limit=5") },
   { route: "GET /api/presets?with=summary", role: "viewer", ok: [200], call: (api) => api.get("/api/presets?limit=5&with=summary") },
   { route: "GET /api/preset-summaries", role: "viewer", ok: [200], call: (api) => api.get(`/api/preset-summaries?slugs=${SEEDED_SLUG}`) },

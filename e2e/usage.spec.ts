@@ -35,6 +35,7 @@ test.describe("usage console", () => {
     await page.getByRole("combobox", { name: "Feature" }).selectOption("");
 
     await expect(byFeature.getByRole("rowheader", { name: "playground" })).toBeVisible();
+    await expect(page.getByTestId("usage-reconciliation")).toContainText("Ledger");
     await lookAt(page, "usage-1280");
     await expect.poll(() => axe.seriousViolations(page), { timeout: 45_000 }).toEqual([]);
 

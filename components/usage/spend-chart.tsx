@@ -65,7 +65,7 @@ export function SpendChart({ days, stack }: { days: readonly UsageDay[]; stack: 
           <TableBody>
             {days.map((day) => (
               <tr key={day.day}>
-                <th scope="row" className="px-3 py-1.5 font-normal tabular-nums">{day.day}</th>
+                <th scope="row" className="whitespace-nowrap px-3 py-1.5 font-normal tabular-nums">{day.day}</th>
                 {series.map((key) => (
                   <td key={key} className="px-3 py-1.5 tabular-nums">{formatUsd(seriesOf(day)[key] ?? 0)}</td>
                 ))}

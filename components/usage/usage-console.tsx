@@ -14,6 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { BreakdownTable } from "./breakdown-table";
 import { BudgetSummary } from "./budget-summary";
 import { CallsTable } from "./calls-table";
+import { Reconciliation } from "./reconciliation";
 import { SpendChart } from "./spend-chart";
 
 const OFFSETS = Array.from({ length: 27 }, (_, index) => index - 12);
@@ -142,6 +143,8 @@ export function UsageConsole({ isAdmin }: { isAdmin: boolean }) {
           {data.by_person ? <BreakdownTable title="By person" groups={data.by_person} /> : null}
         </div>
       ) : null}
+
+      {isAdmin && params ? <Reconciliation from={params.from} to={params.to} /> : null}
 
       {params ? <CallsTable params={params} showPerson={isAdmin} /> : null}
     </div>

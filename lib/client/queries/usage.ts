@@ -39,3 +39,12 @@ export const usageQueries = {
       getNextPageParam: (page) => page.next_cursor,
     }),
 };
+
+const reconciliationSchema = () => import("@/lib/contract/bff/usage").then((contract) => contract.UsageReconciliationEnvelopeSchema);
+
+/** Admins: the ledger's total beside the gateway's own for the range's UTC days (GET /api/usage/reconciliation). */
+export const reconciliationQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: ["usage", "reconciliation", from, to] as const,
+    queryFn: ({ signal }) => apiData(`/api/usage/reconciliation?${new URLSearchParams({ from, to })}`, reconciliationSchema, { signal }),
+  });

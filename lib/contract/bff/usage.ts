@@ -93,3 +93,18 @@ const UsageCallSchema = z.object({
 export type UsageCall = z.infer<typeof UsageCallSchema>;
 export const UsageCallPageSchema = z.object({ data: z.array(UsageCallSchema), next_cursor: z.string().nullable() });
 export type UsageCallPage = z.infer<typeof UsageCallPageSchema>;
+
+/**
+ * GET /api/usage/reconciliation (admins): the ledger's total beside the gateway's own (/activity, per UTC day, the
+ * last 30 completed days only) for the same UTC days, and the gap. `gateway_usd` null says why in `gateway_note`.
+ */
+export const UsageReconciliationSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  ledger_usd: z.number(),
+  gateway_usd: z.number().nullable(),
+  gap_usd: z.number().nullable(),
+  gateway_note: z.string().nullable(),
+});
+export type UsageReconciliation = z.infer<typeof UsageReconciliationSchema>;
+export const UsageReconciliationEnvelopeSchema = z.object({ data: UsageReconciliationSchema });

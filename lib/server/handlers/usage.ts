@@ -4,6 +4,7 @@ import { parseQuery } from "../http/body";
 import { jsonResponse } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { readUsageCalls, readUsageReport } from "../services/usage";
+import { readReconciliation } from "../services/usage-reconciliation";
 
 /** GET /api/usage: spending by local day, model, feature, preset and (admins) person, from the hourly rollups. */
 export const getUsage = defineRoute({ role: "viewer" }, async ({ request, user }) => {
@@ -15,4 +16,10 @@ export const getUsage = defineRoute({ role: "viewer" }, async ({ request, user }
 export const getUsageCalls = defineRoute({ role: "viewer" }, async ({ request, user }) => {
   const query = parseQuery(request, UsageCallsQuerySchema);
   return jsonResponse(await readUsageCalls(user, query));
+});
+
+/** GET /api/usage/reconciliation (admins): the ledger's total beside the gateway's /activity for the same UTC days. */
+export const getUsageReconciliation = defineRoute({ role: "admin" }, async ({ request }) => {
+  const filter = parseQuery(request, UsageFilterSchema);
+  return jsonResponse({ data: await readReconciliation(filter) });
 });
