@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
 import { lookAt } from "./support/look";
 
@@ -22,6 +23,18 @@ test.describe("usage console", () => {
     await expect(page.getByTestId("usage-budget")).toContainText(/left of \$\d/);
     const calls = page.getByRole("region", { name: "Calls" });
     await expect(calls.getByRole("link", { name: "Playground" }).first()).toHaveAttribute("href", "/playground");
+
+    // The CSV holds the rows shown: one line per call in the table, the same calls in the same order.
+    const exportButton = calls.getByRole("button", { name: /^Export \d+ as CSV$/ });
+    await expect(exportButton).toBeEnabled();
+    const shown = await calls.getByRole("row").count();
+    const download = page.waitForEvent("download");
+    await exportButton.click();
+    const csv = readFileSync(await (await download).path(), "utf8").trimEnd().split("\r\n");
+    expect(csv).toHaveLength(shown);
+    expect(csv[0]).toMatch(/^time,person,feature,model/);
+    const firstModel = await calls.getByRole("row").nth(1).getByRole("cell").nth(2).textContent();
+    expect(csv[1]?.split(",")[3]).toBe(firstModel);
 
     await page.getByText("Spend per day as a table").click();
     await expect(page.getByRole("table", { name: "Spend per day by feature" })).toBeVisible();

@@ -98,7 +98,7 @@ export type UsageCallPage = z.infer<typeof UsageCallPageSchema>;
  * GET /api/usage/reconciliation (admins): the ledger's total beside the gateway's own (/activity, per UTC day, the
  * last 30 completed days only) for the same UTC days, and the gap. `gateway_usd` null says why in `gateway_note`.
  */
-export const UsageReconciliationSchema = z.object({
+const UsageReconciliationSchema = z.object({
   from: z.string(),
   to: z.string(),
   ledger_usd: z.number(),
