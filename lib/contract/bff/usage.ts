@@ -108,3 +108,16 @@ const UsageReconciliationSchema = z.object({
 });
 export type UsageReconciliation = z.infer<typeof UsageReconciliationSchema>;
 export const UsageReconciliationEnvelopeSchema = z.object({ data: UsageReconciliationSchema });
+
+/** GET /api/usage/calls/[id]/generation: the gateway's record of one call (who served it, tokens, latency, cost). */
+const UsageGenerationSchema = z.object({
+  generation_id: z.string(),
+  provider: z.string().nullable(),
+  latency_ms: z.number().nullable(),
+  input_tokens: z.number().nullable(),
+  output_tokens: z.number().nullable(),
+  cost_usd: z.number(),
+  finish_reason: z.string().nullable(),
+});
+export type UsageGeneration = z.infer<typeof UsageGenerationSchema>;
+export const UsageGenerationEnvelopeSchema = z.object({ data: UsageGenerationSchema });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UsageReconciliationEnvelopeSchema } from "@/lib/contract/bff/usage";
+import { UsageGenerationEnvelopeSchema, UsageReconciliationEnvelopeSchema } from "@/lib/contract/bff/usage";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { appContext } from "../config/app-context";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { postResponses } from "./responses";
-import { getUsageReconciliation } from "./usage";
+import { getUsageCallGeneration, getUsageReconciliation } from "./usage";
 
 /** Issue 39 part 4: the ledger's total beside the embedded gateway's /activity for the same UTC days. */
 describe("usage reconciliation", () => {
@@ -44,5 +44,23 @@ describe("usage reconciliation", () => {
     const old = UsageReconciliationEnvelopeSchema.parse(await (await read(`from=${day(-100)}&to=${day(-60)}`)).json()).data;
     expect(old.gateway_usd).toBeNull();
     expect(old.gateway_note).toMatch(/30 completed/);
+  });
+
+  it("drills down to a call's generation for its person or an admin, 404 for anyone else", async () => {
+    const answer = await postResponses(bff.request("/api/responses", { role: "editor", json: { model: "gatehouse/swift", input: "Drill down", stream: false } }), params({}));
+    const body = (await answer.json()) as { usage: { cost: number } };
+    const { db } = await appContext();
+    const entry = await db.kysely.selectFrom("ledger_entries").select(["id", "generation_id"]).where("user_id", "=", bff.userIds.editor).where("generation_id", "is not", null).orderBy("created_ms", "desc").executeTakeFirstOrThrow();
+    const drill = (role: "admin" | "editor" | "viewer", id = entry.id) => getUsageCallGeneration(bff.request(`/api/usage/calls/${id}/generation`, { role }), params({ id }));
+    for (const role of ["editor", "admin"] as const) {
+      const response = await drill(role);
+      expect(response.status, role).toBe(200);
+      const data = UsageGenerationEnvelopeSchema.parse(await response.json()).data;
+      expect(data.generation_id).toBe(entry.generation_id);
+      expect(data.cost_usd).toBeCloseTo(body.usage.cost, 12);
+      expect(data.provider).toBeTruthy();
+    }
+    expect((await drill("viewer")).status).toBe(404);
+    expect((await drill("admin", "no-such-call")).status).toBe(404);
   });
 });

@@ -1,9 +1,10 @@
 import "server-only";
 import { UsageCallsQuerySchema, UsageFilterSchema } from "@/lib/contract/bff/usage";
-import { parseQuery } from "../http/body";
+import { z } from "zod";
+import { parseQuery, parseWith } from "../http/body";
 import { jsonResponse } from "../http/errors";
-import { defineRoute } from "../http/route";
-import { readUsageCalls, readUsageReport } from "../services/usage";
+import { defineRoute, type IdParams } from "../http/route";
+import { readCallGeneration, readUsageCalls, readUsageReport } from "../services/usage";
 import { readReconciliation } from "../services/usage-reconciliation";
 
 /** GET /api/usage: spending by local day, model, feature, preset and (admins) person, from the hourly rollups. */
@@ -22,4 +23,10 @@ export const getUsageCalls = defineRoute({ role: "viewer" }, async ({ request, u
 export const getUsageReconciliation = defineRoute({ role: "admin" }, async ({ request }) => {
   const filter = parseQuery(request, UsageFilterSchema);
   return jsonResponse({ data: await readReconciliation(filter) });
+});
+
+/** GET /api/usage/calls/[id]/generation: the drill-down of one call (provider, tokens, latency, cost). */
+export const getUsageCallGeneration = defineRoute<IdParams>({ role: "viewer" }, async ({ request, params, user }) => {
+  const id = parseWith(z.string().min(1).max(64), params.id, "Invalid call id");
+  return jsonResponse({ data: await readCallGeneration(user, id, request.signal) });
 });

@@ -2,11 +2,12 @@ import "server-only";
 import { sql, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { roleAtLeast } from "@/lib/contract/bff/schemas";
-import type { UsageCall, UsageCallPage, UsageCallsQuery, UsageFilter, UsageGroup, UsageReport } from "@/lib/contract/bff/usage";
+import type { UsageCall, UsageCallPage, UsageGeneration, UsageCallsQuery, UsageFilter, UsageGroup, UsageReport } from "@/lib/contract/bff/usage";
 import { daysBetween, DAY_MS, rangeBounds } from "@/lib/usage/days";
 import { appContext } from "../config/app-context";
 import type { AppTables } from "../db/app-tables";
 import { HttpError } from "../http/errors";
+import { generationRecord } from "./generations";
 
 /**
  * The usage console's figures. Aggregates read only `ledger_hourly` (written in each entry's transaction), summed
@@ -183,4 +184,16 @@ export async function readUsageCalls(viewer: SessionUser, query: UsageCallsQuery
   }));
   const last = page.at(-1);
   return { data, next_cursor: rows.length > query.limit && last ? encodeCursor(Number(last.created_ms), last.id) : null };
+}
+
+/**
+ * The gateway's record of one call on the ledger, for the person it was made for or an admin (404 otherwise, so a
+ * call's existence is not disclosed), by the entry's id: its primary key, never a search of the entries.
+ */
+export async function readCallGeneration(viewer: SessionUser, entryId: string, signal?: AbortSignal): Promise<UsageGeneration> {
+  const { db } = await appContext();
+  const entry = await db.kysely.selectFrom("ledger_entries").select(["user_id", "generation_id"]).where("id", "=", entryId).executeTakeFirst();
+  if (!entry || (entry.user_id !== viewer.id && !roleAtLeast(viewer.role, "admin"))) throw new HttpError(404, `No call ${entryId}`);
+  if (!entry.generation_id) throw new HttpError(404, "The gateway named no generation for this call");
+  return generationRecord(entry.generation_id, signal);
 }
