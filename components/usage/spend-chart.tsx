@@ -59,21 +59,21 @@ export function SpendChart({ days, stack }: { days: readonly UsageDay[]; stack: 
         <summary className="cursor-pointer text-brand-700 dark:text-brand-100">Spend per day as a table</summary>
         {/* Focusable and named: with many series the table scrolls sideways, and a keyboard must be able to scroll it. */}
         <div tabIndex={0} role="region" aria-label={`Spend per day by ${stack}, table`} className="mt-2 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Spend per day by {stack}</caption>
-          <TableHead framed columns={["Day", ...series, { label: "Total", className: "text-right" }]} />
-          <TableBody>
-            {days.map((day) => (
-              <tr key={day.day}>
-                <th scope="row" className="whitespace-nowrap px-3 py-1.5 font-normal tabular-nums">{day.day}</th>
-                {series.map((key) => (
-                  <td key={key} className="px-3 py-1.5 tabular-nums">{formatUsd(seriesOf(day)[key] ?? 0)}</td>
-                ))}
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatUsd(day.usd)}</td>
-              </tr>
-            ))}
-          </TableBody>
-        </table>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Spend per day by {stack}</caption>
+            <TableHead framed columns={["Day", ...series, { label: "Total", className: "text-right" }]} />
+            <TableBody>
+              {days.map((day) => (
+                <tr key={day.day}>
+                  <th scope="row" className="whitespace-nowrap px-3 py-1.5 font-normal tabular-nums">{day.day}</th>
+                  {series.map((key) => (
+                    <td key={key} className="px-3 py-1.5 tabular-nums">{formatUsd(seriesOf(day)[key] ?? 0)}</td>
+                  ))}
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatUsd(day.usd)}</td>
+                </tr>
+              ))}
+            </TableBody>
+          </table>
         </div>
       </details>
     </figure>

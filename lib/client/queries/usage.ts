@@ -48,3 +48,13 @@ export const reconciliationQuery = (from: string, to: string) =>
     queryKey: ["usage", "reconciliation", from, to] as const,
     queryFn: ({ signal }) => apiData(`/api/usage/reconciliation?${new URLSearchParams({ from, to })}`, reconciliationSchema, { signal }),
   });
+
+const generationSchema = () => import("@/lib/contract/bff/usage").then((contract) => contract.UsageGenerationEnvelopeSchema);
+
+/** One call's generation at the gateway (GET /api/usage/calls/[id]/generation): the calls table's drill-down. */
+export const callGenerationQuery = (callId: string) =>
+  queryOptions({
+    queryKey: ["usage", "generation", callId] as const,
+    queryFn: ({ signal }) => apiData(`/api/usage/calls/${encodeURIComponent(callId)}/generation`, generationSchema, { signal }),
+    staleTime: Infinity,
+  });
