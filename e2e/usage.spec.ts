@@ -36,6 +36,11 @@ test.describe("usage console", () => {
     const firstModel = await calls.getByRole("row").nth(1).getByRole("cell").nth(2).textContent();
     expect(csv[1]?.split(",")[3]).toBe(firstModel);
 
+    // Drill down to the gateway's record of the playground answer.
+    const playgroundRow = calls.getByRole("row").filter({ has: page.getByRole("link", { name: "Playground" }) }).first();
+    await playgroundRow.getByRole("button", { name: /^Details/ }).click();
+    await expect(calls.getByTestId("call-generation").first()).toContainText("Provider");
+
     await page.getByText("Spend per day as a table").click();
     await expect(page.getByRole("table", { name: "Spend per day by feature" })).toBeVisible();
     await page.getByRole("radio", { name: "By model" }).check();

@@ -58,7 +58,8 @@ export function CallsTable({ params, showPerson }: { params: UsageParams; showPe
         </Button>
       </div>
       {query.isError ? <QueryErrorAlert query={query} /> : null}
-      <Table framed>
+      {/* Positioned, so the buttons' screen-reader text (absolute) scrolls with the table instead of widening the page. */}
+      <Table framed wrapperClassName="relative">
         <TableHead
           framed
           columns={[
