@@ -15,6 +15,11 @@ test.describe("usage console", () => {
     const answered = await admin.post("/api/responses", { data: { model: "gatehouse/echo", input: "usage console e2e", stream: false } });
     expect(answered.status(), await answered.text()).toBe(200);
 
+    // A link naming the range and zone is prefetched on the server: the breakdowns are in the HTML itself.
+    const today = new Date().toISOString().slice(0, 10);
+    const html = await (await admin.get(`/usage?from=${today}&to=${today}&tz=0`)).text();
+    expect(html).toContain('id="usage-by-feature"');
+
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/usage?tz=0");
     await expect(page.getByRole("heading", { name: "Usage", level: 1 })).toBeVisible();
