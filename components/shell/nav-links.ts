@@ -12,6 +12,7 @@ export const NAV_LINKS: readonly {
   { href: "/video-models", label: "Video models", shortLabel: "Video" },
   { href: "/playground", label: "Playground" },
   { href: "/evaluations", label: "Evaluations", shortLabel: "Evals" },
+  { href: "/usage", label: "Usage" },
   // Shown to admins only; the page and the API refuse everyone else anyway.
   { href: "/users", label: "Users", minRole: "admin" },
 ];

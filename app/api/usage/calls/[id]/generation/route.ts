@@ -1,0 +1,4 @@
+import { getUsageCallGeneration } from "@/lib/server/handlers/usage";
+
+export const dynamic = "force-dynamic";
+export const GET = getUsageCallGeneration;

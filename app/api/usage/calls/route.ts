@@ -1,0 +1,4 @@
+import { getUsageCalls } from "@/lib/server/handlers/usage";
+
+export const dynamic = "force-dynamic";
+export const GET = getUsageCalls;

@@ -1,0 +1,4 @@
+import { getUsageReconciliation } from "@/lib/server/handlers/usage";
+
+export const dynamic = "force-dynamic";
+export const GET = getUsageReconciliation;
