@@ -112,6 +112,9 @@ export default defineConfig({
             EMBEDDED_GATEWAY_MANAGEMENT_KEY: process.env.EMBEDDED_GATEWAY_MANAGEMENT_KEY,
             EMBEDDED_GATEWAY_FAULTS: "1",
             EMBEDDED_GATEWAY_DEMO_FILES: "3000",
+            // The suite's few demo accounts run many tests at once, as a whole team would: each starts evaluation runs.
+            EVAL_MAX_RUNNING_RUNS_PER_USER: "100",
+            EVAL_MAX_RUNNING_RUNS: "400",
             NEXT_TELEMETRY_DISABLED: "1",
             GATEHOUSE_ENV_FILE: "none",
             // One access line per request would bury the report: warnings and errors only, unless asked.

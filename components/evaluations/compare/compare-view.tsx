@@ -69,10 +69,10 @@ function LikeTerms({ data }: { data: EvalCompare }) {
   return (
     <Notice tone={unlike ? "warning" : "info"} data-testid="compare-terms">
       <p>
-        Compared on {data.shared_checks.length === 0 ? <strong>no shared check</strong> : <>the checks every run has: {data.shared_checks.map((check) => <code key={check} className="mr-1 rounded bg-slate-100 px-1 text-xs dark:bg-slate-800">{check}</code>)}</>}
+        Compared on {data.shared_checks.length === 0 ? <strong>no shared check</strong> : <>the checks every run has: {data.shared_checks.map((check) => <code key={check} className="mr-1 rounded bg-slate-100 px-1 text-xs [overflow-wrap:anywhere] dark:bg-slate-800">{check}</code>)}</>}
       </p>
       {data.left_out.length > 0 ? (
-        <ul className="mt-1 list-inside list-disc" data-testid="compare-left-out">
+        <ul className="mt-1 list-inside list-disc [overflow-wrap:anywhere]" data-testid="compare-left-out">
           {data.left_out.map((entry) => (
             <li key={entry.run_id}>
               Left out of “{nameOf(entry.run_id)}”: {entry.checks.join(", ")}
