@@ -115,6 +115,9 @@ export default defineConfig({
             // The suite's few demo accounts run many tests at once, as a whole team would: each starts evaluation runs.
             EVAL_MAX_RUNNING_RUNS_PER_USER: "100",
             EVAL_MAX_RUNNING_RUNS: "400",
+            // Every browser and API client of the suite comes from 127.0.0.1, as a whole team behind one reverse proxy
+            // would (README: set it to SERVER_MAX_CONNECTIONS there); the bound itself is server/dashboard-server.test.ts's.
+            SERVER_MAX_CONNECTIONS_PER_CLIENT: "1000",
             NEXT_TELEMETRY_DISABLED: "1",
             GATEHOUSE_ENV_FILE: "none",
             // One access line per request would bury the report: warnings and errors only, unless asked.

@@ -124,6 +124,7 @@ test.describe("as an editor", () => {
       .toBe("finished");
     await page.setViewportSize({ width: 360, height: 780 });
     await evaluationRuns.openList();
+    await evaluationRuns.showRow(DEMO_RUN_ID);
     await expect(evaluationRuns.row(DEMO_RUN_ID)).toContainText("web-research v2 vs v3");
     await expect(evaluationRuns.row(DEMO_RUN_ID).getByTestId("run-status-badge")).toHaveAttribute("data-status", "finished");
     expect(await evaluationRuns.horizontalOverflow()).toBeLessThanOrEqual(0);

@@ -39,6 +39,21 @@ export class EvaluationRunsPage extends AppPage {
     return this.page.locator(`[data-testid="run-row"][data-run-id="${id}"]`);
   }
 
+  /** The list is paged, newest first: shows older runs until `id`'s row is there (the suite's other tests start runs too). */
+  async showRow(id: string): Promise<Locator> {
+    const row = this.row(id);
+    const older = this.page.getByRole("button", { name: "Show older runs" });
+    const table = this.page.getByTestId("run-row").first();
+    await expect(table).toBeVisible();
+    while (!(await row.isVisible())) {
+      await expect(older, `no run ${id} on any page of the list`).toBeEnabled();
+      const shown = await this.page.getByTestId("run-row").count();
+      await older.click();
+      await expect(this.page.getByTestId("run-row")).not.toHaveCount(shown);
+    }
+    return row;
+  }
+
   version(id: string): Locator {
     return this.page.locator(`[data-testid="version-progress"][data-version-id="${id}"]`);
   }
