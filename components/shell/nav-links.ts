@@ -10,7 +10,7 @@ export const NAV_LINKS: readonly {
   { href: "/presets", label: "Presets" },
   { href: "/files", label: "Files" },
   { href: "/video-models", label: "Video models", shortLabel: "Video" },
-  { href: "/playground", label: "Playground" },
+  { href: "/playground", label: "Playground", shortLabel: "Play" },
   { href: "/evaluations", label: "Evaluations", shortLabel: "Evals" },
   { href: "/usage", label: "Usage" },
   // Shown to admins only; the page and the API refuse everyone else anyway.

@@ -31,7 +31,8 @@ export interface AppInstance {
 export async function startAppInstance(env: Record<string, string | undefined>): Promise<AppInstance> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-instance-"));
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), GATEWAY_PORT: "0", DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" };
+  // LOG_LEVEL info: the specs read the launcher's info lines (pids, ports), whatever level the suite logs at.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), GATEWAY_PORT: "0", DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "info" };
   for (const name of ["HOSTNAME", "GATEWAY_URL", "GATEWAY_API_KEY", "GATEWAY_MANAGEMENT_KEY", "DEMO_PASSWORD", "AUTH_SECRET", "EMBEDDED_GATEWAY_FAULTS"]) {
     delete childEnv[name];
   }

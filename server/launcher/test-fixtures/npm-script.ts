@@ -24,13 +24,14 @@ export interface NpmScript {
 /**
  * `npm <args>` in the project, with `env` over the caller's environment minus npm's own variables (a test run by
  * `npm test` would otherwise hand the outer npm's settings down). The caller has scrubbed Gatehouse's settings.
+ * LOG_LEVEL is info: the tests read the launcher's info lines (ports, pids), whatever level the caller's run logs at.
  */
 export function runNpmScript(args: string[], env: Record<string, string>): NpmScript {
   const base = { ...process.env };
   for (const name of Object.keys(base)) if (/^npm_/i.test(name)) delete base[name];
   // npm (the machine's, on PATH) runs its script on the Node running this test, as under a bootstrapped Node.
   base.PATH = `${path.dirname(process.execPath)}${path.delimiter}${base.PATH ?? ""}`;
-  const npm: ChildProcess = spawn("npm", args, { cwd: root, env: { ...base, npm_config_update_notifier: "false", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const npm: ChildProcess = spawn("npm", args, { cwd: root, env: { ...base, npm_config_update_notifier: "false", LOG_LEVEL: "info", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   npm.stdout!.on("data", (chunk) => (log += String(chunk)));
   npm.stderr!.on("data", (chunk) => (log += String(chunk)));
