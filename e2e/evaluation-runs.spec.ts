@@ -70,6 +70,7 @@ test.describe("as an editor", () => {
     await axe.expectNoSeriousViolations(page, "finished run");
 
     await evaluationRuns.openList();
+    await evaluationRuns.showRow(id);
     await expect(evaluationRuns.row(id)).toContainText("web-research v1 vs web-research v2");
     await expect(evaluationRuns.row(id).getByTestId("run-status-badge")).toHaveAttribute("data-status", "finished");
     await lookAt(page, "runs-list");
@@ -125,7 +126,7 @@ test.describe("as an editor", () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await evaluationRuns.openList();
     await evaluationRuns.showRow(DEMO_RUN_ID);
-    await expect(evaluationRuns.row(DEMO_RUN_ID)).toContainText("web-research v2 vs v3");
+    await expect(evaluationRuns.row(DEMO_RUN_ID)).toContainText("web-research v2 vs web-research v3");
     await expect(evaluationRuns.row(DEMO_RUN_ID).getByTestId("run-status-badge")).toHaveAttribute("data-status", "finished");
     expect(await evaluationRuns.horizontalOverflow()).toBeLessThanOrEqual(0);
     await axe.expectNoSeriousViolations(page, "runs list at 360 px");

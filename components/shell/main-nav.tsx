@@ -20,7 +20,7 @@ export function MainNav() {
             href={link.href}
             aria-current={active ? "page" : undefined}
             className={clsx(
-              "whitespace-nowrap rounded-md px-1.5 py-1.5 text-[13px] font-medium transition-colors sm:px-3 sm:text-sm",
+              "whitespace-nowrap rounded-md px-1 py-1.5 text-[13px] font-medium transition-colors sm:px-3 sm:text-sm",
               active
                 ? "bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white"
                 : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white",
