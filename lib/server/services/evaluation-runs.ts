@@ -262,27 +262,25 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
   }
   // Nothing is reserved here: every item's call reserves as it is claimed, against the cap and the budget.
   await checkModelBudget(context.ledger, user.id, body.cap_usd, "This run's cap");
-  // The running-runs count and the new run together, one at a time per user: two tabs cannot both pass the bound.
-  const id = await context.db.serialize(`eval-run-start:${user.id}`, async () => {
-    await checkRunningRuns(context, user.id);
-    // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
-    const runId = options.id ?? randomUUID();
-    const items = [];
-    for (let version = 0; version < prepared.versions.length; version++)
-      for (let question = 0; question < prepared.questions; question++)
-        for (let repeat = 0; repeat < body.repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
-    await context.evalRuns.create({
-      id: runId,
-      userId: user.id,
-      setId: body.set_id,
-      setVersion: prepared.setVersion,
-      plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: prepared.judgeModel, judge_threshold: body.judge_threshold, judge_pricing: prepared.judgePricing },
-      capUsd: body.cap_usd,
-      itemReserveUsd: estimate.item_reserve_usd,
-      items,
-      name: defaultRunName(prepared.versions.map((version) => version.label), prepared.setName),
-    });
-    return runId;
+  // Counted before the run is stored: two tabs at once may each pass the bound by one (each run's items still
+  // take the per-user bounds on items in flight and the responses limit).
+  await checkRunningRuns(context, user.id);
+  // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
+  const id = options.id ?? randomUUID();
+  const items = [];
+  for (let version = 0; version < prepared.versions.length; version++)
+    for (let question = 0; question < prepared.questions; question++)
+      for (let repeat = 0; repeat < body.repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
+  await context.evalRuns.create({
+    id,
+    userId: user.id,
+    setId: body.set_id,
+    setVersion: prepared.setVersion,
+    plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: prepared.judgeModel, judge_threshold: body.judge_threshold, judge_pricing: prepared.judgePricing },
+    capUsd: body.cap_usd,
+    itemReserveUsd: estimate.item_reserve_usd,
+    items,
+    name: defaultRunName(prepared.versions.map((version) => version.label), prepared.setName),
   });
   return runOf((await context.evalRuns.get(id))!);
 }
