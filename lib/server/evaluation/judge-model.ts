@@ -43,10 +43,10 @@ export function chooseJudgeModel({ requested, configured, listed, needed, field 
 export const JUDGE_MAX_OUTPUT_TOKENS = 1_024;
 
 /** The body of one judge call: what it reserves is computed from it (lib/server/ledger/call-reserve.ts). */
-export type JudgeCallBody = { model: string; instructions: string; input: string; temperature: number; max_output_tokens: number };
+type JudgeCallBody = { model: string; instructions: string; input: string; temperature: number; max_output_tokens: number };
 
 /** What a judge call settles with: its cost and generation, or null when its outcome is unknown (the call threw). */
-export interface JudgeCallOutcome {
+interface JudgeCallOutcome {
   costUsd: number;
   generationId: string | null;
   inputTokens: number | null;
