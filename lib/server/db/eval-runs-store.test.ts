@@ -110,6 +110,32 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (diale
     }
   });
 
+  it("takes claims and settles of one run side by side without a deadlock, and its spending adds up", async () => {
+    // Eight workers claim and finish at once, as a runner at concurrency 8 does. A claim once wrote the ledger's
+    // rollup row before the run's row while a settle wrote them the other way round: PostgreSQL ended one of the
+    // two ("deadlock detected") and the runner failed the run. Both now take the run's row first.
+    const count = 96;
+    const id = await newRun({ count, capUsd: 100, reserveUsd: 0.01 });
+    const worker = async (name: string) => {
+      for (;;) {
+        const claim = await store.claim(id, name, { now: Date.now(), leaseMs: 60_000, concurrency: 8 });
+        if (claim.kind === "ended" || claim.kind === "empty") return;
+        if (claim.kind === "busy") {
+          await new Promise((resolve) => setImmediate(resolve));
+          continue;
+        }
+        await store.finish(id, claim.item.position, name, { status: "done", costUsd: 0.001, attempts: 1 });
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, index) => worker(`w${index}`)));
+    const rows = await store.items(id, { limit: count });
+    expect(rows.filter((row) => row.status === "done")).toHaveLength(count);
+    const spent = await spending(store, id);
+    expect(spent.run).toBeCloseTo(count * 0.001, 9);
+    expect(spent.items).toBeCloseTo(count * 0.001, 9);
+    expect(Number((await store.get(id))?.reserved_usd)).toBeCloseTo(0, 9);
+  }, 120_000);
+
   it("puts each claim's reserve on the user's ledger and settles it at what the item cost", async () => {
     const id = await newRun({ count: 2, capUsd: 1 });
     const item = await claimOne(store, id, "a");

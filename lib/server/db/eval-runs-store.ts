@@ -126,6 +126,17 @@ function heldItem(on: LockConnection, runId: string, position: number, instanceI
 }
 
 /** Runs `task` in a transaction: the one `on` is already in (a PostgreSQL lock's), else a new one. */
+/**
+ * Locks the run's row for the rest of a claim's transaction on PostgreSQL (SQLite runs one transaction at a time).
+ * Every transaction that writes a run's spending and the ledger takes the run's row first and the ledger's rows
+ * after it (settle, release, settleCall, cancel): a claim that reserved on the ledger before it wrote the run's row
+ * met a settle holding that row and waiting on the same rollup row, and PostgreSQL ended one of them ("deadlock
+ * detected"), failing the run. Holding the row also keeps the spending the claim read current until it writes it.
+ */
+function lockRunRow(db: AppDb) {
+  return <Q extends { forUpdate(): Q }>(query: Q): Q => (db.dialect === "postgres" ? query.forUpdate() : query);
+}
+
 function inTransaction<T>(on: LockConnection, task: (trx: LockConnection) => Promise<T>): Promise<T> {
   return on.isTransaction ? task(on) : on.transaction().execute(task);
 }
@@ -248,6 +259,7 @@ export class EvalRunsStore {
               .as("flying"),
           ])
           .where("r.id", "=", runId)
+          .$call(lockRunRow(this.db))
           .executeTakeFirst();
         if (!run || run.status !== "running") return { kind: "ended" };
         const flying = Number(run.flying ?? 0);
@@ -354,7 +366,12 @@ export class EvalRunsStore {
   async reserveCall(runId: string, charge: CallCharge, subjectId: string, now = Date.now()): Promise<LedgerEntryRef> {
     return this.db.serialize(`eval-run:${runId}`, (locked) =>
       inTransaction(locked, async (on) => {
-        const run = await on.selectFrom("eval_runs").select(["status", "user_id", "cap_usd", "spent_usd", "reserved_usd"]).where("id", "=", runId).executeTakeFirst();
+        const run = await on
+          .selectFrom("eval_runs")
+          .select(["status", "user_id", "cap_usd", "spent_usd", "reserved_usd"])
+          .where("id", "=", runId)
+          .$call(lockRunRow(this.db))
+          .executeTakeFirst();
         if (!run || run.status !== "running") throw new RunSpendingStopped("The run ended; no more of its calls are made.", "ended");
         const spent = Number(run.spent_usd);
         const reserved = Number(run.reserved_usd);

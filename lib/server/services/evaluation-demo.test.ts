@@ -52,5 +52,6 @@ describe("demo evaluation seeding", () => {
     expect(citedHosts(0).some((host) => host.endsWith(".example.net"))).toBe(true);
     expect(citedHosts(1).some((host) => host.endsWith(".example.net"))).toBe(false);
     expect(citedHosts(1).length).toBeGreaterThan(0);
-  });
+    // A whole demo run (60 answers and their checks): ~5 s on a quiet machine, several times that at load 20.
+  }, 120_000);
 });
