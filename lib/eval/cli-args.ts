@@ -51,7 +51,7 @@ export interface EvalCliOptions {
 }
 
 /** Where a local run keeps its state while it runs (its database of finished items and its plan's fingerprint). */
-export const DEFAULT_STATE_DIR = ".gatehouse-eval";
+const DEFAULT_STATE_DIR = ".gatehouse-eval";
 
 export type EvalCliParse = { ok: true; help: true } | { ok: true; help: false; options: EvalCliOptions } | { ok: false; message: string };
 

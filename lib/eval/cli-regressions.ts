@@ -22,7 +22,7 @@ export interface VerdictItem {
   verdict: ItemVerdict;
 }
 
-export interface Regression {
+interface Regression {
   question_index: number;
   candidate: string;
   /** Per repeat, in order: missing repeats are `null`. */

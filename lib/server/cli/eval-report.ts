@@ -1,11 +1,13 @@
 import path from "node:path";
-import type { BaselineGate } from "@/lib/eval/cli-regressions";
+import type { BaselineGate, ItemVerdict } from "@/lib/eval/cli-regressions";
+import type { ScoredItem } from "@/lib/eval/aggregate";
 import type { EvalCliOptions } from "@/lib/eval/cli-args";
 import type { QuestionRow } from "@/lib/eval/questions";
 import { buildJsonReport, evaluateGate, type ReportItem, type ReportVersion } from "@/lib/eval/report-json";
 import { buildGateMarkdown } from "@/lib/eval/report-gate-markdown";
 import { buildJunitXml } from "@/lib/eval/report-junit";
 import { formatVersionTable } from "@/lib/eval/report-table";
+import type { ItemResult } from "../evaluation/item-call";
 
 /* The end of every `npm run eval`, local or --server: the reports, the gates, the exit code. */
 
@@ -77,4 +79,32 @@ export async function report(input: ReportInput): Promise<number> {
     }
   }
   return gate.passed ? 0 : 1;
+}
+
+/** A failed item as the checks and reports read it: no answer, the error in the contract's shape. */
+export function resultOf(item: { result: unknown; error: unknown; cost_usd: number | null }): ItemResult {
+  if (item.result) return item.result as ItemResult;
+  const error = item.error as { status: number; message: string; code: string | null } | null;
+  return {
+    answer: "",
+    citations: [],
+    sources: [],
+    searches: [],
+    model: null,
+    response_id: null,
+    usage: null,
+    cost_usd: item.cost_usd ?? 0,
+    ttft_ms: null,
+    latency_ms: 0,
+    status: "failed",
+    incomplete_reason: null,
+    error: { code: error?.status ?? 500, message: error?.message ?? "The item did not run" },
+  };
+}
+
+
+/** An answer's verdict for the baseline gate: an error decides nothing, a pass needs every check to pass. */
+export function verdictOf(result: ItemResult, checks: ScoredItem["checks"]): ItemVerdict {
+  if (result.error) return "error";
+  return checks.every((check) => check.passed) ? "passed" : "failed";
 }

@@ -8,9 +8,8 @@ import { evaluateBaselineGate, type ItemVerdict } from "@/lib/eval/cli-regressio
 import { formatCheck } from "@/lib/eval/check-spelling";
 import type { QuestionRow } from "@/lib/eval/questions";
 import type { ReportItem, ReportVersion } from "@/lib/eval/report-json";
-import type { ItemResult } from "../evaluation/item-call";
 import { progressLine } from "./eval-progress";
-import { EXIT_INTERRUPTED, report, type CliIo } from "./eval-report";
+import { EXIT_INTERRUPTED, report, resultOf, verdictOf, type CliIo } from "./eval-report";
 
 /*
  * `npm run eval -- --server https://gatehouse.example.com ...`: the same run, made by a running Gatehouse. The CLI
@@ -21,7 +20,7 @@ import { EXIT_INTERRUPTED, report, type CliIo } from "./eval-report";
  */
 
 /** What a run started with --server may spend when --max-cost does not say (the server's own per-run limit applies too). */
-export const SERVER_DEFAULT_CAP_USD = 5;
+const SERVER_DEFAULT_CAP_USD = 5;
 const ITEMS_PAGE = 200;
 
 /** A failure talking to the server: the CLI prints it and exits 2. */
@@ -62,26 +61,6 @@ function client(server: string, token: string, fetchFn: typeof fetch): Client {
       if (!parsed.success) throw new ServerError(`${method} ${pathAndQuery.split("?")[0]}: the server's answer is not what this CLI reads (another Gatehouse version?)`);
       return parsed.data;
     },
-  };
-}
-
-function resultOf(item: z.infer<typeof EvalItemPageSchema>["data"][number]): ItemResult {
-  if (item.result) return item.result as ItemResult;
-  const error = item.error as { status?: number; message?: string } | null;
-  return {
-    answer: "",
-    citations: [],
-    sources: [],
-    searches: [],
-    model: null,
-    response_id: null,
-    usage: null,
-    cost_usd: item.cost_usd ?? 0,
-    ttft_ms: null,
-    latency_ms: 0,
-    status: "failed",
-    incomplete_reason: null,
-    error: { code: error?.status ?? 500, message: error?.message ?? (item.status === "cancelled" ? "The item did not run" : "The item failed") },
   };
 }
 
@@ -156,8 +135,7 @@ export async function runOnServer(options: EvalCliOptions, rows: readonly Questi
       const version = planVersions[item.version_index]?.id ?? String(item.version_index);
       scored[item.version_index]?.push({ result, checks });
       reportItems.push({ question: rows[item.question_index]?.question ?? "", version, repeat: item.repeat_index + 1, result, checks });
-      const verdict: ItemVerdict = result.error || item.status !== "done" ? "error" : checks.every((check) => check.passed) ? "passed" : "failed";
-      verdicts.push({ version, question_index: item.question_index, repeat_index: item.repeat_index, verdict });
+      verdicts.push({ version, question_index: item.question_index, repeat_index: item.repeat_index, verdict: verdictOf(result, checks) });
     }
     const reportVersions: ReportVersion[] = planVersions.map((version, index) => ({ id: version.id, aggregate: aggregateVersion(scored[index]) }));
     const baselineId = options.baseline !== null ? (planVersions[0]?.id ?? null) : null;

@@ -11,7 +11,7 @@ import { appDbFile } from "../db/app-db";
  * that was cut leaves it, and `--resume` goes on from it without asking the gateway again for what is finished.
  */
 
-export const STATE_FILES = { plan: "plan.json", lock: "lock" } as const;
+const STATE_FILES = { plan: "plan.json", lock: "lock" } as const;
 
 /** A state-folder problem the user can act on: the CLI prints it and exits 2. */
 export class StateError extends Error {}

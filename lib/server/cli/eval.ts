@@ -22,16 +22,15 @@ import type { ModelListResponse } from "@/lib/contract/gateway";
 import { readPreset, readPresetVersions } from "../services/presets";
 import { chooseJudgeModel } from "../evaluation/judge-model";
 import { readPricing } from "@/lib/eval/estimate";
-import type { ItemResult } from "../evaluation/item-call";
 import { checkPool } from "../evaluation/check-pool";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
 import { lockStateFolder, planFingerprint, settleState, StateError, type StateFolder } from "./eval-state";
 import { watchProgress } from "./eval-progress";
 import { runOnServer } from "./eval-server";
-import { EXIT_INTERRUPTED, report, type CliIo } from "./eval-report";
+import { EXIT_INTERRUPTED, report, resultOf, verdictOf, type CliIo } from "./eval-report";
 
-export { EXIT_INTERRUPTED, type CliIo };
+export type { CliIo };
 
 
 
@@ -94,27 +93,6 @@ function priceVersions(catalog: ModelListResponse, versions: EvalVersion[], judg
     if (!version.pricing) throw new UsageError(`the catalog has no price for ${String(version.request.model)}, so what its answers may cost cannot be bounded`);
   }
   return priceOf(judgeModel);
-}
-
-/** A failed item as the checks and reports read it: no answer, the error in the contract's shape. */
-function resultOf(item: { result: unknown; error: unknown; cost_usd: number | null }): ItemResult {
-  if (item.result) return item.result as ItemResult;
-  const error = item.error as { status: number; message: string; code: string | null } | null;
-  return {
-    answer: "",
-    citations: [],
-    sources: [],
-    searches: [],
-    model: null,
-    response_id: null,
-    usage: null,
-    cost_usd: item.cost_usd ?? 0,
-    ttft_ms: null,
-    latency_ms: 0,
-    status: "failed",
-    incomplete_reason: null,
-    error: { code: error?.status ?? 500, message: error?.message ?? "The item did not run" },
-  };
 }
 
 /**
@@ -314,9 +292,4 @@ async function untilIdleOrAborted(runner: EvaluationRunner, runId: string, signa
   }
 }
 
-/** An answer's verdict for the baseline gate: an error decides nothing, a pass needs every check to pass. */
-function verdictOf(result: ItemResult, checks: ScoredItem["checks"]): ItemVerdict {
-  if (result.error) return "error";
-  return checks.every((check) => check.passed) ? "passed" : "failed";
-}
 
