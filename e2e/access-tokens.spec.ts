@@ -18,7 +18,9 @@ test.describe("personal access tokens", () => {
     await page.goto("/");
     await page.getByRole("button", { name: /^Account:/ }).click();
     await page.getByRole("link", { name: "Account and access tokens" }).click();
-    await expect(page.getByRole("heading", { name: "Personal access tokens" })).toBeVisible();
+    // A server-rendered page: under the suite's load its first render may take a while.
+    await expect(page).toHaveURL(/\/account$/, { timeout: 45_000 });
+    await expect(page.getByRole("heading", { name: "Personal access tokens" })).toBeVisible({ timeout: 30_000 });
 
     await page.getByRole("button", { name: "Create token" }).click();
     await expect(page.getByText(/Name must not be empty/)).toBeVisible();
