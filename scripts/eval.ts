@@ -1,7 +1,8 @@
 /**
  * `npm run eval -- --questions <file> --preset <slug> --versions <a,b> ...`: evaluation runs for CI, with no
- * dashboard running (lib/server/cli/eval.ts). Exit 0: every version reached --min-pass; 1: one did not;
- * 2: a usage error (a bad flag or file, an unknown preset or version), with a message naming it.
+ * dashboard running (lib/server/cli/eval.ts), or driving one (--server). Exit 0: every gate passed; 1: a version
+ * is below --min-pass or a question regressed against --baseline; 2: a usage or infrastructure error, with a
+ * message naming it; 130: interrupted (Ctrl-C; the state is kept for --resume).
  */
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
@@ -14,7 +15,15 @@ setLogService("cli", { toStderr: true });
 process.env.LOG_LEVEL ||= "warn";
 
 async function main(): Promise<void> {
+  // The first Ctrl-C stops the run where it is (what is answered is kept for --resume); a second one ends at once.
+  const interrupt = new AbortController();
+  process.on("SIGINT", () => {
+    if (interrupt.signal.aborted) process.exit(130);
+    process.stderr.write("gatehouse eval: stopping (Ctrl-C again to quit at once)\n");
+    interrupt.abort();
+  });
   const code = await runEvalCli(process.argv.slice(2), {
+    signal: interrupt.signal,
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     readFile: (file) => readFile(file, "utf8"),

@@ -1,6 +1,7 @@
 "use client";
 
 import * as Popover from "@radix-ui/react-popover";
+import Link from "next/link";
 import { useEffect, useRef, useState, useTransition, type RefObject } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -52,6 +53,9 @@ export default function AccountPopover({
             Role: <Badge tone={ROLE_TONE[user.role]}>{user.role}</Badge>
           </p>
           <BudgetLeft budget={budget} />
+          <Link href="/account" onClick={() => setOpen(false)} className="mt-3 block font-medium text-brand-700 hover:underline dark:text-brand-100">
+            Account and access tokens
+          </Link>
           <Button
             variant="secondary"
             className="mt-3 w-full"

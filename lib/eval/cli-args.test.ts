@@ -29,6 +29,12 @@ describe("parseEvalArgs", () => {
       maxCostUsd: null,
       judgeModel: null,
       judgeThreshold: null,
+      baseline: null,
+      regressions: null,
+      markdownPath: null,
+      resume: false,
+      stateDir: ".gatehouse-eval",
+      server: null,
     });
     const full = options([
       "--questions=qs.CSV",
@@ -81,5 +87,40 @@ describe("parseEvalArgs", () => {
     expect(usage(["--questions", "q.jsonl", "--preset", "p", "--versions", "1,x"])).toContain('not "x"');
     expect(usage(["--questions", "q.jsonl", "--preset", "p", "--versions", "1,1"])).toBe("--versions lists a version twice");
     expect(usage(["--questions", "q.jsonl", "--preset", "p", "--versions", "1,2,3", "--model", "a", "--model", "b"])).toBe("at most 4 versions and models in all, not 5");
+  });
+
+  it("reads the baseline gate, the summary, --resume and --server", () => {
+    const base = ["--questions", "q.jsonl", "--preset", "web-research", "--versions", "3"];
+    expect(options([...base, "--baseline", "designated"])).toMatchObject({ baseline: "designated", regressions: { k: 1, n: 1 } });
+    expect(options([...base, "--repeats", "3", "--baseline", "2"])).toMatchObject({ baseline: 2, regressions: { k: 2, n: 3 } });
+    expect(options([...base, "--repeats", "3", "--baseline=2", "--regressions", "1/3", "--markdown", "out.md", "--resume", "--state", "st"])).toMatchObject({
+      regressions: { k: 1, n: 3 },
+      markdownPath: "out.md",
+      resume: true,
+      stateDir: "st",
+    });
+    expect(options([...base, "--server", "https://gh.example.com/"]).server).toBe("https://gh.example.com");
+  });
+
+  it("refuses a bad baseline gate, naming the flag", () => {
+    const base = ["--questions", "q.jsonl", "--preset", "web-research", "--versions", "3"];
+    expect(usage([...base, "--regressions", "1/1"])).toBe("--regressions needs --baseline");
+    expect(usage(["--questions", "q.jsonl", "--model", "m", "--baseline", "1"])).toMatch(/^--baseline needs --preset/);
+    expect(usage([...base, "--baseline", "latest"])).toMatch(/^--baseline must be "designated" or a version number/);
+    expect(usage([...base, "--repeats", "2", "--baseline", "1", "--regressions", "3/2"])).toMatch(/^--regressions: k must be from 1 to n \(2\)/);
+    expect(usage([...base, "--repeats", "2", "--baseline", "1", "--regressions", "1/3"])).toMatch(/^--regressions: n must be the number of repeats/);
+    expect(usage([...base, "--resume=yes"])).toBe("--resume takes no value");
+    expect(usage([...base, "--resume", "--resume"])).toBe("--resume is given twice");
+    expect(usage([...base, "--markdown", ""])).toBe("--markdown needs a file path");
+  });
+
+  it("refuses a --server address that is not one, never echoing it", () => {
+    const base = ["--questions", "q.jsonl", "--model", "m"];
+    expect(usage([...base, "--server", "ftp://x"])).toMatch(/^--server must be an http\(s\) URL/);
+    const withSecret = usage([...base, "--server", "https://me:s3cret@gh.example.com"]);
+    expect(withSecret).toMatch(/^--server must not carry credentials: set GATEHOUSE_TOKEN/);
+    expect(withSecret).not.toContain("s3cret");
+    expect(usage([...base, "--server", "https://gh.example.com?token=abc"])).toMatch(/^--server must be the dashboard's address/);
+    expect(usage([...base, "--server", "https://gh.example.com", "--resume"])).toMatch(/^--resume is for local runs/);
   });
 });

@@ -1,6 +1,7 @@
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "@/lib/contract/gateway/presets";
 import { parseCheck } from "./check-spelling";
 import { CHECK_LIMITS, type CheckSpec } from "./checks";
+import { defaultRegressionRule, parseRegressionRule, type RegressionRule } from "./cli-regressions";
 import { formatFromFileName, type QuestionFileFormat } from "./question-file-format";
 
 /*
@@ -36,7 +37,21 @@ export interface EvalCliOptions {
   judgeModel: string | null;
   /** --judge-threshold: the pass threshold of graded checks that name none. */
   judgeThreshold: number | null;
+  /** --baseline: the preset version the others are compared with (run too, or reused when listed in --versions). */
+  baseline: number | "designated" | null;
+  /** --regressions k/n (a majority of the repeats by default); null without --baseline. */
+  regressions: RegressionRule | null;
+  markdownPath: string | null;
+  /** --resume: go on with the unfinished run kept in the state folder. */
+  resume: boolean;
+  /** --state: the state folder (DEFAULT_STATE_DIR when not given). */
+  stateDir: string;
+  /** --server: a running Gatehouse to drive over HTTP (token from GATEHOUSE_TOKEN). */
+  server: string | null;
 }
+
+/** Where a local run keeps its state while it runs (its database of finished items and its plan's fingerprint). */
+const DEFAULT_STATE_DIR = ".gatehouse-eval";
 
 export type EvalCliParse = { ok: true; help: true } | { ok: true; help: false; options: EvalCliOptions } | { ok: false; message: string };
 
@@ -44,17 +59,26 @@ export type EvalCliParse = { ok: true; help: true } | { ok: true; help: false; o
 export const EVAL_USAGE = `Usage: npm run eval -- --questions <file.jsonl|file.csv> (--preset <slug> --versions <a,b> | --model <id>...)
   [--check <kind>:<arg>]... [--repeats 1-3] [--concurrency 1-16] [--min-pass 0..1]
   [--json <out.json>] [--junit <out.xml>] [--max-cost <usd>] [--judge-model <id>] [--judge-threshold 0..1]
+  [--baseline designated|<version> [--regressions k/n]] [--markdown <out.md>] [--resume] [--state <dir>]
+  [--server <url>]  (with GATEHOUSE_TOKEN set to a personal access token)
 Check kinds: contains, contains-i, not-contains, not-contains-i, pattern, cites-domain, no-domain,
   allowed-domains, min-citations, max-cost, max-latency-ms, min-length, max-length, judge, expected,
   expected-terms, citation-support
 A question row may carry its own checks (a checks column or array) and vars ({{name}} in the preset);
 --judge-model defaults to EVAL_JUDGE_MODEL.`;
 
-const SINGLE = ["--questions", "--preset", "--versions", "--repeats", "--concurrency", "--min-pass", "--json", "--junit", "--max-cost", "--judge-model", "--judge-threshold"] as const;
+const SINGLE = [
+  "--questions", "--preset", "--versions", "--repeats", "--concurrency", "--min-pass", "--json", "--junit", "--max-cost", "--judge-model", "--judge-threshold",
+  "--baseline", "--regressions", "--markdown", "--state", "--server",
+] as const;
 const REPEATED = ["--model", "--check"] as const;
-type Flag = (typeof SINGLE)[number] | (typeof REPEATED)[number];
+/** Flags without a value. */
+const SWITCHES = ["--resume"] as const;
+type Flag = (typeof SINGLE)[number] | (typeof REPEATED)[number] | (typeof SWITCHES)[number];
 
-const isFlag = (name: string): name is Flag => (SINGLE as readonly string[]).includes(name) || (REPEATED as readonly string[]).includes(name);
+const isFlag = (name: string): name is Flag =>
+  (SINGLE as readonly string[]).includes(name) || (REPEATED as readonly string[]).includes(name) || (SWITCHES as readonly string[]).includes(name);
+const isSwitch = (name: string) => (SWITCHES as readonly string[]).includes(name);
 
 const usage = (message: string): EvalCliParse => ({ ok: false, message });
 const shown = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
@@ -76,8 +100,9 @@ function outputPath(flag: string, raw: string): string | null {
 }
 
 /** Reads `--flag value` and `--flag=value` pairs into single and repeated values. */
-function collect(argv: readonly string[]): { single: Map<string, string>; repeated: Map<string, string[]>; help: boolean } | string {
+function collect(argv: readonly string[]): { single: Map<string, string>; repeated: Map<string, string[]>; switches: Set<string>; help: boolean } | string {
   const single = new Map<string, string>();
+  const switches = new Set<string>();
   const repeated = new Map<string, string[]>([["--model", []], ["--check", []]]);
   let help = false;
   for (let i = 0; i < argv.length; i += 1) {
@@ -90,6 +115,12 @@ function collect(argv: readonly string[]): { single: Map<string, string>; repeat
     const eq = arg.indexOf("=");
     const name = eq < 0 ? arg : arg.slice(0, eq);
     if (!isFlag(name)) return `unknown flag ${name}`;
+    if (isSwitch(name)) {
+      if (eq >= 0) return `${name} takes no value`;
+      if (switches.has(name)) return `${name} is given twice`;
+      switches.add(name);
+      continue;
+    }
     let value: string;
     if (eq >= 0) value = arg.slice(eq + 1);
     else {
@@ -102,7 +133,7 @@ function collect(argv: readonly string[]): { single: Map<string, string>; repeat
     else if (single.has(name)) return `${name} is given twice`;
     else single.set(name, value);
   }
-  return { single, repeated, help };
+  return { single, repeated, switches, help };
 }
 
 function parseVersions(raw: string): Array<number | "designated"> | string {
@@ -120,7 +151,7 @@ function parseVersions(raw: string): Array<number | "designated"> | string {
 export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
   const collected = collect(argv);
   if (typeof collected === "string") return usage(collected);
-  const { single, repeated, help } = collected;
+  const { single, repeated, switches, help } = collected;
   if (help) return { ok: true, help: true };
 
   const questionsPath = single.get("--questions");
@@ -170,10 +201,21 @@ export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
 
   const jsonPath = single.get("--json") ?? null;
   const junitPath = single.get("--junit") ?? null;
-  for (const [flag, path] of [["--json", jsonPath], ["--junit", junitPath]] as const) {
+  const markdownPath = single.get("--markdown") ?? null;
+  const stateDir = single.get("--state") ?? null;
+  for (const [flag, path] of [["--json", jsonPath], ["--junit", junitPath], ["--markdown", markdownPath], ["--state", stateDir]] as const) {
     const problem = path === null ? null : outputPath(flag, path);
     if (problem) return usage(problem);
   }
+
+  const gate = parseBaseline(single, preset, numbers.repeats as number);
+  if (typeof gate === "string") return usage(gate);
+  const serverParsed = single.has("--server") ? parseServerUrl(single.get("--server") ?? "") : null;
+  if (typeof serverParsed === "string") return usage(serverParsed);
+  const server = serverParsed?.url ?? null;
+  const resume = switches.has("--resume");
+  if (server !== null && resume) return usage("--resume is for local runs: with --server the run goes on on the server by itself");
+  if (server !== null && stateDir !== null) return usage("--state is for local runs, not with --server");
 
   return {
     ok: true,
@@ -192,6 +234,44 @@ export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
       maxCostUsd: numbers.maxCost as number | null,
       judgeModel,
       judgeThreshold: numbers.judgeThreshold as number | null,
+      baseline: gate.baseline,
+      regressions: gate.regressions,
+      markdownPath,
+      resume,
+      stateDir: stateDir ?? DEFAULT_STATE_DIR,
+      server,
     },
   };
+}
+
+/** --baseline and --regressions: a preset version to compare with, and how many repeats make a regression. */
+function parseBaseline(single: Map<string, string>, preset: string | null, repeats: number): { baseline: number | "designated" | null; regressions: RegressionRule | null } | string {
+  const raw = single.get("--baseline");
+  const rule = single.get("--regressions");
+  if (raw === undefined) return rule === undefined ? { baseline: null, regressions: null } : "--regressions needs --baseline";
+  if (preset === null) return "--baseline needs --preset (the baseline is a version of that preset)";
+  let baseline: number | "designated";
+  if (raw === "designated") baseline = raw;
+  else if (/^[1-9]\d{0,8}$/.test(raw)) baseline = Number(raw);
+  else return `--baseline must be "designated" or a version number, not ${shown(raw)}`;
+  if (rule === undefined) return { baseline, regressions: defaultRegressionRule(repeats) };
+  const parsed = parseRegressionRule(rule, repeats);
+  return typeof parsed === "string" ? parsed : { baseline, regressions: parsed };
+}
+
+/**
+ * --server: an http(s) URL without credentials in it (the token comes from GATEHOUSE_TOKEN, never a flag). The value
+ * is not echoed in errors: it might carry a secret someone put there.
+ */
+function parseServerUrl(raw: string): { url: string } | string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "--server must be an http(s) URL such as https://gatehouse.example.com";
+  }
+  if (raw.length > CLI_LIMITS.pathMaxChars || (url.protocol !== "http:" && url.protocol !== "https:")) return "--server must be an http(s) URL such as https://gatehouse.example.com";
+  if (url.username || url.password) return "--server must not carry credentials: set GATEHOUSE_TOKEN instead";
+  if (url.search || url.hash) return "--server must be the dashboard's address, without a query or fragment";
+  return { url: url.href.replace(/\/+$/, "") };
 }

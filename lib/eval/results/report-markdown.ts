@@ -58,7 +58,7 @@ export function mdCell(text: string): string {
 }
 
 /** Inline text: line breaks to spaces, then inert. */
-function inline(text: string): string {
+export function inline(text: string): string {
   return inert(text.replace(/\r\n|\r|\n/g, " "));
 }
 

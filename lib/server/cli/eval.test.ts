@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
+import { startCountingProxy } from "../testing/counting-proxy";
 import { runEvalCli, type CliIo } from "./eval";
 
 let gateway: EmbeddedGateway;
@@ -22,20 +23,45 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs the CLI against the test gateway (as GATEWAY_URL would), collecting what it prints. */
+let states = 0;
+
+/**
+ * Runs the CLI against the test gateway (as GATEWAY_URL would, or `options.gatewayUrl`), collecting what it prints;
+ * its state folder is a fresh one in the test's folder unless the arguments name one.
+ */
 async function cli(...argv: string[]) {
+  return cliWith({}, ...argv);
+}
+
+async function cliWith(options: { gatewayUrl?: string; signal?: AbortSignal; onErr?: (text: string) => void }, ...argv: string[]) {
   let out = "";
   let err = "";
   const io: CliIo = {
     out: (text) => void (out += text),
-    err: (text) => void (err += text),
+    err: (text) => {
+      err += text;
+      options.onErr?.(text);
+    },
     readFile: (file) => readFile(file, "utf8"),
     writeFile: (file, text) => writeFile(file, text),
-    env: { GATEWAY_URL: gateway.baseUrl, GATEWAY_API_KEY: gateway.apiKey },
+    env: { GATEWAY_URL: options.gatewayUrl ?? gateway.baseUrl, GATEWAY_API_KEY: gateway.apiKey },
     startEmbeddedGateway: () => Promise.reject(new Error("GATEWAY_URL is set: no embedded gateway")),
+    signal: options.signal,
+    progressMs: 50,
   };
-  const code = await runEvalCli(argv, io);
+  const stateArgs = argv.some((arg) => arg.startsWith("--state")) ? [] : ["--state", path.join(dir, `state-${(states += 1)}`)];
+  const code = await runEvalCli([...argv, ...stateArgs], io);
   return { code, out, err };
+}
+
+/** Saves a version of a preset on the test gateway (each save is a new version, and the designated one). */
+async function savePresetVersion(slug: string, model: string) {
+  const saved = await fetch(`${gateway.baseUrl}/presets/${slug}/chat/completions`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${gateway.managementKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ model, messages: [{ role: "user", content: "Hi" }] }),
+  });
+  expect(saved.status).toBe(200);
 }
 
 const file = (name: string) => path.join(dir, name);
@@ -114,5 +140,77 @@ describe("npm run eval", () => {
     const flag = await cli("--questions", file("questions.jsonl"), "--model", "gatehouse/echo", "--repeats", "9");
     expect(flag.code).toBe(2);
     expect(flag.err).toMatch(/--repeats/);
+  });
+
+  it("gates against a baseline: exit 1 with a regression (named, in the Markdown summary), 0 without", async () => {
+    // v1 and v3 echo the question; v2 (swift) answers at length: a short answer goes from pass to fail on both questions.
+    await savePresetVersion("gate-demo", "gatehouse/echo");
+    await savePresetVersion("gate-demo", "gatehouse/swift");
+    await savePresetVersion("gate-demo", "gatehouse/echo");
+    const markdown = file("gate.md");
+    const json = file("gate.json");
+    const planted = await cli(
+      "--questions", file("questions.jsonl"), "--preset", "gate-demo", "--versions", "2", "--baseline", "1", "--check", "max-length:80",
+      "--markdown", markdown, "--json", json,
+    );
+    expect(planted.code, planted.err + planted.out).toBe(1);
+    expect(planted.err).toMatch(/regression: question 1 passed on @preset\/gate-demo@1, failed on @preset\/gate-demo@2 in 1 of 1 repeats/);
+    expect(planted.out).toMatch(/@preset\/gate-demo@1/);
+    const md = readFileSync(markdown, "utf8");
+    expect(md.indexOf("## Regressions")).toBeLessThan(md.indexOf("## Totals"));
+    expect(md).toMatch(/\| 1 \| How does keyset pagination work\\\? \| `@preset\/gate-demo@2` \| passed \| failed \|/);
+    const report = JSON.parse(readFileSync(json, "utf8")) as { baseline_gate: { regressions: unknown[] } };
+    expect(report.baseline_gate.regressions).toHaveLength(2);
+
+    // The designated version (v3, echo) against v1 (echo): nothing regressed.
+    const clean = await cli("--questions", file("questions.jsonl"), "--preset", "gate-demo", "--versions", "1", "--baseline", "designated", "--check", "max-length:80", "--markdown", markdown);
+    expect(clean.code).toBe(0);
+    expect(readFileSync(markdown, "utf8")).toMatch(/\*\*Passed:\*\* no question went from pass to fail/);
+  });
+
+  it("prints progress lines on stderr only, and keeps no state folder after a finished run", async () => {
+    const state = file("state-progress");
+    const { code, out, err } = await cli("--questions", file("questions.jsonl"), "--model", "gatehouse/swift", "--repeats", "2", "--state", state);
+    expect(code).toBe(0);
+    expect(err).toMatch(/gatehouse eval: 4\/4 answered, \$\d+\.\d{4} spent/);
+    expect(out).not.toMatch(/answered/);
+    expect(() => readFileSync(path.join(state, "plan.json"))).toThrow();
+  });
+
+  it("resumes a cut run without asking the gateway again for what it has, and refuses another plan", async () => {
+    const proxy = await startCountingProxy(gateway.baseUrl);
+    const state = file("state-resume");
+    const rows = Array.from({ length: 6 }, (_, index) => JSON.stringify({ question: `How does keyset pagination work? (${index})` }));
+    writeFileSync(file("six.jsonl"), rows.join("\n"));
+    const args = ["--questions", file("six.jsonl"), "--model", "gatehouse/swift", "--concurrency", "1", "--state", state];
+    try {
+      // Slow answers, so Ctrl-C lands mid-run.
+      await fetch(`${gateway.baseUrl}/__faults`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${gateway.managementKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ path: "/responses", count: 1000, latency_ms: 150 }),
+      });
+      const controller = new AbortController();
+      const cut = await cliWith({ gatewayUrl: proxy.baseUrl, signal: controller.signal, onErr: (text) => /[2-5]\/6 answered/.test(text) && controller.abort() }, ...args);
+      expect(cut.code).toBe(130);
+      expect(cut.err).toMatch(/run the same command with --resume/);
+      const other = await cliWith({ gatewayUrl: proxy.baseUrl }, ...args, "--resume", "--check", "contains:x");
+      expect(other.code).toBe(2);
+      expect(other.err).toMatch(/--resume: the unfinished run in .* was started with another plan/);
+      // Counted after the refused run: the call Ctrl-C aborted may reach the proxy a moment after the cut.
+      const firstCalls = proxy.count("POST", "/responses");
+      expect(firstCalls).toBeLessThanOrEqual(6);
+
+      const resumed = await cliWith({ gatewayUrl: proxy.baseUrl }, ...args, "--resume");
+      expect(resumed.code).toBe(0);
+      const kept = Number(/--resume: (\d+) of 6 answers are kept/.exec(resumed.err)?.[1]);
+      expect(kept).toBeGreaterThanOrEqual(2);
+      // Only what the cut run had not finished is asked again: no answer is paid twice.
+      expect(proxy.count("POST", "/responses") - firstCalls).toBe(6 - kept);
+      expect(resumed.err).toMatch(/6\/6 answered/);
+    } finally {
+      await fetch(`${gateway.baseUrl}/__faults`, { method: "DELETE", headers: { authorization: `Bearer ${gateway.managementKey}` } });
+      await proxy.close();
+    }
   });
 });

@@ -4,15 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
 import { aggregateVersion, type ScoredItem } from "@/lib/eval/aggregate";
-import { parseEvalArgs, EVAL_USAGE, type EvalCliOptions } from "@/lib/eval/cli-args";
+import { CLI_LIMITS, parseEvalArgs, EVAL_USAGE, type EvalCliOptions } from "@/lib/eval/cli-args";
 import { usesJudge } from "@/lib/eval/checks";
 import { importQuestions } from "@/lib/eval/question-import";
 import type { QuestionRow } from "@/lib/eval/questions";
 import { checksForRow, evaluateRow } from "@/lib/eval/row-checks";
 import { unresolvedMessage, unresolvedVariable } from "@/lib/eval/template";
-import { buildJsonReport, evaluateGate, type ReportItem, type ReportVersion } from "@/lib/eval/report-json";
-import { buildJunitXml } from "@/lib/eval/report-junit";
-import { formatVersionTable } from "@/lib/eval/report-table";
+import type { ReportItem, ReportVersion } from "@/lib/eval/report-json";
+import { evaluateBaselineGate, type ItemVerdict } from "@/lib/eval/cli-regressions";
 import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import { appContext, closeAppContexts } from "../config/app-context";
 import { resetServerEnv, serverEnv } from "../config/env";
@@ -23,30 +22,30 @@ import type { ModelListResponse } from "@/lib/contract/gateway";
 import { readPreset, readPresetVersions } from "../services/presets";
 import { chooseJudgeModel } from "../evaluation/judge-model";
 import { readPricing } from "@/lib/eval/estimate";
-import type { ItemResult } from "../evaluation/item-call";
 import { checkPool } from "../evaluation/check-pool";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
+import { lockStateFolder, planFingerprint, settleState, StateError, type StateFolder } from "./eval-state";
+import { watchProgress } from "./eval-progress";
+import { runOnServer } from "./eval-server";
+import { EXIT_INTERRUPTED, report, resultOf, verdictOf, type CliIo } from "./eval-report";
 
-/** What the CLI touches outside itself: its output streams, files and settings (tests pass their own). */
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-  readFile(file: string): Promise<string>;
-  writeFile(file: string, text: string): Promise<void>;
-  env: Record<string, string | undefined>;
-  /** Starts the embedded gateway when GATEWAY_URL is unset (kept out of this module's imports for the layers). */
-  startEmbeddedGateway(dataDir: string): Promise<{ baseUrl: string; apiKey: string; close(): Promise<void> }>;
-}
+export type { CliIo };
+
+
 
 /** A usage error: exit code 2 with the message. */
 class UsageError extends Error {}
 
 const noCharge = async () => {};
 
-/** The versions under test: each preset version expanded into its request settings, each model as is. */
-async function resolveVersions(options: EvalCliOptions): Promise<EvalVersion[]> {
+/**
+ * The versions under test: each preset version expanded into its request settings, each model as is. With
+ * --baseline, the baseline version too (first, unless --versions lists it already: then it is reused), and its id.
+ */
+async function resolveVersions(options: EvalCliOptions): Promise<{ versions: EvalVersion[]; baselineId: string | null }> {
   const versions: EvalVersion[] = [];
+  let baselineId: string | null = null;
   if (options.preset) {
     const slug = options.preset;
     let all;
@@ -56,20 +55,28 @@ async function resolveVersions(options: EvalCliOptions): Promise<EvalVersion[]> 
       if (error instanceof HttpError && error.status === 404) throw new UsageError(`--preset: the gateway has no preset "${slug}"`);
       throw error;
     }
-    for (const wanted of options.versions) {
-      let number: number;
-      if (wanted === "designated") {
-        const designated = (await readPreset(noCharge, slug)).designated_version;
-        if (!designated) throw new UsageError(`--versions: preset "${slug}" has no designated version`);
-        number = designated.version;
-      } else number = wanted;
+    const numberOf = async (wanted: number | "designated", flag: string): Promise<number> => {
+      if (wanted !== "designated") return wanted;
+      const designated = (await readPreset(noCharge, slug)).designated_version;
+      if (!designated) throw new UsageError(`${flag}: preset "${slug}" has no designated version`);
+      return designated.version;
+    };
+    const versionOf = (number: number, flag: string): EvalVersion => {
       const version = all.find((candidate) => candidate.version === number);
-      if (!version) throw new UsageError(`--versions: preset "${slug}" has no version ${number} (it has ${all.map((v) => v.version).join(", ")})`);
-      versions.push({ id: `@preset/${slug}@${number}`, label: `${slug} v${number}`, request: presetToResponsesRequest(version).fields });
+      if (!version) throw new UsageError(`${flag}: preset "${slug}" has no version ${number} (it has ${all.map((v) => v.version).join(", ")})`);
+      return { id: `@preset/${slug}@${number}`, label: `${slug} v${number}`, request: presetToResponsesRequest(version).fields };
+    };
+    for (const wanted of options.versions) versions.push(versionOf(await numberOf(wanted, "--versions"), "--versions"));
+    if (options.baseline !== null) {
+      const baseline = versionOf(await numberOf(options.baseline, "--baseline"), "--baseline");
+      baselineId = baseline.id;
+      if (!versions.some((version) => version.id === baseline.id)) versions.unshift(baseline);
+      if (versions.length > CLI_LIMITS.targetsMax) throw new UsageError(`--baseline adds a version: at most ${CLI_LIMITS.targetsMax} versions and models in all`);
+      if (versions.length + options.models.length < 2) throw new UsageError(`--baseline: the baseline is ${baseline.label}, the only version listed; name another in --versions to compare with it`);
     }
   }
   for (const model of options.models) versions.push({ id: model, label: model, request: { model } });
-  return versions;
+  return { versions, baselineId };
 }
 
 /**
@@ -88,33 +95,14 @@ function priceVersions(catalog: ModelListResponse, versions: EvalVersion[], judg
   return priceOf(judgeModel);
 }
 
-/** A failed item as the checks and reports read it: no answer, the error in the contract's shape. */
-function resultOf(item: { result: unknown; error: unknown; cost_usd: number | null }): ItemResult {
-  if (item.result) return item.result as ItemResult;
-  const error = item.error as { status: number; message: string; code: string | null } | null;
-  return {
-    answer: "",
-    citations: [],
-    sources: [],
-    searches: [],
-    model: null,
-    response_id: null,
-    usage: null,
-    cost_usd: item.cost_usd ?? 0,
-    ttft_ms: null,
-    latency_ms: 0,
-    status: "failed",
-    incomplete_reason: null,
-    error: { code: error?.status ?? 500, message: error?.message ?? "The item did not run" },
-  };
-}
-
 /**
  * `npm run eval`: runs preset versions or models on a question file against a gateway (GATEWAY_URL and
  * GATEWAY_API_KEY, or an embedded one when unset) with no dashboard, through the same services, runner and
- * checks the dashboard uses, in a throwaway app database. Prints a table per version, writes the JSON and JUnit
- * reports, and returns the exit code: 0 when every version's pass rate reaches --min-pass, 1 when one does not,
- * 2 on a usage error.
+ * checks the dashboard uses, in the state folder's app database (eval-state.ts: kept while the run goes on, so a
+ * cut run can be resumed). With --server it drives a running Gatehouse instead (eval-server.ts). Prints a table
+ * per version and progress lines on stderr, writes the JSON, JUnit and Markdown reports, and returns the exit code
+ * (`report`): 0 pass, 1 below --min-pass or a regression against --baseline, 2 on a usage or infrastructure error,
+ * 130 when interrupted.
  */
 export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseEvalArgs(argv);
@@ -147,10 +135,15 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     return 2;
   }
 
+  if (options.server) return runOnServer(options, rows, text, io);
+
   const workDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-eval-"));
   let embedded: { close(): Promise<void> } | null = null;
+  let state: StateFolder | null = null;
+  let finished = false;
   const saved = { ...process.env };
   try {
+    state = lockStateFolder(options.stateDir);
     let gatewayUrl = io.env.GATEWAY_URL?.trim();
     let apiKey = io.env.GATEWAY_API_KEY?.trim();
     if (gatewayUrl) {
@@ -162,20 +155,20 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
       apiKey = gateway.apiKey;
       io.err(`gatehouse eval: GATEWAY_URL is unset; using an embedded gateway with demo data\n`);
     }
-    // The dashboard's own services, pointed at this gateway and a throwaway database: never a team's DATABASE_URL.
+    // The dashboard's own services, pointed at this gateway and the state folder's database: never a team's DATABASE_URL.
     Object.assign(process.env, {
       GATEWAY_URL: gatewayUrl,
       GATEWAY_API_KEY: apiKey,
       GATEWAY_MANAGEMENT_KEY: "",
       GATEHOUSE_MODE: "remote",
-      DATA_DIR: workDir,
+      DATA_DIR: state.dir,
       DATABASE_URL: "",
       AUTH_SECRET: randomBytes(32).toString("hex"),
       GATEHOUSE_ENV_FILE: "none",
       EVAL_JUDGE_MODEL: io.env.EVAL_JUDGE_MODEL ?? "",
     });
     resetServerEnv();
-    const versions = await resolveVersions(options);
+    const { versions, baselineId } = await resolveVersions(options);
     const unresolved = unresolvedVariable(versions, rows);
     if (unresolved) throw new UsageError(`--questions: ${unresolvedMessage(unresolved)}`);
     const catalog = await readModelCatalog(noCharge);
@@ -193,40 +186,52 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
       throw error;
     }
     const judgePricing = priceVersions(catalog, versions, judgeModel);
+    const plan = { versions, repeats: options.repeats, concurrency: options.concurrency, checks: options.checks, judge_model: judgeModel, judge_threshold: options.judgeThreshold ?? undefined, judge_pricing: judgePricing };
+    // What the answers depend on: a resumed run must ask the same (concurrency and the cap may change between tries).
+    const fingerprint = planFingerprint({ rows, versions, repeats: plan.repeats, checks: plan.checks, judge_model: plan.judge_model, judge_threshold: plan.judge_threshold });
+    await closeAppContexts();
+    settleState(state, fingerprint, options.resume, (note) => io.err(`gatehouse eval: ${note}\n`));
     const context = await appContext();
     const setId = "cli";
-    await context.questionSets.create({ id: setId, name: path.basename(options.questions.path), rows, userEmail: "cli" });
     const runId = "cli-run";
     const items = rows.flatMap((_, question) =>
       versions.flatMap((__, version) => Array.from({ length: options.repeats }, (___, repeat) => ({ version_index: version, question_index: question, repeat_index: repeat }))),
     );
     const capUsd = options.maxCostUsd ?? serverEnv().EVAL_MAX_COST_PER_RUN_USD;
-    await context.evalRuns.create({
-      id: runId,
-      userId: "cli",
-      setId,
-      setVersion: 1,
-      plan: { versions, repeats: options.repeats, concurrency: options.concurrency, checks: options.checks, judge_model: judgeModel, judge_threshold: options.judgeThreshold ?? undefined, judge_pricing: judgePricing },
-      capUsd,
-      itemReserveUsd: 0,
-      items,
-    });
-    io.err(`gatehouse eval: ${items.length} answers to get (${rows.length} questions × ${versions.length} versions × ${options.repeats} repeats)\n`);
+    if (!state.resumed) {
+      await context.questionSets.create({ id: setId, name: path.basename(options.questions.path), rows, userEmail: "cli" });
+      await context.evalRuns.create({ id: runId, userId: "cli", setId, setVersion: 1, plan, capUsd, itemReserveUsd: 0, items });
+      state.begin(fingerprint);
+      io.err(`gatehouse eval: ${items.length} answers to get (${rows.length} questions × ${versions.length} versions × ${options.repeats} repeats); state in ${state.dir}\n`);
+    } else {
+      const ended = (await context.evalRuns.progress(runId)).filter((row) => row.status === "done" || row.status === "failed").reduce((sum, row) => sum + row.count, 0);
+      io.err(`gatehouse eval: --resume: ${ended} of ${items.length} answers are kept from the cut run; getting the other ${items.length - ended}\n`);
+    }
     const runner = new EvaluationRunner({
       store: context.evalRuns,
       instanceId: "cli",
       pollMs: 100,
+      // Short, so a resumed run takes back the answers a crashed run had in flight within seconds.
+      leaseMs: CLI_LEASE_MS,
       // Every call reserves its request's upper bound at its claim, against --max-cost: the dashboard's rule.
       workFor: (id) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, id, "cli"),
       onError: (error) => io.err(`gatehouse eval: ${error instanceof Error ? error.message : String(error)}\n`),
     });
     const startedAt = Date.now();
+    const progress = watchProgress(context.evalRuns, runId, items.length, io.progressMs ?? 1_000, (line) => io.err(`gatehouse eval: ${line}\n`));
     runner.start();
-    await runner.idle(runId);
-    const wallMs = Date.now() - startedAt;
+    const cut = await untilIdleOrAborted(runner, runId, io.signal);
     await runner.stop();
+    await progress.stop();
+    if (cut) {
+      io.err(`gatehouse eval: interrupted; what is answered is kept in ${state.dir}: run the same command with --resume to go on\n`);
+      return EXIT_INTERRUPTED;
+    }
+    const wallMs = Date.now() - startedAt;
     const run = await context.evalRuns.get(runId);
+    let stopped: string | null = null;
     if (run?.status === "stopped") {
+      stopped = run.stop_reason === "cap" ? `at the spending cap of $${capUsd}` : (run.stop_reason ?? "stopped");
       const why = run.stop_reason === "cap" ? `at the spending cap of $${capUsd} (the next answer's upper bound would have passed it)` : `(${run.stop_reason ?? "stopped"})`;
       io.err(`gatehouse eval: stopped ${why}; spent $${Number(run.spent_usd).toFixed(4)}; unstarted answers count as failed\n`);
     }
@@ -234,26 +239,29 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     const stored = await context.evalRuns.items(runId, { limit: 5_000 });
     const more = items.length > 5_000 ? await context.evalRuns.items(runId, { offset: 5_000, limit: items.length }) : [];
     const reportItems: ReportItem[] = [];
+    const verdicts: Array<{ version: string; question_index: number; repeat_index: number; verdict: ItemVerdict }> = [];
     const scored: ScoredItem[][] = versions.map(() => []);
     for (const item of [...stored, ...more]) {
       const result = resultOf(item);
       const checks = (item.checks as ScoredItem["checks"] | null) ?? (await evaluateRow(result, options.checks, rows[item.question_index], { local: checkPool().run }));
       scored[item.version_index].push({ result, checks });
       reportItems.push({ question: rows[item.question_index].question, version: versions[item.version_index].id, repeat: item.repeat_index + 1, result, checks });
+      verdicts.push({ version: versions[item.version_index].id, question_index: item.question_index, repeat_index: item.repeat_index, verdict: verdictOf(result, checks) });
     }
     const reportVersions: ReportVersion[] = versions.map((version, index) => ({ id: version.id, aggregate: aggregateVersion(scored[index]) }));
-    io.out(`${formatVersionTable(reportVersions)}\n`);
-    if (options.jsonPath) await io.writeFile(options.jsonPath, `${JSON.stringify(buildJsonReport(reportVersions, reportItems, options.minPass), null, 2)}\n`);
-    if (options.junitPath) await io.writeFile(options.junitPath, buildJunitXml(reportVersions, reportItems, { wallMs }));
-    const gate = evaluateGate(reportVersions, options.minPass);
-    if (!gate.passed) io.err(`gatehouse eval: below --min-pass ${options.minPass}: ${gate.failing.join(", ")}\n`);
-    return gate.passed ? 0 : 1;
+    const baselineGate =
+      baselineId !== null && options.regressions !== null
+        ? evaluateBaselineGate(verdicts, baselineId, versions.map((version) => version.id).filter((id) => id !== baselineId), options.regressions)
+        : null;
+    return await report({ io, options, rows, reportVersions, reportItems, baselineGate, wallMs, stopped, finish: () => (finished = true) });
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof StateError) {
       io.err(`gatehouse eval: ${error.message}\n`);
       return 2;
     }
-    throw error;
+    // The gateway away, the disk full: an infrastructure error, exit 2 (the state stays for --resume).
+    io.err(`gatehouse eval: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
   } finally {
     await closeAppContexts();
     await embedded?.close();
@@ -261,5 +269,27 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     Object.assign(process.env, saved);
     resetServerEnv();
     rmSync(workDir, { recursive: true, force: true });
+    if (finished) state?.finish();
+    else state?.release();
   }
 }
+
+/** How long a CLI claim holds without renewal (renewed every third of it). */
+const CLI_LEASE_MS = 5_000;
+
+/** Resolves false when the run is idle, true when the signal came first. */
+async function untilIdleOrAborted(runner: EvaluationRunner, runId: string, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return true;
+  let onAbort: (() => void) | null = null;
+  const aborted = new Promise<true>((resolve) => {
+    onAbort = () => resolve(true);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([runner.idle(runId).then(() => false), aborted]);
+  } finally {
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+

@@ -13,6 +13,7 @@ import { budgetDefaults } from "../ledger/budget-defaults";
 
 const log = loggerFor("startup");
 import { ReleaseGatesStore } from "../db/release-gates-store";
+import { AccessTokensStore } from "../db/access-tokens-store";
 
 export interface AppContext {
   db: AppDb;
@@ -24,6 +25,7 @@ export interface AppContext {
   /** What every gateway call that can cost money reserves and settles on; budgets and "spent" figures read it. */
   ledger: Ledger;
   releaseGates: ReleaseGatesStore;
+  accessTokens: AccessTokensStore;
   /** Set in embedded mode only: the demo accounts' password. */
   demo: DemoPassword | null;
 }
@@ -80,6 +82,7 @@ async function openAppContext(env: ServerEnv, target: AppDbTarget): Promise<AppC
     questionSets: new QuestionSetsStore(db),
     evalRuns: new EvalRunsStore(db, ledger),
     releaseGates: new ReleaseGatesStore(db),
+    accessTokens: new AccessTokensStore(db),
     ledger,
     demo,
   };

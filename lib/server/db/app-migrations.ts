@@ -434,4 +434,23 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       CREATE INDEX designation_moves_by_slug ON designation_moves (slug, id);
     `,
   },
+  {
+    version: 13,
+    name: "personal access tokens",
+    // A token is stored as the SHA-256 of its text (the text has 256 random bits, so no slow hash is needed); it is
+    // shown once, at creation. A revoked token keeps its row (revoked_at) until its user goes (the cascade).
+    sql: () => `
+      CREATE TABLE access_tokens (
+        id            TEXT PRIMARY KEY,
+        user_id       TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name          TEXT NOT NULL,
+        token_hash    TEXT NOT NULL UNIQUE,
+        scope         TEXT NOT NULL,
+        created_at    TEXT NOT NULL,
+        last_used_at  TEXT,
+        revoked_at    TEXT
+      );
+      CREATE INDEX access_tokens_by_user ON access_tokens (user_id, created_at);
+    `,
+  },
 ];

@@ -260,6 +260,18 @@ export interface DesignationMovesTable {
   created_at: string;
 }
 
+/** A personal access token (migration 13): its SHA-256, never its text. */
+export interface AccessTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  scope: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface AppTables {
   instance_settings: InstanceSettingsTable;
   users: UsersTable;
@@ -279,4 +291,5 @@ export interface AppTables {
   user_budgets: UserBudgetsTable;
   preset_gates: PresetGatesTable;
   designation_moves: DesignationMovesTable;
+  access_tokens: AccessTokensTable;
 }

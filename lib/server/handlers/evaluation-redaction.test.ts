@@ -82,7 +82,7 @@ describe("a key the gateway echoes in a streamed error", () => {
     };
     const json = path.join(dir, "report.json");
     const junit = path.join(dir, "report.xml");
-    await runEvalCli(["--questions", path.join(dir, "questions.jsonl"), "--model", "gatehouse/echo", "--check", "min-length:1", "--json", json, "--junit", junit], io);
+    await runEvalCli(["--questions", path.join(dir, "questions.jsonl"), "--model", "gatehouse/echo", "--check", "min-length:1", "--json", json, "--junit", junit, "--state", path.join(dir, "cli-state")], io);
     expectRedacted(readFileSync(json, "utf8"), "CLI JSON report");
     expectRedacted(readFileSync(junit, "utf8"), "CLI JUnit report");
   });

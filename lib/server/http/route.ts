@@ -4,6 +4,7 @@ import { appContext } from "../config/app-context";
 import { HttpError, toErrorResponse } from "./errors";
 import { hostPolicyFromEnv, isAllowedOrigin } from "./host-policy";
 import { sessionUser } from "../auth/session";
+import { bearerOf, inTokenScope, tokenUser } from "../auth/access-tokens";
 import { chargeUser, type UserLimitBucket } from "../config/user-limits";
 
 /** A dynamic route's path parameters by name: `RouteParams<"id" | "index">` is `{ id: string; index: string }`. */
@@ -40,16 +41,30 @@ function checkOrigin(request: Request): void {
   }
 }
 
-/** 401 without a valid session, 403 below `role`: the first thing every protected route does. */
-async function authorize(request: Request, role: Role): Promise<SessionUser> {
-  const user = await sessionUser(request.headers);
+/**
+ * Who calls: a personal access token (`Authorization: Bearer`, evaluation API only) or else the session cookie.
+ * A request that sends a bearer credential is judged by it alone: a wrong, revoked or out-of-scope token is a 401
+ * even beside a valid cookie. `bearer` says which it was (bearer requests carry no cookie, so no CSRF check).
+ */
+async function caller(request: Request): Promise<{ user: SessionUser | null; bearer: boolean }> {
+  const token = bearerOf(request.headers);
+  if (token === null) return { user: await sessionUser(request.headers), bearer: false };
+  if (!inTokenScope(request.url)) throw new HttpError(401, "Personal access tokens are accepted on the evaluation API (/api/eval/...) only");
+  const user = token === "" ? null : await tokenUser(token);
+  if (!user) throw new HttpError(401, "The access token is not valid: it is unknown, malformed or revoked");
+  return { user, bearer: true };
+}
+
+/** 401 without a valid session or token, 403 below `role`: the first thing every protected route does. */
+async function authorize(request: Request, role: Role): Promise<{ user: SessionUser; bearer: boolean }> {
+  const { user, bearer } = await caller(request);
   if (!user) throw new HttpError(401, "Sign in to continue: your session is missing or has expired");
   if (!roleAtLeast(user.role, role)) {
     throw new HttpError(403, `This needs the ${role} role; you are signed in as ${user.role}`, {
       metadata: { required_role: role, role: user.role },
     });
   }
-  return user;
+  return { user, bearer };
 }
 
 /**
@@ -64,8 +79,9 @@ export function defineRoute<P = Record<string, never>>(
 ): (request: Request, context: { params: Promise<P> }) => Promise<Response> {
   return async (request, context) => {
     try {
-      const user = await authorize(request, options.role);
-      if (options.mutating) checkOrigin(request);
+      const { user, bearer } = await authorize(request, options.role);
+      // Origin guards cookie-borne requests against CSRF; a bearer token is sent only by code that holds it.
+      if (options.mutating && !bearer) checkOrigin(request);
       // Charged once the caller is known and allowed, before the body is read: refused 401s and 403s
       // cost nobody's budget, a 400 does (the request reached us and we did the work of reading it).
       if (options.limit) await chargeUser((await appContext()).db, options.limit, user.id);
