@@ -27,7 +27,7 @@ test.describe("personal access tokens", () => {
     await page.getByLabel("Token name").fill(name);
     await page.getByRole("button", { name: "Create token" }).click();
     const shown = page.getByTestId("new-token");
-    await expect(shown).toHaveText(/^gh_pat_[A-Za-z0-9_-]{43}$/);
+    await expect(shown).toHaveText(/^gatehouse_pat_[A-Za-z0-9_-]{43}$/);
     const token = (await shown.textContent())!.trim();
     const row = page.getByRole("row").filter({ hasText: name });
     await expect(row).toContainText("Never");

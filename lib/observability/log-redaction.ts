@@ -39,7 +39,7 @@ export const REDACT_PATHS: string[] = SECRET_FIELDS.flatMap((field) => {
 export const REDACT_CENSOR = CENSOR;
 
 /** Settings whose values are secrets: they are replaced in every line, wherever they appear. */
-const SECRET_SETTINGS = ["GATEWAY_API_KEY", "GATEWAY_MANAGEMENT_KEY", "AUTH_SECRET", "DEMO_PASSWORD", "OIDC_CLIENT_SECRET", "EMBEDDED_GATEWAY_API_KEY", "EMBEDDED_GATEWAY_MANAGEMENT_KEY", "EVAL_GATEWAY_KEY"] as const;
+const SECRET_SETTINGS = ["GATEWAY_API_KEY", "GATEWAY_MANAGEMENT_KEY", "AUTH_SECRET", "DEMO_PASSWORD", "OIDC_CLIENT_SECRET", "EMBEDDED_GATEWAY_API_KEY", "EMBEDDED_GATEWAY_MANAGEMENT_KEY", "EVAL_GATEWAY_KEY", "GATEHOUSE_TOKEN"] as const;
 
 /** Secrets learned at run time (a generated demo password that lives in a file, not in the environment). */
 const runtimeSecrets = new Set<string>();
@@ -67,8 +67,11 @@ function secrets(env: Readonly<Record<string, string | undefined>>): string[] {
  * `line` with every configured secret replaced, in its plain form and as JSON escapes it (a secret with a quote or
  * a backslash in it is written escaped inside a JSON line).
  */
+/** A personal access token's shape (lib/server/auth/access-tokens.ts): censored whoever's it is, wherever it appears. */
+const ACCESS_TOKEN_SHAPE = /\bgatehouse_pat_[A-Za-z0-9_-]{8,}/g;
+
 export function censorSecrets(line: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
-  let out = line;
+  let out = line.includes("gatehouse_pat_") ? line.replace(ACCESS_TOKEN_SHAPE, CENSOR) : line;
   for (const secret of secrets(env)) {
     if (out.includes(secret)) out = out.split(secret).join(CENSOR);
     const escaped = JSON.stringify(secret).slice(1, -1);

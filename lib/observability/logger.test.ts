@@ -56,13 +56,15 @@ describe("the logger", () => {
     logger.error(`the gateway said: invalid key ${SECRETS.GATEWAY_API_KEY} (management ${SECRETS.GATEWAY_MANAGEMENT_KEY})`);
     logger.error({ err: new Error(`connect failed for ${SECRETS.AUTH_SECRET}`) }, "failure");
     logger.warn({ note: `demo password is ${SECRETS.DEMO_PASSWORD}` }, "note with generated-demo-password-99 inside");
+    // A personal access token (the CLI's --server), whoever's it is, in a message.
+    logger.error(`the server refused gatehouse_pat_${"t".repeat(43)}`);
     const out = lines.join("");
-    for (const secret of [...Object.values(SECRETS), "hunter2-password", "hunter3-password", "sk-field-1234567890", "sk-other-9999999999", "eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0", "generated-demo-password-99"]) {
+    for (const secret of [...Object.values(SECRETS), `gatehouse_pat_${"t".repeat(43)}`, "hunter2-password", "hunter3-password", "sk-field-1234567890", "sk-other-9999999999", "eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2Q0JDLUhTNTEyIn0", "generated-demo-password-99"]) {
       expect(out, secret).not.toContain(secret);
       expect(out, secret).not.toContain(JSON.stringify(secret).slice(1, -1));
     }
     expect(out).toContain("[redacted]");
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
   });
 });
 

@@ -5,16 +5,16 @@ import { addToLogContext } from "@/lib/observability/log-context";
 import { appContext } from "../config/app-context";
 
 /*
- * Personal access tokens: `gh_pat_` and 43 characters of base64url (256 random bits). Only the SHA-256 of the text
+ * Personal access tokens: `gatehouse_pat_` and 43 characters of base64url (256 random bits). Only the SHA-256 of the text
  * is stored: with that much entropy a fast hash is enough (nobody can guess their way back), and lookups are one
  * index probe. The one scope, "evaluations", is the evaluation API: a token is accepted on a path under
  * TOKEN_SCOPE_PATH only, and only in `Authorization: Bearer` (never a cookie or a query, which land in logs).
  */
 
-const TOKEN_PREFIX = "gh_pat_";
+const TOKEN_PREFIX = "gatehouse_pat_";
 /** The evaluation API: the one place a token opens. */
 const TOKEN_SCOPE_PATH = "/api/eval/";
-const TOKEN_PATTERN = /^gh_pat_[A-Za-z0-9_-]{43}$/;
+const TOKEN_PATTERN = /^gatehouse_pat_[A-Za-z0-9_-]{43}$/;
 
 export function newAccessToken(): string {
   return `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;

@@ -41,7 +41,7 @@ describe.each(APP_DB_DIALECTS)("personal access tokens on %s", (dialect) => {
 
   it("shows a new token once and stores only its SHA-256", async () => {
     const created = await create("editor", "CI on main");
-    expect(created.token).toMatch(/^gh_pat_[A-Za-z0-9_-]{43}$/);
+    expect(created.token).toMatch(/^gatehouse_pat_[A-Za-z0-9_-]{43}$/);
     const listed = AccessTokenListResponseSchema.parse(await (await listMyTokens(bff.request("/api/me/tokens", { role: "editor" }), params({}))).json());
     expect(listed.data.find((token) => token.id === created.id)).toEqual({ id: created.id, name: "CI on main", scope: "evaluations", created_at: created.created_at, last_used_at: null });
     expect(JSON.stringify(listed)).not.toContain(created.token);
@@ -58,7 +58,7 @@ describe.each(APP_DB_DIALECTS)("personal access tokens on %s", (dialect) => {
     expect(elsewhere.status).toBe(401);
     expect(((await elsewhere.json()) as { error: { message: string } }).error.message).toMatch(/evaluation API/);
     // A wrong token is a 401 even beside a valid session cookie.
-    const forged = bff.request("/api/eval/runs", { role: "editor", headers: { authorization: `Bearer gh_pat_${"x".repeat(43)}` } });
+    const forged = bff.request("/api/eval/runs", { role: "editor", headers: { authorization: `Bearer gatehouse_pat_${"x".repeat(43)}` } });
     expect((await listEvalRuns(forged, params({}))).status).toBe(401);
     // A token in a cookie or the query string is no credential.
     expect((await listEvalRuns(bff.request(`/api/eval/runs?token=${token}`, { role: null }), params({}))).status).toBe(401);
