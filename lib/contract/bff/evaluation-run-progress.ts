@@ -27,8 +27,13 @@ export type EvalRun = z.infer<typeof EvalRunSchema>;
 export const EvalRunEnvelopeSchema = z.object({ data: EvalRunSchema });
 
 const CountsSchema = z.object({ done: z.number(), failed: z.number(), pending: z.number(), running: z.number(), cancelled: z.number(), total: z.number() });
-const TotalsSchema = CountsSchema.extend({ spent_usd: z.number() });
-const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), spent_usd: z.number() });
+/**
+ * Spending as the run's ledger counts it: `spent_usd` its calls' settled costs plus the reserves kept by calls whose
+ * cost nobody learned (`unknown_usd` of it); `in_flight_usd` the reserves of calls still running (not yet spent).
+ */
+const SpendingSchema = z.object({ spent_usd: z.number(), unknown_usd: z.number().optional(), in_flight_usd: z.number().optional() });
+const TotalsSchema = CountsSchema.extend(SpendingSchema.shape);
+const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), ...SpendingSchema.shape });
 export type EvalVersionProgress = z.infer<typeof EvalVersionProgressSchema>;
 
 /** How many of the latest failed items the progress carries. */

@@ -434,4 +434,17 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       CREATE INDEX designation_moves_by_slug ON designation_moves (slug, id);
     `,
   },
+  {
+    version: 16,
+    name: "ledger entries grouped by what they belong to: an evaluation run's calls read in one lookup",
+    // An evaluation item's calls are ledger entries of subject "run:position"; subject_group holds the run, so the
+    // run page, the results and the exports read what each item counts with one indexed equality lookup (a range
+    // over subject_id would follow the database's collation, which need not sort ':' as bytes do).
+    sql: (d) => `
+      ALTER TABLE ledger_entries ADD COLUMN subject_group TEXT;
+      UPDATE ledger_entries SET subject_group = substr(subject_id, 1, ${d.position("subject_id", "':'")} - 1)
+        WHERE subject_kind = 'evaluation-item' AND ${d.position("subject_id", "':'")} > 0;
+      CREATE INDEX ledger_entries_by_group ON ledger_entries (subject_kind, subject_group);
+    `,
+  },
 ];

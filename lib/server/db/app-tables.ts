@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { Role } from "@/lib/contract/bff/schemas";
 
 /**
@@ -195,6 +195,8 @@ export interface LedgerEntriesTable {
   preset_version: number;
   subject_kind: string;
   subject_id: string;
+  /** What the subject belongs to (an evaluation item's run), for reading a whole run's entries at once (migration 16). */
+  subject_group: ColumnType<string | null, string | null | undefined, string | null>;
   generation_id: string | null;
   input_tokens: number | null;
   output_tokens: number | null;

@@ -8,7 +8,7 @@ import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { formatCheck, parseCheck } from "@/lib/eval/check-spelling";
 import { checkListProblem, CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
-import { addCostSplits, type CostSplit } from "@/lib/eval/cost-split";
+import type { CostSplit } from "@/lib/eval/cost-split";
 import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
 import type { QuestionRow } from "@/lib/eval/questions";
 import { checksForRow } from "@/lib/eval/row-checks";
@@ -21,6 +21,7 @@ import { presetOfVersionId } from "@/lib/eval/results/summary";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
 import type { EvalRunRow } from "../db/eval-runs-store";
+import { itemCostsOf, sumItemCosts, type ItemCost } from "../evaluation/item-costs";
 import { chooseJudgeModel } from "../evaluation/judge-model";
 import { HttpError } from "../http/errors";
 import { itemCharge } from "../evaluation/run-work";
@@ -348,8 +349,14 @@ export async function listRuns(query: { setId?: string; limit?: number; cursor?:
     if (!counts) continue;
     counts[row.status === "claimed" ? "running" : row.status] += row.count;
     counts.total += row.count;
-    counts.spent_usd += row.cost_usd;
   }
+  // Each run's spending is its ledger's (one indexed lookup a run): the figure its page and results show.
+  await Promise.all(
+    page.map(async (run) => {
+      const counts = totals.get(run.id);
+      if (counts) counts.spent_usd = sumItemCosts((await itemCostsOf(context.ledger, run.id)).values()).total_usd;
+    }),
+  );
   const data = page.map(({ plan, spent_usd: _spent, name, ...run }) => {
     const versions = versionsOf(plan);
     return { ...run, name: runNameOf(name, { versions }), versions, totals: totals.get(run.id) ?? emptyTotals() };
@@ -385,16 +392,30 @@ function recentError(row: Awaited<ReturnType<AppContext["evalRuns"]["recentError
 }
 
 /**
- * What an ended run's answers cost, split (tokens, web search, judge): the results' aggregates (cached per run
- * revision), so the run page and the results page show the same figures. Null while it runs: the polled answer
- * stays small.
+ * What an ended run spent, split (tokens, web search, judge): the results' figure of the whole run (cached per run
+ * revision; every item, as the ledger counts it), so the run page and the results page show the same numbers. Null
+ * while it runs: the polled answer stays small.
  */
 async function endedCostSplit(id: string, status: EvalRun["status"]): Promise<CostSplit | null> {
   if (status === "running") return null;
-  const { versions } = (await loadRun(id)).summary();
-  return addCostSplits(
-    versions.map(({ aggregate: a }) => ({ tokens_usd: a.cost_tokens_usd, web_search_usd: a.cost_web_search_usd, judge_usd: a.cost_judge_usd, total_usd: a.cost_usd })),
-  );
+  const spent = (await loadRun(id)).summary().spent;
+  return spent ? { tokens_usd: spent.tokens_usd, web_search_usd: spent.web_search_usd, judge_usd: spent.judge_usd, total_usd: spent.total_usd } : null;
+}
+
+/**
+ * What a run's items count on the ledger (itemCostsOf), per version: settled costs and kept reserves (the figure),
+ * the kept-reserve part, and reserves in flight. The position→version map is read only when the run has several.
+ */
+async function runSpending(context: AppContext, runId: string, versionCount: number): Promise<{ versions: ItemCost[] }> {
+  const costs = await itemCostsOf(context.ledger, runId);
+  const versions = Array.from({ length: Math.max(1, versionCount) }, () => sumItemCosts([]));
+  const versionOf = versionCount > 1 ? await context.evalRuns.versionsByPosition(runId) : null;
+  for (const [position, cost] of costs) {
+    const version = versions[versionOf?.get(position) ?? 0];
+    if (!version) continue;
+    Object.assign(version, sumItemCosts([version, cost]));
+  }
+  return { versions };
 }
 
 /**
@@ -405,18 +426,19 @@ async function endedCostSplit(id: string, status: EvalRun["status"]): Promise<Co
 export async function readRun(id: string, now = Date.now()): Promise<EvalRunDetail> {
   const context = await appContext();
   const run = runOf(await runOr404(id));
-  const [rows, errors] = await Promise.all([context.evalRuns.progress(id), context.evalRuns.recentErrors(id, RECENT_ERRORS_MAX)]);
-  const versions = ((run.plan.versions ?? []) as { id: string; label: string }[]).map((version, index) => {
-    const counts = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0 };
+  const planVersions = (run.plan.versions ?? []) as { id: string; label: string }[];
+  const [rows, errors, spending] = await Promise.all([context.evalRuns.progress(id), context.evalRuns.recentErrors(id, RECENT_ERRORS_MAX), runSpending(context, id, planVersions.length)]);
+  const versions = planVersions.map((version, index) => {
+    const counts = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0 };
     for (const row of rows) {
       if (row.version_index !== index) continue;
       counts[row.status === "claimed" ? "running" : row.status] += row.count;
       counts.total += row.count;
-      counts.spent_usd += row.cost_usd;
     }
-    return { version_index: index, id: version.id, label: version.label, ...counts };
+    const spent = spending.versions[index];
+    return { version_index: index, id: version.id, label: version.label, ...counts, spent_usd: spent.total_usd, unknown_usd: spent.unknown_usd, in_flight_usd: spent.in_flight_usd };
   });
-  const totals = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0 };
+  const totals = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0, unknown_usd: 0, in_flight_usd: 0 };
   for (const version of versions) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += version[key];
   const ended = totals.done + totals.failed;
   const left = totals.pending + totals.running;
