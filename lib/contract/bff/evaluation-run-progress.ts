@@ -22,6 +22,8 @@ export const EvalRunSchema = z.object({
   created_at: z.string(),
   ended_at: z.string().nullable(),
   plan: z.record(z.string(), z.unknown()),
+  /** The estimate the run started with, from its real requests: low (short answers) to high (what the ledger reserves). */
+  estimate: z.object({ low_usd: z.number(), high_usd: z.number() }).nullable().optional(),
 });
 export type EvalRun = z.infer<typeof EvalRunSchema>;
 export const EvalRunEnvelopeSchema = z.object({ data: EvalRunSchema });

@@ -139,6 +139,9 @@ export interface EvalRunsTable {
   reserved_usd: Generated<number>;
   /** Set when someone renamed the run (migration 11); null shows the default name. */
   name: Generated<string | null>;
+  /** The estimate it started with, low and high from its real requests (migration 16); null before it was kept. */
+  estimate_low_usd: Generated<number | null>;
+  estimate_high_usd: Generated<number | null>;
 }
 
 export type EvalItemStatus = "pending" | "claimed" | "done" | "failed" | "cancelled";

@@ -24,6 +24,8 @@ export interface NewEvalRun {
   items: readonly EvalItemKey[];
   /** The run's name as it starts (the default from its versions and set). */
   name?: string;
+  /** Its estimate, low to high from its real requests (services/evaluation-runs.ts), kept to show beside the actual. */
+  estimate?: { lowUsd: number; highUsd: number };
   at?: Date;
 }
 
@@ -162,6 +164,8 @@ export class EvalRunsStore {
           created_at: at,
           ended_at: null,
           name: run.name ?? null,
+          estimate_low_usd: run.estimate?.lowUsd ?? null,
+          estimate_high_usd: run.estimate?.highUsd ?? null,
         })
         .execute();
       for (let start = 0; start < run.items.length; start += INSERT_CHUNK) {

@@ -20,7 +20,7 @@ export interface ItemCost {
 }
 
 /** The ledger subject of a run's item: "run:position" of kind evaluation-item, grouped by the run. */
-export const ITEM_SUBJECT_KIND = "evaluation-item";
+const ITEM_SUBJECT_KIND = "evaluation-item";
 
 const JUDGE_FEATURE = "evaluation-judge";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, EvalRunListResponseSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvalEstimateEnvelopeSchema, EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, EvalRunListResponseSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { EvalResultsSummaryEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
@@ -7,7 +7,8 @@ import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { createSet } from "../handlers/evaluations";
 import { exportRunResults, getResultsSummary } from "../handlers/evaluation-results";
-import { createEvalRun, getEvalRun, listEvalRuns } from "../handlers/evaluations-runs";
+import { createEvalRun, estimateEvalRun, getEvalRun, listEvalRuns } from "../handlers/evaluations-runs";
+import { notRunSummary } from "@/lib/eval-runs/progress";
 import { runToEnd } from "../testing/eval-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 
@@ -78,7 +79,45 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
     expect(json.items.reduce((sum, item) => sum + item.cost_usd, 0)).toBeCloseTo(ledgerSum, 9);
     expect(json.items.reduce((sum, item) => sum + item.cost_unknown_usd, 0)).toBeCloseTo(unknown[0].reserved_usd, 9);
 
+    // The run keeps the estimate it started with, a range from its requests, shown beside what it spent.
+    expect(run.estimate?.low_usd).toBeGreaterThan(0);
+    expect(run.estimate!.high_usd).toBeGreaterThanOrEqual(ledgerSum);
     const list = EvalRunListResponseSchema.parse(await (await listEvalRuns(bff.request("/api/eval/runs", { role: "viewer" }), params({}))).json());
     expect(list.data.find((entry) => entry.id === runId)?.totals.spent_usd).toBeCloseTo(ledgerSum, 9);
+  });
+
+  it("starts a run whose cap is below its estimate, runs what fits, stops at the cap and says how many items it left", { timeout: 120_000 }, async () => {
+    const rows = Array.from({ length: 12 }, (_, index) => ({ question: `${QUESTIONS[index % QUESTIONS.length]} (${index + 1})` }));
+    const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "fits", rows } }), params({}));
+    const setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
+    // A long system prompt makes each answer cost near its upper bound (its input is counted exactly), so the cap bites.
+    const saved = await caller(gateway, gateway.managementKey)("/presets/long-fits/chat/completions", {
+      method: "POST",
+      json: { model: "gatehouse/scholar", messages: [{ role: "system", content: "a.".repeat(20_000) }, { role: "user", content: "Hi" }] },
+    });
+    expect(saved.status).toBe(200);
+    const plan = { set_id: setId, preset: "long-fits", versions: [1], concurrency: 2, checks: ["min-length:1"] };
+    const wide = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/eval/runs/estimate", { role: "editor", json: { ...plan, cap_usd: 5 } }), params({}))).json()).data;
+    expect(wide.low_usd).toBeGreaterThan(0);
+    expect(wide.low_usd).toBeLessThan(wide.high_usd);
+    expect(wide.fits_items).toBe(12);
+    console.info(`[38.4] ${dialect}: estimate ${wide.low_usd}–${wide.high_usd}, typical ${wide.total_usd}, one item reserves ${wide.item_reserve_usd}`);
+    // A cap a third of the high end: before, the estimate refused it (402) and Start was disabled.
+    const capUsd = Number((wide.high_usd / 3).toFixed(6));
+    const tight = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/eval/runs/estimate", { role: "editor", json: { ...plan, cap_usd: capUsd } }), params({}))).json()).data;
+    expect(tight.refusals).toEqual([]);
+    expect(tight.fits_items).toBeGreaterThan(0);
+    expect(tight.fits_items).toBeLessThan(12);
+    const created = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { ...plan, cap_usd: capUsd } }), params({}));
+    expect(created.status, await created.clone().text()).toBe(201);
+    const runId = EvalRunEnvelopeSchema.parse(await created.json()).data.id;
+    // Each answer costs less than its upper bound: the runner claims past `fits_items`, each claim weighing the cap.
+    await runToEnd([runId]);
+    const run = EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/eval/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    expect(run).toMatchObject({ status: "stopped", stop_reason: "cap" });
+    expect(run.progress.totals.spent_usd).toBeLessThanOrEqual(capUsd + 1e-9);
+    expect(run.progress.totals.done).toBeGreaterThanOrEqual(tight.fits_items);
+    expect(run.progress.totals.cancelled).toBeGreaterThan(0);
+    expect(notRunSummary(run)).toBe(`Stopped at the cap: ${run.progress.totals.cancelled} of 12 items not run.`);
   });
 });

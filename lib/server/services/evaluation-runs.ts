@@ -24,6 +24,7 @@ import type { EvalRunRow } from "../db/eval-runs-store";
 import { itemCostsOf, sumItemCosts, type ItemCost } from "../evaluation/item-costs";
 import { chooseJudgeModel } from "../evaluation/judge-model";
 import { HttpError } from "../http/errors";
+import { estimateRange } from "../evaluation/estimate-range";
 import { itemCharge } from "../evaluation/run-work";
 import { checkModelBudget } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
@@ -128,6 +129,27 @@ function checkVariables(versions: readonly EvalVersion[], rows: readonly Pick<Qu
   if (unresolved) throw badField(`rows[${unresolved.row}].vars.${unresolved.name}`, unresolvedMessage(unresolved));
 }
 
+/**
+ * The typical figure (its assumed tokens per answer) kept inside the range from the real requests: a long preset
+ * prompt puts the low end above it, short answers put the high end far below it. Its parts are scaled alike.
+ */
+function typicalWithin<T extends { model_tokens_usd: number; web_search_usd: number; judge_usd: number; total_usd: number; targets: { model_tokens_usd: number; web_search_usd: number; judge_usd: number; total_usd: number }[] }>(
+  estimate: T,
+  range: { low_usd: number; high_usd: number },
+): T {
+  const total = Math.min(range.high_usd, Math.max(range.low_usd, estimate.total_usd));
+  if (estimate.total_usd <= 0 || total === estimate.total_usd) return estimate;
+  const factor = total / estimate.total_usd;
+  const scale = <P extends { model_tokens_usd: number; web_search_usd: number; judge_usd: number; total_usd: number }>(part: P): P => ({
+    ...part,
+    model_tokens_usd: part.model_tokens_usd * factor,
+    web_search_usd: part.web_search_usd * factor,
+    judge_usd: part.judge_usd * factor,
+    total_usd: part.total_usd * factor,
+  });
+  return { ...scale(estimate), targets: estimate.targets.map(scale) };
+}
+
 interface PreparedRun {
   versions: EvalVersion[];
   /** The judge model's prices: what each judge call reserves. */
@@ -178,9 +200,12 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
     },
     citationsPerAnswer: EVAL_ESTIMATE_ASSUMPTIONS.citationsPerAnswer,
     rowChecks: set.rows.map((row) => checksForRow(checks, row).filter((entry) => entry.origin !== "run").map((entry) => entry.check)).filter((own) => own.length > 0),
-    capUsd: body.cap_usd,
-    daily: day,
+    // No cap and no day here: a cap below the estimate runs what fits (`fits_items`), and what is weighed against the
+    // person's day is the cap, below.
   });
+  const judgePricing = asPlanPricing(priceOf(judgeModel));
+  // The range from the real requests: every item's filled request, low (a short answer) to high (what the ledger reserves).
+  const range = estimateRange({ versions, rows: set.rows, repeats: body.repeats, checks, judgePricing, capUsd: body.cap_usd });
   const refusals: EvalEstimate["refusals"] = [...estimate.refusals];
   // Creating weighs the cap against what is left of today's budget (each claim checks the budget again), so the estimate says so too.
   if (!refusals.some((refusal) => refusal.code === "over_daily_limit") && spent + body.cap_usd > day.limitUsd + EPSILON) {
@@ -216,13 +241,13 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
   }
   return {
     versions,
-    judgePricing: asPlanPricing(priceOf(judgeModel)),
+    judgePricing,
     checks,
     judgeModel,
     setVersion: set.version,
     setName: set.name,
     questions: set.rows.length,
-    estimate: { ...estimate, refusals, item_reserve_usd: itemReserveUsd, versions: versions.map(({ id, label }) => ({ id, label })) },
+    estimate: { ...typicalWithin(estimate, range), ...range, refusals, item_reserve_usd: itemReserveUsd, versions: versions.map(({ id, label }) => ({ id, label })) },
   };
 }
 
@@ -230,11 +255,16 @@ export async function estimateRun(charge: GatewayCharge, user: SessionUser, body
   return (await prepareRun(await appContext(), charge, user, body)).estimate;
 }
 
+/** The estimate a run started with (null for runs started before it was kept). */
+function estimateOf(low: number | null, high: number | null): EvalRun["estimate"] {
+  return low === null || high === null ? null : { low_usd: Number(low), high_usd: Number(high) };
+}
+
 function runOf(row: EvalRunRow): EvalRun {
   // The running spend is the claims' (the cap check); the pages read spending per version from the items.
-  const { spent_usd: _spent, name, ...run } = row;
+  const { spent_usd: _spent, name, estimate_low_usd: low, estimate_high_usd: high, ...run } = row;
   const plan = JSON.parse(row.plan) as Record<string, unknown>;
-  return { ...run, name: runNameOf(name, plan), plan };
+  return { ...run, name: runNameOf(name, plan), plan, estimate: estimateOf(low, high) };
 }
 
 /**
@@ -269,8 +299,10 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
   // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
   const id = options.id ?? randomUUID();
   const items = [];
-  for (let version = 0; version < prepared.versions.length; version++)
-    for (let question = 0; question < prepared.questions; question++)
+  // Question by question, every version of each in turn: a run stopped at its cap has compared its versions on the
+  // same questions (estimate-range.ts counts what fits in this order).
+  for (let question = 0; question < prepared.questions; question++)
+    for (let version = 0; version < prepared.versions.length; version++)
       for (let repeat = 0; repeat < body.repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
   await context.evalRuns.create({
     id,
@@ -280,6 +312,7 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
     plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: prepared.judgeModel, judge_threshold: body.judge_threshold, judge_pricing: prepared.judgePricing },
     capUsd: body.cap_usd,
     itemReserveUsd: estimate.item_reserve_usd,
+    estimate: { lowUsd: estimate.low_usd, highUsd: estimate.high_usd },
     items,
     name: defaultRunName(prepared.versions.map((version) => version.label), prepared.setName),
   });
@@ -357,9 +390,9 @@ export async function listRuns(query: { setId?: string; limit?: number; cursor?:
       if (counts) counts.spent_usd = sumItemCosts((await itemCostsOf(context.ledger, run.id)).values()).total_usd;
     }),
   );
-  const data = page.map(({ plan, spent_usd: _spent, name, ...run }) => {
+  const data = page.map(({ plan, spent_usd: _spent, name, estimate_low_usd: low, estimate_high_usd: high, ...run }) => {
     const versions = versionsOf(plan);
-    return { ...run, name: runNameOf(name, { versions }), versions, totals: totals.get(run.id) ?? emptyTotals() };
+    return { ...run, name: runNameOf(name, { versions }), versions, estimate: estimateOf(low, high), totals: totals.get(run.id) ?? emptyTotals() };
   });
   return { data, next_cursor: rows.length > limit ? runCursor(page[page.length - 1]) : null };
 }
