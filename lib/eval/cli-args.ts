@@ -36,6 +36,8 @@ export interface EvalCliOptions {
   judgeModel: string | null;
   /** --judge-threshold: the pass threshold of graded checks that name none. */
   judgeThreshold: number | null;
+  /** --dry-run: print the estimate (a range from the real requests) and run nothing. */
+  dryRun: boolean;
 }
 
 export type EvalCliParse = { ok: true; help: true } | { ok: true; help: false; options: EvalCliOptions } | { ok: false; message: string };
@@ -43,7 +45,10 @@ export type EvalCliParse = { ok: true; help: true } | { ok: true; help: false; o
 /** @public API of lib/eval for the runner, pages and CLI. */
 export const EVAL_USAGE = `Usage: npm run eval -- --questions <file.jsonl|file.csv> (--preset <slug> --versions <a,b> | --model <id>...)
   [--check <kind>:<arg>]... [--repeats 1-3] [--concurrency 1-16] [--min-pass 0..1]
-  [--json <out.json>] [--junit <out.xml>] [--max-cost <usd>] [--judge-model <id>] [--judge-threshold 0..1]
+  [--json <out.json>] [--junit <out.xml>] [--max-cost <usd>] [--judge-model <id>] [--judge-threshold 0..1] [--dry-run]
+--dry-run prints the estimate ($low–$high from the real requests) and runs nothing. A --max-cost below the
+  estimate runs what fits and stops at the cap, saying how many answers it left; those count as failed in the
+  pass rate (with --min-pass: exit 1 when that takes a version below it).
 Check kinds: contains, contains-i, not-contains, not-contains-i, pattern, cites-domain, no-domain,
   allowed-domains, min-citations, max-cost, max-latency-ms, min-length, max-length, judge, expected,
   expected-terms, citation-support
@@ -76,14 +81,19 @@ function outputPath(flag: string, raw: string): string | null {
 }
 
 /** Reads `--flag value` and `--flag=value` pairs into single and repeated values. */
-function collect(argv: readonly string[]): { single: Map<string, string>; repeated: Map<string, string[]>; help: boolean } | string {
+function collect(argv: readonly string[]): { single: Map<string, string>; repeated: Map<string, string[]>; help: boolean; dryRun: boolean } | string {
   const single = new Map<string, string>();
   const repeated = new Map<string, string[]>([["--model", []], ["--check", []]]);
   let help = false;
+  let dryRun = false;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") {
       help = true;
+      continue;
+    }
+    if (arg === "--dry-run") {
+      dryRun = true;
       continue;
     }
     if (!arg.startsWith("--")) return `unexpected argument ${shown(arg)} (flags start with --)`;
@@ -102,7 +112,7 @@ function collect(argv: readonly string[]): { single: Map<string, string>; repeat
     else if (single.has(name)) return `${name} is given twice`;
     else single.set(name, value);
   }
-  return { single, repeated, help };
+  return { single, repeated, help, dryRun };
 }
 
 function parseVersions(raw: string): Array<number | "designated"> | string {
@@ -120,7 +130,7 @@ function parseVersions(raw: string): Array<number | "designated"> | string {
 export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
   const collected = collect(argv);
   if (typeof collected === "string") return usage(collected);
-  const { single, repeated, help } = collected;
+  const { single, repeated, help, dryRun } = collected;
   if (help) return { ok: true, help: true };
 
   const questionsPath = single.get("--questions");
@@ -192,6 +202,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
       maxCostUsd: numbers.maxCost as number | null,
       judgeModel,
       judgeThreshold: numbers.judgeThreshold as number | null,
+      dryRun,
     },
   };
 }

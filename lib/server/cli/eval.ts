@@ -27,6 +27,13 @@ import type { ItemResult } from "../evaluation/item-call";
 import { checkPool } from "../evaluation/check-pool";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
+import { estimateRange } from "../evaluation/estimate-range";
+import { itemCostsOf, sumItemCosts } from "../evaluation/item-costs";
+import { withLedgerCost } from "@/lib/eval/cost-split";
+import { formatUsdRange } from "@/lib/eval-runs/progress";
+
+/** USD as the CLI prints it: four decimals under a dollar. */
+const usdText = (usd: number) => `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
 
 /** What the CLI touches outside itself: its output streams, files and settings (tests pass their own). */
 export interface CliIo {
@@ -193,6 +200,15 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
       throw error;
     }
     const judgePricing = priceVersions(catalog, versions, judgeModel);
+    const capUsd = options.maxCostUsd ?? serverEnv().EVAL_MAX_COST_PER_RUN_USD;
+    const answers = rows.length * versions.length * options.repeats;
+    const range = estimateRange({ versions, rows, repeats: options.repeats, checks: options.checks, judgePricing, capUsd });
+    io.err(`gatehouse eval: estimated ${formatUsdRange(range.low_usd, range.high_usd, usdText)} (low: short answers; high: every call at its reserve)\n`);
+    if (range.high_usd > capUsd) io.err(`gatehouse eval: the cap of ${usdText(capUsd)} is below the estimate's high end: runs what fits (at least ${range.fits_items} of ${answers} answers) and stops at the cap\n`);
+    if (options.dryRun) {
+      io.out(`${answers} answers, estimated ${formatUsdRange(range.low_usd, range.high_usd, usdText)}, cap ${usdText(capUsd)}; --dry-run: nothing was run\n`);
+      return 0;
+    }
     const context = await appContext();
     const setId = "cli";
     await context.questionSets.create({ id: setId, name: path.basename(options.questions.path), rows, userEmail: "cli" });
@@ -200,7 +216,6 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     const items = rows.flatMap((_, question) =>
       versions.flatMap((__, version) => Array.from({ length: options.repeats }, (___, repeat) => ({ version_index: version, question_index: question, repeat_index: repeat }))),
     );
-    const capUsd = options.maxCostUsd ?? serverEnv().EVAL_MAX_COST_PER_RUN_USD;
     await context.evalRuns.create({
       id: runId,
       userId: "cli",
@@ -226,17 +241,24 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     const wallMs = Date.now() - startedAt;
     await runner.stop();
     const run = await context.evalRuns.get(runId);
-    if (run?.status === "stopped") {
-      const why = run.stop_reason === "cap" ? `at the spending cap of $${capUsd} (the next answer's upper bound would have passed it)` : `(${run.stop_reason ?? "stopped"})`;
-      io.err(`gatehouse eval: stopped ${why}; spent $${Number(run.spent_usd).toFixed(4)}; unstarted answers count as failed\n`);
-    }
-
+    // Every figure the CLI prints and writes is the ledger's, per answer: settled costs, and reserves kept for unknown outcomes.
+    const costs = await itemCostsOf(context.ledger, runId);
+    const spent = sumItemCosts(costs.values());
     const stored = await context.evalRuns.items(runId, { limit: 5_000 });
     const more = items.length > 5_000 ? await context.evalRuns.items(runId, { offset: 5_000, limit: items.length }) : [];
+    if (run?.status === "stopped") {
+      const notRun = [...stored, ...more].filter((item) => item.status === "cancelled" || item.status === "pending").length;
+      const why = run.stop_reason === "cap" ? `at the spending cap of ${usdText(capUsd)} (the next answer's upper bound would have passed it)` : `(${run.stop_reason ?? "stopped"})`;
+      io.err(`gatehouse eval: stopped ${why}: ${notRun} of ${items.length} answers not run, counted as failed\n`);
+    }
+    const unknown = spent.unknown_usd > 0 ? ` (${usdText(spent.unknown_usd)} of it reserves kept for calls whose cost was not reported)` : "";
+    io.err(`gatehouse eval: spent ${usdText(spent.total_usd)} of the estimated ${formatUsdRange(range.low_usd, range.high_usd, usdText)}${unknown}\n`);
+
     const reportItems: ReportItem[] = [];
     const scored: ScoredItem[][] = versions.map(() => []);
     for (const item of [...stored, ...more]) {
-      const result = resultOf(item);
+      const cost = costs.get(item.position);
+      const result = cost ? withLedgerCost(resultOf({ ...item, cost_usd: cost.total_usd }), cost) : resultOf(item);
       const checks = (item.checks as ScoredItem["checks"] | null) ?? (await evaluateRow(result, options.checks, rows[item.question_index], { local: checkPool().run }));
       scored[item.version_index].push({ result, checks });
       reportItems.push({ question: rows[item.question_index].question, version: versions[item.version_index].id, repeat: item.repeat_index + 1, result, checks });
