@@ -13,8 +13,8 @@ import { itemRequest } from "./run-work";
  *   of 8,000 characters, `JUDGE_MAX_OUTPUT_TOKENS` out), the support check judging as many citations as the search
  *   returns results (at least LOW_CITATIONS_HIGH). A run never spends past it unless a call cost more than its
  *   reserve, which stops the run (over_reserve).
- * - low: the request's own text at four bytes a token, a short answer (LOW_OUTPUT_TOKENS), the search results it is
- *   billed for, and one small judge call per judge check (the support check: none, an answer may cite nothing).
+ * - low: the request's own text at four bytes a token, a short answer (LOW_OUTPUT_TOKENS), one search billed when it
+ *   searches, and one small judge call per judge check (the support check: none, an answer may cite nothing).
  *
  * `fits`: how many items, in the order the runner claims them, fit the cap at their high bounds: a run whose cap is
  * below the high end still starts and runs what fits (at least this many answers), then stops at the cap.
@@ -72,7 +72,9 @@ function versionCosts(version: EvalVersion) {
       bytes = emptyBytes + extra;
     }
     const lowTokensIn = Math.ceil(bytes / LOW_BYTES_PER_TOKEN) + results * LOW_SEARCH_RESULT_TOKENS;
-    const lowUsd = lowTokensIn * pricing.prompt + LOW_OUTPUT_TOKENS * pricing.completion + pricing.request + results * pricing.web_search;
+    // The reserve counts every result at the search price (OpenRouter's web plugin bills per result); a gateway may
+    // bill the search once (the embedded one does): the low end counts one.
+    const lowUsd = lowTokensIn * pricing.prompt + LOW_OUTPUT_TOKENS * pricing.completion + pricing.request + (results > 0 ? pricing.web_search : 0);
     return { highUsd, lowUsd, answerMax, results, questionBytes: bytes };
   };
 }
