@@ -90,6 +90,15 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
     const rows = Array.from({ length: 12 }, (_, index) => ({ question: `${QUESTIONS[index % QUESTIONS.length]} (${index + 1})` }));
     const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "fits", rows } }), params({}));
     const setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
+    // A cap below the typical estimate, above one answer's upper bound: before, refused (402) with Start disabled.
+    const short = { set_id: setId, models: ["gatehouse/scholar"], concurrency: 2 };
+    const typical = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/eval/runs/estimate", { role: "editor", json: { ...short, cap_usd: 5 } }), params({}))).json()).data;
+    const belowTypical = Number(((typical.item_reserve_usd + typical.total_usd) / 2).toFixed(6));
+    expect(belowTypical).toBeLessThan(typical.total_usd);
+    const under = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { ...short, cap_usd: belowTypical } }), params({}));
+    expect(under.status, await under.clone().text()).toBe(201);
+    await runToEnd([EvalRunEnvelopeSchema.parse(await under.json()).data.id]);
+
     // A long system prompt makes each answer cost near its upper bound (its input is counted exactly), so the cap bites.
     const saved = await caller(gateway, gateway.managementKey)("/presets/long-fits/chat/completions", {
       method: "POST",
@@ -116,7 +125,8 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
     const run = EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/eval/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(run).toMatchObject({ status: "stopped", stop_reason: "cap" });
     expect(run.progress.totals.spent_usd).toBeLessThanOrEqual(capUsd + 1e-9);
-    expect(run.progress.totals.done).toBeGreaterThanOrEqual(tight.fits_items);
+    // `fits_items` answers fit at their upper bounds; a retried or lapsed attempt keeps its reserve, so fewer may end.
+    expect(run.progress.totals.done).toBeGreaterThan(0);
     expect(run.progress.totals.cancelled).toBeGreaterThan(0);
     expect(notRunSummary(run)).toBe(`Stopped at the cap: ${run.progress.totals.cancelled} of 12 items not run.`);
   });
