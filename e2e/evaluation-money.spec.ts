@@ -68,6 +68,7 @@ test.describe("as an editor", () => {
     await page.goto(`/evaluations/runs/${id}/results`);
     await expect(page.getByTestId("results-spent-usd")).toHaveText(spent, { timeout: 30_000 });
     expect(await evaluationRuns.horizontalOverflow()).toBeLessThanOrEqual(0);
+    await axe.expectNoSeriousViolations(page, "results of a run stopped at its cap at 360 px");
     await lookAt(page, "results-spent-360");
   });
 });
