@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, runClock, shares, statusLabel, type RunClockInput } from "./progress";
+import { fitsText, formatDuration, notRunSummary, runClock, shares, statusLabel, type RunClockInput } from "./progress";
 
 const START = Date.parse("2026-01-01T00:00:00Z");
 const counts = { done: 30, failed: 10, pending: 50, running: 10, cancelled: 0, total: 100 };
@@ -42,5 +42,25 @@ describe("formatDuration and statusLabel", () => {
   it("says why a run stopped", () => {
     expect(statusLabel("stopped", "cap")).toBe("Stopped at its spending cap");
     expect(statusLabel("cancelled", "cancelled")).toBe("Cancelled");
+  });
+});
+
+describe("notRunSummary", () => {
+  const totals = { done: 40, failed: 6, pending: 0, running: 0, cancelled: 14, total: 60 };
+  it("says how many items a run stopped at its cap left, and why", () => {
+    expect(notRunSummary({ status: "stopped", stop_reason: "cap", progress: { totals } })).toBe("Stopped at the cap: 14 of 60 items not run.");
+    expect(notRunSummary({ status: "stopped", stop_reason: "budget", progress: { totals } })).toBe("Stopped at your spending budget: 14 of 60 items not run.");
+    expect(notRunSummary({ status: "cancelled", progress: { totals } })).toBe("Cancelled: 14 of 60 items not run.");
+  });
+  it("says nothing while running, once finished, or when every item ran", () => {
+    expect(notRunSummary({ status: "running", progress: { totals } })).toBeNull();
+    expect(notRunSummary({ status: "finished", progress: { totals: { ...totals, cancelled: 0 } } })).toBeNull();
+    expect(notRunSummary({ status: "stopped", stop_reason: "cap", progress: { totals: { ...totals, cancelled: 0 } } })).toBeNull();
+  });
+});
+
+describe("fitsText", () => {
+  it("says a cap below the estimate runs what fits and stops there", () => {
+    expect(fitsText({ items: 60, fits_items: 46, low_usd: 0.1 }, 0.5)).toBe("The cap of $0.50 is below the estimate: the run will run what fits (at least 46 of the 60 answers) and stop at the cap, saying how many items it left.");
   });
 });

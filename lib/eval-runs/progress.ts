@@ -1,3 +1,5 @@
+import { formatUsd } from "@/lib/video-models/money";
+
 /**
  * The run page's figures from a run's counts (GET /api/eval/runs/{id}): what share of each version is done,
  * failed or pending, the time spent and the time left. Pure and O(versions): the page renders counts, never
@@ -18,8 +20,10 @@ export interface RunProgressInput {
   created_at: string;
   ended_at: string | null;
   cap_usd: number;
+  /** The estimate the run started with (low to high); absent or null for runs started before it was kept. */
+  estimate?: { low_usd: number; high_usd: number } | null;
   progress: {
-    totals: RunCounts & { spent_usd: number };
+    totals: RunCounts & { spent_usd: number; unknown_usd?: number; in_flight_usd?: number };
     eta_seconds: number | null;
     cost_split?: { tokens_usd: number; web_search_usd: number; judge_usd: number; total_usd: number } | null;
   };
@@ -79,4 +83,38 @@ export function statusLabel(status: RunProgressInput["status"], stopReason?: str
   if (status === "stopped" && stopReason === "budget") return "Stopped: your spending budget is used up";
   if (status === "stopped" && stopReason === "over_reserve") return "Stopped: a call cost more than its reserve";
   return stopReason && status === "stopped" ? `Stopped (${stopReason})` : STATUS_WORDS[status];
+}
+
+/**
+ * What an ended run left undone and why, in words for its page: "Stopped at the cap: 14 of 60 items not run." Null
+ * while it runs, and when every item ran.
+ */
+export function notRunSummary(run: { status: RunProgressInput["status"]; stop_reason?: string | null; progress: { totals: RunCounts } }): string | null {
+  if (run.status === "running" || run.status === "finished") return null;
+  const { totals } = run.progress;
+  const notRun = totals.cancelled + totals.pending;
+  if (notRun === 0) return null;
+  const count = `${notRun} of ${totals.total} item${totals.total === 1 ? "" : "s"} not run`;
+  if (run.status === "cancelled") return `Cancelled: ${count}.`;
+  if (run.stop_reason === "cap") return `Stopped at the cap: ${count}.`;
+  if (run.stop_reason === "budget") return `Stopped at your spending budget: ${count}.`;
+  if (run.stop_reason === "over_reserve") return `Stopped because a call cost more than its reserve: ${count}.`;
+  return `Stopped: ${count}.`;
+}
+
+/** "$0.12–$0.48": a range of USD figures (an en dash between, as the estimate is shown everywhere). */
+export function formatUsdRange(lowUsd: number, highUsd: number, format: (usd: number) => string): string {
+  return `${format(lowUsd)}–${format(highUsd)}`;
+}
+
+/**
+ * What a run whose cap is below its estimate's high end will do, in words for the form and the start dialog: it
+ * starts, runs what fits and stops at the cap. `fits_items` answers fit at their upper bounds; more fit when answers
+ * cost less than those (the cap is checked at each item's claim).
+ */
+export function fitsText(estimate: { items: number; fits_items: number; low_usd: number }, capUsd: number): string {
+  const all = estimate.fits_items >= estimate.items;
+  if (all) return `The cap of ${formatUsd(capUsd)} is below the high end: the run stops at the cap if answers cost that much.`;
+  const least = estimate.fits_items === 0 ? "" : ` (at least ${estimate.fits_items} of the ${estimate.items} answers)`;
+  return `The cap of ${formatUsd(capUsd)} is below the estimate: the run will run what fits${least} and stop at the cap, saying how many items it left.`;
 }

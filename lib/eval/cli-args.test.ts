@@ -35,6 +35,7 @@ describe("parseEvalArgs", () => {
       resume: false,
       stateDir: ".gatehouse-eval",
       server: null,
+      dryRun: false,
     });
     const full = options([
       "--questions=qs.CSV",
@@ -51,8 +52,9 @@ describe("parseEvalArgs", () => {
       "--max-cost", "2.5",
       "--judge-model", "anthropic/claude-3.5-haiku",
       "--judge-threshold=0.7",
+      "--dry-run",
     ]);
-    expect(full).toMatchObject({ questions: { format: "csv" }, models: ["openai/gpt-4o:online", "gatehouse/echo"], repeats: 3, concurrency: 16, minPass: 0.8, jsonPath: "out/report.json", junitPath: "out/junit.xml", maxCostUsd: 2.5, judgeModel: "anthropic/claude-3.5-haiku", judgeThreshold: 0.7 });
+    expect(full).toMatchObject({ questions: { format: "csv" }, models: ["openai/gpt-4o:online", "gatehouse/echo"], repeats: 3, concurrency: 16, minPass: 0.8, jsonPath: "out/report.json", junitPath: "out/junit.xml", maxCostUsd: 2.5, judgeModel: "anthropic/claude-3.5-haiku", judgeThreshold: 0.7, dryRun: true });
     expect(full.checks.map((c) => c.kind)).toEqual(["contains", "cites-domain", "judge"]);
   });
 

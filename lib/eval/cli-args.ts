@@ -48,6 +48,8 @@ export interface EvalCliOptions {
   stateDir: string;
   /** --server: a running Gatehouse to drive over HTTP (token from GATEHOUSE_TOKEN). */
   server: string | null;
+  /** --dry-run: print the estimate (a range from the real requests) and run nothing. */
+  dryRun: boolean;
 }
 
 /** Where a local run keeps its state while it runs (its database of finished items and its plan's fingerprint). */
@@ -60,7 +62,10 @@ export const EVAL_USAGE = `Usage: npm run eval -- --questions <file.jsonl|file.c
   [--check <kind>:<arg>]... [--repeats 1-3] [--concurrency 1-16] [--min-pass 0..1]
   [--json <out.json>] [--junit <out.xml>] [--max-cost <usd>] [--judge-model <id>] [--judge-threshold 0..1]
   [--baseline designated|<version> [--regressions k/n]] [--markdown <out.md>] [--resume] [--state <dir>]
-  [--server <url>]  (with GATEHOUSE_TOKEN set to a personal access token)
+  [--server <url>]  (with GATEHOUSE_TOKEN set to a personal access token)  [--dry-run]
+--dry-run prints the estimate ($low–$high from the real requests) and runs nothing. A --max-cost below the
+  estimate runs what fits and stops at the cap, saying how many answers it left; those count as failed in the
+  pass rate (with --min-pass: exit 1 when that takes a version below it).
 Check kinds: contains, contains-i, not-contains, not-contains-i, pattern, cites-domain, no-domain,
   allowed-domains, min-citations, max-cost, max-latency-ms, min-length, max-length, judge, expected,
   expected-terms, citation-support
@@ -73,7 +78,7 @@ const SINGLE = [
 ] as const;
 const REPEATED = ["--model", "--check"] as const;
 /** Flags without a value. */
-const SWITCHES = ["--resume"] as const;
+const SWITCHES = ["--resume", "--dry-run"] as const;
 type Flag = (typeof SINGLE)[number] | (typeof REPEATED)[number] | (typeof SWITCHES)[number];
 
 const isFlag = (name: string): name is Flag =>
@@ -214,6 +219,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
   if (typeof serverParsed === "string") return usage(serverParsed);
   const server = serverParsed?.url ?? null;
   const resume = switches.has("--resume");
+  const dryRun = switches.has("--dry-run");
   if (server !== null && resume) return usage("--resume is for local runs: with --server the run goes on on the server by itself");
   if (server !== null && stateDir !== null) return usage("--state is for local runs, not with --server");
 
@@ -240,6 +246,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
       resume,
       stateDir: stateDir ?? DEFAULT_STATE_DIR,
       server,
+      dryRun,
     },
   };
 }

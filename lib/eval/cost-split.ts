@@ -2,8 +2,9 @@ import type { ItemResult } from "./item-result";
 
 /**
  * What one answer cost, split three ways: model tokens, web search, and the judge calls that graded it. The one
- * function every figure reads (run page, results page, exports, CLI), from the usage stored with the answer; when the
- * ledger records each gateway call, this is the function that reads it instead.
+ * function every figure reads (run page, results page, exports, CLI). The figures come from the ledger: the server
+ * puts each item's ledger figures on its stored answer (`withLedgerCost`) before anything here reads it, so every
+ * page and file sums the same numbers as the ledger does.
  */
 export interface CostSplit {
   tokens_usd: number;
@@ -39,4 +40,23 @@ export function addCostSplits(splits: Iterable<CostSplit>): CostSplit {
     total.total_usd += split.total_usd;
   }
   return total;
+}
+
+/**
+ * An answer's cost as the ledger counts it: its own calls (the answer and every retry) and the judge calls that graded
+ * it, each at its settled cost or, when nobody learned it, the reserve it keeps (`unknown_usd` of the two together).
+ */
+export interface LedgerCost {
+  answer_usd: number;
+  judge_usd: number;
+  unknown_usd: number;
+}
+
+/**
+ * The stored answer with the ledger's figures in place of those stored with it (what the gateway reported for its
+ * last attempt): `cost_usd` its own calls, `judge_cost_usd` its judge calls. Its web-search part stays as stored,
+ * never more than the answer's cost (costSplitOf bounds it).
+ */
+export function withLedgerCost<T extends CostedResult>(result: T, cost: LedgerCost): T {
+  return { ...result, cost_usd: cost.answer_usd, judge_cost_usd: cost.judge_usd };
 }

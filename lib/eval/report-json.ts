@@ -1,4 +1,5 @@
 import type { VersionAggregate } from "./aggregate";
+import { costSplitOf } from "./cost-split";
 import type { CheckResult } from "./evaluate";
 import type { ItemResult } from "./item-result";
 
@@ -63,7 +64,8 @@ export function buildJsonReport(versions: readonly ReportVersion[], items: reado
       answer: item.result.answer,
       citations: item.result.citations.map((c) => ({ url: c.url, ...(c.title === undefined ? {} : { title: c.title }), start_index: c.start_index, end_index: c.end_index })),
       checks: item.checks,
-      cost_usd: item.result.cost_usd,
+      // The answer's one figure (its calls and its judge calls, as the ledger counts them), the one every report shows.
+      cost_usd: costSplitOf(item.result).total_usd,
       latency_ms: item.result.latency_ms,
       ttft_ms: item.result.ttft_ms,
       error: item.result.error ?? null,

@@ -1,3 +1,4 @@
+import { costSplitOf } from "./cost-split";
 import type { ReportItem, ReportVersion } from "./report-json";
 
 /** Characters XML 1.0 cannot hold at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF): shown as U+FFFD. */
@@ -45,7 +46,10 @@ export function buildJunitXml(versions: readonly ReportVersion[], items: readonl
     const failures = own.filter((item) => !item.result.error && item.checks.some((c) => !c.passed)).length;
     const time = seconds(options.wallMs ?? own.reduce((sum, item) => sum + (item.result.latency_ms ?? 0), 0));
     const head = `  <testsuite name="${xmlAttr(id)}" tests="${own.length}" failures="${failures}" errors="${errors}" time="${time}">`;
-    return [head, ...own.map(testcase), "  </testsuite>"].join("\n");
+    // What the version's answers cost, the same one figure per answer as the JSON report and the table.
+    const cost = own.reduce((sum, item) => sum + costSplitOf(item.result).total_usd, 0);
+    const properties = `    <properties><property name="cost_usd" value="${Number(cost.toPrecision(12))}"/></properties>`;
+    return [head, properties, ...own.map(testcase), "  </testsuite>"].join("\n");
   });
   const total = items.length;
   const failures = items.filter((item) => !item.result.error && item.checks.some((c) => !c.passed)).length;

@@ -78,6 +78,20 @@ function NoiseFloorLine({ summary }: { summary: EvalResultsSummary }) {
   );
 }
 
+/**
+ * What the whole run spent, the ledger's figure: the same as the run page's "Spent" (every item's calls, settled or
+ * kept at their reserve when nobody learned their cost), with the parts the version cards do not hold.
+ */
+function SpentLine({ spent }: { spent: NonNullable<EvalResultsSummary["spent"]> }) {
+  return (
+    <p data-testid="results-spent" className="text-sm text-slate-700 dark:text-slate-300">
+      Spent <strong className="tabular-nums" data-testid="results-spent-usd">{formatUsd(spent.total_usd)}</strong> in all
+      {spent.unanswered_usd > 0 ? <> ({formatUsd(spent.unanswered_usd)} of it on items without an answer)</> : null}
+      {spent.unknown_usd > 0 ? <>; {formatUsd(spent.unknown_usd)} of it reserves kept for calls whose cost was not reported</> : null}.
+    </p>
+  );
+}
+
 /** Per version: pass rate of every check, judge mean, citations, cost, latency, domains, errors; then the noise floor. */
 export function SummaryCards({ summary }: { summary: EvalResultsSummary }) {
   return (
@@ -94,6 +108,7 @@ export function SummaryCards({ summary }: { summary: EvalResultsSummary }) {
           ) : null}
         </p>
       ) : null}
+      {summary.spent ? <SpentLine spent={summary.spent} /> : null}
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {summary.versions.map((v) => (
           <VersionCard key={v.version_index} version={v} />

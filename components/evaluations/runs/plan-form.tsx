@@ -87,7 +87,7 @@ export function PlanForm({ initial }: { initial: PlanFormState }) {
         </fieldset>
       </div>
       <div className="space-y-3 lg:sticky lg:top-4">
-        <EstimatePanel estimate={estimate} loading={loading} problem={estimateProblem} />
+        <EstimatePanel estimate={estimate} loading={loading} problem={estimateProblem} capUsd={plan.body?.cap_usd ?? null} />
         <Button variant="primary" className="w-full" disabled={blocked !== null || start.isPending} aria-describedby="start-blocked" data-testid="plan-start" {...startDialog.triggerProps}>
           Start run
         </Button>

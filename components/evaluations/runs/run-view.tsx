@@ -10,6 +10,7 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { evalRunQueries, isRunFinished } from "@/lib/client/queries/evaluation-runs";
 import { mayWriteRun } from "@/lib/eval-runs/access";
+import { notRunSummary } from "@/lib/eval-runs/progress";
 import { CancelRunButton } from "./cancel-run-button";
 import { RecentErrors } from "./recent-errors";
 import { RunFiguresList } from "./run-figures";
@@ -43,7 +44,7 @@ export function RunView({ id }: { id: string }) {
       <div className="flex flex-wrap items-center gap-2">
         <RunStatusBadge run={run} />
         <span role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="run-status-text">
-          {running ? "Running… this page refreshes every second." : run.status === "finished" ? "Every item has an answer." : "No more items will run."}
+          {running ? "Running… this page refreshes every second." : run.status === "finished" ? "Every item has an answer." : (notRunSummary(run) ?? "No more items will run.")}
         </span>
         <span className="text-sm text-slate-600 dark:text-slate-400">
           Started <RelativeTime value={run.created_at} />

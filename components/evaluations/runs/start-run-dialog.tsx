@@ -3,6 +3,7 @@
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { LazyPopupProps } from "@/components/ui/use-lazy-popup";
 import type { EvalEstimate } from "@/lib/contract/bff/evaluations";
+import { fitsText, formatUsdRange } from "@/lib/eval-runs/progress";
 import { formatUsd } from "@/lib/video-models/money";
 
 /** The last step before anything is spent: what will run, at what estimated cost, under which cap. Loaded on the way to its button. */
@@ -16,7 +17,7 @@ export default function StartRunDialog({ estimate, capUsd, submitting, onConfirm
     <ConfirmDialog
       {...popup}
       title="Start this run?"
-      description={`${estimate.items} answers, estimated ${formatUsd(estimate.total_usd)}; the run stops at its cap of ${formatUsd(capUsd)}.`}
+      description={`${estimate.items} answers, estimated ${formatUsdRange(estimate.low_usd, estimate.high_usd, formatUsd)}; the run stops at its cap of ${formatUsd(capUsd)}.${estimate.high_usd > capUsd ? ` ${fitsText(estimate, capUsd)}` : ""}`}
       busy={submitting}
       action="Start the run"
       busyAction="Starting…"

@@ -164,11 +164,28 @@ export type EvalRunHeader = z.infer<typeof RunHeaderSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/eval/runs/{id}/results
 
+/** A run's spending, as the ledger counts it (lib/eval/results/spent.ts). */
+export const RunSpentSchema = z.object({
+  total_usd: z.number(),
+  tokens_usd: z.number(),
+  web_search_usd: z.number(),
+  judge_usd: z.number(),
+  unknown_usd: z.number(),
+  unanswered_usd: z.number(),
+});
+export type RunSpent = z.infer<typeof RunSpentSchema>;
+
 const EvalResultsSummarySchema = RunHeaderSchema.extend({
   /** Who started the run: they (or an admin) may re-score it and designate its winner (lib/eval-runs/access.ts). */
   user_id: z.string(),
   versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
   noise_floor: NoiseFloorSchema,
+  /**
+   * What the whole run spent, as its ledger counts it (every item's calls: settled costs and the reserves kept by
+   * calls whose cost nobody learned), split; `unknown_usd` is the kept-reserve part, `unanswered_usd` what items
+   * without an answer (failed, cancelled mid-call) cost. The run page's "Spent" is the same figure.
+   */
+  spent: RunSpentSchema.optional(),
 });
 export type EvalResultsSummary = z.infer<typeof EvalResultsSummarySchema>;
 export const EvalResultsSummaryEnvelopeSchema = z.object({ data: EvalResultsSummarySchema });
@@ -487,6 +504,7 @@ export const EVAL_EXPORT_COLUMNS = [
   "cost_tokens_usd",
   "cost_web_search_usd",
   "cost_judge_usd",
+  "cost_unknown_usd",
   "latency_ms",
   "citation_count",
   "cited_urls",

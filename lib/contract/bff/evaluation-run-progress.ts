@@ -22,13 +22,20 @@ export const EvalRunSchema = z.object({
   created_at: z.string(),
   ended_at: z.string().nullable(),
   plan: z.record(z.string(), z.unknown()),
+  /** The estimate the run started with, from its real requests: low (short answers) to high (what the ledger reserves). */
+  estimate: z.object({ low_usd: z.number(), high_usd: z.number() }).nullable().optional(),
 });
 export type EvalRun = z.infer<typeof EvalRunSchema>;
 export const EvalRunEnvelopeSchema = z.object({ data: EvalRunSchema });
 
 const CountsSchema = z.object({ done: z.number(), failed: z.number(), pending: z.number(), running: z.number(), cancelled: z.number(), total: z.number() });
-const TotalsSchema = CountsSchema.extend({ spent_usd: z.number() });
-const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), spent_usd: z.number() });
+/**
+ * Spending as the run's ledger counts it: `spent_usd` its calls' settled costs plus the reserves kept by calls whose
+ * cost nobody learned (`unknown_usd` of it); `in_flight_usd` the reserves of calls still running (not yet spent).
+ */
+const SpendingSchema = z.object({ spent_usd: z.number(), unknown_usd: z.number().optional(), in_flight_usd: z.number().optional() });
+const TotalsSchema = CountsSchema.extend(SpendingSchema.shape);
+const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), ...SpendingSchema.shape });
 export type EvalVersionProgress = z.infer<typeof EvalVersionProgressSchema>;
 
 /** How many of the latest failed items the progress carries. */

@@ -216,6 +216,15 @@ const EvalEstimateSchema = z.object({
   refusals: z.array(RefusalSchema),
   /** The estimate of the most expensive single item: reserved against the cap while an item runs. */
   item_reserve_usd: z.number(),
+  /**
+   * The range from the real requests (lib/server/evaluation/estimate-range.ts): low (each request's text, a short
+   * answer, the searches it is billed for) to high (what the ledger reserves: max_output_tokens, search results, every
+   * judge call at its bound). `total_usd` is the typical figure between them.
+   */
+  low_usd: z.number(),
+  high_usd: z.number(),
+  /** Answers (in the order the run takes them) that fit the cap at their high bounds: a cap below the estimate runs these at least, then stops. */
+  fits_items: z.number(),
   versions: z.array(z.object({ id: z.string(), label: z.string() })),
 });
 export type EvalEstimate = z.infer<typeof EvalEstimateSchema>;

@@ -25,6 +25,8 @@ function exportRow(item: StoredItem, question: ResultQuestion, version: EvalResu
     cost_tokens_usd: cost.tokens_usd,
     cost_web_search_usd: cost.web_search_usd,
     cost_judge_usd: cost.judge_usd,
+    // The part of cost_usd that is reserves kept for calls whose cost nobody learned (the ledger's unknown entries).
+    cost_unknown_usd: item.cost_unknown_usd ?? 0,
     latency_ms: result?.latency_ms ?? null,
     citation_count: result ? result.citations.length : null,
     cited_urls: result ? result.citations.map((c) => c.url) : [],

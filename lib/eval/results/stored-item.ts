@@ -18,8 +18,10 @@ export interface StoredItem {
   checks: readonly CheckResult[] | null;
   /** A failed item's error ({ status, message, code } as the runner stores it). */
   error: { message: string; code?: string | number | null; status?: number } | null;
-  /** What the item cost, failures and judge calls included. */
+  /** What the item cost, failures and judge calls included: the ledger's figure (settled costs and kept reserves). */
   cost_usd: number | null;
+  /** The part of cost_usd that is reserves kept for calls whose cost nobody learned (0 or absent: all reported). */
+  cost_unknown_usd?: number;
 }
 
 /**
@@ -27,6 +29,7 @@ export interface StoredItem {
  * cost counts as tokens (what its attempts were charged).
  */
 export function itemCostSplit(item: StoredItem): CostSplit {
+  // The ledger's figure (cost_usd) is the item's whole cost; a done item's stored answer says how it splits.
   if (item.status === "done" && item.result) return costSplitOf(item.result);
   return costSplitOf({ cost_usd: item.cost_usd });
 }

@@ -118,6 +118,30 @@ describe("npm run eval", () => {
     expect(answered.versions[0].cost_usd).toBeLessThanOrEqual(0.05);
   });
 
+  it("--dry-run prints the estimate as a range and runs nothing; a --max-cost below it runs what fits and says how many answers it left", async () => {
+    const saved = await fetch(`${gateway.baseUrl}/presets/long-fits/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${gateway.managementKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gatehouse/scholar", messages: [{ role: "system", content: "a.".repeat(20_000) }, { role: "user", content: "Hi" }] }),
+    });
+    expect(saved.status).toBe(200);
+    const args = ["--questions", file("questions.jsonl"), "--preset", "long-fits", "--versions", "1"];
+    const dry = await cli(...args, "--dry-run");
+    expect(dry.code).toBe(0);
+    expect(dry.out).toMatch(/^2 answers, estimated \$0\.\d{4}–\$0\.\d{4}, cap \$\d.*--dry-run: nothing was run/);
+    // Each answer's upper bound is about $0.056 here: a cap of $0.08 takes one, not two.
+    const json = file("fits.json");
+    const capped = await cli(...args, "--max-cost", "0.08", "--json", json);
+    expect(capped.err).toMatch(/below the estimate's high end: runs what fits \(at least 1 of 2 answers\)/);
+    expect(capped.err).toMatch(/stopped at the spending cap of \$0\.08\d* .*: 1 of 2 answers not run, counted as failed/);
+    expect(capped.err).toMatch(/spent \$0\.\d{4} of the estimated \$0\.\d{4}–\$0\.\d{4}/);
+    // Without --min-pass the gate has nothing to fail: exit 0 (with it, the answers not run count as failed: exit 1).
+    expect(capped.code).toBe(0);
+    const report = JSON.parse(readFileSync(json, "utf8")) as { versions: { cost_usd: number }[]; items: { cost_usd: number }[] };
+    expect(report.items.reduce((sum, item) => sum + item.cost_usd, 0)).toBeCloseTo(report.versions[0].cost_usd, 9);
+    expect(report.versions[0].cost_usd).toBeLessThanOrEqual(0.08);
+  });
+
   it("exits 2 on a usage error, naming what is wrong, and runs nothing", async () => {
     const bad = await cli("--questions", file("bad.csv"), "--model", "gatehouse/echo");
     expect(bad.code).toBe(2);

@@ -32,6 +32,13 @@ import { EXIT_INTERRUPTED, report, resultOf, verdictOf, type CliIo } from "./eva
 
 export type { CliIo };
 
+import { estimateRange } from "../evaluation/estimate-range";
+import { itemCostsOf, sumItemCosts } from "../evaluation/item-costs";
+import { withLedgerCost } from "@/lib/eval/cost-split";
+import { formatUsdRange } from "@/lib/eval-runs/progress";
+
+/** USD as the CLI prints it: four decimals under a dollar. */
+const usdText = (usd: number) => `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
 
 
 /** A usage error: exit code 2 with the message. */
@@ -189,6 +196,15 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     const plan = { versions, repeats: options.repeats, concurrency: options.concurrency, checks: options.checks, judge_model: judgeModel, judge_threshold: options.judgeThreshold ?? undefined, judge_pricing: judgePricing };
     // What the answers depend on: a resumed run must ask the same (concurrency and the cap may change between tries).
     const fingerprint = planFingerprint({ rows, versions, repeats: plan.repeats, checks: plan.checks, judge_model: plan.judge_model, judge_threshold: plan.judge_threshold });
+    const capUsd = options.maxCostUsd ?? serverEnv().EVAL_MAX_COST_PER_RUN_USD;
+    const answers = rows.length * versions.length * options.repeats;
+    const range = estimateRange({ versions, rows, repeats: options.repeats, checks: options.checks, judgePricing, capUsd });
+    io.err(`gatehouse eval: estimated ${formatUsdRange(range.low_usd, range.high_usd, usdText)} (low: short answers; high: every call at its reserve)\n`);
+    if (range.high_usd > capUsd) io.err(`gatehouse eval: the cap of ${usdText(capUsd)} is below the estimate's high end: runs what fits (at least ${range.fits_items} of ${answers} answers) and stops at the cap\n`);
+    if (options.dryRun) {
+      io.out(`${answers} answers, estimated ${formatUsdRange(range.low_usd, range.high_usd, usdText)}, cap ${usdText(capUsd)}; --dry-run: nothing was run\n`);
+      return 0;
+    }
     await closeAppContexts();
     settleState(state, fingerprint, options.resume, (note) => io.err(`gatehouse eval: ${note}\n`));
     const context = await appContext();
@@ -197,7 +213,6 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     const items = rows.flatMap((_, question) =>
       versions.flatMap((__, version) => Array.from({ length: options.repeats }, (___, repeat) => ({ version_index: version, question_index: question, repeat_index: repeat }))),
     );
-    const capUsd = options.maxCostUsd ?? serverEnv().EVAL_MAX_COST_PER_RUN_USD;
     if (!state.resumed) {
       await context.questionSets.create({ id: setId, name: path.basename(options.questions.path), rows, userEmail: "cli" });
       await context.evalRuns.create({ id: runId, userId: "cli", setId, setVersion: 1, plan, capUsd, itemReserveUsd: 0, items });
@@ -232,17 +247,27 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     let stopped: string | null = null;
     if (run?.status === "stopped") {
       stopped = run.stop_reason === "cap" ? `at the spending cap of $${capUsd}` : (run.stop_reason ?? "stopped");
-      const why = run.stop_reason === "cap" ? `at the spending cap of $${capUsd} (the next answer's upper bound would have passed it)` : `(${run.stop_reason ?? "stopped"})`;
-      io.err(`gatehouse eval: stopped ${why}; spent $${Number(run.spent_usd).toFixed(4)}; unstarted answers count as failed\n`);
     }
 
+    // Every figure the CLI prints and writes is the ledger's, per answer: settled costs, and reserves kept for unknown outcomes.
+    const costs = await itemCostsOf(context.ledger, runId);
+    const spent = sumItemCosts(costs.values());
     const stored = await context.evalRuns.items(runId, { limit: 5_000 });
     const more = items.length > 5_000 ? await context.evalRuns.items(runId, { offset: 5_000, limit: items.length }) : [];
+    if (run?.status === "stopped") {
+      const notRun = [...stored, ...more].filter((item) => item.status === "cancelled" || item.status === "pending").length;
+      const why = run.stop_reason === "cap" ? `at the spending cap of ${usdText(capUsd)} (the next answer's upper bound would have passed it)` : `(${run.stop_reason ?? "stopped"})`;
+      io.err(`gatehouse eval: stopped ${why}: ${notRun} of ${items.length} answers not run, counted as failed\n`);
+    }
+    const unknown = spent.unknown_usd > 0 ? ` (${usdText(spent.unknown_usd)} of it reserves kept for calls whose cost was not reported)` : "";
+    io.err(`gatehouse eval: spent ${usdText(spent.total_usd)} of the estimated ${formatUsdRange(range.low_usd, range.high_usd, usdText)}${unknown}\n`);
+
     const reportItems: ReportItem[] = [];
     const verdicts: Array<{ version: string; question_index: number; repeat_index: number; verdict: ItemVerdict }> = [];
     const scored: ScoredItem[][] = versions.map(() => []);
     for (const item of [...stored, ...more]) {
-      const result = resultOf(item);
+      const cost = costs.get(item.position);
+      const result = cost ? withLedgerCost(resultOf({ ...item, cost_usd: cost.total_usd }), cost) : resultOf(item);
       const checks = (item.checks as ScoredItem["checks"] | null) ?? (await evaluateRow(result, options.checks, rows[item.question_index], { local: checkPool().run }));
       scored[item.version_index].push({ result, checks });
       reportItems.push({ question: rows[item.question_index].question, version: versions[item.version_index].id, repeat: item.repeat_index + 1, result, checks });

@@ -453,4 +453,21 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       CREATE INDEX access_tokens_by_user ON access_tokens (user_id, created_at);
     `,
   },
+  {
+    version: 16,
+    name: "ledger entries grouped by what they belong to (a run's calls in one lookup); a run's estimate range kept beside its actual",
+    // An evaluation item's calls are ledger entries of subject "run:position"; subject_group holds the run, so the
+    // run page, the results and the exports read what each item counts with one indexed equality lookup (a range
+    // over subject_id would follow the database's collation, which need not sort ':' as bytes do). A run keeps the
+    // estimate it started with (low to high, from its real requests), so its page shows it beside what it spent.
+    sql: (d) => `
+      ALTER TABLE ledger_entries ADD COLUMN subject_group TEXT;
+      UPDATE ledger_entries SET subject_group = substr(subject_id, 1, ${d.position("subject_id", "':'")} - 1)
+        WHERE subject_kind = 'evaluation-item' AND ${d.position("subject_id", "':'")} > 0;
+      CREATE INDEX ledger_entries_by_group ON ledger_entries (subject_kind, subject_group);
+
+      ALTER TABLE eval_runs ADD COLUMN estimate_low_usd ${d.real};
+      ALTER TABLE eval_runs ADD COLUMN estimate_high_usd ${d.real};
+    `,
+  },
 ];

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { Role } from "@/lib/contract/bff/schemas";
 
 /**
@@ -139,6 +139,9 @@ export interface EvalRunsTable {
   reserved_usd: Generated<number>;
   /** Set when someone renamed the run (migration 11); null shows the default name. */
   name: Generated<string | null>;
+  /** The estimate it started with, low and high from its real requests (migration 16); null before it was kept. */
+  estimate_low_usd: Generated<number | null>;
+  estimate_high_usd: Generated<number | null>;
 }
 
 export type EvalItemStatus = "pending" | "claimed" | "done" | "failed" | "cancelled";
@@ -195,6 +198,8 @@ export interface LedgerEntriesTable {
   preset_version: number;
   subject_kind: string;
   subject_id: string;
+  /** What the subject belongs to (an evaluation item's run), for reading a whole run's entries at once (migration 16). */
+  subject_group: ColumnType<string | null, string | null | undefined, string | null>;
   generation_id: string | null;
   input_tokens: number | null;
   output_tokens: number | null;

@@ -24,6 +24,8 @@ export interface NewEvalRun {
   items: readonly EvalItemKey[];
   /** The run's name as it starts (the default from its versions and set). */
   name?: string;
+  /** Its estimate, low to high from its real requests (services/evaluation-runs.ts), kept to show beside the actual. */
+  estimate?: { lowUsd: number; highUsd: number };
   at?: Date;
 }
 
@@ -173,6 +175,8 @@ export class EvalRunsStore {
           created_at: at,
           ended_at: null,
           name: run.name ?? null,
+          estimate_low_usd: run.estimate?.lowUsd ?? null,
+          estimate_high_usd: run.estimate?.highUsd ?? null,
         })
         .execute();
       for (let start = 0; start < run.items.length; start += INSERT_CHUNK) {
@@ -351,7 +355,7 @@ export class EvalRunsStore {
   ): Promise<LedgerEntryRef | SpendRefusal> {
     try {
       const request = { userId, feature: charge.feature, model: charge.model, preset: charge.preset ?? null, reserveUsd: charge.usd, what, at: now };
-      return await this.ledger.reserveWithin(on, { ...request, subject: { kind: "evaluation-item", id: subjectId } });
+      return await this.ledger.reserveWithin(on, { ...request, subject: { kind: "evaluation-item", id: subjectId, group: runId } });
     } catch (error) {
       if (!(error instanceof SpendRefusal)) throw error;
       await this.stopOn(on, runId, STOP_REASONS.budget, now, spending);
@@ -390,10 +394,10 @@ export class EvalRunsStore {
   /**
    * Settles a call `reserveCall` made: what it cost moves from the run's reserves to its spending and onto the
    * ledger; `null` when nobody learned the cost (it keeps its reserve, as spent). A call that cost more than its
-   * reserve stops the run ("over_reserve").
+   * reserve stops the run ("over_reserve"). Returns what the call counts (its cost, or the reserve it keeps).
    */
-  async settleCall(runId: string, entry: LedgerEntryRef, settlement: Settlement | null, now = Date.now()): Promise<void> {
-    await this.db.kysely.transaction().execute(async (trx) => {
+  async settleCall(runId: string, entry: LedgerEntryRef, settlement: Settlement | null, now = Date.now()): Promise<number> {
+    return this.db.kysely.transaction().execute(async (trx) => {
       const cost = settlement === null ? entry.reservedUsd : Math.max(0, settlement.costUsd);
       await trx
         .updateTable("eval_runs")
@@ -403,6 +407,7 @@ export class EvalRunsStore {
       if (settlement === null) await this.ledger.markUnknown(entry.id, trx);
       else await this.ledger.settleWithin(trx, entry.id, settlement);
       if (cost > entry.reservedUsd + EPSILON) await this.stopOn(trx, runId, STOP_REASONS.overReserve, now);
+      return cost;
     });
   }
 
@@ -450,9 +455,10 @@ export class EvalRunsStore {
     runId: string,
     position: number,
     instanceId: string,
-    outcome: { status: "done" | "failed"; result?: unknown; checks?: unknown; error?: unknown; costUsd: number; call?: Settlement; attempts: number; at?: Date },
+    outcome: { status: "done" | "failed"; result?: unknown; checks?: unknown; error?: unknown; costUsd: number | null; call?: Settlement; attempts: number; at?: Date },
   ): Promise<boolean> {
-    return this.settle(runId, position, instanceId, outcome.costUsd, outcome.call ?? { costUsd: outcome.costUsd }, {
+    const call = outcome.call ?? (outcome.costUsd === null ? null : { costUsd: outcome.costUsd });
+    return this.settle(runId, position, instanceId, outcome.costUsd ?? 0, call, {
       status: outcome.status,
       result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
       error: outcome.error === undefined ? null : JSON.stringify(outcome.error),
@@ -463,15 +469,20 @@ export class EvalRunsStore {
     });
   }
 
-  /** Gives an item back to be tried again from `notBefore` (a Retry-After, a backoff), counting the attempt and its cost. */
-  async retryLater(runId: string, position: number, instanceId: string, notBefore: number, attempts: number, costUsd: number): Promise<boolean> {
-    return this.settle(runId, position, instanceId, costUsd, { costUsd }, { status: "pending", claimed_by: null, lease_until: null, not_before: notBefore, attempts });
+  /**
+   * Gives an item back to be tried again from `notBefore` (a Retry-After, a backoff), counting the attempt and its
+   * cost; `costUsd` null: the attempt's cost is unknown (a stream cut without usage) and its reserve stays counted.
+   */
+  async retryLater(runId: string, position: number, instanceId: string, notBefore: number, attempts: number, costUsd: number | null): Promise<boolean> {
+    return this.settle(runId, position, instanceId, costUsd ?? 0, costUsd === null ? null : { costUsd }, { status: "pending", claimed_by: null, lease_until: null, not_before: notBefore, attempts });
   }
 
   /**
    * Writes `changes` to an item this instance holds, adds `costUsd` to the item and settles its claim's reserve
    * on the ledger at what the call cost, moving that from the run's reserves to its spending, in one transaction:
-   * a claim never sees the item out of flight without its cost counted. A call that cost more than its reserve is
+   * a claim never sees the item out of flight without its cost counted. `call` null: nobody learned what the call
+   * cost (a stream cut without its usage): the entry is marked unknown and its reserve counts, as the item's and the
+   * run's spending (never $0: the gateway may have charged it). A call that cost more than its reserve is
    * recorded and stops the run ("over_reserve"). The run's row is written first, as cancel and the cap's stop do
    * (run, then items), so two of them never wait on each other; when the item is no longer ours the transaction
    * rolls back and nothing is counted.
@@ -481,7 +492,7 @@ export class EvalRunsStore {
     position: number,
     instanceId: string,
     costUsd: number,
-    call: Settlement,
+    call: Settlement | null,
     changes: { status: "done" | "failed" | "pending"; attempts: number; lease_until: null } & Partial<Record<"result" | "error" | "checks" | "ended_at" | "claimed_by", string | null>> & { not_before?: number },
   ): Promise<boolean> {
     try {
@@ -489,15 +500,18 @@ export class EvalRunsStore {
         const held = await heldItem(trx, runId, position, instanceId);
         if (!held) throw new NotHolder();
         const reserve = Number(held.reserve_usd ?? 0);
-        const callCost = Math.max(0, call.costUsd);
+        const callCost = call === null ? reserve : Math.max(0, call.costUsd);
         // The item's judge calls were added to the run's spending as they settled; its own call is added here.
-        const judgeCost = Math.max(0, costUsd - callCost);
+        const judgeCost = call === null ? Math.max(0, costUsd) : Math.max(0, costUsd - callCost);
         await trx
           .updateTable("eval_runs")
           .set({ spent_usd: sql<number>`spent_usd + ${callCost}`, reserved_usd: sql<number>`reserved_usd - ${reserve}` })
           .where("id", "=", runId)
           .execute();
-        if (held.ledger_entry !== null) await this.ledger.settleWithin(trx, held.ledger_entry, { ...call, costUsd: callCost });
+        if (held.ledger_entry !== null) {
+          if (call === null) await this.ledger.markUnknown(held.ledger_entry, trx);
+          else await this.ledger.settleWithin(trx, held.ledger_entry, { ...call, costUsd: callCost });
+        }
         const result = await trx
           .updateTable("eval_items")
           // Earlier attempts' charges (a stream cut after tokens were billed) stay counted.
@@ -508,7 +522,7 @@ export class EvalRunsStore {
           .where("claimed_by", "=", instanceId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw new NotHolder();
-        if (held.ledger_entry !== null && callCost > reserve + EPSILON) await this.stopOn(trx, runId, STOP_REASONS.overReserve, Date.now());
+        if (held.ledger_entry !== null && call !== null && callCost > reserve + EPSILON) await this.stopOn(trx, runId, STOP_REASONS.overReserve, Date.now());
       });
       return true;
     } catch (error) {
@@ -599,11 +613,12 @@ export class EvalRunsStore {
   async resultItems(runId: string) {
     const rows = await this.db.kysely
       .selectFrom("eval_items")
-      .select(["version_index", "question_index", "repeat_index", "status", "result", "error", "checks", "cost_usd"])
+      .select(["position", "version_index", "question_index", "repeat_index", "status", "result", "error", "checks", "cost_usd"])
       .where("run_id", "=", runId)
       .orderBy("position")
       .execute();
     return rows.map((row) => ({
+      position: row.position,
       version_index: row.version_index,
       question_index: row.question_index,
       repeat_index: row.repeat_index,
@@ -638,6 +653,12 @@ export class EvalRunsStore {
   async positionsOf(runId: string): Promise<Map<string, number>> {
     const rows = await this.db.kysely.selectFrom("eval_items").select(["position", "version_index", "question_index", "repeat_index"]).where("run_id", "=", runId).execute();
     return new Map(rows.map((row) => [`${row.version_index}:${row.question_index}:${row.repeat_index}`, row.position]));
+  }
+
+  /** Each item's version by position (the run page puts the ledger's per-item figures on their versions). */
+  async versionsByPosition(runId: string): Promise<Map<number, number>> {
+    const rows = await this.db.kysely.selectFrom("eval_items").select(["position", "version_index"]).where("run_id", "=", runId).execute();
+    return new Map(rows.map((row) => [row.position, row.version_index]));
   }
 
   /** Replaces a run's stored plan (a re-score stores its new check list there). */

@@ -34,10 +34,13 @@ interface ItemError {
 export type ItemOutcome =
   /** `checks`: the plan's checks on this answer; `judgeCostUsd`: what their judge calls cost. */
   | { kind: "done"; result: ItemResult; checks?: unknown[]; judgeCostUsd?: number }
-  /** The gateway refused for now (429) or failed transiently (5xx, a cut stream): try again later. */
-  | { kind: "transient"; error: ItemError; retryAfterMs: number | null; costUsd: number }
-  /** Anything else: recorded on the item; the run goes on. */
-  | { kind: "failed"; error: ItemError; costUsd: number };
+  /**
+   * The gateway refused for now (429) or failed transiently (5xx, a cut stream): try again later. `costUsd` null: the
+   * call may have been charged and nobody reported what (a stream cut without its final usage), so its reserve is kept.
+   */
+  | { kind: "transient"; error: ItemError; retryAfterMs: number | null; costUsd: number | null }
+  /** Anything else: recorded on the item; the run goes on. `costUsd` as for a transient outcome. */
+  | { kind: "failed"; error: ItemError; costUsd: number | null };
 
 /** Sends POST /responses (streaming) to the gateway: the service owning that path (lib/server/services). */
 export type SendResponses = (body: Record<string, unknown>, signal: AbortSignal) => Promise<Response>;
@@ -179,9 +182,12 @@ export async function callItem(send: SendResponses, body: Record<string, unknown
   if (state.status === "completed" || state.status === "incomplete") return { kind: "done", result };
 
   const message = cut ? `The stream broke: ${cut}` : (state.error?.message ?? "The response failed.");
+  // The stream began, so the gateway may have charged for it: without a reported cost the outcome is unknown (never
+  // $0, and never the catalog's price of the usage it did not report), and the caller keeps the call's reserve.
+  const costUsd = state.usage?.cost == null ? null : result.cost_usd;
   const error: ItemError = { status: 502, message, code: state.error?.code ?? null };
   // A stream that ended or broke before the response completed, or a server-side error event, is worth
   // another try; a response the model itself failed (a refusal, a bad request inside the stream) is not.
   const transient = cut !== null || state.error?.code === null || state.error?.code === "server_error" || state.error?.code === "rate_limit_exceeded";
-  return transient ? { kind: "transient", error, retryAfterMs: null, costUsd: result.cost_usd } : { kind: "failed", error, costUsd: result.cost_usd };
+  return transient ? { kind: "transient", error, retryAfterMs: null, costUsd } : { kind: "failed", error, costUsd };
 }

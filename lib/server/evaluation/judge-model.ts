@@ -59,7 +59,8 @@ interface JudgeCallOutcome {
  */
 export interface JudgeCharge<Entry> {
   reserve(body: JudgeCallBody): Promise<Entry>;
-  settle(entry: Entry, outcome: JudgeCallOutcome | null): Promise<void>;
+  /** May return what the call counts (its cost, or the reserve an unknown outcome keeps): that is what `spend` hears. */
+  settle(entry: Entry, outcome: JudgeCallOutcome | null): Promise<number | void>;
 }
 
 /** The judge through the gateway's /responses (temperature 0), each call charged, what it cost passed to `spend`. */
@@ -83,9 +84,11 @@ export function gatewayJudge<Entry>(
       throw error;
     }
     const done = reply.kind === "done" ? reply.result : null;
+    // A judge stream cut without its usage has an unknown cost (null): its reserve is kept, never settled at $0.
     const cost = done ? done.cost_usd : reply.kind === "done" ? 0 : reply.costUsd;
-    await charge.settle(entry, { costUsd: cost, generationId: done?.response_id ?? null, inputTokens: done?.usage?.input_tokens ?? null, outputTokens: done?.usage?.output_tokens ?? null });
-    spend(cost);
+    const outcome = cost === null ? null : { costUsd: cost, generationId: done?.response_id ?? null, inputTokens: done?.usage?.input_tokens ?? null, outputTokens: done?.usage?.output_tokens ?? null };
+    const counted = await charge.settle(entry, outcome);
+    spend(typeof counted === "number" ? counted : (cost ?? 0));
     if (reply.kind !== "done") throw new Error(`The judge model ${model} failed: ${reply.error.message}`);
     return reply.result.answer;
   };

@@ -39,7 +39,7 @@ function presetOf(versionId: string): { slug: string; version: number } | null {
  * The request an item's call sends: its version's settings with the row's question, `{{name}}` in the instructions and
  * the question filled from the row's vars (checked at creation), and an answer length bound.
  */
-function itemRequest(version: EvalVersion, row: Pick<QuestionRow, "question" | "vars">): Record<string, unknown> {
+export function itemRequest(version: EvalVersion, row: Pick<QuestionRow, "question" | "vars">): Record<string, unknown> {
   const asked = version.request.max_output_tokens;
   const filled = fillRequest({ ...version.request, input: row.question }, row.vars ?? {});
   return { ...filled, max_output_tokens: typeof asked === "number" && asked > 0 ? asked : EVAL_MAX_OUTPUT_TOKENS };

@@ -224,7 +224,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
       return response.text();
     };
     const csv = await exported("csv");
-    expect(csv.split("\r\n")[0]).toBe("question_index,question,tags,version_index,version,repeat_index,status,verdict,failed_checks,cost_usd,cost_tokens_usd,cost_web_search_usd,cost_judge_usd,latency_ms,citation_count,cited_urls,error,answer,check:min-length:1,check:cites-domain:example.com");
+    expect(csv.split("\r\n")[0]).toBe("question_index,question,tags,version_index,version,repeat_index,status,verdict,failed_checks,cost_usd,cost_tokens_usd,cost_web_search_usd,cost_judge_usd,cost_unknown_usd,latency_ms,citation_count,cited_urls,error,answer,check:min-length:1,check:cites-domain:example.com");
     expect(JSON.parse(await exported("json")).items).toHaveLength(12);
     const report = await exported("md");
     expect(report).toContain(`Run ${runId} · question set “`);

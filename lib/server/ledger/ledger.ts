@@ -24,8 +24,11 @@ export interface ReserveRequest {
   feature: LedgerFeature;
   model: string;
   preset?: { slug: string; version: number } | null;
-  /** What the call belongs to, for the link back: a playground run, an evaluation item, a video generation. */
-  subject: { kind: string; id: string };
+  /**
+   * What the call belongs to, for the link back: a playground run, an evaluation item, a video generation. `group`:
+   * what the subject belongs to in turn (an evaluation item's run), so `countedByGroup` reads them all at once.
+   */
+  subject: { kind: string; id: string; group?: string };
   /** The upper bound of what the call can cost (call-reserve.ts), USD. */
   reserveUsd: number;
   /** Names the amount in a refusal's message: "This answer's reserve", "This item's reserve". */
@@ -53,6 +56,18 @@ export interface Settlement {
 /** The per-person lock the ledger holds from its budget check to its insert; always the last lock taken. */
 function ledgerLock(userId: string): string {
   return `ledger:${userId}`;
+}
+
+/** What one subject's entries of one feature count (Ledger.countedByGroup), USD. */
+export interface SubjectCount {
+  subjectId: string;
+  feature: string;
+  /** Costs the gateway reported (or its generation record gave). */
+  settledUsd: number;
+  /** Reserves kept by calls whose cost nobody learned (a stream cut without usage, a lapsed claim). */
+  unknownUsd: number;
+  /** Reserves of calls still in flight. */
+  openUsd: number;
 }
 
 /** Changes to one rollup row: added to what is there (a new row starts from them). */
@@ -128,6 +143,7 @@ export class Ledger {
         created_ms: at,
         subject_kind: request.subject.kind,
         subject_id: request.subject.id,
+        subject_group: request.subject.group ?? null,
         generation_id: null,
         input_tokens: null,
         output_tokens: null,
@@ -270,6 +286,23 @@ export class Ledger {
       .orderBy("created_ms")
       .execute();
     return rows.map(entryOf);
+  }
+
+  /**
+   * What each subject of a group counts (an evaluation run's items), per feature: settled costs, the reserves kept by
+   * calls whose cost nobody learned (unknown), and the reserves of calls still in flight. One indexed lookup.
+   */
+  async countedByGroup(subject: { kind: string; group: string }): Promise<SubjectCount[]> {
+    const sumWhen = (state: LedgerEntryState, column: "settled_usd" | "reserved_usd") =>
+      sql<number>`coalesce(sum(case when state = ${state} then ${sql.ref(column)} else 0 end), 0)`;
+    const rows = await this.db.kysely
+      .selectFrom("ledger_entries")
+      .select(["subject_id", "feature", sumWhen("settled", "settled_usd").as("settled"), sumWhen("unknown", "reserved_usd").as("unknown"), sumWhen("reserved", "reserved_usd").as("open")])
+      .where("subject_kind", "=", subject.kind)
+      .where("subject_group", "=", subject.group)
+      .groupBy(["subject_id", "feature"])
+      .execute();
+    return rows.map((row) => ({ subjectId: row.subject_id, feature: row.feature, settledUsd: Number(row.settled), unknownUsd: Number(row.unknown), openUsd: Number(row.open) }));
   }
 
   private async figuresOn(on: LockConnection, userId: string, now: number): Promise<BudgetFigures> {

@@ -16,6 +16,7 @@ import type {
 import { formatCheck } from "@/lib/eval/check-spelling";
 import { isDemoJudge } from "@/lib/eval/judge-protocol";
 import { CheckSpecSchema } from "@/lib/eval/checks";
+import { withLedgerCost } from "@/lib/eval/cost-split";
 import type { CheckResult } from "@/lib/eval/evaluate";
 import { ItemResultSchema } from "@/lib/eval/item-result";
 import { QuestionRowSchema } from "@/lib/eval/questions";
@@ -29,9 +30,11 @@ import { resultsCsvLines, resultsJsonParts } from "@/lib/eval/results/results-ex
 import { neighbours, pageRows, queryRows, rowCounts } from "@/lib/eval/results/row-query";
 import { ItemGrid, type ResultQuestion, type StoredItem } from "@/lib/eval/results/stored-item";
 import { runNameOf } from "@/lib/eval/results/run-name";
+import { runSpent } from "@/lib/eval/results/spent";
 import { presetOfVersionId, versionSummaries } from "@/lib/eval/results/summary";
 import { appContext } from "../config/app-context";
 import type { EvalRunRow, EvalRunsStore } from "../db/eval-runs-store";
+import { itemCostsOf, type ItemCost } from "../evaluation/item-costs";
 import { HttpError } from "../http/errors";
 
 /**
@@ -75,15 +78,27 @@ function remember(id: string, revision: string, run: LoadedRun): void {
   }
 }
 
-/** A stored item as the results read it; a result or checks that do not parse make the item an error that says so. */
-function storedItem(raw: Awaited<ReturnType<EvalRunsStore["resultItems"]>>[number]): StoredItem {
-  const base = { version_index: raw.version_index, question_index: raw.question_index, repeat_index: raw.repeat_index, status: raw.status, cost_usd: raw.cost_usd };
+/**
+ * A stored item as the results read it; a result or checks that do not parse make the item an error that says so.
+ * Its cost is the ledger's (`cost`: its calls' settled costs and kept reserves), on the item and on its answer alike,
+ * so every figure the results show sums what the ledger does; an item the ledger has no entry of (a run written whole
+ * by a bench) keeps what was stored with it.
+ */
+function storedItem(raw: Awaited<ReturnType<EvalRunsStore["resultItems"]>>[number], cost: ItemCost | undefined): StoredItem {
+  const base = {
+    version_index: raw.version_index,
+    question_index: raw.question_index,
+    repeat_index: raw.repeat_index,
+    status: raw.status,
+    cost_usd: cost ? cost.total_usd : raw.cost_usd,
+    ...(cost ? { cost_unknown_usd: cost.unknown_usd } : {}),
+  };
   const error = raw.error as StoredItem["error"];
   const checks = Array.isArray(raw.checks) ? (raw.checks as CheckResult[]) : null;
   if (raw.status !== "done" || raw.result === null) return { ...base, result: null, checks, error: error && typeof error.message === "string" ? error : null };
   const parsed = ItemResultSchema.safeParse(raw.result);
   if (!parsed.success) return { ...base, status: "failed", result: null, checks, error: { message: "The stored answer could not be read.", code: "unreadable" } };
-  return { ...base, result: parsed.data, checks, error: null };
+  return { ...base, result: cost ? withLedgerCost(parsed.data, cost) : parsed.data, checks, error: null };
 }
 
 /** The pinned set version's questions; a set deleted since keeps its run readable, its questions named by number. */
@@ -116,11 +131,11 @@ export async function loadRun(id: string): Promise<LoadedRun> {
   const plan = EvalPlanSchema.safeParse(JSON.parse(row.plan));
   if (!plan.success) throw new HttpError(500, `The stored plan of run ${id} could not be read`);
   const set = await context.questionSets.get<unknown>(row.set_id, row.set_version);
-  const raw = await context.evalRuns.resultItems(id);
+  const [raw, costs] = await Promise.all([context.evalRuns.resultItems(id), itemCostsOf(context.ledger, id)]);
   const questionCount = set ? set.rows.length : Math.max(0, ...raw.map((item) => item.question_index + 1));
   const questions = questionsOf(set?.rows, questionCount);
   const versions: EvalResultVersion[] = plan.data.versions.map((version, index) => ({ version_index: index, id: version.id, label: version.label, preset: presetOfVersionId(version.id) }));
-  const grid = new ItemGrid(versions.length, questions.length, raw.map(storedItem));
+  const grid = new ItemGrid(versions.length, questions.length, raw.map((item) => storedItem(item, costs.get(item.position))));
   const checks = plan.data.checks.map((check) => {
     const parsed = CheckSpecSchema.safeParse(check);
     return parsed.success ? formatCheck(parsed.data) : JSON.stringify(check);
@@ -152,7 +167,7 @@ export async function loadRun(id: string): Promise<LoadedRun> {
     judgeModel: plan.data.judge_model ?? null,
     items: raw.length,
     rows: () => (rows ??= questionRows(grid, questions)),
-    summary: () => (summary ??= { ...header, user_id: row.user_id, versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, plan.data.repeats) }),
+    summary: () => (summary ??= { ...header, user_id: row.user_id, versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, plan.data.repeats), spent: runSpent(grid) }),
   };
   remember(id, revision, run);
   return run;

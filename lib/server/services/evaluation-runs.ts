@@ -8,7 +8,7 @@ import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { formatCheck, parseCheck } from "@/lib/eval/check-spelling";
 import { checkListProblem, CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
-import { addCostSplits, type CostSplit } from "@/lib/eval/cost-split";
+import type { CostSplit } from "@/lib/eval/cost-split";
 import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
 import type { QuestionRow } from "@/lib/eval/questions";
 import { checksForRow } from "@/lib/eval/row-checks";
@@ -21,8 +21,10 @@ import { presetOfVersionId } from "@/lib/eval/results/summary";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
 import type { EvalRunRow } from "../db/eval-runs-store";
+import { itemCostsOf, sumItemCosts, type ItemCost } from "../evaluation/item-costs";
 import { chooseJudgeModel } from "../evaluation/judge-model";
 import { HttpError } from "../http/errors";
+import { estimateRange } from "../evaluation/estimate-range";
 import { itemCharge } from "../evaluation/run-work";
 import { checkModelBudget } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
@@ -127,6 +129,27 @@ function checkVariables(versions: readonly EvalVersion[], rows: readonly Pick<Qu
   if (unresolved) throw badField(`rows[${unresolved.row}].vars.${unresolved.name}`, unresolvedMessage(unresolved));
 }
 
+/**
+ * The typical figure (its assumed tokens per answer) kept inside the range from the real requests: a long preset
+ * prompt puts the low end above it, short answers put the high end far below it. Its parts are scaled alike.
+ */
+function typicalWithin<T extends { model_tokens_usd: number; web_search_usd: number; judge_usd: number; total_usd: number; targets: { model_tokens_usd: number; web_search_usd: number; judge_usd: number; total_usd: number }[] }>(
+  estimate: T,
+  range: { low_usd: number; high_usd: number },
+): T {
+  const total = Math.min(range.high_usd, Math.max(range.low_usd, estimate.total_usd));
+  if (estimate.total_usd <= 0 || total === estimate.total_usd) return estimate;
+  const factor = total / estimate.total_usd;
+  const scale = <P extends { model_tokens_usd: number; web_search_usd: number; judge_usd: number; total_usd: number }>(part: P): P => ({
+    ...part,
+    model_tokens_usd: part.model_tokens_usd * factor,
+    web_search_usd: part.web_search_usd * factor,
+    judge_usd: part.judge_usd * factor,
+    total_usd: part.total_usd * factor,
+  });
+  return { ...scale(estimate), targets: estimate.targets.map(scale) };
+}
+
 interface PreparedRun {
   versions: EvalVersion[];
   /** The judge model's prices: what each judge call reserves. */
@@ -177,9 +200,12 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
     },
     citationsPerAnswer: EVAL_ESTIMATE_ASSUMPTIONS.citationsPerAnswer,
     rowChecks: set.rows.map((row) => checksForRow(checks, row).filter((entry) => entry.origin !== "run").map((entry) => entry.check)).filter((own) => own.length > 0),
-    capUsd: body.cap_usd,
-    daily: day,
+    // No cap and no day here: a cap below the estimate runs what fits (`fits_items`), and what is weighed against the
+    // person's day is the cap, below.
   });
+  const judgePricing = asPlanPricing(priceOf(judgeModel));
+  // The range from the real requests: every item's filled request, low (a short answer) to high (what the ledger reserves).
+  const range = estimateRange({ versions, rows: set.rows, repeats: body.repeats, checks, judgePricing, capUsd: body.cap_usd });
   const refusals: EvalEstimate["refusals"] = [...estimate.refusals];
   // Creating weighs the cap against what is left of today's budget (each claim checks the budget again), so the estimate says so too.
   if (!refusals.some((refusal) => refusal.code === "over_daily_limit") && spent + body.cap_usd > day.limitUsd + EPSILON) {
@@ -215,13 +241,13 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
   }
   return {
     versions,
-    judgePricing: asPlanPricing(priceOf(judgeModel)),
+    judgePricing,
     checks,
     judgeModel,
     setVersion: set.version,
     setName: set.name,
     questions: set.rows.length,
-    estimate: { ...estimate, refusals, item_reserve_usd: itemReserveUsd, versions: versions.map(({ id, label }) => ({ id, label })) },
+    estimate: { ...typicalWithin(estimate, range), ...range, refusals, item_reserve_usd: itemReserveUsd, versions: versions.map(({ id, label }) => ({ id, label })) },
   };
 }
 
@@ -229,11 +255,16 @@ export async function estimateRun(charge: GatewayCharge, user: SessionUser, body
   return (await prepareRun(await appContext(), charge, user, body)).estimate;
 }
 
+/** The estimate a run started with (null for runs started before it was kept). */
+function estimateOf(low: number | null, high: number | null): EvalRun["estimate"] {
+  return low === null || high === null ? null : { low_usd: Number(low), high_usd: Number(high) };
+}
+
 function runOf(row: EvalRunRow): EvalRun {
   // The running spend is the claims' (the cap check); the pages read spending per version from the items.
-  const { spent_usd: _spent, name, ...run } = row;
+  const { spent_usd: _spent, name, estimate_low_usd: low, estimate_high_usd: high, ...run } = row;
   const plan = JSON.parse(row.plan) as Record<string, unknown>;
-  return { ...run, name: runNameOf(name, plan), plan };
+  return { ...run, name: runNameOf(name, plan), plan, estimate: estimateOf(low, high) };
 }
 
 /**
@@ -268,8 +299,10 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
   // The demo run has a fixed id (evaluation-demo.ts), so seeding it again after a restart finds it.
   const id = options.id ?? randomUUID();
   const items = [];
-  for (let version = 0; version < prepared.versions.length; version++)
-    for (let question = 0; question < prepared.questions; question++)
+  // Question by question, every version of each in turn: a run stopped at its cap has compared its versions on the
+  // same questions (estimate-range.ts counts what fits in this order).
+  for (let question = 0; question < prepared.questions; question++)
+    for (let version = 0; version < prepared.versions.length; version++)
       for (let repeat = 0; repeat < body.repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
   await context.evalRuns.create({
     id,
@@ -279,6 +312,7 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
     plan: { versions: prepared.versions, repeats: body.repeats, concurrency: body.concurrency, checks: prepared.checks, judge_model: prepared.judgeModel, judge_threshold: body.judge_threshold, judge_pricing: prepared.judgePricing },
     capUsd: body.cap_usd,
     itemReserveUsd: estimate.item_reserve_usd,
+    estimate: { lowUsd: estimate.low_usd, highUsd: estimate.high_usd },
     items,
     name: defaultRunName(prepared.versions.map((version) => version.label), prepared.setName),
   });
@@ -348,11 +382,17 @@ export async function listRuns(query: { setId?: string; limit?: number; cursor?:
     if (!counts) continue;
     counts[row.status === "claimed" ? "running" : row.status] += row.count;
     counts.total += row.count;
-    counts.spent_usd += row.cost_usd;
   }
-  const data = page.map(({ plan, spent_usd: _spent, name, ...run }) => {
+  // Each run's spending is its ledger's (one indexed lookup a run): the figure its page and results show.
+  await Promise.all(
+    page.map(async (run) => {
+      const counts = totals.get(run.id);
+      if (counts) counts.spent_usd = sumItemCosts((await itemCostsOf(context.ledger, run.id)).values()).total_usd;
+    }),
+  );
+  const data = page.map(({ plan, spent_usd: _spent, name, estimate_low_usd: low, estimate_high_usd: high, ...run }) => {
     const versions = versionsOf(plan);
-    return { ...run, name: runNameOf(name, { versions }), versions, totals: totals.get(run.id) ?? emptyTotals() };
+    return { ...run, name: runNameOf(name, { versions }), versions, estimate: estimateOf(low, high), totals: totals.get(run.id) ?? emptyTotals() };
   });
   return { data, next_cursor: rows.length > limit ? runCursor(page[page.length - 1]) : null };
 }
@@ -385,16 +425,30 @@ function recentError(row: Awaited<ReturnType<AppContext["evalRuns"]["recentError
 }
 
 /**
- * What an ended run's answers cost, split (tokens, web search, judge): the results' aggregates (cached per run
- * revision), so the run page and the results page show the same figures. Null while it runs: the polled answer
- * stays small.
+ * What an ended run spent, split (tokens, web search, judge): the results' figure of the whole run (cached per run
+ * revision; every item, as the ledger counts it), so the run page and the results page show the same numbers. Null
+ * while it runs: the polled answer stays small.
  */
 async function endedCostSplit(id: string, status: EvalRun["status"]): Promise<CostSplit | null> {
   if (status === "running") return null;
-  const { versions } = (await loadRun(id)).summary();
-  return addCostSplits(
-    versions.map(({ aggregate: a }) => ({ tokens_usd: a.cost_tokens_usd, web_search_usd: a.cost_web_search_usd, judge_usd: a.cost_judge_usd, total_usd: a.cost_usd })),
-  );
+  const spent = (await loadRun(id)).summary().spent;
+  return spent ? { tokens_usd: spent.tokens_usd, web_search_usd: spent.web_search_usd, judge_usd: spent.judge_usd, total_usd: spent.total_usd } : null;
+}
+
+/**
+ * What a run's items count on the ledger (itemCostsOf), per version: settled costs and kept reserves (the figure),
+ * the kept-reserve part, and reserves in flight. The position→version map is read only when the run has several.
+ */
+async function runSpending(context: AppContext, runId: string, versionCount: number): Promise<{ versions: ItemCost[] }> {
+  const costs = await itemCostsOf(context.ledger, runId);
+  const versions = Array.from({ length: Math.max(1, versionCount) }, () => sumItemCosts([]));
+  const versionOf = versionCount > 1 ? await context.evalRuns.versionsByPosition(runId) : null;
+  for (const [position, cost] of costs) {
+    const version = versions[versionOf?.get(position) ?? 0];
+    if (!version) continue;
+    Object.assign(version, sumItemCosts([version, cost]));
+  }
+  return { versions };
 }
 
 /**
@@ -405,18 +459,19 @@ async function endedCostSplit(id: string, status: EvalRun["status"]): Promise<Co
 export async function readRun(id: string, now = Date.now()): Promise<EvalRunDetail> {
   const context = await appContext();
   const run = runOf(await runOr404(id));
-  const [rows, errors] = await Promise.all([context.evalRuns.progress(id), context.evalRuns.recentErrors(id, RECENT_ERRORS_MAX)]);
-  const versions = ((run.plan.versions ?? []) as { id: string; label: string }[]).map((version, index) => {
-    const counts = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0 };
+  const planVersions = (run.plan.versions ?? []) as { id: string; label: string }[];
+  const [rows, errors, spending] = await Promise.all([context.evalRuns.progress(id), context.evalRuns.recentErrors(id, RECENT_ERRORS_MAX), runSpending(context, id, planVersions.length)]);
+  const versions = planVersions.map((version, index) => {
+    const counts = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0 };
     for (const row of rows) {
       if (row.version_index !== index) continue;
       counts[row.status === "claimed" ? "running" : row.status] += row.count;
       counts.total += row.count;
-      counts.spent_usd += row.cost_usd;
     }
-    return { version_index: index, id: version.id, label: version.label, ...counts };
+    const spent = spending.versions[index];
+    return { version_index: index, id: version.id, label: version.label, ...counts, spent_usd: spent.total_usd, unknown_usd: spent.unknown_usd, in_flight_usd: spent.in_flight_usd };
   });
-  const totals = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0 };
+  const totals = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0, unknown_usd: 0, in_flight_usd: 0 };
   for (const version of versions) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += version[key];
   const ended = totals.done + totals.failed;
   const left = totals.pending + totals.running;
