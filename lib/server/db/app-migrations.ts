@@ -105,7 +105,7 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
     version: 3,
     name: "rate limits",
     // The shape rate-limiter-flexible's RateLimiterSQLite and RateLimiterPostgres read and write
-    // (rate-limits.ts): one row per limiter key, \`expire\` in epoch milliseconds. Rows past \`expire\`
+    // (rate-limits.ts): one row per limiter key, `expire` in epoch milliseconds. Rows past `expire`
     // count as absent and are swept; the index keeps that sweep cheap.
     sql: (d) => `
       CREATE TABLE rate_limits (
@@ -432,6 +432,29 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
         created_at       TEXT NOT NULL
       );
       CREATE INDEX designation_moves_by_slug ON designation_moves (slug, id);
+    `,
+  },
+  {
+    version: 14,
+    name: "question-set versions stored in pieces",
+    // A version's rows (up to 20 MB of JSON) written as one value held SQLite's synchronous writer, and so every
+    // other user's request, for 230-435 ms (issue 36). They are now written as pieces of about 256 KB, each the
+    // JSON array of consecutive rows, with a turn of the event loop between pieces, under a storage id nobody reads
+    // until the version's row naming it (`pieces`, `piece_count`) is published in one short transaction: a save
+    // cut between pieces leaves only unreferenced pieces, which the store sweeps. `created_at` stands before the
+    // piece's text so a sweep's scan never walks the text. Versions written before keep their rows in
+    // question_set_versions.rows (`pieces` NULL) and read as before.
+    sql: () => `
+      CREATE TABLE question_set_pieces (
+        storage_id  TEXT NOT NULL,
+        piece       INTEGER NOT NULL,
+        created_at  TEXT NOT NULL,
+        rows        TEXT NOT NULL,
+        PRIMARY KEY (storage_id, piece)
+      );
+      ALTER TABLE question_set_versions ADD COLUMN pieces TEXT;
+      ALTER TABLE question_set_versions ADD COLUMN piece_count INTEGER;
+      CREATE INDEX question_set_versions_by_pieces ON question_set_versions (pieces);
     `,
   },
 ];

@@ -110,11 +110,23 @@ interface QuestionSetsTable {
 interface QuestionSetVersionsTable {
   set_id: string;
   version: number;
+  /** The rows' JSON array of a version written before migration 14 ('' after: see `pieces`). */
   rows: string;
   row_count: number;
   note: Generated<string>;
   created_by: string;
   created_at: string;
+  /** The storage id of the version's pieces in question_set_pieces (migration 14); null for an older version. */
+  pieces: string | null;
+  piece_count: number | null;
+}
+
+/** A piece of a question-set version's rows: the JSON array text of consecutive rows (migration 14). */
+interface QuestionSetPiecesTable {
+  storage_id: string;
+  piece: number;
+  created_at: string;
+  rows: string;
 }
 
 export type EvalRunStatus = "running" | "cancelled" | "finished" | "stopped";
@@ -271,6 +283,7 @@ export interface AppTables {
   video_generation_frames: VideoGenerationFramesTable;
   question_sets: QuestionSetsTable;
   question_set_versions: QuestionSetVersionsTable;
+  question_set_pieces: QuestionSetPiecesTable;
   eval_runs: EvalRunsTable;
   eval_items: EvalItemsTable;
   eval_rescores: EvalRescoresTable;
