@@ -114,7 +114,7 @@ function PassRates({ versions }: { versions: EvalRunSummary["versions"] }) {
               ·
             </span>
           ) : null}
-          <span aria-hidden>
+          <span aria-hidden data-testid="pass-rate-shown">
             <span className="text-slate-600 dark:text-slate-400">{version.short}</span> <span className="font-medium">{version.rate}</span>
           </span>
           <span className="sr-only">{version.detail}</span>
