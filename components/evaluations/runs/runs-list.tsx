@@ -15,13 +15,12 @@ import type { EvalRunSummary } from "@/lib/contract/bff/evaluations";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 
 /**
- * Below sm (360 px) two columns: the run (name, status, progress under it) and its pass rate per version; the
- * status, progress, set, spending and start time get columns of their own as the width allows.
+ * Below sm (360 px) two columns: the run (name, its status under it, and its progress) and its pass rate per version;
+ * the progress, set, spending and start time get columns of their own as the width allows.
  */
 const COLUMNS = [
   "Run",
   "Pass rate",
-  { label: "Status", className: "hidden sm:table-cell" },
   { label: "Progress", className: "hidden sm:table-cell" },
   { label: "Question set", className: "hidden lg:table-cell" },
   { label: "Spent", className: "hidden md:table-cell text-right" },
@@ -62,9 +61,9 @@ export function RunsList({ canStart }: { canStart: boolean }) {
                 <Link href={`/evaluations/runs/${run.id}`} className="font-medium text-brand-700 [overflow-wrap:anywhere] hover:underline dark:text-brand-100" data-testid="run-row-name">
                   {run.name}
                 </Link>
-                <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
                   <RunStatusBadge run={run} />
-                  <span className="tabular-nums">
+                  <span className="tabular-nums sm:hidden">
                     {ended} / {run.totals.total}
                     {run.totals.failed > 0 ? ` · ${run.totals.failed} failed` : null}
                   </span>
@@ -72,9 +71,6 @@ export function RunsList({ canStart }: { canStart: boolean }) {
               </td>
               <td className="px-3 py-2 align-top">
                 <PassRates versions={run.versions} />
-              </td>
-              <td className="hidden px-3 py-2 align-top sm:table-cell">
-                <RunStatusBadge run={run} />
               </td>
               <td className="hidden px-3 py-2 align-top tabular-nums sm:table-cell">
                 {ended} / {run.totals.total}
