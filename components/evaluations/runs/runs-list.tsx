@@ -99,14 +99,14 @@ export function RunsList({ canStart }: { canStart: boolean }) {
   );
 }
 
-/** Each version's share of ended items that passed, "v2 13% · v3 93%", wrapping between versions, never inside one. */
+/** Each version's share of ended items that passed: "v2 13% · v3 93%" on one line from sm, a version a line below it. */
 function PassRates({ versions }: { versions: EvalRunSummary["versions"] }) {
   return (
-    <ul className="flex flex-wrap gap-x-2 gap-y-0.5 tabular-nums" data-testid="run-pass-rates">
+    <ul className="flex flex-col gap-y-0.5 tabular-nums sm:flex-row sm:flex-wrap sm:gap-x-2" data-testid="run-pass-rates">
       {versionPassRates(versions).map((version, index) => (
         <li key={index} className="whitespace-nowrap" data-testid="run-pass-rate">
           {index > 0 ? (
-            <span aria-hidden className="mr-2 text-slate-400 dark:text-slate-600">
+            <span aria-hidden className="mr-2 hidden text-slate-400 sm:inline dark:text-slate-600">
               ·
             </span>
           ) : null}
