@@ -71,7 +71,7 @@ test.describe("as an editor", () => {
 
     await evaluationRuns.openList();
     await evaluationRuns.showRow(id);
-    await expect(evaluationRuns.row(id)).toContainText("web-research v1 vs web-research v2");
+    await expect(evaluationRuns.row(id).getByTestId("run-row-name")).toContainText("web-research v1 vs v2");
     await expect(evaluationRuns.row(id).getByTestId("run-status-badge")).toHaveAttribute("data-status", "finished");
     await lookAt(page, "runs-list");
   });
@@ -123,14 +123,24 @@ test.describe("as an editor", () => {
     await expect
       .poll(async () => ((await (await api.get(`/api/eval/runs/${DEMO_RUN_ID}`)).json()) as { data?: { status: string } }).data?.status, { timeout: 200_000, intervals: [2_000] })
       .toBe("finished");
-    await page.setViewportSize({ width: 360, height: 780 });
-    await evaluationRuns.openList();
-    await evaluationRuns.showRow(DEMO_RUN_ID);
-    await expect(evaluationRuns.row(DEMO_RUN_ID)).toContainText("web-research v2 vs web-research v3");
-    await expect(evaluationRuns.row(DEMO_RUN_ID).getByTestId("run-status-badge")).toHaveAttribute("data-status", "finished");
-    expect(await evaluationRuns.horizontalOverflow()).toBeLessThanOrEqual(0);
-    await axe.expectNoSeriousViolations(page, "runs list at 360 px");
-    await lookAt(page, "runs-list-360");
+    // The list's pass rate per version is the results' (passed of all items), each version named by what differs.
+    const results = (await (await api.get(`/api/eval/runs/${DEMO_RUN_ID}/results`)).json()) as { data: { versions: { label: string; aggregate: { pass_rate: number | null } }[] } };
+    const rates = results.data.versions.map((version) => `${version.label.replace(/^web-research /, "")} ${Math.round(100 * (version.aggregate.pass_rate ?? 0))}%`);
+    expect(rates).toEqual([expect.stringMatching(/^v2 \d+%$/), expect.stringMatching(/^v3 \d+%$/)]);
+    const shown = evaluationRuns.row(DEMO_RUN_ID).getByTestId("pass-rate-shown");
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 780 });
+      await evaluationRuns.openList();
+      await evaluationRuns.showRow(DEMO_RUN_ID);
+      await expect(evaluationRuns.row(DEMO_RUN_ID).getByTestId("run-row-name")).toContainText("web-research v2 vs v3");
+      await expect(evaluationRuns.row(DEMO_RUN_ID).getByTestId("run-status-badge")).toHaveAttribute("data-status", "finished");
+      await expect(shown).toHaveText(rates);
+      // Readable where it stands: every rate on the screen, nothing wider than the page.
+      for (const rate of await shown.all()) await expect(rate).toBeInViewport({ ratio: 1 });
+      expect(await evaluationRuns.horizontalOverflow()).toBeLessThanOrEqual(0);
+      await axe.expectNoSeriousViolations(page, `runs list at ${width} px`);
+      await lookAt(page, `runs-list-${width}`);
+    }
 
     await evaluationRuns.row(DEMO_RUN_ID).getByRole("link").click();
     await expect(evaluationRuns.run).toHaveAttribute("data-status", "finished");

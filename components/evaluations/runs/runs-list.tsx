@@ -10,15 +10,21 @@ import { Table, TableBody, TableHead } from "@/components/ui/table";
 import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
 import { formatUsd } from "@/lib/video-models/money";
 import { RunStatusBadge } from "./run-status-badge";
+import { versionPassRates } from "@/lib/eval-runs/pass-rates";
+import type { EvalRunSummary } from "@/lib/contract/bff/evaluations";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 
+/**
+ * Below sm (360 px) two columns: the run (name, its status under it, and its progress) and its pass rate per version;
+ * the progress, set, spending and start time get columns of their own as the width allows.
+ */
 const COLUMNS = [
-  "Status",
-  "Versions",
-  { label: "Question set", className: "hidden md:table-cell" },
-  "Progress",
-  { label: "Spent", className: "hidden sm:table-cell text-right" },
-  { label: "Started", className: "hidden sm:table-cell" },
+  "Run",
+  "Pass rate",
+  { label: "Progress", className: "hidden sm:table-cell" },
+  { label: "Question set", className: "hidden lg:table-cell" },
+  { label: "Spent", className: "hidden md:table-cell text-right" },
+  { label: "Started", className: "hidden md:table-cell" },
 ];
 
 /** The newest runs, a page at a time: refreshed every few seconds while one runs, so progress moves without a reload. */
@@ -52,24 +58,31 @@ export function RunsList({ canStart }: { canStart: boolean }) {
           return (
             <tr key={run.id} data-testid="run-row" data-run-id={run.id}>
               <td className="px-3 py-2 align-top">
-                <RunStatusBadge run={run} />
+                <Link href={`/evaluations/runs/${run.id}`} className="font-medium text-brand-700 [overflow-wrap:anywhere] hover:underline dark:text-brand-100" data-testid="run-row-name">
+                  {run.name}
+                </Link>
+                <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
+                  <RunStatusBadge run={run} />
+                  <span className="tabular-nums sm:hidden">
+                    {ended} / {run.totals.total}
+                    {run.totals.failed > 0 ? ` · ${run.totals.failed} failed` : null}
+                  </span>
+                </span>
               </td>
               <td className="px-3 py-2 align-top">
-                <Link href={`/evaluations/runs/${run.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100">
-                  {run.versions.map((version) => version.label).join(" vs ")}
-                </Link>
+                <PassRates versions={run.versions} />
               </td>
-              <td className="hidden px-3 py-2 align-top md:table-cell">
-                {setNames.get(run.set_id) ?? "Question set"} <span className="text-slate-600 dark:text-slate-400">v{run.set_version}</span>
-              </td>
-              <td className="px-3 py-2 align-top tabular-nums">
+              <td className="hidden px-3 py-2 align-top tabular-nums sm:table-cell">
                 {ended} / {run.totals.total}
                 {run.totals.failed > 0 ? <span className="block text-xs text-red-700 dark:text-red-400">{run.totals.failed} failed</span> : null}
               </td>
-              <td className="hidden px-3 py-2 text-right align-top tabular-nums sm:table-cell">
+              <td className="hidden px-3 py-2 align-top lg:table-cell">
+                {setNames.get(run.set_id) ?? "Question set"} <span className="text-slate-600 dark:text-slate-400">v{run.set_version}</span>
+              </td>
+              <td className="hidden px-3 py-2 text-right align-top tabular-nums md:table-cell">
                 {formatUsd(run.totals.spent_usd)} <span className="text-xs text-slate-600 dark:text-slate-400">of {formatUsd(run.cap_usd)}</span>
               </td>
-              <td className="hidden px-3 py-2 align-top sm:table-cell">
+              <td className="hidden px-3 py-2 align-top md:table-cell">
                 <RelativeTime value={run.created_at} />
               </td>
             </tr>
@@ -83,5 +96,26 @@ export function RunsList({ canStart }: { canStart: boolean }) {
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/** Each version's share of ended items that passed: "v2 13% · v3 93%" on one line from sm, a version a line below it. */
+function PassRates({ versions }: { versions: EvalRunSummary["versions"] }) {
+  return (
+    <ul className="flex flex-col gap-y-0.5 tabular-nums sm:flex-row sm:flex-wrap sm:gap-x-2" data-testid="run-pass-rates">
+      {versionPassRates(versions).map((version, index) => (
+        <li key={index} className="whitespace-nowrap" data-testid="run-pass-rate">
+          {index > 0 ? (
+            <span aria-hidden className="mr-2 hidden text-slate-400 sm:inline dark:text-slate-600">
+              ·
+            </span>
+          ) : null}
+          <span aria-hidden data-testid="pass-rate-shown">
+            <span className="text-slate-600 dark:text-slate-400">{version.short}</span> <span className="font-medium">{version.rate}</span>
+          </span>
+          <span className="sr-only">{version.detail}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

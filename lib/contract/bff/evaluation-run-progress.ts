@@ -71,10 +71,19 @@ export const EvalRunDetailEnvelopeSchema = z.object({ data: EvalRunDetailSchema 
 
 /**
  * A run in the list: what the lists show, never its plan (the versions' requests, system prompts included, are
- * read from GET /api/eval/runs/{id}): the versions' ids and labels, its items' counts by status and its spending.
+ * read from GET /api/eval/runs/{id}): the versions' ids and labels with their pass counts, its items' counts by
+ * status and its spending.
  */
 const EvalRunSummarySchema = EvalRunSchema.omit({ plan: true }).extend({
-  versions: z.array(z.object({ id: z.string(), label: z.string() })),
+  versions: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      /** The version's items that ended (done or failed) so far, and those that passed: done, every check passed. */
+      ended: z.number().int().nonnegative(),
+      passed: z.number().int().nonnegative(),
+    }),
+  ),
   totals: TotalsSchema,
 });
 export type EvalRunSummary = z.infer<typeof EvalRunSummarySchema>;

@@ -105,7 +105,7 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
     version: 3,
     name: "rate limits",
     // The shape rate-limiter-flexible's RateLimiterSQLite and RateLimiterPostgres read and write
-    // (rate-limits.ts): one row per limiter key, \`expire\` in epoch milliseconds. Rows past \`expire\`
+    // (rate-limits.ts): one row per limiter key, `expire` in epoch milliseconds. Rows past `expire`
     // count as absent and are swept; the index keeps that sweep cheap.
     sql: (d) => `
       CREATE TABLE rate_limits (
@@ -451,6 +451,38 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
         revoked_at    TEXT
       );
       CREATE INDEX access_tokens_by_user ON access_tokens (user_id, created_at);
+    `,
+  },
+  {
+    version: 14,
+    name: "question-set versions stored in pieces; items' verdicts as a pass flag",
+    // A version's rows (up to 20 MB of JSON) written as one value held SQLite's synchronous writer, and so every
+    // other user's request, for 230-435 ms (issue 36). They are now written as pieces of about 256 KB, each the
+    // JSON array of consecutive rows, with a turn of the event loop between pieces, under a storage id nobody reads
+    // until the version's row naming it (`pieces`, `piece_count`) is published in one short transaction: a save
+    // cut between pieces leaves only unreferenced pieces, which the store sweeps. `created_at` stands before the
+    // piece's text so a sweep's scan never walks the text. Versions written before keep their rows in
+    // question_set_versions.rows (`pieces` NULL) and read as before.
+    // An item's `passed` (1: done with an answer and every check passed, 0 otherwise) is written with its checks, so
+    // the runs list's pass rate per version is one grouped query over an index, never its items' stored JSON. Items
+    // stored before are flagged from their checks: JSON.stringify writes a failed check as `"passed":false` and a
+    // string holding those characters escapes its quotes, so the text test is exact.
+    sql: () => `
+      CREATE TABLE question_set_pieces (
+        storage_id  TEXT NOT NULL,
+        piece       INTEGER NOT NULL,
+        created_at  TEXT NOT NULL,
+        rows        TEXT NOT NULL,
+        PRIMARY KEY (storage_id, piece)
+      );
+      ALTER TABLE question_set_versions ADD COLUMN pieces TEXT;
+      ALTER TABLE question_set_versions ADD COLUMN piece_count INTEGER;
+      CREATE INDEX question_set_versions_by_pieces ON question_set_versions (pieces);
+
+      ALTER TABLE eval_items ADD COLUMN passed INTEGER;
+      UPDATE eval_items SET passed = CASE
+        WHEN status = 'done' AND result IS NOT NULL AND (checks IS NULL OR checks NOT LIKE '%"passed":false%') THEN 1 ELSE 0 END;
+      CREATE INDEX eval_items_passes ON eval_items (run_id, version_index, passed);
     `,
   },
   {

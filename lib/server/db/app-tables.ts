@@ -110,11 +110,23 @@ interface QuestionSetsTable {
 interface QuestionSetVersionsTable {
   set_id: string;
   version: number;
+  /** The rows' JSON array of a version written before migration 14 ('' after: see `pieces`). */
   rows: string;
   row_count: number;
   note: Generated<string>;
   created_by: string;
   created_at: string;
+  /** The storage id of the version's pieces in question_set_pieces (migration 14); null for an older version. */
+  pieces: string | null;
+  piece_count: number | null;
+}
+
+/** A piece of a question-set version's rows: the JSON array text of consecutive rows (migration 14). */
+interface QuestionSetPiecesTable {
+  storage_id: string;
+  piece: number;
+  created_at: string;
+  rows: string;
 }
 
 export type EvalRunStatus = "running" | "cancelled" | "finished" | "stopped";
@@ -167,6 +179,8 @@ interface EvalItemsTable {
   /** The reserve of the item's claim in flight and its ledger entry (migration 10); null once settled. */
   reserve_usd: number | null;
   ledger_entry: string | null;
+  /** 1: done with an answer and every check passed; 0 otherwise (migration 14; itemPassed in eval-runs-store.ts). */
+  passed: number | null;
 }
 
 /** A re-score of a run's stored answers (migration 8): its judge spending on the ledger. */
@@ -288,6 +302,7 @@ export interface AppTables {
   video_generation_frames: VideoGenerationFramesTable;
   question_sets: QuestionSetsTable;
   question_set_versions: QuestionSetVersionsTable;
+  question_set_pieces: QuestionSetPiecesTable;
   eval_runs: EvalRunsTable;
   eval_items: EvalItemsTable;
   eval_rescores: EvalRescoresTable;

@@ -56,4 +56,24 @@ describe.each(APP_DB_DIALECTS)("an ended run written whole on %s", (dialect) => 
     expect(await store.resultItems("ended-2")).toHaveLength(10);
     expect(await store.get("ended-2")).toMatchObject({ status: "stopped", stop_reason: "cap" });
   });
+
+  it("counts passes per version from the items' pass flags, kept with every write of their checks", async () => {
+    const items = endedItems().map((item) =>
+      // Version 1 fails its check on every third question: a failed check is no pass.
+      item.status === "done" && item.version_index === 1 && item.question_index % 3 === 0 ? { ...item, checks: [{ kind: "min-citations", arg: "1", passed: true }, { kind: "contains", arg: "x", passed: false }] } : item,
+    );
+    await store.createEnded({ id: "passes", ...base, status: "finished", items });
+    const failed = Math.ceil((QUESTIONS - 7) / 100);
+    const thirds = items.filter((item) => item.version_index === 1 && item.status === "done" && item.question_index % 3 === 0).length;
+    const counts = async () => (await store.passCounts(["passes", "nothing"])).sort((a, b) => a.version_index - b.version_index);
+    expect(await counts()).toEqual([
+      { run_id: "passes", version_index: 0, passed: QUESTIONS - failed, ended: QUESTIONS },
+      { run_id: "passes", version_index: 1, passed: QUESTIONS - failed - thirds, ended: QUESTIONS },
+    ]);
+    // A re-score's checks move the flag: question 0 of version 1 now passes; a failed item never does.
+    await store.setChecks("passes", QUESTIONS, [{ kind: "contains", arg: "x", passed: true }]);
+    await store.setChecks("passes", 7, [{ kind: "contains", arg: "x", passed: true }]);
+    expect((await counts()).map((row) => row.passed)).toEqual([QUESTIONS - failed, QUESTIONS - failed - thirds + 1]);
+    expect(await store.passCounts([])).toEqual([]);
+  });
 });

@@ -463,6 +463,7 @@ export class EvalRunsStore {
       result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
       error: outcome.error === undefined ? null : JSON.stringify(outcome.error),
       checks: outcome.checks === undefined ? null : JSON.stringify(outcome.checks),
+      passed: itemPassed(outcome.status, outcome.result, outcome.checks),
       attempts: outcome.attempts,
       lease_until: null,
       ended_at: (outcome.at ?? new Date()).toISOString(),
@@ -493,7 +494,7 @@ export class EvalRunsStore {
     instanceId: string,
     costUsd: number,
     call: Settlement | null,
-    changes: { status: "done" | "failed" | "pending"; attempts: number; lease_until: null } & Partial<Record<"result" | "error" | "checks" | "ended_at" | "claimed_by", string | null>> & { not_before?: number },
+    changes: { status: "done" | "failed" | "pending"; attempts: number; lease_until: null } & Partial<Record<"result" | "error" | "checks" | "ended_at" | "claimed_by", string | null>> & { not_before?: number; passed?: number },
   ): Promise<boolean> {
     try {
       await this.db.kysely.transaction().execute(async (trx) => {
@@ -701,7 +702,37 @@ export class EvalRunsStore {
 
   /** Stores checks scored again over an item's stored answer (a re-score: no model call). */
   async setChecks(runId: string, position: number, checks: unknown): Promise<void> {
-    await this.db.kysely.updateTable("eval_items").set({ checks: JSON.stringify(checks) }).where("run_id", "=", runId).where("position", "=", position).execute();
+    await this.db.kysely
+      .updateTable("eval_items")
+      // Only an item with an answer can pass, whatever its new checks say.
+      .set((eb) => ({
+        checks: JSON.stringify(checks),
+        passed: eb.case().when(eb.and([eb("status", "=", "done"), eb("result", "is not", null)])).then(checksPassed(checks)).else(0).end(),
+      }))
+      .where("run_id", "=", runId)
+      .where("position", "=", position)
+      .execute();
+  }
+
+  /**
+   * Items that passed and items that ended, per run and version, for several runs in one grouped query over the
+   * (run, version, passed) index (the runs list's pass rate per version); ended counts done and failed items.
+   */
+  async passCounts(runIds: readonly string[]): Promise<{ run_id: string; version_index: number; passed: number; ended: number }[]> {
+    if (runIds.length === 0) return [];
+    const rows = await this.db.kysely
+      .selectFrom("eval_items")
+      .select((eb) => [
+        "run_id",
+        "version_index",
+        eb.fn.coalesce(eb.fn.sum<number>("passed"), sql<number>`0`).as("passed"),
+        eb.fn.countAll<number>().as("ended"),
+      ])
+      .where("run_id", "in", [...runIds])
+      .where("passed", "is not", null)
+      .groupBy(["run_id", "version_index"])
+      .execute();
+    return rows.map((row) => ({ run_id: row.run_id, version_index: row.version_index, passed: Number(row.passed), ended: Number(row.ended) }));
   }
 
   /**
@@ -813,5 +844,19 @@ function endedItemRow(runId: string, position: number, item: EndedEvalItem, ende
   const { version_index, question_index, repeat_index, status } = item;
   const ran = status !== "cancelled";
   const [started_at, ended_at] = ran ? [item.startedAt?.toISOString() ?? ended, item.endedAt?.toISOString() ?? ended] : [null, null];
-  return { run_id: runId, position, version_index, question_index, repeat_index, status, attempts: item.attempts ?? (ran ? 1 : 0), cost_usd: item.costUsd, result: jsonOrNull(item.result), error: jsonOrNull(item.error), checks: jsonOrNull(item.checks), started_at, ended_at };
+  const passed = status === "done" || status === "failed" ? itemPassed(status, item.result, item.checks) : null;
+  return { run_id: runId, position, version_index, question_index, repeat_index, status, attempts: item.attempts ?? (ran ? 1 : 0), cost_usd: item.costUsd, result: jsonOrNull(item.result), error: jsonOrNull(item.error), checks: jsonOrNull(item.checks), started_at, ended_at, passed };
+}
+
+/** 1 when every check passed (none: passes); 0 otherwise. */
+function checksPassed(checks: unknown): number {
+  return checks === undefined || checks === null || (Array.isArray(checks) && checks.every((check) => (check as { passed?: unknown } | null)?.passed === true)) ? 1 : 0;
+}
+
+/**
+ * An ended item's pass flag, as the results count a pass (lib/eval/aggregate.ts): done, with an answer, and every
+ * check passed. Kept on the item so the runs list counts passes from an index (migration 14).
+ */
+function itemPassed(status: "done" | "failed", result: unknown, checks: unknown): number {
+  return status === "done" && result !== undefined && result !== null ? checksPassed(checks) : 0;
 }

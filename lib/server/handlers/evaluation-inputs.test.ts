@@ -71,7 +71,7 @@ describe("run lists leave out request bodies and come a page at a time (finding 
     expect(text).not.toContain('"request"');
     const page = EvalRunListResponseSchema.parse(JSON.parse(text));
     expect(page.data.map((run) => run.id)).toEqual(ids.slice(0, 2));
-    expect(page.data[0].versions).toEqual([{ id: "@preset/web-research@1", label: expect.stringContaining("web-research") }]);
+    expect(page.data[0].versions).toEqual([{ id: "@preset/web-research@1", label: expect.stringContaining("web-research"), ended: expect.any(Number), passed: expect.any(Number) }]);
     expect(page.next_cursor).not.toBeNull();
     const second = EvalRunListResponseSchema.parse(await (await listRaw(`?set_id=${setId}&limit=2&cursor=${page.next_cursor}`)).json());
     expect(second.data.map((run) => run.id)).toEqual(ids.slice(2));

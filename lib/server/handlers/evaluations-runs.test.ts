@@ -250,6 +250,11 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     const listed = (await runsOfSet(setId)).find((run) => run.id === id);
     expect(listed?.totals).toMatchObject({ done: 6, pending: 0, total: 6 });
     expect(listed?.totals.spent_usd).toBeCloseTo(done.progress.totals.spent_usd, 12);
+    // And each version's passes, counted as the runner recorded its verdicts (min-length:1 passes every answer).
+    expect(listed?.versions).toEqual([
+      { id: "gatehouse/echo", label: "gatehouse/echo", ended: 3, passed: 3 },
+      { id: "gatehouse/swift", label: "gatehouse/swift", ended: 3, passed: 3 },
+    ]);
 
     const page = async (query: string) =>
       EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/eval/runs/${id}/items${query}`, { role: "viewer" }), params({ id }))).json());

@@ -363,8 +363,10 @@ function parseRunCursor(cursor: string): { created_at: string; id: string } {
   throw new HttpError(400, "Invalid cursor: pass the next_cursor of the page before", { metadata: { issues: [{ path: "cursor", message: "is not a cursor this list gave" }] } });
 }
 
+const pick = (counts: { passed: number; ended: number } | undefined) => (counts ? { passed: counts.passed, ended: counts.ended } : {});
+
 /** The versions a list shows, from the stored plan (its requests are left out of every list). */
-function versionsOf(plan: string): EvalRunSummary["versions"] {
+function versionsOf(plan: string): { id: string; label: string }[] {
   const parsed = JSON.parse(plan) as { versions?: unknown };
   const versions = Array.isArray(parsed.versions) ? (parsed.versions as { id?: unknown; label?: unknown }[]) : [];
   return versions.map((version) => ({ id: String(version.id ?? "?"), label: String(version.label ?? version.id ?? "?") }));
@@ -390,9 +392,13 @@ export async function listRuns(query: { setId?: string; limit?: number; cursor?:
       if (counts) counts.spent_usd = sumItemCosts((await itemCostsOf(context.ledger, run.id)).values()).total_usd;
     }),
   );
+  // Pass counts per version from the items' pass flags: one grouped query for the page, over an index.
+  const passes = new Map<string, { passed: number; ended: number }>();
+  for (const row of await context.evalRuns.passCounts(page.map((run) => run.id))) passes.set(`${row.run_id}:${row.version_index}`, row);
   const data = page.map(({ plan, spent_usd: _spent, name, estimate_low_usd: low, estimate_high_usd: high, ...run }) => {
-    const versions = versionsOf(plan);
-    return { ...run, name: runNameOf(name, { versions }), versions, estimate: estimateOf(low, high), totals: totals.get(run.id) ?? emptyTotals() };
+    const labels = versionsOf(plan);
+    const versions = labels.map((version, index) => ({ ...version, ended: 0, passed: 0, ...pick(passes.get(`${run.id}:${index}`)) }));
+    return { ...run, name: runNameOf(name, { versions: labels }), versions, estimate: estimateOf(low, high), totals: totals.get(run.id) ?? emptyTotals() };
   });
   return { data, next_cursor: rows.length > limit ? runCursor(page[page.length - 1]) : null };
 }
