@@ -218,6 +218,62 @@ export class Ledger {
     return true;
   }
 
+  /**
+   * Retention: removes up to `limit` settled or released entries created before `beforeMs`, oldest first, and takes
+   * what each counted out of its rollup row (a row left with no call is removed), in one transaction. Reserved and
+   * unknown entries stay: they may still settle. The DELETE … RETURNING names exactly the rows this call removed, so
+   * two instances pruning at once never take one entry out of the rollups twice. Returns how many it removed.
+   */
+  async prune(beforeMs: number, limit: number): Promise<number> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const oldest = trx
+        .selectFrom("ledger_entries")
+        .select("id")
+        .where("created_ms", "<", beforeMs)
+        .where("state", "in", ["settled", "released"])
+        .orderBy("created_ms")
+        .limit(limit);
+      const removed = await trx
+        .deleteFrom("ledger_entries")
+        .where("id", "in", oldest)
+        .where("state", "in", ["settled", "released"])
+        .returningAll()
+        .execute();
+      const deltas = new Map<string, { key: RollupKey; delta: RollupDelta }>();
+      for (const entry of removed) {
+        const key = rollupKey(entry.user_id, Number(entry.hour_ms), entry.feature, entry.model, entry.preset === "" ? null : { slug: entry.preset, version: entry.preset_version });
+        const name = JSON.stringify(key);
+        const sum = deltas.get(name) ?? { key, delta: { ...NO_DELTA } };
+        // What the entry added to its row (released: nothing; settled: one call at its cost and usage).
+        if (entry.state === "settled") {
+          sum.delta.calls -= 1;
+          sum.delta.counted -= Number(entry.settled_usd ?? 0);
+          sum.delta.settled -= Number(entry.settled_usd ?? 0);
+          sum.delta.inputTokens -= Number(entry.input_tokens ?? 0);
+          sum.delta.outputTokens -= Number(entry.output_tokens ?? 0);
+          sum.delta.webSearches -= Number(entry.web_searches ?? 0);
+        }
+        deltas.set(name, sum);
+      }
+      for (const { key, delta } of deltas.values()) {
+        if (delta.calls === 0) continue;
+        await bumpRollup(trx, key, delta);
+        // A row with no call left holds only released entries (which count nothing) and rounding: gone with them.
+        await trx
+          .deleteFrom("ledger_hourly")
+          .where("user_id", "=", key.user_id)
+          .where("hour_ms", "=", key.hour_ms)
+          .where("feature", "=", key.feature)
+          .where("model", "=", key.model)
+          .where("preset", "=", key.preset)
+          .where("preset_version", "=", key.preset_version)
+          .where("calls", "<=", 0)
+          .execute();
+      }
+      return removed.length;
+    });
+  }
+
   /** The person's limits: an admin's, else the settings' defaults. */
   async limitsOf(userId: string, on: LockConnection = this.db.kysely): Promise<BudgetLimits> {
     const row = await on.selectFrom("user_budgets").select(["day_usd", "month_usd"]).where("user_id", "=", userId).executeTakeFirst();
