@@ -142,6 +142,36 @@ export class Ledger {
     return { id, userId: request.userId, reservedUsd: reserveUsd };
   }
 
+  /**
+   * A call made before the ledger existed, at the cost it is known to have had (the history's backfill): a settled
+   * entry and its rollup on the caller's connection, no budget check (the money is long spent).
+   */
+  async recordSettledWithin(on: LockConnection, record: Omit<ReserveRequest, "reserveUsd" | "what" | "at"> & { at: number; costUsd: number }): Promise<string> {
+    const id = randomUUID();
+    const cost = Math.max(0, record.costUsd);
+    const key = rollupKey(record.userId, hourOf(record.at), record.feature, record.model, record.preset ?? null);
+    await on
+      .insertInto("ledger_entries")
+      .values({
+        id,
+        ...key,
+        created_ms: record.at,
+        subject_kind: record.subject.kind,
+        subject_id: record.subject.id,
+        generation_id: null,
+        input_tokens: null,
+        output_tokens: null,
+        web_searches: null,
+        reserved_usd: cost,
+        settled_usd: cost,
+        state: "settled",
+        settled_ms: record.at,
+      })
+      .execute();
+    await bumpRollup(on, key, { ...NO_DELTA, calls: 1, counted: cost, settled: cost });
+    return id;
+  }
+
   /** Records what the call cost: the entry and its rollup in one transaction. False when the entry is already settled or released. */
   async settle(entryId: string, settlement: Settlement): Promise<boolean> {
     return this.db.kysely.transaction().execute((trx) => this.settleWithin(trx, entryId, settlement));
