@@ -110,8 +110,8 @@ export const ROWS: Row[] = [
   { route: "GET /api/auth/session", role: "public", ok: [200], call: (api) => api.get("/api/auth/session") },
   { route: "GET /api/me", role: "viewer", ok: [200], call: (api) => api.get("/api/me") },
   { route: "GET /api/me/budget", role: "viewer", ok: [200], call: (api) => api.get("/api/me/budget") },
-  { route: "GET /api/usage", role: "viewer", ok: [200], call: (api) => api.get("/api/usage?from=2026-01-01&to=2026-01-31&tz=0") },
-  { route: "GET /api/usage/calls", role: "viewer", ok: [200], call: (api) => api.get("/api/usage/calls?from=2026-01-01&to=2026-01-31&tz=0") },
+  { route: "GET /api/usage", role: "viewer", ok: [200], call: (api) => api.get("/api/usage?from=2026-01-01&to=2026-01-31&tz=UTC") },
+  { route: "GET /api/usage/calls", role: "viewer", ok: [200], call: (api) => api.get("/api/usage/calls?from=2026-01-01&to=2026-01-31&tz=UTC") },
   { route: "GET /api/usage/reconciliation", role: "admin", ok: [200], call: (api) => api.get("/api/usage/reconciliation?from=2026-01-01&to=2026-01-31") },
   // A call nobody made: 404 for everyone allowed (the drill-down of a real one is in usage-reconciliation.test.ts).
   { route: "GET /api/usage/calls/[id]/generation", role: "viewer", ok: [404], call: (api) => api.get("/api/usage/calls/no-such-call/generation") },
