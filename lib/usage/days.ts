@@ -56,7 +56,7 @@ function offsetAt(ms: number, zone: string): number {
 }
 
 /** The UTC instant day `day` starts at in `zone`: the first whole minute whose local date is `day` or later. */
-export function zoneDayStart(day: string, zone: string): number {
+function zoneDayStart(day: string, zone: string): number {
   const midnight = Date.parse(`${day}T00:00:00Z`);
   // Usually midnight at the offset of the hours around it; checked, since a DST change may fall near it.
   const guess = midnight - offsetAt(midnight, zone);
