@@ -26,14 +26,21 @@ function formatterOf(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The IANA zone's canonical name, or null when the runtime does not know it. Names only: no bare offsets. */
+let knownZones: Map<string, string> | null = null;
+
+/**
+ * The IANA zone's name as the runtime lists it (any case accepted), or null when the runtime does not know it. Names
+ * only: no bare offsets. Not resolvedOptions' name, which turns Asia/Kolkata into Asia/Calcutta on some runtimes.
+ */
 export function canonicalZone(zone: string): string | null {
   if (zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return null;
   try {
-    return formatterOf(zone).resolvedOptions().timeZone;
+    formatterOf(zone);
   } catch {
     return null;
   }
+  knownZones ??= new Map(zoneNames().map((name) => [name.toLowerCase(), name]));
+  return knownZones.get(zone.toLowerCase()) ?? zone;
 }
 
 function localParts(ms: number, zone: string): Record<"year" | "month" | "day" | "hour" | "minute" | "second", string> {
