@@ -20,7 +20,8 @@
  * Targets (issue 39): every view p95 < 1000 ms, the write p50 < 2 ms; prints PASS/FAIL per row and exits 1 on a miss.
  *
  * Environment: BENCH_USAGE_ENTRIES (default 5000000; e.g. 200000 for a quick run), BENCH_USAGE_RUNS (default 9),
- * BENCH_USAGE_DATABASES (default "sqlite,postgres"), BENCH_DOCS=0 (leave docs/benchmarks.md alone).
+ * BENCH_USAGE_DATABASES (default "sqlite,postgres"), BENCH_DOCS=0 (leave docs/benchmarks.md alone); BENCH_USAGE_SQLITE_DIR
+ * (measure the SQLite database a killed run left in that folder, without seeding), BENCH_USAGE_SKIP_REPORTS=1.
  * Not part of `npm test`: it takes minutes and gigabytes of disk at full size.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -40,6 +41,10 @@ import { benchLog, fmt, percentile, runBench } from "./support";
 
 const ENTRIES = Number(process.env.BENCH_USAGE_ENTRIES ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_USAGE_RUNS ?? 9);
+/** BENCH_USAGE_SQLITE_DIR: measure the SQLite database a killed run left there instead of seeding one. */
+const REUSE_DIR = process.env.BENCH_USAGE_SQLITE_DIR || undefined;
+/** BENCH_USAGE_SKIP_REPORTS=1: only the calls, CSV, reconciliation and write figures. */
+const SKIP_REPORTS = process.env.BENCH_USAGE_SKIP_REPORTS === "1";
 const DATABASES = (process.env.BENCH_USAGE_DATABASES ?? "sqlite,postgres").split(",").map((name) => name.trim());
 const PEOPLE = 200;
 const VIEW_P95_TARGET_MS = 1000;
@@ -272,6 +277,7 @@ async function measure(db: AppDb, people: readonly string[], adminCookie: string
     log(`${db.dialect}: ${view}: p50 ${fmt(row.p50)} ms, p95 ${fmt(row.p95)} ms ${row.pass ? "" : "(MISS)"}`);
   };
   for (const [rangeName, range] of Object.entries(ranges)) {
+    if (SKIP_REPORTS) break;
     for (const [filterName, filter, cookie] of filters) {
       add(`report (all charts and breakdowns), ${rangeName}, ${filterName}`, await timeRuns(RUNS, async () => ok(await getUsage(request(`/api/usage?${range}${filter}`, cookie), noParams))));
     }
@@ -317,7 +323,9 @@ async function measureWrites(people: readonly string[]): Promise<Row> {
 }
 
 async function runOn(dialect: string, postgres: PostgresServer | null): Promise<{ rows: Row[]; seeding: string }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-bench-usage-"));
+  // A SQLite folder a run left (killed before its end) is measured again without seeding.
+  const reuse = dialect === "sqlite" ? REUSE_DIR : undefined;
+  const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), "gatehouse-bench-usage-"));
   try {
     await closeAppContexts();
     Object.assign(process.env, {
@@ -337,22 +345,30 @@ async function runOn(dialect: string, postgres: PostgresServer | null): Promise<
     const { db, users } = await appContext();
     const people: string[] = [];
     let adminCookie = "";
-    for (let index = 0; index < PEOPLE; index++) {
+    if (reuse) {
+      const found = await db.kysely.selectFrom("users").select(["id", "email"]).where("email", "like", "person-%@bench.local").execute();
+      const byIndex = new Map(found.map((user) => [Number(/person-(\d+)@/.exec(user.email)?.[1]), user.id]));
+      for (let index = 0; index < PEOPLE; index++) people.push(byIndex.get(index)!);
+      adminCookie = await mintSessionCookie(people[0]!);
+    }
+    for (let index = 0; index < (reuse ? 0 : PEOPLE); index++) {
       const user = await users.create({ email: `person-${index}@bench.local`, role: index === 0 ? "admin" : "editor", passwordHash: "bench-no-sign-in" });
       people.push(user.id);
       if (index === 0) adminCookie = await mintSessionCookie(user.id);
     }
     const personCookie = await mintSessionCookie(people[7]!);
     const now = Date.now();
-    const seeded = await seed(db, people, now);
-    const seeding = `${dialect}: ${ENTRIES.toLocaleString("en")} entries and ${seeded.rollups.toLocaleString("en")} hourly rollup rows seeded in ${seeded.seconds.toFixed(0)} s`;
+    const seeded = reuse ? null : await seed(db, people, now);
+    const seeding = seeded
+      ? `${dialect}: ${ENTRIES.toLocaleString("en")} entries and ${seeded.rollups.toLocaleString("en")} hourly rollup rows seeded in ${seeded.seconds.toFixed(0)} s`
+      : `${dialect}: the database a previous run seeded (${dataDir})`;
     log(seeding);
     const rows = await measure(db, people, adminCookie, personCookie, now);
     rows.push(await measureWrites(people));
     return { rows, seeding };
   } finally {
     await closeAppContexts();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!reuse) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -25,7 +25,8 @@ test.describe("usage and budgets together", () => {
 
       await signInPage.goto();
       await signInPage.signIn(email, password);
-      await expect(page).not.toHaveURL(/sign-in/);
+      // A password hash is slow on purpose (and slower on a loaded machine).
+      await expect(page).not.toHaveURL(/sign-in/, { timeout: 60_000 });
       // The person's own calls: the page's request context carries their session cookie.
       const origin = new URL(baseURL!).origin;
       const me = page.request;
@@ -52,7 +53,7 @@ test.describe("usage and budgets together", () => {
 
       await page.goto("/usage?tz=UTC");
       const byFeature = page.getByRole("region", { name: "By feature" });
-      await expect(byFeature.getByRole("rowheader", { name: "playground" })).toBeVisible();
+      await expect(byFeature.getByRole("rowheader", { name: "playground" })).toBeVisible({ timeout: 30_000 });
       await expect(byFeature.getByRole("rowheader", { name: "evaluation-item" })).toBeVisible();
 
       // The CSV holds the calls the table shows, feature by feature in the same order.

@@ -70,7 +70,7 @@ export function UsageConsole({ isAdmin }: { isAdmin: boolean }) {
         </label>
         <label className={labelClass}>
           Time zone
-          <Select value={tz ?? ""} onChange={(event) => void setUrl({ tz: event.target.value || null })}>
+          <Select className="max-w-56" value={tz ?? ""} onChange={(event) => void setUrl({ tz: event.target.value || null })}>
             {(zones ?? []).includes(tz ?? "") || tz === null ? null : <option value={tz}>{tz}</option>}
             {(zones ?? (tz ? [] : [""])).map((zone) => (
               <option key={zone} value={zone}>
