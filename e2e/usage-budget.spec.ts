@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { request as playwrightRequest } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createQuestionSet } from "./support/question-sets";
 
@@ -19,6 +20,7 @@ test.describe("usage and budgets together", () => {
     const created = await admin.post("/api/users", { data: { email, role: "editor", password } });
     expect(created.status(), await created.text()).toBe(201);
     const id = ((await created.json()) as { data: { id: string } }).data.id;
+    const contexts: { dispose(): Promise<void> }[] = [];
     try {
       const budgeted = await admin.put(`/api/users/${id}/budget`, { data: { day_usd: 5, month_usd: null } });
       expect(budgeted.status(), await budgeted.text()).toBe(200);
@@ -27,9 +29,10 @@ test.describe("usage and budgets together", () => {
       await signInPage.signIn(email, password);
       // A password hash is slow on purpose (and slower on a loaded machine).
       await expect(page).not.toHaveURL(/sign-in/, { timeout: 60_000 });
-      // The person's own calls: the page's request context carries their session cookie.
+      // The person's own calls: an API context with their session cookie, same-origin.
       const origin = new URL(baseURL!).origin;
-      const me = page.request;
+      const me = await playwrightRequest.newContext({ baseURL: origin, storageState: await page.context().storageState(), extraHTTPHeaders: { Origin: origin } });
+      contexts.push(me);
       const headers = { Origin: origin };
 
       const answered = await me.post("/api/responses", { data: { model: "gatehouse/echo", input: "usage and budget e2e", stream: false }, headers });
@@ -71,6 +74,7 @@ test.describe("usage and budgets together", () => {
       expect(new Set(tableFeatures)).toEqual(new Set(["playground", "evaluation-item"]));
     } finally {
       await admin.delete(`/api/users/${id}`);
+      await Promise.all(contexts.map((context) => context.dispose()));
     }
   });
 });
