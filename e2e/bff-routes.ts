@@ -114,8 +114,8 @@ export const ROWS: Row[] = [
   { route: "POST /api/me/tokens", role: "editor", ok: [201], call: (api, caller) => api.post("/api/me/tokens", { data: { name: `matrix ${unique(caller)}` } }) },
   // Anyone may revoke their own tokens; another's (or an unknown) id is a 404 once past the auth checks.
   { route: "DELETE /api/me/tokens/[id]", role: "viewer", ok: [404], call: (api) => api.delete("/api/me/tokens/00000000-0000-4000-8000-000000000000") },
-  { route: "GET /api/usage", role: "viewer", ok: [200], call: (api) => api.get("/api/usage?from=2026-01-01&to=2026-01-31&tz=0") },
-  { route: "GET /api/usage/calls", role: "viewer", ok: [200], call: (api) => api.get("/api/usage/calls?from=2026-01-01&to=2026-01-31&tz=0") },
+  { route: "GET /api/usage", role: "viewer", ok: [200], call: (api) => api.get("/api/usage?from=2026-01-01&to=2026-01-31&tz=UTC") },
+  { route: "GET /api/usage/calls", role: "viewer", ok: [200], call: (api) => api.get("/api/usage/calls?from=2026-01-01&to=2026-01-31&tz=UTC") },
   { route: "GET /api/usage/reconciliation", role: "admin", ok: [200], call: (api) => api.get("/api/usage/reconciliation?from=2026-01-01&to=2026-01-31") },
   // A call nobody made: 404 for everyone allowed (the drill-down of a real one is in usage-reconciliation.test.ts).
   { route: "GET /api/usage/calls/[id]/generation", role: "viewer", ok: [404], call: (api) => api.get("/api/usage/calls/no-such-call/generation") },

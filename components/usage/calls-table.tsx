@@ -11,27 +11,10 @@ import { QueryErrorAlert } from "@/components/ui/query-error-alert";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
 import { CallGeneration } from "./call-generation";
 
-const CSV_HEADER = ["time", "person", "feature", "model", "preset", "generation_id", "input_tokens", "output_tokens", "reserved_usd", "settled_usd", "state"];
-
-/** The calls shown as CSV, through the evaluation exports' cell writer (formula-neutralising), loaded on click. */
+/** The calls shown as CSV (lib/usage/csv.ts), loaded on click. */
 async function downloadCsv(calls: readonly UsageCall[]): Promise<void> {
-  const { csvCell } = await import("@/lib/eval/question-export");
-  const rows = calls.map((call) =>
-    [
-      call.created_at,
-      call.user_email ?? call.user_id,
-      call.feature,
-      call.model,
-      call.preset ? `${call.preset}@${call.preset_version}` : "",
-      call.generation_id ?? "",
-      String(call.input_tokens ?? ""),
-      String(call.output_tokens ?? ""),
-      String(call.reserved_usd),
-      call.settled_usd === null ? "" : String(call.settled_usd),
-      call.state,
-    ].map(csvCell).join(","),
-  );
-  const blob = new Blob([[CSV_HEADER.join(","), ...rows].join("\r\n") + "\r\n"], { type: "text/csv" });
+  const { usageCallsCsv } = await import("@/lib/usage/csv");
+  const blob = new Blob([usageCallsCsv(calls)], { type: "text/csv" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
   link.download = "usage-calls.csv";

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { USAGE_FEATURES } from "@/lib/usage/features";
 import { usageQueries, type UsageParams } from "@/lib/client/queries/usage";
-import { browserOffsetHours, currentHourMs, DAY_MS, localDayOf } from "@/lib/usage/days";
+import { browserZone, canonicalZone, currentQuarterHourMs, DAY_MS, localDayOf, zoneNames } from "@/lib/usage/days";
 import { usageSearchParams } from "@/lib/usage/search-params";
 import { formatUsd } from "@/lib/video-models/money";
 import { Input, Select } from "@/components/ui/input";
@@ -17,18 +17,22 @@ import { CallsTable } from "./calls-table";
 import { Reconciliation } from "./reconciliation";
 import { SpendChart } from "./spend-chart";
 
-const OFFSETS = Array.from({ length: 27 }, (_, index) => index - 12);
-const offsetLabel = (tz: number) => `UTC${tz === 0 ? "" : tz > 0 ? `+${tz}` : tz}`;
 const noSubscription = () => () => {};
 
-/** The browser's whole-hour offset; null while rendering on the server (the first query waits for it). */
-function useBrowserOffset(): number | null {
-  return useSyncExternalStore(noSubscription, () => browserOffsetHours(), () => null);
+/** The browser's IANA zone; null while rendering on the server (the first query waits for it). */
+function useBrowserZone(): string | null {
+  return useSyncExternalStore(noSubscription, browserZone, () => null);
 }
 
-/** Now, to the hour (a stable snapshot, so "today" can be computed while rendering). */
-function useCurrentHour(): number | null {
-  return useSyncExternalStore(noSubscription, currentHourMs, () => null);
+let zoneList: string[] | null = null;
+/** The IANA zones this browser knows; null on the server, whose list may differ (the option list must hydrate). */
+function useZoneNames(): string[] | null {
+  return useSyncExternalStore(noSubscription, () => (zoneList ??= zoneNames()), () => null);
+}
+
+/** Now, to the quarter hour (a stable snapshot, so "today" can be computed while rendering). */
+function useCurrentQuarterHour(): number | null {
+  return useSyncExternalStore(noSubscription, currentQuarterHourMs, () => null);
 }
 
 const labelClass = "flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300";
@@ -40,14 +44,16 @@ const labelClass = "flex flex-col gap-1 text-xs font-medium text-slate-700 dark:
  */
 export function UsageConsole({ isAdmin }: { isAdmin: boolean }) {
   const [url, setUrl] = useQueryStates(usageSearchParams);
-  const browserTz = useBrowserOffset();
-  const tz = url.tz ?? browserTz;
-  const now = useCurrentHour();
-  const today = tz === null || now === null ? null : localDayOf(now, tz);
+  const browserTz = useBrowserZone();
+  const zones = useZoneNames();
+  // A zone the URL names but this browser does not know is shown as named; the API answers 400 for it.
+  const tz = url.tz ? (canonicalZone(url.tz) ?? url.tz) : browserTz;
+  const now = useCurrentQuarterHour();
+  const today = tz === null || now === null || canonicalZone(tz) === null ? null : localDayOf(now, tz);
   const to = url.to ?? today;
   const from = url.from ?? (to ? new Date(Date.parse(to) - 29 * DAY_MS).toISOString().slice(0, 10) : null);
   const params: UsageParams | null = tz !== null && from && to ? { from, to, tz, feature: url.feature, model: url.model, preset: url.preset, user: url.user } : null;
-  const report = useQuery({ ...usageQueries.report(params ?? { from: "", to: "", tz: 0 }), enabled: params !== null, placeholderData: keepPreviousData });
+  const report = useQuery({ ...usageQueries.report(params ?? { from: "", to: "", tz: "UTC" }), enabled: params !== null, placeholderData: keepPreviousData });
   const data = report.data;
   const choices = (current: string | null, keys: readonly string[] | undefined) => [...new Set([...(current ? [current] : []), ...(keys ?? [])])];
 
@@ -64,10 +70,11 @@ export function UsageConsole({ isAdmin }: { isAdmin: boolean }) {
         </label>
         <label className={labelClass}>
           Time zone
-          <Select value={tz ?? 0} onChange={(event) => void setUrl({ tz: Number(event.target.value) })}>
-            {OFFSETS.map((offset) => (
-              <option key={offset} value={offset}>
-                {offsetLabel(offset)}
+          <Select className="max-w-56" value={tz ?? ""} onChange={(event) => void setUrl({ tz: event.target.value || null })}>
+            {(zones ?? []).includes(tz ?? "") || tz === null ? null : <option value={tz}>{tz}</option>}
+            {(zones ?? (tz ? [] : [""])).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
               </option>
             ))}
           </Select>

@@ -5,7 +5,8 @@ import { apiData, apiFetch } from "@/lib/client/api-client";
 export interface UsageParams {
   from: string;
   to: string;
-  tz: number;
+  /** An IANA time zone name. */
+  tz: string;
   feature?: string | null;
   model?: string | null;
   preset?: string | null;
@@ -13,7 +14,7 @@ export interface UsageParams {
 }
 
 function queryString(params: UsageParams): string {
-  const search = new URLSearchParams({ from: params.from, to: params.to, tz: String(params.tz) });
+  const search = new URLSearchParams({ from: params.from, to: params.to, tz: params.tz });
   for (const name of ["feature", "model", "preset", "user"] as const) {
     const value = params[name];
     if (value) search.set(name, value);

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { USAGE_FEATURES } from "@/lib/usage/features";
+import { canonicalZone } from "@/lib/usage/days";
 
 /**
  * The usage console's wire shapes (GET /api/usage, GET /api/usage/calls). Days are the viewer's local days:
- * `tz` is a whole-hour offset from UTC (the ledger's rollups are hourly, so whole hours cut days exactly).
+ * `tz` is an IANA time zone name (lib/usage/days.ts cuts its days, DST and +05:30/+05:45 offsets included).
  */
 
 /** The longest range one request may cover: a bound on what a view sums. */
@@ -18,7 +19,15 @@ const UsageFilterFields = z.object({
     from: DaySchema,
     /** Inclusive. */
     to: DaySchema,
-    tz: z.coerce.number({ error: "must be a whole number of hours" }).int({ error: "must be a whole number of hours" }).min(-12).max(14).default(0),
+    tz: z
+      .string()
+      .max(64)
+      .default("UTC")
+      .transform((value, ctx) => {
+        const zone = canonicalZone(value);
+        if (zone === null) ctx.addIssue({ code: "custom", message: "must be an IANA time zone name such as Europe/Paris" });
+        return zone ?? "UTC";
+      }),
     feature: z.enum(USAGE_FEATURES).optional(),
     model: OptionalText,
     preset: OptionalText,
@@ -56,7 +65,7 @@ export type UsageDay = z.infer<typeof UsageDaySchema>;
 const UsageReportSchema = z.object({
   from: z.string(),
   to: z.string(),
-  tz: z.number().int(),
+  tz: z.string(),
   total: AmountsSchema,
   /** Every day of the range, oldest first, zero where nothing was spent. */
   days: z.array(UsageDaySchema),

@@ -122,6 +122,8 @@ const EnvSchema = z
     // A person's default budget per UTC calendar month, on the same ledger (lib/server/ledger); an admin may set
     // another per person on the users page, as for the day.
     MODEL_MAX_COST_PER_MONTH_USD: positiveNumber(1000),
+    // How many days of ledger entries the app database keeps (lib/server/ledger/retention.ts); unset: forever.
+    LEDGER_RETENTION_DAYS: positiveSetting(Number.NaN, true).transform((n) => (Number.isNaN(n) ? undefined : n)),
     // The most one evaluation run may be given as its spending cap.
     EVAL_MAX_COST_PER_RUN_USD: positiveNumber(20),
     // The judge model of evaluation checks when a run, re-score or CLI call names none. Unset: the gateway's demo

@@ -8,6 +8,8 @@ import { EnvError, serverEnv } from "./env";
 import { checkSharedAuthSecret, SecretMismatchError } from "../auth/shared-secret-check";
 import { startEvaluationRunner } from "../services/evaluations";
 import { seedDemoEvaluation } from "../services/evaluation-demo";
+import { startLedgerRetention } from "../ledger/retention";
+import { backfillLedgerHistory } from "../ledger/backfill";
 
 const log = loggerFor("startup");
 
@@ -48,6 +50,10 @@ export async function startGatehouseServer(): Promise<void> {
   }
   // Evaluation runs left running by a restart resume here (and share their items with other instances).
   startEvaluationRunner(context);
+  // Ledger entries past LEDGER_RETENTION_DAYS go in bounded turns on a timer, off the request path.
+  startLedgerRetention(context.ledger, env.LEDGER_RETENTION_DAYS);
+  // Spending from before the ledger (video jobs, evaluation items with a cost) is put on it once, in the background.
+  void backfillLedgerHistory(context.db, context.ledger).catch((error: unknown) => log.error({ err: error }, "the ledger's backfill of earlier spending failed; the next start tries again"));
   // Embedded mode: the demo question set and one finished run to look at, started in the background (it waits
   // for the embedded gateway; the runner executes it like any run).
   if (context.demo) void seedDemoEvaluation(context);

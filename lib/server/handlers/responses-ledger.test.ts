@@ -77,6 +77,25 @@ describe.each(APP_DB_DIALECTS)("playground spending on %s", (dialect) => {
     expect(await playgroundEntries()).toHaveLength(before);
     await ledger.setLimits(bff.userIds.editor, { dayUsd: null, monthUsd: null });
   });
+
+  it("puts a preset's try on the ledger as preset-try with its preset and version, and refuses it past the budget", async () => {
+    const { db, ledger } = await appContext();
+    const tries = () => db.kysely.selectFrom("ledger_entries").selectAll().where("user_id", "=", bff.userIds.editor).where("feature", "=", "preset-try").orderBy("created_ms").execute();
+    const tried = await ask({ model: "@preset/web-research@1" });
+    expect(tried.status, await tried.clone().text()).toBe(200);
+    await tried.text();
+    await expect.poll(async () => (await tries()).at(-1)?.state).toBe("settled");
+    expect((await tries()).at(-1)).toMatchObject({ model: "@preset/web-research@1", preset: "web-research", preset_version: 1 });
+
+    const spent = (await ledger.budget(bff.userIds.editor)).day.spentUsd;
+    await ledger.setLimits(bff.userIds.editor, { dayUsd: spent + 0.001, monthUsd: null });
+    const before = (await tries()).length;
+    const refused = await ask({ model: "@preset/web-research@1" });
+    expect([402, 429]).toContain(refused.status);
+    expect(ErrorBodySchema.parse(await refused.json()).error.metadata).toMatchObject({ limit: "per_day", limit_usd: spent + 0.001, spent_usd: expect.any(Number), resets_at: expect.any(String) });
+    expect(await tries()).toHaveLength(before);
+    await ledger.setLimits(bff.userIds.editor, { dayUsd: null, monthUsd: null });
+  });
 });
 
 describe("an answer without usage.cost", () => {

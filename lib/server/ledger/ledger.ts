@@ -158,6 +158,36 @@ export class Ledger {
     return { id, userId: request.userId, reservedUsd: reserveUsd };
   }
 
+  /**
+   * A call made before the ledger existed, at the cost it is known to have had (the history's backfill): a settled
+   * entry and its rollup on the caller's connection, no budget check (the money is long spent).
+   */
+  async recordSettledWithin(on: LockConnection, record: Omit<ReserveRequest, "reserveUsd" | "what" | "at"> & { at: number; costUsd: number }): Promise<string> {
+    const id = randomUUID();
+    const cost = Math.max(0, record.costUsd);
+    const key = rollupKey(record.userId, hourOf(record.at), record.feature, record.model, record.preset ?? null);
+    await on
+      .insertInto("ledger_entries")
+      .values({
+        id,
+        ...key,
+        created_ms: record.at,
+        subject_kind: record.subject.kind,
+        subject_id: record.subject.id,
+        generation_id: null,
+        input_tokens: null,
+        output_tokens: null,
+        web_searches: null,
+        reserved_usd: cost,
+        settled_usd: cost,
+        state: "settled",
+        settled_ms: record.at,
+      })
+      .execute();
+    await bumpRollup(on, key, { ...NO_DELTA, calls: 1, counted: cost, settled: cost });
+    return id;
+  }
+
   /** Records what the call cost: the entry and its rollup in one transaction. False when the entry is already settled or released. */
   async settle(entryId: string, settlement: Settlement): Promise<boolean> {
     return this.db.kysely.transaction().execute((trx) => this.settleWithin(trx, entryId, settlement));
@@ -232,6 +262,62 @@ export class Ledger {
     const key = rollupKey(entry.user_id, Number(entry.hour_ms), entry.feature, entry.model, entry.preset === "" ? null : { slug: entry.preset, version: entry.preset_version });
     await bumpRollup(on, key, delta);
     return true;
+  }
+
+  /**
+   * Retention: removes up to `limit` settled or released entries created before `beforeMs`, oldest first, and takes
+   * what each counted out of its rollup row (a row left with no call is removed), in one transaction. Reserved and
+   * unknown entries stay: they may still settle. The DELETE … RETURNING names exactly the rows this call removed, so
+   * two instances pruning at once never take one entry out of the rollups twice. Returns how many it removed.
+   */
+  async prune(beforeMs: number, limit: number): Promise<number> {
+    return this.db.kysely.transaction().execute(async (trx) => {
+      const oldest = trx
+        .selectFrom("ledger_entries")
+        .select("id")
+        .where("created_ms", "<", beforeMs)
+        .where("state", "in", ["settled", "released"])
+        .orderBy("created_ms")
+        .limit(limit);
+      const removed = await trx
+        .deleteFrom("ledger_entries")
+        .where("id", "in", oldest)
+        .where("state", "in", ["settled", "released"])
+        .returningAll()
+        .execute();
+      const deltas = new Map<string, { key: RollupKey; delta: RollupDelta }>();
+      for (const entry of removed) {
+        const key = rollupKey(entry.user_id, Number(entry.hour_ms), entry.feature, entry.model, entry.preset === "" ? null : { slug: entry.preset, version: entry.preset_version });
+        const name = JSON.stringify(key);
+        const sum = deltas.get(name) ?? { key, delta: { ...NO_DELTA } };
+        // What the entry added to its row (released: nothing; settled: one call at its cost and usage).
+        if (entry.state === "settled") {
+          sum.delta.calls -= 1;
+          sum.delta.counted -= Number(entry.settled_usd ?? 0);
+          sum.delta.settled -= Number(entry.settled_usd ?? 0);
+          sum.delta.inputTokens -= Number(entry.input_tokens ?? 0);
+          sum.delta.outputTokens -= Number(entry.output_tokens ?? 0);
+          sum.delta.webSearches -= Number(entry.web_searches ?? 0);
+        }
+        deltas.set(name, sum);
+      }
+      for (const { key, delta } of deltas.values()) {
+        if (delta.calls === 0) continue;
+        await bumpRollup(trx, key, delta);
+        // A row with no call left holds only released entries (which count nothing) and rounding: gone with them.
+        await trx
+          .deleteFrom("ledger_hourly")
+          .where("user_id", "=", key.user_id)
+          .where("hour_ms", "=", key.hour_ms)
+          .where("feature", "=", key.feature)
+          .where("model", "=", key.model)
+          .where("preset", "=", key.preset)
+          .where("preset_version", "=", key.preset_version)
+          .where("calls", "<=", 0)
+          .execute();
+      }
+      return removed.length;
+    });
   }
 
   /** The person's limits: an admin's, else the settings' defaults. */

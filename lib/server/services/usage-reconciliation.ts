@@ -20,7 +20,7 @@ const ACTIVITY_DAYS = 30;
 export async function readReconciliation(filter: Pick<UsageFilter, "from" | "to">, now = Date.now()): Promise<UsageReconciliation> {
   const todayStart = Math.floor(now / DAY_MS) * DAY_MS;
   const oldest = todayStart - ACTIVITY_DAYS * DAY_MS;
-  const wanted = rangeBounds(filter.from, filter.to, 0);
+  const wanted = rangeBounds(filter.from, filter.to, "UTC");
   const start = Math.max(wanted.start, oldest);
   // Today is not complete, so the gateway has no figure for it yet.
   const end = Math.min(wanted.end, todayStart);

@@ -1,17 +1,20 @@
 import "server-only";
-import { sql, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { roleAtLeast } from "@/lib/contract/bff/schemas";
 import type { UsageCall, UsageCallPage, UsageGeneration, UsageCallsQuery, UsageFilter, UsageGroup, UsageReport } from "@/lib/contract/bff/usage";
-import { daysBetween, DAY_MS, rangeBounds } from "@/lib/usage/days";
+import { dayWindows, daysBetween, rangeBounds, type DayWindow } from "@/lib/usage/days";
+
+const HOUR_MS = 3_600_000;
 import { appContext } from "../config/app-context";
 import type { AppTables } from "../db/app-tables";
 import { HttpError } from "../http/errors";
 import { generationRecord } from "./generations";
 
 /**
- * The usage console's figures. Aggregates read only `ledger_hourly` (written in each entry's transaction), summed
- * into the viewer's local days in SQL, so a view costs rows of rollups, never a scan of the entries; the table of
+ * The usage console's figures. Aggregates read `ledger_hourly` (written in each entry's transaction), summed into
+ * the viewer's local days in SQL, plus the entries of the few hours a day's boundary cuts (sumLedger), so a view
+ * costs rows of rollups, never a scan of the entries; the table of
  * calls reads `ledger_entries` one keyset page at a time. A non-admin sees only their own spending.
  */
 
@@ -34,17 +37,22 @@ function presetFilter(value: string | undefined): { slug: string; version: numbe
 
 type Table = "ledger_hourly" | "ledger_entries";
 
-/** The filter's WHERE on either ledger table (both carry user, hour, feature, model, preset, version). */
-function filtered<T extends Table, O>(query: SelectQueryBuilder<AppTables, T, O>, filter: UsageFilter, userId: string | null, time: "hour_ms" | "created_ms" = "hour_ms"): SelectQueryBuilder<AppTables, T, O> {
-  const { start, end } = rangeBounds(filter.from, filter.to, filter.tz);
+/** The filter's conditions other than time, on either ledger table (both carry user, feature, model, preset, version). */
+function dimensionConditions(filter: UsageFilter, userId: string | null): RawBuilder<unknown>[] {
   const preset = presetFilter(filter.preset);
-  // Entries by created_ms (their index); days start on whole hours, so that matches the rollups' hour_ms exactly.
-  const conditions = [sql`${sql.ref(time)} >= ${start}`, sql`${sql.ref(time)} < ${end}`];
+  const conditions: RawBuilder<unknown>[] = [];
   if (userId !== null) conditions.push(sql`user_id = ${userId}`);
   if (filter.feature) conditions.push(sql`feature = ${filter.feature}`);
   if (filter.model) conditions.push(sql`model = ${filter.model}`);
   if (preset) conditions.push(sql`preset = ${preset.slug}`);
   if (preset && preset.version !== null) conditions.push(sql`preset_version = ${preset.version}`);
+  return conditions;
+}
+
+/** The filter's WHERE on either ledger table, time included (`[start, end)` of the range in the viewer's zone). */
+function filtered<T extends Table, O>(query: SelectQueryBuilder<AppTables, T, O>, filter: UsageFilter, userId: string | null, time: "hour_ms" | "created_ms"): SelectQueryBuilder<AppTables, T, O> {
+  const { start, end } = rangeBounds(filter.from, filter.to, filter.tz);
+  const conditions = [sql`${sql.ref(time)} >= ${start}`, sql`${sql.ref(time)} < ${end}`, ...dimensionConditions(filter, userId)];
   return query.where(sql<SqlBool>`${sql.join(conditions, sql` AND `)}`);
 }
 
@@ -55,15 +63,74 @@ interface Sums {
   output_tokens: unknown;
 }
 
-const sums = {
-  usd: sql<number>`SUM(counted_usd)`.as("usd"),
-  calls: sql<number>`SUM(calls)`.as("calls"),
-  input_tokens: sql<number>`SUM(input_tokens)`.as("input_tokens"),
-  output_tokens: sql<number>`SUM(output_tokens)`.as("output_tokens"),
-};
+/** What a rollup row sums, and the same figures from raw entries (what each entry counts: ledger/README.md). */
+const ROLLUP_SUMS = sql`SUM(counted_usd) AS usd, SUM(calls) AS calls, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens`;
+const ENTRY_SUMS = sql`
+  SUM(CASE WHEN state = 'released' THEN 0 WHEN state = 'settled' THEN settled_usd ELSE reserved_usd END) AS usd,
+  SUM(CASE WHEN state = 'released' THEN 0 ELSE 1 END) AS calls,
+  SUM(COALESCE(input_tokens, 0)) AS input_tokens,
+  SUM(COALESCE(output_tokens, 0)) AS output_tokens`;
 
 /** PostgreSQL answers SUM of a BIGINT as a numeric string. */
 const amounts = (row: Sums) => ({ usd: Number(row.usd ?? 0), calls: Number(row.calls ?? 0), input_tokens: Number(row.input_tokens ?? 0), output_tokens: Number(row.output_tokens ?? 0) });
+
+type Grouped<K extends string> = Sums & Record<K, unknown> & { day_index?: unknown };
+
+/**
+ * The ledger's sums under the filter, grouped by `columns` (and by local day when `perDay`), exact for
+ * any IANA zone: rollup rows of whole hours inside a day (or inside the range), plus the raw entries of an hour
+ * that a day's boundary cuts (a +05:30 or +05:45 zone's midnight falls inside a UTC hour). Rollups never
+ * split, so those hours are read from their entries (one hour per boundary at most, by the created_ms index).
+ * Numbers spliced as literals are ours (day boundaries), never input.
+ */
+async function sumLedger<K extends string>(filter: UsageFilter, windows: readonly DayWindow[], userId: string | null, columns: readonly K[], perDay: boolean): Promise<Grouped<K>[]> {
+  const { db } = await appContext();
+  const dims = dimensionConditions(filter, userId);
+  const groupBy = sql.join([...(perDay ? [sql.ref("day_index")] : []), ...columns.map((column) => sql.ref(column))]);
+  const select = sql.join([...(perDay ? [sql.ref("day_index")] : []), ...columns.map((column) => sql.ref(column))]);
+  const and = (conditions: RawBuilder<unknown>[]) => sql.join(conditions, sql` AND `);
+  const start = windows[0]!.start;
+  const end = windows.at(-1)!.end;
+  const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+  const lit = (value: number) => sql.lit(value);
+  const queries: Promise<{ rows: Grouped<K>[] }>[] = [];
+  if (perDay) {
+    const days = sql`days (day_index, start_ms, end_ms) AS (VALUES ${sql.join(windows.map((window, index) => sql`(${lit(index)}, ${lit(window.start)}, ${lit(window.end)})`))})`;
+    // CROSS JOIN fixes SQLite's join order: each day, then its hours by the index (never the rollups × every day).
+    queries.push(
+      sql<Grouped<K>>`WITH ${days} SELECT ${select}, ${ROLLUP_SUMS} FROM days CROSS JOIN ledger_hourly WHERE ${and([sql`hour_ms >= start_ms`, sql`hour_ms <= end_ms - ${lit(HOUR_MS)}`, ...dims])} GROUP BY ${groupBy}`.execute(db.kysely),
+    );
+    // Each cut hour holds one boundary: its entries before it belong to the day before, the rest to the day after
+    // (an index outside the range is dropped by the caller).
+    const cuts = windows.flatMap((window, index) => {
+      const found: RawBuilder<unknown>[] = [];
+      if (index === 0 && window.start % HOUR_MS !== 0) found.push(sql`(${lit(floorHour(window.start))}, ${lit(window.start)}, ${lit(-1)}, ${lit(0)})`);
+      if (window.end % HOUR_MS !== 0) found.push(sql`(${lit(floorHour(window.end))}, ${lit(window.end)}, ${lit(index)}, ${lit(index + 1)})`);
+      return found;
+    });
+    if (cuts.length) {
+      const hours = sql`cut_hours (cut_hour, boundary, day_before, day_after) AS (VALUES ${sql.join(cuts)})`;
+      const dayIndex = sql`CASE WHEN created_ms < boundary THEN day_before ELSE day_after END`;
+      queries.push(
+        sql<Grouped<K>>`WITH ${hours} SELECT ${sql.join([sql`${dayIndex} AS day_index`, ...columns.map((column) => sql.ref(column))])}, ${ENTRY_SUMS} FROM cut_hours CROSS JOIN ledger_entries WHERE ${and([sql`created_ms >= cut_hour`, sql`created_ms < cut_hour + ${lit(HOUR_MS)}`, ...dims])} GROUP BY ${sql.join([dayIndex, ...columns.map((column) => sql.ref(column))])}`.execute(db.kysely),
+      );
+    }
+  } else {
+    // The range's totals: every whole hour inside it from the rollups, the hours its two ends cut from their entries.
+    const firstWhole = Math.ceil(start / HOUR_MS) * HOUR_MS;
+    const lastWhole = floorHour(end);
+    queries.push(sql<Grouped<K>>`SELECT ${select}, ${ROLLUP_SUMS} FROM ledger_hourly WHERE ${and([sql`hour_ms >= ${firstWhole}`, sql`hour_ms < ${lastWhole}`, ...dims])} GROUP BY ${groupBy}`.execute(db.kysely));
+    const edges = [
+      [start, firstWhole],
+      [lastWhole, end],
+    ].filter(([from, to]) => from! < to!);
+    if (edges.length) {
+      const inEdges = sql.join(edges.map(([from, to]) => sql`(created_ms >= ${from} AND created_ms < ${to})`), sql` OR `);
+      queries.push(sql<Grouped<K>>`SELECT ${select}, ${ENTRY_SUMS} FROM ledger_entries WHERE (${inEdges}) ${dims.length ? sql`AND ${and(dims)}` : sql``} GROUP BY ${groupBy}`.execute(db.kysely));
+    }
+  }
+  return (await Promise.all(queries)).flatMap((result) => result.rows);
+}
 
 function addInto(groups: Map<string, UsageGroup>, key: string, label: string, row: ReturnType<typeof amounts>): void {
   const group = groups.get(key) ?? { key, label, usd: 0, calls: 0, input_tokens: 0, output_tokens: 0 };
@@ -79,47 +146,44 @@ const largestFirst = (groups: Map<string, UsageGroup>) => [...groups.values()].s
 export async function readUsageReport(viewer: SessionUser, filter: UsageFilter): Promise<UsageReport> {
   const { db } = await appContext();
   const userId = scopeOf(viewer, filter.user);
-  const offsetMs = filter.tz * 3_600_000;
-  // Whole hours, so every rollup row falls in exactly one local day: (hour + offset) / day, integer division.
-  // Literals, not parameters: PostgreSQL must see the SELECT and GROUP BY expressions as the same one.
-  const dayIndex = sql<number>`((hour_ms + ${sql.lit(offsetMs)}) / ${sql.lit(DAY_MS)})`;
-  const byDay = await filtered(db.kysely.selectFrom("ledger_hourly").select([dayIndex.as("day_index"), "feature", "model", ...Object.values(sums)]), filter, userId)
-    .groupBy([dayIndex, "feature", "model"])
-    .execute();
-  const byPreset = await filtered(db.kysely.selectFrom("ledger_hourly").select(["preset", "preset_version", ...Object.values(sums)]), filter, userId)
-    .groupBy(["preset", "preset_version"])
-    .execute();
-  const byPerson = roleAtLeast(viewer.role, "admin")
-    ? await filtered(db.kysely.selectFrom("ledger_hourly").select(["user_id", ...Object.values(sums)]), filter, userId).groupBy("user_id").execute()
-    : null;
+  const windows = dayWindows(filter.from, filter.to, filter.tz);
+  const [byDay, byPreset, byPerson] = await Promise.all([
+    sumLedger(filter, windows, userId, ["feature", "model"], true),
+    sumLedger(filter, windows, userId, ["preset", "preset_version"], false),
+    roleAtLeast(viewer.role, "admin") ? sumLedger(filter, windows, userId, ["user_id"], false) : null,
+  ]);
 
-  const days = new Map(daysBetween(filter.from, filter.to).map((day) => [day, { day, usd: 0, by_feature: {} as Record<string, number>, by_model: {} as Record<string, number> }]));
+  const dayList = daysBetween(filter.from, filter.to);
+  const days = dayList.map((day) => ({ day, usd: 0, by_feature: {} as Record<string, number>, by_model: {} as Record<string, number> }));
   const features = new Map<string, UsageGroup>();
   const models = new Map<string, UsageGroup>();
   const total = { usd: 0, calls: 0, input_tokens: 0, output_tokens: 0 };
   for (const row of byDay) {
     const figures = amounts(row);
-    const day = days.get(new Date(Number(row.day_index) * DAY_MS).toISOString().slice(0, 10));
-    if (day) {
-      day.usd += figures.usd;
-      day.by_feature[row.feature] = (day.by_feature[row.feature] ?? 0) + figures.usd;
-      day.by_model[row.model] = (day.by_model[row.model] ?? 0) + figures.usd;
-    }
-    addInto(features, row.feature, row.feature, figures);
-    addInto(models, row.model, row.model, figures);
+    const feature = String(row.feature);
+    const model = String(row.model);
+    const day = days[Number(row.day_index)];
+    // A cut hour's entries before the range's first day or after its last are not the range's.
+    if (!day) continue;
+    day.usd += figures.usd;
+    day.by_feature[feature] = (day.by_feature[feature] ?? 0) + figures.usd;
+    day.by_model[model] = (day.by_model[model] ?? 0) + figures.usd;
+    addInto(features, feature, feature, figures);
+    addInto(models, model, model, figures);
     for (const name of ["usd", "calls", "input_tokens", "output_tokens"] as const) total[name] += figures[name];
   }
   const presets = new Map<string, UsageGroup>();
   for (const row of byPreset) {
-    const key = row.preset === "" ? "" : `${row.preset}@${Number(row.preset_version)}`;
-    addInto(presets, key, row.preset === "" ? "No preset" : `${row.preset} v${Number(row.preset_version)}`, amounts(row));
+    const slug = String(row.preset);
+    const key = slug === "" ? "" : `${slug}@${Number(row.preset_version)}`;
+    addInto(presets, key, slug === "" ? "No preset" : `${slug} v${Number(row.preset_version)}`, amounts(row));
   }
   let people: UsageGroup[] | null = null;
   if (byPerson) {
-    const ids = byPerson.map((row) => row.user_id);
+    const ids = [...new Set(byPerson.map((row) => String(row.user_id)))];
     const emails = new Map(ids.length ? (await db.kysely.selectFrom("users").select(["id", "email"]).where("id", "in", ids).execute()).map((user) => [user.id, user.email]) : []);
     const groups = new Map<string, UsageGroup>();
-    for (const row of byPerson) addInto(groups, row.user_id, emails.get(row.user_id) ?? row.user_id, amounts(row));
+    for (const row of byPerson) addInto(groups, String(row.user_id), emails.get(String(row.user_id)) ?? String(row.user_id), amounts(row));
     people = largestFirst(groups);
   }
   return {
@@ -127,7 +191,7 @@ export async function readUsageReport(viewer: SessionUser, filter: UsageFilter):
     to: filter.to,
     tz: filter.tz,
     total,
-    days: [...days.values()],
+    days,
     by_model: largestFirst(models),
     by_feature: largestFirst(features),
     by_preset: largestFirst(presets),
