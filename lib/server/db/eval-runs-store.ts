@@ -582,11 +582,12 @@ export class EvalRunsStore {
   async resultItems(runId: string) {
     const rows = await this.db.kysely
       .selectFrom("eval_items")
-      .select(["version_index", "question_index", "repeat_index", "status", "result", "error", "checks", "cost_usd"])
+      .select(["position", "version_index", "question_index", "repeat_index", "status", "result", "error", "checks", "cost_usd"])
       .where("run_id", "=", runId)
       .orderBy("position")
       .execute();
     return rows.map((row) => ({
+      position: row.position,
       version_index: row.version_index,
       question_index: row.question_index,
       repeat_index: row.repeat_index,
