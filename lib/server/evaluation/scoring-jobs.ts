@@ -158,7 +158,8 @@ export class ScoringJobs {
       if (this.stopped || this.flying >= (this.options.inFlightMax ?? 8)) return;
       const claim = await this.options.scorings.claim(scoring.id, this.options.instanceId, { now: this.now(), leaseMs: this.leaseMs, concurrency: this.options.concurrency ?? 4 });
       if (claim.kind === "item") {
-        this.launch(work, claim.position);
+        // Its own item whose lease lapsed (this loop was held past the lease): the claim renewed it; never run it twice.
+        if (!this.inFlight.get(scoring.id)?.has(claim.position)) this.launch(work, claim.position);
         continue;
       }
       if (claim.kind === "empty" && !this.inFlight.get(scoring.id)?.size && (await this.options.scorings.finishIfComplete(scoring.id))) this.work.delete(scoring.id);
