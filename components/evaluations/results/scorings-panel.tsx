@@ -75,19 +75,17 @@ export function ScoringsPanel({ runId, runOwner, current, hrefFor, onChoose }: {
               </span>
             ) : null}
             {scoring.versions ? <span>{passRates(scoring)}</span> : null}
-            {scoring.status === "running" ? (
-              <span className="flex items-center gap-2">
-                <progress max={Math.max(1, scoring.total)} value={scoring.done} aria-label={`Scoring ${scoring.number} progress`} className="h-1.5 w-32 accent-brand-600" />
-                <span data-testid={`scoring-${scoring.number}-progress`}>
-                  {scoring.done} / {scoring.total}
-                </span>
-                {mayWrite && scoring.number > 1 ? (
-                  <Button size="sm" variant="ghost" disabled={cancel.isPending} onClick={() => cancel.mutate(scoring.number)}>
-                    Cancel scoring {scoring.number}
-                  </Button>
-                ) : null}
+            <span className="flex items-center gap-2">
+              {scoring.status === "running" ? <progress max={Math.max(1, scoring.total)} value={scoring.done} aria-label={`Scoring ${scoring.number} progress`} className="h-1.5 w-32 accent-brand-600" /> : null}
+              <span data-testid={`scoring-${scoring.number}-progress`}>
+                {scoring.done} / {scoring.total} answers scored
               </span>
-            ) : null}
+              {scoring.status === "running" && mayWrite && scoring.number > 1 ? (
+                <Button size="sm" variant="ghost" disabled={cancel.isPending} onClick={() => cancel.mutate(scoring.number)}>
+                  Cancel scoring {scoring.number}
+                </Button>
+              ) : null}
+            </span>
             {scoring.error ? <span className="text-red-700 dark:text-red-300">{scoring.error}</span> : null}
           </li>
         ))}

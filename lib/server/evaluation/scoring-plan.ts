@@ -39,7 +39,7 @@ export function keyedChecks(checks: readonly CheckSpec[], row: CheckedRow, judge
 }
 
 /** Judge calls one check makes on an answer with `citations` citations: citation support judges each (the first 50). */
-export function judgeCallsOf(check: CheckSpec, citations: number): number {
+function judgeCallsOf(check: CheckSpec, citations: number): number {
   if (!usesJudge(check)) return 0;
   return check.kind === "citation-support" ? Math.min(citations, SUPPORT_CITATIONS_MAX) : 1;
 }
