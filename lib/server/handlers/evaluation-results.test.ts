@@ -24,7 +24,8 @@ import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
-import { runToEnd, scoreToEnd } from "../testing/eval-runner";
+import { newTestScoringJobs, runToEnd, scoreToEnd } from "../testing/eval-runner";
+import { admitEvaluationItem } from "../services/evaluations";
 import { createSet } from "./evaluations";
 import {
   applyRunRescore,
@@ -351,7 +352,24 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     const otherJudge = await estimateOf({ ...plusOne, judge_model: "gatehouse/echo" });
     expect(otherJudge).toMatchObject({ items: answered, judge_calls: answered, to_run: answered, reused: 3 * answered });
     // So would another pass threshold (a graded verdict depends on it).
-    expect(await estimateOf({ ...plusOne, judge_threshold: 0.5 })).toMatchObject({ judge_calls: answered, reused: 3 * answered });
+    const lower = { ...plusOne, judge_threshold: 0.5 };
+    expect(await estimateOf(lower)).toMatchObject({ judge_calls: answered, reused: 3 * answered });
+
+    // Applied: the judge calls take points of the scorer's responses rate limit, one per judge check an answer needs.
+    const admitted: number[] = [];
+    const context = await appContext();
+    const start = proxy.calls.length;
+    expect((await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "editor", json: lower }), params({ id: runId }))).status).toBe(202);
+    await scoreToEnd(
+      await newTestScoringJobs(undefined, {
+        admit: async (userId, points) => {
+          admitted.push(points);
+          return admitEvaluationItem(context.db, userId, points);
+        },
+      }),
+    );
+    expect(proxy.calls.slice(start).filter((call) => call.method === "POST")).toHaveLength(answered);
+    expect(admitted.reduce((sum, points) => sum + points, 0)).toBe(answered);
   });
 
   it("refuses to re-score a run that is still running (409)", async () => {

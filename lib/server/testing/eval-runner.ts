@@ -30,7 +30,7 @@ export async function runToEnd(runIds: readonly string[], runner?: EvaluationRun
 }
 
 /** Scoring jobs (re-scores) over the app context's stores, as the server's runner polls them. */
-async function newTestScoringJobs(send: SendResponses = sendEvaluationResponse, options: Partial<ScoringJobsOptions> = {}): Promise<ScoringJobs> {
+export async function newTestScoringJobs(send: SendResponses = sendEvaluationResponse, options: Partial<ScoringJobsOptions> = {}): Promise<ScoringJobs> {
   const context = await appContext();
   return new ScoringJobs({
     scorings: new EvalScoringsStore(context.db),
