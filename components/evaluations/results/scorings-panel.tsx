@@ -100,7 +100,7 @@ function ScoringSelect({ label, value, scorings, onChange }: { label: string; va
   return (
     <label className="flex items-center gap-1 text-xs font-medium">
       {label}
-      <select value={value} onChange={(event) => onChange(Number(event.target.value))} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+      <select aria-label={`${label} scoring`} value={value} onChange={(event) => onChange(Number(event.target.value))} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900">
         {scorings.map((scoring) => (
           <option key={scoring.number} value={scoring.number}>
             Scoring {scoring.number}
