@@ -267,8 +267,29 @@ export const ROWS: Row[] = [
   {
     route: "POST /api/eval/runs/[id]/rescore",
     role: "editor",
-    ok: [200, 409],
+    // 202: a scoring job started; 409 while the run (or another scoring of it) still runs.
+    ok: [202, 409],
     call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await writableEvalRunId(api, caller, ctx)}/rescore`, { data: { checks: ["min-length:1"] } }),
+  },
+  {
+    route: "GET /api/eval/runs/[id]/scorings",
+    role: "viewer",
+    ok: [200],
+    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/scorings`),
+  },
+  {
+    route: "GET /api/eval/runs/[id]/scorings/compare",
+    role: "viewer",
+    // 404: the admin's run has no scoring 2 unless someone re-scored it.
+    ok: [200, 404],
+    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/scorings/compare?a=1&b=2`),
+  },
+  {
+    route: "POST /api/eval/runs/[id]/scorings/[number]/cancel",
+    role: "editor",
+    // The re-score row above may have started scoring 2 of this run: cancelled (200), already ended (409), else 404.
+    ok: [200, 404, 409],
+    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await writableEvalRunId(api, caller, ctx)}/scorings/2/cancel`),
   },
   {
     route: "PATCH /api/eval/runs/[id]",

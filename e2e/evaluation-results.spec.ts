@@ -118,9 +118,14 @@ test.describe("evaluation results (editor)", () => {
     await expect(rescore.getByTestId("rescore-estimate")).toBeVisible();
     await lookAt(page, "rescore");
     await rescore.getByRole("button", { name: /^Re-score for about/ }).click();
-    await expect(rescore.getByRole("status")).toContainText("Re-scored", { timeout: 120_000 });
+    await expect(rescore.getByRole("status")).toContainText("Scoring 2 started", { timeout: 60_000 });
     await rescore.getByRole("button", { name: "Done" }).click();
+    // The scoring runs on the server; once it has ended, the results under it carry the new check.
+    await expect(page.getByTestId("scoring-2")).toContainText("done", { timeout: 120_000 });
+    await page.getByTestId("scoring-2").getByRole("link", { name: /^Scoring 2/ }).click();
+    await expect(page).toHaveURL(/scoring=2/);
     await expect(page.getByTestId("version-summary").first()).toContainText("contains-i: cache");
+    await page.getByTestId("scoring-1").getByRole("link", { name: /^Scoring 1/ }).click();
 
     // Designate v2, then see it in the studio.
     await page.getByRole("button", { name: `Make ${SLUG} v2 designated` }).click();

@@ -42,13 +42,18 @@ export function checksForRow(runChecks: readonly CheckSpec[], row: CheckedRow): 
   return out;
 }
 
+/** What the judge and `expected-terms` see of a row: the question as it was asked (filled) and its expected answer. */
+export function rowContext(row: CheckedRow): { question: string; expected?: string } {
+  return { question: fillTemplate(row.question, row.vars ?? {}), ...(row.expected === undefined || row.expected.trim() === "" ? {} : { expected: row.expected }) };
+}
+
 /** Runs a row's checks on one answer; each result says where its check came from. The judge sees the question and expected answer. */
 export async function evaluateRow(item: ItemResult, runChecks: readonly CheckSpec[], row: CheckedRow, options: Omit<EvaluateOptions, "context"> = {}): Promise<CheckResult[]> {
   const rowChecks = checksForRow(runChecks, row);
   const results = await evaluateChecks(
     item,
     rowChecks.map((entry) => entry.check),
-    { ...options, context: { question: fillTemplate(row.question, row.vars ?? {}), ...(row.expected === undefined || row.expected.trim() === "" ? {} : { expected: row.expected }) } },
+    { ...options, context: rowContext(row) },
   );
   return results.map((result, i) => ({ ...result, origin: rowChecks[i].origin }));
 }

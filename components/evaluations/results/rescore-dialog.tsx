@@ -19,7 +19,17 @@ const NO_ARG: readonly CheckKind[] = ["citation-support", "expected", "expected-
  * Score the run's stored answers again with a new check list (editors). The cost comes first: the estimate, then
  * the Apply button; changing the list asks for a new estimate.
  */
-export function RescoreDialog({ runId, checks: initial, judgeModel: runJudge, onClose }: { runId: string; checks: readonly string[]; judgeModel?: string | null; onClose: () => void }) {
+export function RescoreDialog({
+  runId,
+  checks: initial,
+  judgeModel: runJudge,
+  onClose,
+}: {
+  runId: string;
+  checks: readonly string[];
+  judgeModel?: string | null;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [checks, setChecks] = useState<string[]>([...initial]);
   const [kind, setKind] = useState<CheckKind>("contains");
@@ -34,7 +44,8 @@ export function RescoreDialog({ runId, checks: initial, judgeModel: runJudge, on
   const estimate = useMutation({ mutationFn: () => estimateRescore(runId, body()) });
   const apply = useMutation({
     mutationFn: () => applyRescore(runId, body()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resultKeys.run(runId) }),
+    // The scoring runs on the server: its progress shows in the scorings list, polled there.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resultKeys.scorings(runId) }),
   });
 
   const change = (next: string[]) => {
@@ -90,7 +101,8 @@ export function RescoreDialog({ runId, checks: initial, judgeModel: runJudge, on
 
           {estimate.data ? (
             <div data-testid="rescore-estimate" className="rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-900">
-              {estimate.data.items} answers, {estimate.data.judge_calls} judge calls ({estimate.data.judge_model}): about <strong>{formatUsd(estimate.data.judge_usd)}</strong>
+              {estimate.data.to_run} checks to run on {estimate.data.items} answers ({estimate.data.reused} verdicts already known), {estimate.data.judge_calls} judge calls
+              {estimate.data.judge_calls > 0 ? ` (${estimate.data.judge_model})` : ""}: about <strong>{formatUsd(estimate.data.judge_usd)}</strong>
               {estimate.data.refusals.map((r) => (
                 <p key={r.code} className="mt-1 text-red-700 dark:text-red-300">
                   {r.message}
@@ -102,7 +114,7 @@ export function RescoreDialog({ runId, checks: initial, judgeModel: runJudge, on
           {apply.isError ? <Alert>{apiErrorMessage(apply.error)}</Alert> : null}
           {apply.isSuccess ? (
             <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900 dark:bg-emerald-400/10 dark:text-emerald-200">
-              Re-scored {apply.data.items} answers with {apply.data.judge_calls} judge calls.
+              Scoring {apply.data.number} started: it runs on the server, its progress shows in the scorings list.
             </p>
           ) : null}
 
@@ -113,7 +125,7 @@ export function RescoreDialog({ runId, checks: initial, judgeModel: runJudge, on
               </Button>
             ) : estimate.data ? (
               <Button variant="primary" disabled={refused || apply.isPending} onClick={() => apply.mutate()}>
-                {apply.isPending ? "Re-scoring…" : `Re-score for about ${formatUsd(estimate.data.judge_usd)}`}
+                {apply.isPending ? "Starting…" : `Re-score for about ${formatUsd(estimate.data.judge_usd)}`}
               </Button>
             ) : (
               <Button variant="primary" disabled={checks.length === 0 || estimate.isPending || "error" in threshold} onClick={() => estimate.mutate()}>

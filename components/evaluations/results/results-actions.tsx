@@ -20,7 +20,7 @@ const EXPORTS = [
 ] as const;
 
 /** Exports for everyone; re-score and "make designated" for the run's own editor (or an admin) once it ended. */
-export function ResultsActions({ runId, summary }: { runId: string; summary: EvalResultsSummary }) {
+export function ResultsActions({ runId, summary, scoring }: { runId: string; summary: EvalResultsSummary; scoring: number }) {
   const editor = mayWriteRun(useCurrentUser(), summary);
   const [rescoring, setRescoring] = useState(false);
   const [designating, setDesignating] = useState<EvalResultVersion | null>(null);
@@ -31,7 +31,7 @@ export function ResultsActions({ runId, summary }: { runId: string; summary: Eva
     <div className="flex flex-wrap items-center gap-2">
       <span className="text-sm text-slate-700 dark:text-slate-300">Export:</span>
       {EXPORTS.map((e) => (
-        <a key={e.format} href={exportUrl(runId, e.format)} download className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400">
+        <a key={e.format} href={exportUrl(runId, e.format, scoring)} download className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400">
           {e.label}
         </a>
       ))}

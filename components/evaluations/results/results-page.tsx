@@ -10,6 +10,7 @@ import { resultQueries } from "@/lib/client/queries/evaluation-results";
 import { ResultsActions } from "./results-actions";
 import { ResultsFilters } from "./results-filters";
 import { ResultsTable } from "./results-table";
+import { ScoringsPanel } from "./scorings-panel";
 import { SummaryCards } from "./summary-cards";
 import { listParams, sortBy, type ResultTab } from "./url-state";
 import { useResultsView } from "./use-results-view";
@@ -29,7 +30,7 @@ const TABS: { tab: ResultTab; label: string }[] = [
 /** The results of one run: summary, then the questions table (or the domains view), the open question's detail above it. */
 export function ResultsPage({ runId }: { runId: string }) {
   const { view, setView, hrefFor } = useResultsView();
-  const summary = useQuery(resultQueries.summary(runId));
+  const summary = useQuery(resultQueries.summary(runId, view.scoring));
   const params = useMemo(() => listParams(view), [view]);
   const questions = useInfiniteQuery({ ...resultQueries.questions(runId, params), enabled: view.tab === "questions" });
   const rows = useMemo(() => questions.data?.pages.flatMap((page) => page.data) ?? [], [questions.data]);
@@ -55,7 +56,14 @@ export function ResultsPage({ runId }: { runId: string }) {
       <h2 className="text-lg font-semibold [overflow-wrap:anywhere]" data-testid="run-name">
         {summary.data.name}
       </h2>
-      <ResultsActions runId={runId} summary={summary.data} />
+      <ResultsActions runId={runId} summary={summary.data} scoring={view.scoring} />
+      <ScoringsPanel
+        runId={runId}
+        runOwner={summary.data.user_id}
+        current={view.scoring}
+        hrefFor={(scoring) => hrefFor({ ...view, scoring, question: null })}
+        onChoose={(scoring) => setView({ ...view, scoring, question: null })}
+      />
       <SummaryCards summary={summary.data} />
 
       <nav aria-label="Results views" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">

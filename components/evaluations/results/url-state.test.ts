@@ -13,6 +13,7 @@ describe("results view in the URL", () => {
       question: 12,
       tab: "domains",
       diff: null,
+      scoring: 1,
     });
   });
 
@@ -51,6 +52,14 @@ describe("results view in the URL", () => {
     expect(sortBy(sortBy(byCost, { column: "cost", version: 1 }), { column: "cost", version: 0 }).dir).toBe("asc");
   });
 
+  it("keeps the scoring shown in the address (?scoring=2), 1 left out, a malformed one read as 1", () => {
+    expect(view("scoring=3").scoring).toBe(3);
+    expect(writeView({ ...DEFAULT_VIEW, scoring: 2 }).toString()).toBe("scoring=2");
+    expect(writeView({ ...DEFAULT_VIEW, scoring: 1 }).toString()).toBe("");
+    for (const bad of ["0", "-1", "1e3", "99999", "x"]) expect(view(`scoring=${bad}`).scoring).toBe(1);
+    expect(listParams({ ...DEFAULT_VIEW, scoring: 2 }).scoring).toBe(2);
+  });
+
   it("maps the view onto the questions API's flags and sort", () => {
     expect(listParams(view("filter=citations,same-answer,errors,failed,differ&tag=x&sort=v1.latency&dir=desc"))).toEqual({
       flags: ["failed_any", "verdicts_differ", "citations_changed", "same_answer_different_sources", "error"],
@@ -58,8 +67,9 @@ describe("results view in the URL", () => {
       sort: "latency",
       sort_version: 1,
       dir: "desc",
+      scoring: 1,
     });
-    expect(listParams(DEFAULT_VIEW)).toEqual({ flags: [], tag: undefined, sort: "index", sort_version: 0, dir: "asc" });
+    expect(listParams(DEFAULT_VIEW)).toEqual({ flags: [], tag: undefined, sort: "index", sort_version: 0, dir: "asc", scoring: 1 });
   });
 
   it("keeps the citation diff's pair in the URL, refusing a version against itself or past the fourth", () => {

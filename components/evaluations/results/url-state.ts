@@ -46,9 +46,19 @@ export interface ResultsView {
   tab: ResultTab;
   /** The citation diff's pair; null: the first version against the second. */
   diff: DiffPair | null;
+  /** The scoring the results are shown under (`?scoring=2`); 1, the run's own verdicts, by default. */
+  scoring: number;
 }
 
-export const DEFAULT_VIEW: ResultsView = { filters: [], tag: null, sort: { column: "question" }, dir: "asc", question: null, tab: "questions", diff: null };
+export const DEFAULT_VIEW: ResultsView = { filters: [], tag: null, sort: { column: "question" }, dir: "asc", question: null, tab: "questions", diff: null, scoring: 1 };
+
+const SCORING_MAX = 1_000;
+
+function parseScoring(raw: string | null): number {
+  if (raw === null || !/^\d{1,4}$/.test(raw)) return 1;
+  const n = Number(raw);
+  return n >= 1 && n <= SCORING_MAX ? n : 1;
+}
 
 const TAG_MAX = 40;
 const VERSION_MAX = 4;
@@ -101,6 +111,7 @@ export function parseView(params: URLSearchParams): ResultsView {
     question: parseIndex(params.get("q")),
     tab: isOneOf(RESULT_TABS, tabRaw) ? tabRaw : "questions",
     diff: parseDiff(params.get("diff")),
+    scoring: parseScoring(params.get("scoring")),
   };
 }
 
@@ -115,6 +126,7 @@ export function writeView(view: ResultsView, base: URLSearchParams = new URLSear
   set("q", view.question === null ? null : String(view.question));
   set("tab", view.tab === "questions" ? null : view.tab);
   set("diff", view.diff ? `${view.diff.base}-${view.diff.against}` : null);
+  set("scoring", view.scoring > 1 ? String(view.scoring) : null);
   return params;
 }
 
@@ -155,5 +167,6 @@ export function listParams(view: ResultsView): QuestionListParams {
     sort: view.sort.column === "question" ? "index" : view.sort.column,
     sort_version: view.sort.column === "question" ? 0 : view.sort.version,
     dir: view.dir,
+    scoring: view.scoring,
   };
 }

@@ -15,10 +15,11 @@ function schema<K extends keyof typeof Results>(name: K): () => Promise<(typeof 
 }
 
 /** The table's filter and sort as the API spells them; defaults left out so equal views share a cache entry. */
-export type QuestionListParams = Partial<Pick<EvalQuestionsListQuery, "flags" | "tag" | "sort" | "sort_version" | "dir">>;
+export type QuestionListParams = Partial<Pick<EvalQuestionsListQuery, "flags" | "tag" | "sort" | "sort_version" | "dir" | "scoring">>;
 
 function listSearch(params: QuestionListParams): URLSearchParams {
   const search = new URLSearchParams();
+  if (params.scoring && params.scoring > 1) search.set("scoring", String(params.scoring));
   if (params.flags?.length) search.set("flags", params.flags.join(","));
   if (params.tag) search.set("tag", params.tag);
   if (params.sort && params.sort !== "index") search.set("sort", params.sort);
@@ -45,7 +46,9 @@ const runPath = (runId: string) => `/api/eval/runs/${enc(runId)}`;
 export const resultKeys = {
   all: ["eval-results"] as const,
   run: (runId: string) => [...resultKeys.all, runId] as const,
-  summary: (runId: string) => [...resultKeys.run(runId), "summary"] as const,
+  summary: (runId: string, scoring = 1) => [...resultKeys.run(runId), "summary", scoring] as const,
+  scorings: (runId: string) => [...resultKeys.run(runId), "scorings"] as const,
+  scoringCompare: (runId: string, a: number, b: number) => [...resultKeys.run(runId), "scorings", "compare", a, b] as const,
   questions: (runId: string, params: QuestionListParams) => [...resultKeys.run(runId), "questions", listSearch(params).toString()] as const,
   question: (runId: string, index: number, params: QuestionDetailParams) => [...resultKeys.run(runId), "question", index, detailSearch(params).toString()] as const,
   domains: (runId: string) => [...resultKeys.run(runId), "domains"] as const,
@@ -53,10 +56,24 @@ export const resultKeys = {
 };
 
 export const resultQueries = {
-  summary: (runId: string) =>
+  summary: (runId: string, scoring = 1) =>
     queryOptions({
-      queryKey: resultKeys.summary(runId),
-      queryFn: ({ signal }) => apiData(`${runPath(runId)}/results`, schema("EvalResultsSummaryEnvelopeSchema"), { signal }),
+      queryKey: resultKeys.summary(runId, scoring),
+      queryFn: ({ signal }) => apiData(`${runPath(runId)}/results${scoring > 1 ? `?scoring=${scoring}` : ""}`, schema("EvalResultsSummaryEnvelopeSchema"), { signal }),
+    }),
+
+  /** The run's scorings with their progress (polled while one runs). */
+  scorings: (runId: string) =>
+    queryOptions({
+      queryKey: resultKeys.scorings(runId),
+      queryFn: ({ signal }) => apiData(`${runPath(runId)}/scorings`, schema("EvalScoringListEnvelopeSchema"), { signal }),
+    }),
+
+  scoringCompare: (runId: string, a: number, b: number) =>
+    queryOptions({
+      queryKey: resultKeys.scoringCompare(runId, a, b),
+      queryFn: ({ signal }) => apiData(`${runPath(runId)}/scorings/compare?a=${a}&b=${b}`, schema("EvalScoringCompareEnvelopeSchema"), { signal }),
+      enabled: a !== b,
     }),
 
   /** The table's rows, page by page in the view's filter and order. */
@@ -95,16 +112,21 @@ export const resultQueries = {
     }),
 };
 
-export function exportUrl(runId: string, format: "csv" | "json" | "md"): string {
-  return `${runPath(runId)}/results/export?format=${format}`;
+export function exportUrl(runId: string, format: "csv" | "json" | "md", scoring = 1): string {
+  return `${runPath(runId)}/results/export?format=${format}${scoring > 1 ? `&scoring=${scoring}` : ""}`;
 }
 
 export function estimateRescore(runId: string, body: EvalRescoreRequest) {
   return apiData(`${runPath(runId)}/rescore/estimate`, schema("EvalRescoreEstimateEnvelopeSchema"), { method: "POST", json: body });
 }
 
+/** Starts a scoring job (202): the answer is the new scoring, its progress then polled with `scorings`. */
 export function applyRescore(runId: string, body: EvalRescoreRequest) {
-  return apiData(`${runPath(runId)}/rescore`, schema("EvalRescoreResultEnvelopeSchema"), { method: "POST", json: body });
+  return apiData(`${runPath(runId)}/rescore`, schema("EvalScoringEnvelopeSchema"), { method: "POST", json: body });
+}
+
+export function cancelScoring(runId: string, number: number) {
+  return apiData(`${runPath(runId)}/scorings/${number}/cancel`, schema("EvalScoringEnvelopeSchema"), { method: "POST" });
 }
 
 export function designateVersion(runId: string, version: number, expectedVersion: number, overrideReason?: string) {

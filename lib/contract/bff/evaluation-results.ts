@@ -13,8 +13,14 @@ import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
  *   GET  /api/eval/runs/{id}/results/questions/{index}    one question, every version's answers → EvalQuestionDetailEnvelopeSchema (query: EvalQuestionDetailQuerySchema)
  *   GET  /api/eval/runs/{id}/results/domains              cited domains per version, freshness  → EvalDomainsEnvelopeSchema    (query: EvalDomainsQuerySchema)
  *   GET  /api/eval/runs/{id}/results/export?format=csv|json|md   per-item CSV / JSON, Markdown report (attachment) (query: EvalExportQuerySchema)
- *   POST /api/eval/runs/{id}/rescore/estimate             judge cost of scoring again            body EvalRescoreRequestSchema → EvalRescoreEstimateEnvelopeSchema
- *   POST /api/eval/runs/{id}/rescore                      score the stored answers again        body EvalRescoreRequestSchema → EvalRescoreResultEnvelopeSchema
+ *   POST /api/eval/runs/{id}/rescore/estimate             what scoring again would run and cost  body EvalRescoreRequestSchema → EvalRescoreEstimateEnvelopeSchema
+ *   POST /api/eval/runs/{id}/rescore                      start a scoring job (202)             body EvalRescoreRequestSchema → EvalScoringEnvelopeSchema
+ *   GET  /api/eval/runs/{id}/scorings                     the run's scorings (1: its own), progress → EvalScoringListEnvelopeSchema
+ *   POST /api/eval/runs/{id}/scorings/{number}/cancel     stop a running scoring                → EvalScoringEnvelopeSchema
+ *   GET  /api/eval/runs/{id}/scorings/compare?a=1&b=2     two scorings: pass rates, flipped questions → EvalScoringCompareEnvelopeSchema
+ *
+ * The results reads (summary, questions, question detail, export) take `scoring=<number>` (default 1, the run's own
+ * verdicts): the same answers under another scoring's checks.
  *   POST /api/eval/runs/{id}/designate                    save a version as the preset's designated one  body EvalDesignateRequestSchema → EvalDesignateResultEnvelopeSchema
  *   GET  /api/eval/runs/compare?runs=<id>,<id>[,...]      2–8 runs of one question set, time order → EvalCompareEnvelopeSchema  (query: EvalCompareQuerySchema)
  *
@@ -158,6 +164,8 @@ const RunHeaderSchema = z.object({
   demo_judge: z.boolean(),
   /** Changes whenever the stored results change (an item ends, a re-score): pages key their cache on it. */
   revision: z.string(),
+  /** The scoring these results are under: 1 (or absent) is the run's own verdicts, 2 on its re-scores. */
+  scoring: z.number().int().optional(),
 });
 export type EvalRunHeader = z.infer<typeof RunHeaderSchema>;
 
@@ -225,7 +233,11 @@ const FlagListSchema = z
 
 /** The table's filter and order; the question detail takes it too, so prev/next follow the same list. */
 /** @public BFF contract for the results pages. */
+/** Which scoring the results are read under (1, the run's own verdicts, by default). */
+const ScoringParamSchema = z.coerce.number().int().min(1).max(1_000).default(1);
+
 export const EvalQuestionsListQuerySchema = z.object({
+  scoring: ScoringParamSchema,
   flags: FlagListSchema.optional(),
   /** Exact tag (as the set spells it). */
   tag: z.string().trim().min(1).max(40).optional(),
@@ -482,6 +494,7 @@ export const EvalDomainsEnvelopeSchema = z.object({ data: EvalDomainsSchema });
 // GET /api/eval/runs/{id}/results/export
 
 export const EvalExportQuerySchema = z.object({
+  scoring: ScoringParamSchema,
   format: z.enum(["csv", "json", "md"], { message: "must be csv, json or md" }).default("csv"),
 });
 /**
@@ -528,8 +541,12 @@ export const EvalRescoreRequestSchema = z.strictObject({
 export type EvalRescoreRequest = z.infer<typeof EvalRescoreRequestSchema>;
 
 const EvalRescoreEstimateSchema = z.object({
-  /** Stored answers scored again (items with an error are not: their checks say so, no call). */
+  /** Stored answers with at least one check to compute (the rest are all in the verdict cache). */
   items: z.number(),
+  /** Verdicts taken from the cache (same answer, check and judge model as an earlier scoring): no call, no cost. */
+  reused: z.number(),
+  /** Verdicts to compute; judge_calls of them call the judge. */
+  to_run: z.number(),
   judge_calls: z.number(),
   judge_model: z.string(),
   judge_usd: z.number(),
@@ -539,14 +556,54 @@ const EvalRescoreEstimateSchema = z.object({
 export type EvalRescoreEstimate = z.infer<typeof EvalRescoreEstimateSchema>;
 export const EvalRescoreEstimateEnvelopeSchema = z.object({ data: EvalRescoreEstimateSchema });
 
-const EvalRescoreResultSchema = z.object({
-  items: z.number(),
-  judge_calls: z.number(),
-  /** The new stored figures. */
-  summary: EvalResultsSummarySchema,
+/** One scoring of a run's answers. Number 1 is the run's own (its judge calls are counted with its items: null here). */
+const EvalScoringSchema = z.object({
+  number: z.number().int(),
+  status: z.enum(["running", "done", "failed", "cancelled"]),
+  /** Who scored: the run's owner for number 1; their name (null once the account is gone). */
+  user_id: z.string(),
+  user_name: z.string().nullable(),
+  created_at: z.string(),
+  ended_at: z.string().nullable(),
+  checks: z.array(z.string()),
+  judge_model: z.string().nullable(),
+  judge_threshold: z.number().nullable(),
+  /** Answers to score and those scored so far. */
+  total: z.number(),
+  done: z.number(),
+  judge_calls: z.number().nullable(),
+  /** Verdicts taken from the cache. */
+  reused: z.number().nullable(),
+  cost_usd: z.number().nullable(),
+  error: z.string().nullable(),
+  /** Pass rate per version under this scoring (null until it has ended). */
+  versions: z.array(z.object({ version_index: z.number(), label: z.string(), passed: z.number(), pass_rate: z.number().nullable() })).nullable(),
 });
-export type EvalRescoreResult = z.infer<typeof EvalRescoreResultSchema>;
-export const EvalRescoreResultEnvelopeSchema = z.object({ data: EvalRescoreResultSchema });
+export type EvalScoring = z.infer<typeof EvalScoringSchema>;
+export const EvalScoringEnvelopeSchema = z.object({ data: EvalScoringSchema });
+export const EvalScoringListEnvelopeSchema = z.object({ data: z.array(EvalScoringSchema) });
+
+export const EvalScoringCompareQuerySchema = z.object({
+  a: z.coerce.number().int().min(1).max(1_000),
+  b: z.coerce.number().int().min(1).max(1_000),
+});
+
+/** Flipped questions listed at most (the counts are whole). */
+export const SCORING_FLIPS_MAX = 500;
+
+const EvalScoringCompareSchema = z.object({
+  a: z.number(),
+  b: z.number(),
+  /** Check spellings only one side has. */
+  checks_only_a: z.array(z.string()),
+  checks_only_b: z.array(z.string()),
+  versions: z.array(z.object({ version_index: z.number(), label: z.string(), pass_rate_a: z.number().nullable(), pass_rate_b: z.number().nullable(), to_passed: z.number(), to_failed: z.number() })),
+  /** Questions whose verdict for a version differs between the two scorings (passed ↔ failed, or any other change). */
+  flipped: z.array(z.object({ question_index: z.number(), question: z.string(), version_index: z.number(), from: VerdictSchema, to: VerdictSchema })),
+  flipped_total: z.number(),
+});
+export type EvalScoringCompare = z.infer<typeof EvalScoringCompareSchema>;
+export const EvalScoringCompareEnvelopeSchema = z.object({ data: EvalScoringCompareSchema });
 
 // ---------------------------------------------------------------------------------------------------------------
 // POST /api/eval/runs/{id}/designate

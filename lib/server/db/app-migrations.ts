@@ -435,6 +435,57 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
     `,
   },
   {
+    version: 12,
+    name: "evaluation scorings: re-scores as resumable jobs, kept side by side, verdicts cached",
+    // A re-score is a scoring of a run's stored answers (number 2, 3, ...; the run's own verdicts are scoring 1):
+    // kept whole, never overwriting another. Its items are claimed with a lease like a run's (any instance, a restart
+    // resumes) and each stores its verdicts as it ends. eval_verdicts caches one verdict per (answer, check, judge
+    // model): the key is a hash of the check's spelling, and for the checks that call the judge also of the judge
+    // model and the pass threshold; a scoring runs only the checks whose key is not there yet.
+    sql: (d) => `
+      CREATE TABLE eval_scorings (
+        id               TEXT PRIMARY KEY,
+        run_id           TEXT NOT NULL REFERENCES eval_runs (id) ON DELETE CASCADE,
+        number           INTEGER NOT NULL,
+        user_id          TEXT NOT NULL,
+        status           TEXT NOT NULL CHECK (status IN ('running', 'done', 'failed', 'cancelled')),
+        checks           TEXT NOT NULL,
+        judge_model      TEXT,
+        judge_threshold  ${d.real},
+        judge_pricing    TEXT,
+        total            INTEGER NOT NULL,
+        done_count       INTEGER NOT NULL DEFAULT 0,
+        judge_calls      INTEGER NOT NULL DEFAULT 0,
+        reused           INTEGER NOT NULL DEFAULT 0,
+        cost_usd         ${d.real} NOT NULL DEFAULT 0,
+        error            TEXT,
+        created_at       TEXT NOT NULL,
+        ended_at         TEXT,
+        UNIQUE (run_id, number)
+      );
+      CREATE INDEX eval_scorings_by_status ON eval_scorings (status);
+
+      CREATE TABLE eval_scoring_items (
+        scoring_id   TEXT NOT NULL REFERENCES eval_scorings (id) ON DELETE CASCADE,
+        position     INTEGER NOT NULL,
+        status       TEXT NOT NULL CHECK (status IN ('pending', 'claimed', 'done')),
+        claimed_by   TEXT,
+        lease_until  ${d.epochMs},
+        checks       TEXT,
+        PRIMARY KEY (scoring_id, position)
+      );
+      CREATE INDEX eval_scoring_items_by_status ON eval_scoring_items (scoring_id, status, position);
+
+      CREATE TABLE eval_verdicts (
+        run_id     TEXT NOT NULL REFERENCES eval_runs (id) ON DELETE CASCADE,
+        position   INTEGER NOT NULL,
+        check_key  TEXT NOT NULL,
+        verdict    TEXT NOT NULL,
+        PRIMARY KEY (run_id, position, check_key)
+      );
+    `,
+  },
+  {
     version: 13,
     name: "personal access tokens",
     // A token is stored as the SHA-256 of its text (the text has 256 random bits, so no slow hash is needed); it is
@@ -486,7 +537,7 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
     `,
   },
   {
-    version: 16,
+    version: 15,
     name: "ledger entries grouped by what they belong to (a run's calls in one lookup); a run's estimate range kept beside its actual",
     // An evaluation item's calls are ledger entries of subject "run:position"; subject_group holds the run, so the
     // run page, the results and the exports read what each item counts with one indexed equality lookup (a range

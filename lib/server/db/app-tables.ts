@@ -151,7 +151,7 @@ export interface EvalRunsTable {
   reserved_usd: Generated<number>;
   /** Set when someone renamed the run (migration 11); null shows the default name. */
   name: Generated<string | null>;
-  /** The estimate it started with, low and high from its real requests (migration 16); null before it was kept. */
+  /** The estimate it started with, low and high from its real requests (migration 15); null before it was kept. */
   estimate_low_usd: Generated<number | null>;
   estimate_high_usd: Generated<number | null>;
 }
@@ -197,6 +197,48 @@ interface EvalRescoresTable {
   ended_at: string | null;
 }
 
+/** A scoring of a run's stored answers (migration 12): number 2 on; the run's own verdicts are scoring 1. */
+export interface EvalScoringsTable {
+  id: string;
+  run_id: string;
+  number: number;
+  user_id: string;
+  status: "running" | "done" | "failed" | "cancelled";
+  /** The check list scored, as JSON check specs. */
+  checks: string;
+  judge_model: string | null;
+  judge_threshold: number | null;
+  /** The judge model's prices as JSON (CallPricing): what each judge call reserves. */
+  judge_pricing: string | null;
+  total: number;
+  done_count: Generated<number>;
+  judge_calls: Generated<number>;
+  /** Verdicts taken from the cache rather than computed again. */
+  reused: Generated<number>;
+  cost_usd: Generated<number>;
+  error: string | null;
+  created_at: string;
+  ended_at: string | null;
+}
+
+/** One answer of a scoring: claimed with a lease like a run's item; its verdicts once done (migration 12). */
+interface EvalScoringItemsTable {
+  scoring_id: string;
+  position: number;
+  status: "pending" | "claimed" | "done";
+  claimed_by: string | null;
+  lease_until: number | null;
+  checks: string | null;
+}
+
+/** One cached verdict: an answer (run, position) under one check key (migration 12). */
+interface EvalVerdictsTable {
+  run_id: string;
+  position: number;
+  check_key: string;
+  verdict: string;
+}
+
 /** What a ledger entry belongs to and what its counting state is (migration 10, lib/server/ledger). */
 export type LedgerEntryState = "reserved" | "settled" | "unknown" | "released";
 
@@ -212,7 +254,7 @@ export interface LedgerEntriesTable {
   preset_version: number;
   subject_kind: string;
   subject_id: string;
-  /** What the subject belongs to (an evaluation item's run), for reading a whole run's entries at once (migration 16). */
+  /** What the subject belongs to (an evaluation item's run), for reading a whole run's entries at once (migration 15). */
   subject_group: ColumnType<string | null, string | null | undefined, string | null>;
   generation_id: string | null;
   input_tokens: number | null;
@@ -306,6 +348,9 @@ export interface AppTables {
   eval_runs: EvalRunsTable;
   eval_items: EvalItemsTable;
   eval_rescores: EvalRescoresTable;
+  eval_scorings: EvalScoringsTable;
+  eval_scoring_items: EvalScoringItemsTable;
+  eval_verdicts: EvalVerdictsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_hourly: LedgerHourlyTable;
   user_budgets: UserBudgetsTable;

@@ -42,6 +42,11 @@ export interface RunnerOptions {
    * The item then goes back unstarted (no attempt counted) and that user's runs wait that long.
    */
   admit?: (userId: string, points: number, runId: string) => Promise<number | null>;
+  /**
+   * Other work polled with the runs, on the same loop and lifetime: the scoring jobs of re-scores (scoring-jobs.ts),
+   * which claim their own items with leases. Its failure on a poll is reported, never the runs'.
+   */
+  sideWork?: { tick(): Promise<void>; stop(): Promise<void> };
 }
 
 /** Polls missed before the runner counts as stalled (state()). */
@@ -123,6 +128,7 @@ export class EvaluationRunner {
     const all = [...this.inFlight.values()].flatMap((items) => [...items.values()]);
     for (const flight of all) flight.controller.abort(new Error("The runner is stopping"));
     await Promise.all(all.map((flight) => flight.done));
+    await this.options.sideWork?.stop();
     for (const work of this.work.values()) work.end?.();
   }
 
@@ -166,6 +172,7 @@ export class EvaluationRunner {
         await this.failed(run.id, error);
       }
     }
+    if (!this.stopped) await this.options.sideWork?.tick().catch((error) => this.options.onError?.(error));
   }
 
   /**

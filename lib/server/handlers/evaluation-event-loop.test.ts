@@ -199,6 +199,22 @@ async function runEnded(body: string): Promise<void> {
   }
 }
 
+/** The costliest patterns again, each a repeat shorter per `n`: the same cost, a spelling no scoring cached yet. */
+let rescores = 0;
+const heavyPatterns = (n: number) => HEAVY_PATTERNS.map((pattern) => pattern.replace("{450}", `{${450 - n}}`));
+
+/** Waits until the ended run's scoring that a re-score started has ended, as its results page polls it. */
+async function scoringEnded(): Promise<void> {
+  const id = await endedRunId();
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { body } = await send({ method: "GET", path: `/api/eval/runs/${id}/scorings`, role: "editor" });
+    if (!(JSON.parse(body) as { data: { status: string }[] }).data.some((scoring) => scoring.status === "running")) return;
+    if (Date.now() > deadline) throw new Error(`the scoring of run ${id} did not end`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** An ended run of `questions` long questions on the echo model (answers as long as the questions), for re-score. */
 let endedRun: Promise<string> | undefined;
 function endedRunId(): Promise<string> {
@@ -338,9 +354,12 @@ const CASES: Case[] = [
   },
   {
     field: "re-score",
-    name: "re-score of an ended run of 20 answers with the four costliest patterns allowed and 28 more checks",
-    call: async () => ({ method: "POST", path: `/api/eval/runs/${await endedRunId()}/rescore`, role: "editor", json: { checks: [...HEAVY_PATTERNS, ...Array.from({ length: 28 }, (_, i) => `min-length:${i + 1}`)] } }),
-    status: 200,
+    name: "re-score of an ended run of 20 answers with the four costliest patterns allowed and 28 more checks, scored to its end",
+    // A scoring job (202) run by the server's runner; each call's patterns differ by one repeat so the verdict cache
+    // holds none of them and every pattern runs again.
+    call: async () => ({ method: "POST", path: `/api/eval/runs/${await endedRunId()}/rescore`, role: "editor", json: { checks: [...heavyPatterns((rescores += 1)), ...Array.from({ length: 28 }, (_, i) => `min-length:${i + 1}`)] } }),
+    status: 202,
+    until: scoringEnded,
   },
 ];
 

@@ -10,8 +10,10 @@ import {
   EvalQuestionDetailEnvelopeSchema,
   EvalQuestionPageSchema,
   EvalRescoreEstimateEnvelopeSchema,
-  EvalRescoreResultEnvelopeSchema,
   EvalResultsSummaryEnvelopeSchema,
+  EvalScoringCompareEnvelopeSchema,
+  EvalScoringEnvelopeSchema,
+  EvalScoringListEnvelopeSchema,
   type EvalResultsSummary,
 } from "@/lib/contract/bff/evaluation-results";
 import { EvalItemPageSchema, EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
@@ -22,11 +24,13 @@ import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
-import { runToEnd } from "../testing/eval-runner";
+import { newTestScoringJobs, runToEnd, scoreToEnd } from "../testing/eval-runner";
+import { admitEvaluationItem } from "../services/evaluations";
 import { createSet } from "./evaluations";
 import {
   applyRunRescore,
   compareRunResults,
+  compareRunScorings,
   designateRunWinner,
   estimateRunRescore,
   exportRunResults,
@@ -34,6 +38,7 @@ import {
   getResultQuestion,
   getResultsSummary,
   listResultQuestions,
+  listRunScorings,
 } from "./evaluation-results";
 import { createEvalRun, listEvalRunItems } from "./evaluations-runs";
 
@@ -121,10 +126,22 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     await gateway.close();
   });
 
-  async function summaryOf(id: string): Promise<EvalResultsSummary> {
-    const response = await getResultsSummary(bff.request(`/api/eval/runs/${id}/results`, { role: "viewer" }), params({ id }));
+  async function summaryOf(id: string, scoring = 1): Promise<EvalResultsSummary> {
+    const response = await getResultsSummary(bff.request(`/api/eval/runs/${id}/results${scoring > 1 ? `?scoring=${scoring}` : ""}`, { role: "viewer" }), params({ id }));
     expect(response.status, await response.clone().text()).toBe(200);
     return EvalResultsSummaryEnvelopeSchema.parse(await response.json()).data;
+  }
+
+  async function estimateOf(body: unknown) {
+    const response = await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: body }), params({ id: runId }));
+    expect(response.status, await response.clone().text()).toBe(200);
+    return EvalRescoreEstimateEnvelopeSchema.parse(await response.json()).data;
+  }
+
+  async function scoringsOf() {
+    const response = await listRunScorings(bff.request(`/api/eval/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }));
+    expect(response.status, await response.clone().text()).toBe(200);
+    return EvalScoringListEnvelopeSchema.parse(await response.json()).data;
   }
 
   async function errorOf(response: Response, status: number) {
@@ -254,46 +271,105 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     }
   });
 
-  it("re-scores the stored answers: an estimate, then judge calls only, the new checks stored and on the ledger", async () => {
-    // expected-terms fails every answer here (the rows have no expected answer), so the compare test below sees flips.
+  it("re-scores as a job: 202 at once, judge calls only, kept beside the run's own scoring and on the ledger", async () => {
+    // expected-terms fails every answer here (the rows have no expected answer), so the scorings compare with flips.
     const body = { checks: ["judge:Does the answer explain the mechanism?", "min-length:5", "expected-terms:0.5"], judge_threshold: 0.95 };
     expect((await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "viewer", json: body }), params({ id: runId }))).status).toBe(403);
     expect((await errorOf(await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["nope:x"] } }), params({ id: runId })), 400)).message).toContain("checks[0]");
 
-    const estimate = EvalRescoreEstimateEnvelopeSchema.parse(await (await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: body }), params({ id: runId }))).json()).data;
     const before = await summaryOf(runId);
     const answered = before.versions.reduce((sum, v) => sum + v.aggregate.items - v.aggregate.errors, 0);
-    expect(estimate).toMatchObject({ items: answered, judge_calls: answered, judge_model: "gatehouse/judge", refusals: [] });
+    const estimate = await estimateOf(body);
+    expect(estimate).toMatchObject({ items: answered, judge_calls: answered, to_run: 3 * answered, reused: 0, judge_model: "gatehouse/judge", refusals: [] });
     expect(estimate.judge_usd).toBeGreaterThan(0);
 
     const mark = proxy.calls.length;
     const response = await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "editor", json: body }), params({ id: runId }));
-    expect(response.status, await response.clone().text()).toBe(200);
-    const result = EvalRescoreResultEnvelopeSchema.parse(await response.json()).data;
-    const calls = proxy.calls.slice(mark);
-    const modelCalls = calls.filter((call) => call.method === "POST");
+    expect(response.status, await response.clone().text()).toBe(202);
+    const started = EvalScoringEnvelopeSchema.parse(await response.json()).data;
+    expect(started).toMatchObject({ number: 2, status: "running", total: answered, done: 0 });
+    // The request made no model call: the job does, on the server.
+    expect(proxy.calls.slice(mark).filter((call) => call.method === "POST")).toHaveLength(0);
+    await scoreToEnd();
+    const modelCalls = proxy.calls.slice(mark).filter((call) => call.method === "POST");
     // The only model asked is the judge, once per stored answer; the answers were not asked for again.
     expect(modelCalls.length).toBe(answered);
     expect(new Set(modelCalls.map((call) => `${call.path.replace(/^.*\//, "")} ${call.model}`))).toEqual(new Set(["responses gatehouse/judge"]));
-    expect(result.judge_calls).toBe(answered);
-    expect(result.summary.checks).toEqual(body.checks);
-    expect(result.summary.versions[0].aggregate.checks.map((c) => c.kind)).toEqual(["judge", "min-length", "expected-terms"]);
-    expect(result.summary.revision).not.toBe(before.revision);
-    // The answers are the ones stored before.
-    const after = await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/0`, { role: "viewer" }), params({ id: runId, index: "0" }));
+
+    const scorings = await scoringsOf();
+    expect(scorings.map((scoring) => [scoring.number, scoring.status])).toEqual([
+      [1, "done"],
+      [2, "done"],
+    ]);
+    expect(scorings[1]).toMatchObject({ done: answered, judge_calls: answered, reused: 0, checks: body.checks, judge_model: "gatehouse/judge", user_name: expect.any(String) });
+    expect(scorings[1].versions).toHaveLength(2);
+    // Scoring 1 is untouched; scoring 2 reads the same answers under the new checks.
+    expect((await summaryOf(runId)).checks).toEqual(before.checks);
+    const rescored = await summaryOf(runId, 2);
+    expect(rescored.checks).toEqual(body.checks);
+    expect(rescored.scoring).toBe(2);
+    expect(rescored.versions[0].aggregate.checks.map((c) => c.kind)).toEqual(["judge", "min-length", "expected-terms"]);
+    const after = await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/0?scoring=2`, { role: "viewer" }), params({ id: runId, index: "0" }));
     const detail = EvalQuestionDetailEnvelopeSchema.parse(await after.json()).data;
     expect(detail.versions[0].repeats[0].checks[0]).toMatchObject({ kind: "judge", origin: "run", reasoning: expect.stringMatching(/^Demo judge/), details: { threshold: 0.95 } });
 
-    // On the editor's ledger: what the judge calls cost.
+    // On the editor's ledger: each judge call reserved and settled, what they cost the scoring's figure.
     const context = await appContext();
-    const rows = await context.db.kysely.selectFrom("eval_rescores").selectAll().where("run_id", "=", runId).execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0].status).toBe("done");
-    expect(Number(rows[0].cost_usd)).toBeGreaterThan(0);
-    const entries = await context.ledger.entriesOf({ kind: "evaluation-rescore", id: rows[0].id });
+    const row = await context.db.kysely.selectFrom("eval_scorings").selectAll().where("run_id", "=", runId).where("number", "=", 2).executeTakeFirstOrThrow();
+    const entries = (await context.db.kysely.selectFrom("ledger_entries").selectAll().where("subject_kind", "=", "evaluation-scoring").where("subject_id", "like", `${row.id}:%`).execute());
     expect(entries).toHaveLength(answered);
     expect(entries.every((entry) => entry.state === "settled" && entry.feature === "evaluation-judge")).toBe(true);
-    expect(entries.reduce((sum, entry) => sum + (entry.settled_usd ?? 0), 0)).toBeCloseTo(Number(rows[0].cost_usd), 12);
+    expect(entries.reduce((sum, entry) => sum + Number(entry.settled_usd ?? 0), 0)).toBeCloseTo(Number(row.cost_usd), 12);
+    expect(Number(row.cost_usd)).toBeGreaterThan(0);
+
+    // Two scorings side by side: the checks each alone has, and the questions whose verdict flipped.
+    const compared = EvalScoringCompareEnvelopeSchema.parse(await (await compareRunScorings(bff.request(`/api/eval/runs/${runId}/scorings/compare?a=1&b=2`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    expect(compared.checks_only_a).toEqual(before.checks);
+    expect(compared.checks_only_b).toEqual(body.checks);
+    expect(compared.flipped_total).toBe(compared.flipped.length);
+    expect(compared.flipped.every((flip) => flip.from !== flip.to)).toBe(true);
+  });
+
+  it("computes only what the verdict cache lacks: the same checks run nothing, one text check added runs alone at $0, another judge runs the judge checks again", async () => {
+    const body = { checks: ["judge:Does the answer explain the mechanism?", "min-length:5", "expected-terms:0.5"], judge_threshold: 0.95 };
+    const answered = (await scoringsOf())[1].total;
+    expect(await estimateOf(body)).toMatchObject({ items: 0, to_run: 0, judge_calls: 0, judge_usd: 0, reused: 3 * answered });
+
+    const plusOne = { ...body, checks: [...body.checks, "contains-i:cache"] };
+    expect(await estimateOf(plusOne)).toMatchObject({ items: answered, to_run: answered, judge_calls: 0, judge_usd: 0, reused: 3 * answered });
+    const mark = proxy.calls.length;
+    const response = await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "editor", json: plusOne }), params({ id: runId }));
+    expect(response.status, await response.clone().text()).toBe(202);
+    await scoreToEnd();
+    // No judge call, nothing on the ledger: the only new verdicts are the text check's.
+    expect(proxy.calls.slice(mark).filter((call) => call.method === "POST")).toHaveLength(0);
+    const third = (await scoringsOf())[2];
+    expect(third).toMatchObject({ number: 3, status: "done", judge_calls: 0, cost_usd: 0, reused: 3 * answered, checks: plusOne.checks });
+    const summary = await summaryOf(runId, 3);
+    expect(summary.versions[0].aggregate.checks.map((c) => c.kind)).toEqual(["judge", "min-length", "expected-terms", "contains-i"]);
+
+    // Another judge model: the judge checks would run again; the text checks stay cached.
+    const otherJudge = await estimateOf({ ...plusOne, judge_model: "gatehouse/echo" });
+    expect(otherJudge).toMatchObject({ items: answered, judge_calls: answered, to_run: answered, reused: 3 * answered });
+    // So would another pass threshold (a graded verdict depends on it).
+    const lower = { ...plusOne, judge_threshold: 0.5 };
+    expect(await estimateOf(lower)).toMatchObject({ judge_calls: answered, reused: 3 * answered });
+
+    // Applied: the judge calls take points of the scorer's responses rate limit, one per judge check an answer needs.
+    const admitted: number[] = [];
+    const context = await appContext();
+    const start = proxy.calls.length;
+    expect((await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "editor", json: lower }), params({ id: runId }))).status).toBe(202);
+    await scoreToEnd(
+      await newTestScoringJobs(undefined, {
+        admit: async (userId, points) => {
+          admitted.push(points);
+          return admitEvaluationItem(context.db, userId, points);
+        },
+      }),
+    );
+    expect(proxy.calls.slice(start).filter((call) => call.method === "POST")).toHaveLength(answered);
+    expect(admitted.reduce((sum, points) => sum + points, 0)).toBe(answered);
   });
 
   it("refuses to re-score a run that is still running (409)", async () => {
@@ -330,22 +406,22 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
   });
 
   it("compares runs of one set in time order on the checks both have, naming the ones left out and what else differs", async () => {
-    // The first run was re-scored above (judge, min-length:5 and expected-terms, 2 repeats). This one keeps min-length:5 and adds a
-    // check every answer fails: compared on everything, each question would read as a flip to "failed".
-    const second = await started({ set_id: setId, preset: "web-research", versions: [1], checks: ["min-length:5", "contains:never-in-an-answer"], cap_usd: 2 });
+    // The first run keeps its own checks (min-length:1, cites-domain:example.com, 2 repeats: re-scores are scorings beside
+    // them). This one keeps min-length:1 and adds a check every answer fails: compared on everything, each question would flip.
+    const second = await started({ set_id: setId, preset: "web-research", versions: [1], checks: ["min-length:1", "contains:never-in-an-answer"], cap_usd: 2 });
     await finishRuns([second]);
     const response = await compareRunResults(bff.request(`/api/eval/runs/compare?runs=${second},${runId}`, { role: "viewer" }), params({}));
     expect(response.status, await response.clone().text()).toBe(200);
     const got = EvalCompareEnvelopeSchema.parse(await response.json()).data;
     expect(got.runs.map((run) => run.run_id)).toEqual([runId, second]);
-    expect(got.shared_checks).toEqual(["min-length:5"]);
+    expect(got.shared_checks).toEqual(["min-length:1"]);
     expect(got.left_out).toEqual([
-      { run_id: runId, checks: ["expected-terms:0.5", "judge:Does the answer explain the mechanism?"] },
+      { run_id: runId, checks: ["cites-domain:example.com"] },
       { run_id: second, checks: ["contains:never-in-an-answer"] },
     ]);
     expect(got.differences).toEqual([expect.stringMatching(/^Repeats: 2 in .*, 1 in /)]);
     expect(got.runs[1].name).toBe("web-research v1 · results");
-    // On min-length:5 alone the newer run passes every question.
+    // On min-length:1 alone the newer run passes every question.
     expect(got.runs[1].versions.map((v) => v.aggregate.pass_rate)).toEqual([1]);
     const rows = EvalQuestionPageSchema.parse(await (await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions`, { role: "viewer" }), params({ id: runId }))).json()).data;
     const shortInOld = rows.filter((row) => row.versions[0].checks.some((check) => check.kind === "min-length" && check.passed < check.evaluated)).map((row) => row.question_index);

@@ -7,6 +7,7 @@ import {
   EvalQuestionDetailQuerySchema,
   EvalQuestionsQuerySchema,
   EvalRescoreRequestSchema,
+  EvalScoringCompareQuerySchema,
 } from "@/lib/contract/bff/evaluation-results";
 import { EvalIdSchema } from "@/lib/contract/bff/evaluations";
 import { z } from "zod";
@@ -15,7 +16,7 @@ import { API_HEADERS, jsonResponse } from "../http/errors";
 import { defineRoute, type IdParams, type RouteParams } from "../http/route";
 import { textStream } from "../http/text-stream";
 import { designateWinner } from "../services/evaluation-designate";
-import { applyRescore, estimateRescore } from "../services/evaluation-rescore";
+import { cancelScoring, compareScorings, estimateRescore, listScorings, startRescore } from "../services/evaluation-rescore";
 import { compareResults, exportResults, readDomains, readQuestionDetail, readQuestionPage, readResultsSummary } from "../services/evaluation-results";
 import { routeCharge } from "../services/gateway-charge";
 
@@ -25,6 +26,7 @@ import { routeCharge } from "../services/gateway-charge";
  */
 
 type QuestionParams = RouteParams<"id" | "index">;
+type ScoringParams = RouteParams<"id" | "number">;
 
 /** Up to 50 check spellings of at most 2,000 characters, and a judge model id. */
 const RESCORE_BODY_LIMIT = 256 * 1024;
@@ -32,9 +34,15 @@ const DESIGNATE_BODY_LIMIT = 4 * 1024;
 
 const runId = (raw: string) => parseWith(EvalIdSchema, raw, "Invalid run id");
 const QuestionIndexSchema = z.coerce.number().int().min(0).max(1_000_000);
+const ScoringNumberSchema = z.coerce.number().int().min(1).max(1_000);
+const SummaryQuerySchema = EvalExportQuerySchema.pick({ scoring: true });
 
-/** GET /api/eval/runs/{id}/results: per-version figures and the noise floor. */
-export const getResultsSummary = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ params }) => jsonResponse({ data: await readResultsSummary(runId(params.id)) }));
+/** GET /api/eval/runs/{id}/results?scoring=n: per-version figures and the noise floor (under scoring n, 1 by default). */
+export const getResultsSummary = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+  const id = runId(params.id);
+  const { scoring } = parseQuery(request, SummaryQuerySchema);
+  return jsonResponse({ data: await readResultsSummary(id, scoring) });
+});
 
 /** GET /api/eval/runs/{id}/results/questions?flags&tag&search&sort&sort_version&dir&offset&limit: the table's page. */
 export const listResultQuestions = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
@@ -59,26 +67,43 @@ export const getResultDomains = defineRoute<IdParams>({ role: "viewer", limit: "
 /** GET /api/eval/runs/{id}/results/export?format=csv|json|md: a download. */
 export const exportRunResults = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = runId(params.id);
-  const { format } = parseQuery(request, EvalExportQuerySchema);
-  const file = await exportResults(id, format);
+  const { format, scoring } = parseQuery(request, EvalExportQuerySchema);
+  const file = await exportResults(id, format, scoring);
   return new Response(textStream(file.parts), {
     status: 200,
     headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.fileName}"`, "Cache-Control": "private, no-store", ...API_HEADERS },
   });
 });
 
-/** POST /api/eval/runs/{id}/rescore/estimate: the judge cost of scoring the stored answers with a new check list. */
+/** POST /api/eval/runs/{id}/rescore/estimate: what scoring the stored answers with a check list would run and cost. */
 export const estimateRunRescore = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
   const id = runId(params.id);
   const body = parseWith(EvalRescoreRequestSchema, await readJsonBody(request, RESCORE_BODY_LIMIT));
   return jsonResponse({ data: await estimateRescore(routeCharge(user.id), user, id, body) });
 });
 
-/** POST /api/eval/runs/{id}/rescore: scores the stored answers again (judge calls only) and stores the checks. */
+/** POST /api/eval/runs/{id}/rescore: starts a scoring job of the stored answers and answers at once (202). */
 export const applyRunRescore = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
   const id = runId(params.id);
   const body = parseWith(EvalRescoreRequestSchema, await readJsonBody(request, RESCORE_BODY_LIMIT));
-  return jsonResponse({ data: await applyRescore(routeCharge(user.id), user, id, body) });
+  return jsonResponse({ data: await startRescore(routeCharge(user.id), user, id, body) }, { status: 202 });
+});
+
+/** GET /api/eval/runs/{id}/scorings: the run's scorings (1: its own) with progress; the results page polls it. */
+export const listRunScorings = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ params }) => jsonResponse({ data: await listScorings(runId(params.id)) }));
+
+/** POST /api/eval/runs/{id}/scorings/{number}/cancel: stops a running scoring (its owner's or an admin's). */
+export const cancelRunScoring = defineRoute<ScoringParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ params, user }) => {
+  const id = runId(params.id);
+  const number = parseWith(ScoringNumberSchema, params.number, "Invalid scoring number");
+  return jsonResponse({ data: await cancelScoring(user, id, number) });
+});
+
+/** GET /api/eval/runs/{id}/scorings/compare?a=1&b=2: two scorings' pass rates and the questions that flipped. */
+export const compareRunScorings = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
+  const id = runId(params.id);
+  const { a, b } = parseQuery(request, EvalScoringCompareQuerySchema);
+  return jsonResponse({ data: await compareScorings(id, a, b) });
 });
 
 /** POST /api/eval/runs/{id}/designate { version, expected_version }: the winner saved as the preset's designated version. */

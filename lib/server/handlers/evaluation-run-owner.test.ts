@@ -5,14 +5,16 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { runToEnd } from "../testing/eval-runner";
 import { params, setUpBff, signInNewUser, type BffTestEnv } from "../testing/test-support";
-import { applyRunRescore, designateRunWinner, estimateRunRescore, getResultsSummary } from "./evaluation-results";
+import { applyRunRescore, cancelRunScoring, designateRunWinner, estimateRunRescore, getResultsSummary, listRunScorings } from "./evaluation-results";
+import { EvalScoringListEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
 import { createSet } from "./evaluations";
 import { cancelEvalRun, createEvalRun } from "./evaluations-runs";
 
 /**
  * Issue 36, finding 5: a second editor re-scored someone else's run (its pass rate went 13 % → 100 % and the
  * original verdicts were gone); cancel alone checked the owner. Every write to a run now takes one rule
- * (lib/eval-runs/access.ts): the run's creator or an admin.
+ * (lib/eval-runs/access.ts): the run's creator or an admin. A re-score is a scoring job (issue 38) that never
+ * overwrites the run's own verdicts; cancelling one is a write too.
  */
 
 let gateway: EmbeddedGateway;
@@ -64,11 +66,25 @@ describe("writes to a run are its creator's or an admin's", () => {
     expect(await checksOf(runId)).toEqual(["min-length:100000"]);
   });
 
-  it("lets the creator and an admin re-score", async () => {
+  it("lets the creator and an admin re-score; another editor may not cancel a scoring, an admin may", async () => {
     const mine = await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "editor", json: { checks: ["min-length:1"] } }), params({ id: runId }));
-    expect(mine.status, await mine.clone().text()).toBe(200);
+    expect(mine.status, await mine.clone().text()).toBe(202);
+    // One scoring of a run at a time: nothing runs the job in this test, so it is still going.
+    const busy = await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "admin", json: { checks: ["min-length:2"] } }), params({ id: runId }));
+    expect(busy.status).toBe(409);
+    const refused = await cancelRunScoring(asOther(`/api/eval/runs/${runId}/scorings/2/cancel`), params({ id: runId, number: "2" }));
+    expect(refused.status).toBe(403);
+    const cancelled = await cancelRunScoring(bff.request(`/api/eval/runs/${runId}/scorings/2/cancel`, { role: "admin", method: "POST" }), params({ id: runId, number: "2" }));
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
     const admin = await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "admin", json: { checks: ["min-length:2"] } }), params({ id: runId }));
-    expect(admin.status, await admin.clone().text()).toBe(200);
-    expect(await checksOf(runId)).toEqual(["min-length:2"]);
+    expect(admin.status, await admin.clone().text()).toBe(202);
+    // Nothing is overwritten: the run's own verdicts are scoring 1, each re-score is kept beside them.
+    expect(await checksOf(runId)).toEqual(["min-length:100000"]);
+    const list = EvalScoringListEnvelopeSchema.parse(await (await listRunScorings(bff.request(`/api/eval/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    expect(list.map((scoring) => [scoring.number, scoring.status, scoring.checks])).toEqual([
+      [1, "done", ["min-length:100000"]],
+      [2, "cancelled", ["min-length:1"]],
+      [3, "running", ["min-length:2"]],
+    ]);
   });
 });

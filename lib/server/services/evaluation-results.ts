@@ -35,6 +35,7 @@ import { presetOfVersionId, versionSummaries } from "@/lib/eval/results/summary"
 import { appContext } from "../config/app-context";
 import type { EvalRunRow, EvalRunsStore } from "../db/eval-runs-store";
 import { itemCostsOf, type ItemCost } from "../evaluation/item-costs";
+import { EvalScoringsStore, type EvalScoringRow } from "../db/eval-scorings-store";
 import { HttpError } from "../http/errors";
 
 /**
@@ -64,6 +65,9 @@ export interface LoadedRun {
 }
 
 const cache = new Map<string, { revision: string; run: LoadedRun }>();
+
+/** The cache entry of a run under a scoring. */
+const cacheKey = (id: string, scoring: number) => `${id}#${scoring}`;
 
 function remember(id: string, revision: string, run: LoadedRun): void {
   if (run.items > CACHE_ITEMS_MAX) return;
@@ -116,22 +120,39 @@ export async function runRowOr404(id: string): Promise<EvalRunRow> {
   return row;
 }
 
-/** Loads a run's results (from the cache when nothing changed since). */
-export async function loadRun(id: string): Promise<LoadedRun> {
+/** A scoring of the run after its own (404 when it has none of that number). */
+async function scoringOr404(id: string, number: number): Promise<EvalScoringRow> {
+  const scoring = await new EvalScoringsStore((await appContext()).db).byNumber(id, number);
+  if (!scoring) throw new HttpError(404, `Run ${id} has no scoring ${number}`);
+  return scoring;
+}
+
+/**
+ * Loads a run's results under one of its scorings (1: its own verdicts; from the cache when nothing changed since).
+ * Another scoring's results are the same answers with that scoring's verdicts; answers it has not scored yet have none.
+ */
+export async function loadRun(id: string, scoringNumber = 1): Promise<LoadedRun> {
   const context = await appContext();
   const row = await runRowOr404(id);
+  const scoring = scoringNumber === 1 ? null : await scoringOr404(id, scoringNumber);
   const planHash = createHash("sha256").update(row.plan).digest("base64url").slice(0, 16);
-  const revision = `${row.status}:${row.ended_at ?? ""}:${planHash}:${row.name ?? ""}:${await context.evalRuns.resultsRevision(id)}`;
-  const hit = cache.get(id);
+  const scored = scoring ? `:${scoring.number}:${scoring.status}:${scoring.done_count}` : "";
+  const revision = `${row.status}:${row.ended_at ?? ""}:${planHash}:${row.name ?? ""}:${await context.evalRuns.resultsRevision(id)}${scored}`;
+  const key = cacheKey(id, scoringNumber);
+  const hit = cache.get(key);
   if (hit && hit.revision === revision) {
-    remember(id, revision, hit.run);
+    remember(key, revision, hit.run);
     return hit.run;
   }
 
-  const plan = EvalPlanSchema.safeParse(JSON.parse(row.plan));
-  if (!plan.success) throw new HttpError(500, `The stored plan of run ${id} could not be read`);
+  const stored = EvalPlanSchema.safeParse(JSON.parse(row.plan));
+  if (!stored.success) throw new HttpError(500, `The stored plan of run ${id} could not be read`);
+  // Under a re-score the plan's checks and judge are that scoring's; the versions and repeats are the run's.
+  const plan = scoring ? { ...stored, data: { ...stored.data, checks: JSON.parse(scoring.checks) as unknown[], judge_model: scoring.judge_model ?? undefined } } : stored;
   const set = await context.questionSets.get<unknown>(row.set_id, row.set_version);
-  const [raw, costs] = await Promise.all([context.evalRuns.resultItems(id), itemCostsOf(context.ledger, id)]);
+  const verdicts = scoring ? await new EvalScoringsStore(context.db).itemChecks(scoring.id) : null;
+  const [ran, costs] = await Promise.all([context.evalRuns.resultItems(id), itemCostsOf(context.ledger, id)]);
+  const raw = verdicts ? ran.map((item) => ({ ...item, checks: verdicts.get(item.position) ?? null })) : ran;
   const questionCount = set ? set.rows.length : Math.max(0, ...raw.map((item) => item.question_index + 1));
   const questions = questionsOf(set?.rows, questionCount);
   const versions: EvalResultVersion[] = plan.data.versions.map((version, index) => ({ version_index: index, id: version.id, label: version.label, preset: presetOfVersionId(version.id) }));
@@ -155,6 +176,7 @@ export async function loadRun(id: string): Promise<LoadedRun> {
     judge_model: plan.data.judge_model ?? null,
     demo_judge: isDemoJudge(plan.data.judge_model),
     revision: createHash("sha256").update(revision).digest("base64url").slice(0, 16),
+    scoring: scoringNumber,
   };
   let rows: EvalQuestionRow[] | undefined;
   let summary: EvalResultsSummary | undefined;
@@ -169,17 +191,12 @@ export async function loadRun(id: string): Promise<LoadedRun> {
     rows: () => (rows ??= questionRows(grid, questions)),
     summary: () => (summary ??= { ...header, user_id: row.user_id, versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, plan.data.repeats), spent: runSpent(grid) }),
   };
-  remember(id, revision, run);
+  remember(key, revision, run);
   return run;
 }
 
-/** Forgets a run's loaded results (a re-score wrote new checks). */
-export function forgetRun(id: string): void {
-  cache.delete(id);
-}
-
-export async function readResultsSummary(id: string): Promise<EvalResultsSummary> {
-  return (await loadRun(id)).summary();
+export async function readResultsSummary(id: string, scoring = 1): Promise<EvalResultsSummary> {
+  return (await loadRun(id, scoring)).summary();
 }
 
 function versionOr400(run: LoadedRun, version: number, field: string): number {
@@ -188,7 +205,7 @@ function versionOr400(run: LoadedRun, version: number, field: string): number {
 }
 
 export async function readQuestionPage(id: string, query: EvalQuestionsQuery): Promise<EvalQuestionPage> {
-  const run = await loadRun(id);
+  const run = await loadRun(id, query.scoring);
   versionOr400(run, query.sort_version, "sort_version");
   const all = run.rows();
   const list = queryRows(all, query);
@@ -197,7 +214,7 @@ export async function readQuestionPage(id: string, query: EvalQuestionsQuery): P
 }
 
 export async function readQuestionDetail(id: string, index: number, query: EvalQuestionDetailQuery): Promise<EvalQuestionDetail> {
-  const run = await loadRun(id);
+  const run = await loadRun(id, query.scoring);
   if (!Number.isInteger(index) || index < 0 || index >= run.questions.length) throw new HttpError(404, `Run ${id} has no question ${index} (it has ${run.questions.length}, from 0)`);
   const base = versionOr400(run, query.base, "base");
   const against = versionOr400(run, query.against ?? (run.versions.length > 1 ? (base === 0 ? 1 : 0) : 0), "against");
@@ -220,9 +237,9 @@ export interface ResultsFile {
   fileName: string;
 }
 
-export async function exportResults(id: string, format: "csv" | "json" | "md"): Promise<ResultsFile> {
-  const run = await loadRun(id);
-  const stem = `evaluation-${id}`;
+export async function exportResults(id: string, format: "csv" | "json" | "md", scoring = 1): Promise<ResultsFile> {
+  const run = await loadRun(id, scoring);
+  const stem = scoring === 1 ? `evaluation-${id}` : `evaluation-${id}-scoring-${scoring}`;
   switch (format) {
     case "csv":
       return { parts: resultsCsvLines(run.grid, run.questions, run.versions), contentType: "text/csv; charset=utf-8", fileName: `${stem}.csv` };

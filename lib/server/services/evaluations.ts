@@ -4,6 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../config/app-context";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
+import { ScoringJobs } from "../evaluation/scoring-jobs";
+import { EvalScoringsStore } from "../db/eval-scorings-store";
 import type { ResponsesRequest } from "@/lib/contract/gateway";
 import { DEMO_RUN_ID } from "./evaluation-demo";
 import { startResponse } from "./responses";
@@ -44,13 +46,26 @@ type Holder = { [KEY]?: EvaluationRunner };
  * Starts this instance's evaluation runner (startup.ts): it resumes the runs left running by a restart and
  * takes its share of every run with other instances on the same PostgreSQL.
  */
-export function startEvaluationRunner(context: Pick<AppContext, "db" | "evalRuns" | "questionSets">): EvaluationRunner {
+export function startEvaluationRunner(context: Pick<AppContext, "db" | "evalRuns" | "questionSets" | "ledger">): EvaluationRunner {
   const holder = globalThis as Holder;
   if (holder[KEY]) return holder[KEY];
   const env = serverEnv();
+  const instanceId = randomUUID();
+  // Re-scores are scoring jobs polled with the runs; their judge calls take points of the owner's responses limit too.
+  const scorings = new ScoringJobs({
+    scorings: new EvalScoringsStore(context.db),
+    runs: context.evalRuns,
+    questionSets: context.questionSets,
+    ledger: context.ledger,
+    send: sendEvaluationResponse,
+    instanceId,
+    admit: (userId, points) => admitEvaluationItem(context.db, userId, points),
+    onError: (error) => log.error({ err: error }, "evaluation scoring error"),
+  });
   const runner = new EvaluationRunner({
     store: context.evalRuns,
-    instanceId: randomUUID(),
+    instanceId,
+    sideWork: scorings,
     workFor: (runId) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, runId),
     itemsInFlightMax: env.EVAL_MAX_ITEMS_IN_FLIGHT,
     itemsInFlightPerUserMax: env.EVAL_MAX_ITEMS_IN_FLIGHT_PER_USER,

@@ -3,6 +3,8 @@ import { appContext } from "../config/app-context";
 import type { SendResponses } from "../evaluation/item-call";
 import { workForRun } from "../evaluation/run-work";
 import { EvaluationRunner } from "../evaluation/runner";
+import { ScoringJobs, type ScoringJobsOptions } from "../evaluation/scoring-jobs";
+import { EvalScoringsStore } from "../db/eval-scorings-store";
 import { sendEvaluationResponse } from "../services/evaluations";
 
 /** A runner over the app context's stores, as the server starts one, polling fast; `send` stands in for the gateway call when a test holds answers. */
@@ -22,6 +24,35 @@ export async function runToEnd(runIds: readonly string[], runner?: EvaluationRun
   started.start();
   try {
     for (const id of runIds) await started.idle(id);
+  } finally {
+    await started.stop();
+  }
+}
+
+/** Scoring jobs (re-scores) over the app context's stores, as the server's runner polls them. */
+export async function newTestScoringJobs(send: SendResponses = sendEvaluationResponse, options: Partial<ScoringJobsOptions> = {}): Promise<ScoringJobs> {
+  const context = await appContext();
+  return new ScoringJobs({
+    scorings: new EvalScoringsStore(context.db),
+    runs: context.evalRuns,
+    questionSets: context.questionSets,
+    ledger: context.ledger,
+    send,
+    instanceId: randomUUID(),
+    ...options,
+  });
+}
+
+/** Polls scoring jobs until no scoring is running any more, then stops them. */
+export async function scoreToEnd(jobs?: ScoringJobs): Promise<void> {
+  const started = jobs ?? (await newTestScoringJobs());
+  const store = new EvalScoringsStore((await appContext()).db);
+  try {
+    for (;;) {
+      await started.tick();
+      if ((await store.running()).length === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   } finally {
     await started.stop();
   }

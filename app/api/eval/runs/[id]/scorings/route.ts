@@ -1,0 +1,4 @@
+import { listRunScorings } from "@/lib/server/handlers/evaluation-results";
+
+export const dynamic = "force-dynamic";
+export const GET = listRunScorings;
