@@ -6,6 +6,7 @@ import { QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { appContext } from "../config/app-context";
+import { scoreToEnd } from "../testing/eval-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { applyRunRescore } from "./evaluation-results";
 import { createSet } from "./evaluations";
@@ -15,8 +16,9 @@ import { getMe } from "./users";
  * Issue 36, finding 1: pattern checks ran on the request loop, and one answer scored by 32 patterns of
  * `[\x{0}-\x{10FFFF}]{0,999}` repeats froze every other user for 28.9 s (re-score: 4.8 s for 10). Measured as the
  * issue did: another signed-in user's GET /api/me, polled every 100 ms over HTTP, while an editor re-scores a run's
- * answers over HTTP with the costliest checks the API accepts. The checks run in the check workers now; this test
- * fails (tens of seconds) when they run in the request's thread again.
+ * answers over HTTP with the costliest checks the API accepts, and the server's scoring job (in this process, as the
+ * server runs it) scores them. The checks run in the check workers now; this test fails (tens of seconds) when they
+ * run in the loop's thread again.
  */
 
 /** What one poll may take on a loaded test machine (the issue's target, p99 under 100 ms, is the benchmark's). */
@@ -124,13 +126,15 @@ describe("checks never hold the request loop", () => {
       const response = await rescore(checks);
       status = response.status;
       await response.arrayBuffer();
+      // The re-score is a job (202): the work the issue measured is the scoring of the answers that follows.
+      if (status === 202) await scoreToEnd();
     });
     const took = performance.now() - started;
     loop.disable();
     const sorted = [...latencies].sort((a, b) => a - b);
     const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)];
     console.log(`[finding 1] re-score of ${ANSWERS} answers × ${checks.length} checks took ${took.toFixed(0)} ms; GET /api/me polls: ${latencies.length}, p99 ${p99.toFixed(0)} ms, worst ${sorted.at(-1)!.toFixed(0)} ms; longest loop stall ${(loop.max / 1e6).toFixed(0)} ms`);
-    expect(status).toBe(200);
+    expect(status).toBe(202);
     expect(sorted.at(-1)).toBeLessThan(WORST_POLL_MS);
   }, 120_000);
 });
