@@ -1,22 +1,23 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Suspense, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { lazyNamed } from "@/components/ui/lazy-component";
 import { Notice } from "@/components/ui/notice";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
 import { useCopyToClipboard } from "@/components/ui/use-copy-to-clipboard";
-import { ACCESS_TOKEN_LIMITS, CreateAccessTokenRequestSchema, type AccessToken, type CreateAccessTokenRequest, type CreatedAccessToken } from "@/lib/contract/bff/access-tokens";
+import { ACCESS_TOKEN_LIMITS } from "@/lib/contract/bff/access-token-limits";
+import type { AccessToken, CreatedAccessToken } from "@/lib/contract/bff/access-tokens";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useHasRole } from "@/lib/client/current-user";
-import { accessTokenKeys, accessTokenQueries, createAccessToken, revokeAccessToken } from "@/lib/client/queries/access-tokens";
+import { accessTokenKeys, accessTokenQueries, revokeAccessToken } from "@/lib/client/queries/access-tokens";
+
+// The form's validation (react-hook-form, zod: about 27 kB) loads as a chunk of its own, after the page is shown.
+const CreateTokenForm = lazyNamed(() => import("./create-token-form"), "CreateTokenForm");
 
 /**
  * The account page's personal access tokens: for `npm run eval -- --server`. Editors create them (the text is shown
@@ -39,43 +40,15 @@ export function AccessTokens() {
         </p>
       </div>
       {created ? <CreatedToken token={created} onDone={() => setCreated(null)} /> : null}
-      {canCreate ? <CreateTokenForm onCreated={setCreated} /> : <Notice>Creating a token needs the editor role; you can revoke the ones you have.</Notice>}
+      {canCreate ? (
+        <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading the form…</p>}>
+          <CreateTokenForm onCreated={setCreated} />
+        </Suspense>
+      ) : <Notice>Creating a token needs the editor role; you can revoke the ones you have.</Notice>}
       {list.isError ? <Alert>{apiErrorMessage(list.error)}</Alert> : null}
       {list.isSuccess && tokens.length === 0 ? <EmptyState title="No tokens">Tokens you create are listed here until you revoke them.</EmptyState> : null}
       {tokens.length > 0 ? <TokenTable tokens={tokens} /> : null}
     </section>
-  );
-}
-
-function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedAccessToken) => void }) {
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<CreateAccessTokenRequest>({ resolver: zodResolver(CreateAccessTokenRequestSchema), mode: "onSubmit", defaultValues: { name: "" } });
-  const mutation = useMutation({ mutationFn: createAccessToken });
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const token = await mutation.mutateAsync(values);
-      form.reset({ name: "" });
-      onCreated(token);
-      await queryClient.invalidateQueries({ queryKey: accessTokenKeys.list() });
-    } catch (error) {
-      setFormError(apiErrorMessage(error));
-    }
-  });
-  const nameError = form.formState.errors.name?.message;
-  return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" noValidate>
-      <div className="min-w-0 flex-1 basis-56">
-        <Field label="Token name" hint="What it is for, e.g. “CI on main”" error={nameError ? `Name ${nameError}` : undefined}>
-          {(control) => <Input {...control} {...form.register("name")} autoComplete="off" maxLength={ACCESS_TOKEN_LIMITS.nameMax + 20} />}
-        </Field>
-      </div>
-      <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? "Creating…" : "Create token"}
-      </Button>
-      {formError ? <Alert className="basis-full">{formError}</Alert> : null}
-    </form>
   );
 }
 

@@ -7,10 +7,8 @@ import { lazyNamed } from "@/components/ui/lazy-component";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { resultQueries } from "@/lib/client/queries/evaluation-results";
-import { ResultsActions } from "./results-actions";
 import { ResultsFilters } from "./results-filters";
 import { ResultsTable } from "./results-table";
-import { ScoringsPanel } from "./scorings-panel";
 import { SummaryCards } from "./summary-cards";
 import { listParams, sortBy, type ResultTab } from "./url-state";
 import { useResultsView } from "./use-results-view";
@@ -20,6 +18,9 @@ const FETCH_AHEAD_ROWS = 60;
 // Loaded on first use: the detail brings the answer renderer and the diff, the domains view its tables.
 const QuestionDetail = lazyNamed(() => import("./question-detail"), "QuestionDetail");
 const DomainsView = lazyNamed(() => import("./domains-view"), "DomainsView");
+// The run's actions (exports, re-score, designate: buttons and their state) and the scorings (re-scores: their list, progress and compare) follow the summary in a chunk of their own.
+const ScoringsPanel = lazyNamed(() => import("./scorings-panel"), "ScoringsPanel");
+const ResultsActions = lazyNamed(() => import("./results-actions"), "ResultsActions");
 const LOADING_VIEW = <Skeleton className="h-80 w-full" />;
 
 const TABS: { tab: ResultTab; label: string }[] = [
@@ -56,14 +57,16 @@ export function ResultsPage({ runId }: { runId: string }) {
       <h2 className="text-lg font-semibold [overflow-wrap:anywhere]" data-testid="run-name">
         {summary.data.name}
       </h2>
-      <ResultsActions runId={runId} summary={summary.data} scoring={view.scoring} />
-      <ScoringsPanel
-        runId={runId}
-        runOwner={summary.data.user_id}
-        current={view.scoring}
-        hrefFor={(scoring) => hrefFor({ ...view, scoring, question: null })}
-        onChoose={(scoring) => setView({ ...view, scoring, question: null })}
-      />
+      <Suspense fallback={<Skeleton className="h-10 w-full" />}>
+        <ResultsActions runId={runId} summary={summary.data} scoring={view.scoring} />
+        <ScoringsPanel
+          runId={runId}
+          runOwner={summary.data.user_id}
+          current={view.scoring}
+          hrefFor={(scoring) => hrefFor({ ...view, scoring, question: null })}
+          onChoose={(scoring) => setView({ ...view, scoring, question: null })}
+        />
+      </Suspense>
       <SummaryCards summary={summary.data} />
 
       <nav aria-label="Results views" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">

@@ -5,11 +5,10 @@ import { z } from "zod";
  * authenticates with. Scoped to the evaluation API; the token's text is in the creation's answer only.
  */
 
-export const ACCESS_TOKEN_LIMITS = {
-  /** Live (unrevoked) tokens one person may hold. */
-  perUserMax: 10,
-  nameMax: 60,
-} as const;
+// The limits live in a module without zod, so the account page can show them without loading the schemas.
+import { ACCESS_TOKEN_LIMITS } from "./access-token-limits";
+
+export { ACCESS_TOKEN_LIMITS };
 
 /** The one scope there is: the evaluation API routes (/api/eval/...). */
 export const ACCESS_TOKEN_SCOPES = ["evaluations"] as const;
