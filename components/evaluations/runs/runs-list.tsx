@@ -104,14 +104,15 @@ function PassRates({ versions }: { versions: EvalRunSummary["versions"] }) {
   return (
     <ul className="flex flex-col gap-y-0.5 tabular-nums sm:flex-row sm:flex-wrap sm:gap-x-2" data-testid="run-pass-rates">
       {versionPassRates(versions).map((version, index) => (
-        <li key={index} className="whitespace-nowrap" data-testid="run-pass-rate">
+        // A long label (a model's id on one version) wraps anywhere below sm, its rate never parted from it.
+        <li key={index} className="[overflow-wrap:anywhere] sm:whitespace-nowrap" data-testid="run-pass-rate">
           {index > 0 ? (
             <span aria-hidden className="mr-2 hidden text-slate-400 sm:inline dark:text-slate-600">
               ·
             </span>
           ) : null}
           <span aria-hidden data-testid="pass-rate-shown">
-            <span className="text-slate-600 dark:text-slate-400">{version.short}</span> <span className="font-medium">{version.rate}</span>
+            <span className="text-slate-600 dark:text-slate-400">{version.short}</span> <span className="whitespace-nowrap font-medium">{version.rate}</span>
           </span>
           <span className="sr-only">{version.detail}</span>
         </li>
