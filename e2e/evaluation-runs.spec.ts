@@ -135,7 +135,9 @@ test.describe("as an editor", () => {
       await expect(evaluationRuns.row(DEMO_RUN_ID).getByTestId("run-row-name")).toContainText("web-research v2 vs v3");
       await expect(evaluationRuns.row(DEMO_RUN_ID).getByTestId("run-status-badge")).toHaveAttribute("data-status", "finished");
       await expect(shown).toHaveText(rates);
-      // Readable where it stands: every rate on the screen, nothing wider than the page.
+      // Readable where it stands: with its row scrolled to (the suite's other runs list above it), every rate whole on
+      // the screen, none cut at the right edge, nothing wider than the page.
+      await evaluationRuns.row(DEMO_RUN_ID).scrollIntoViewIfNeeded();
       for (const rate of await shown.all()) await expect(rate).toBeInViewport({ ratio: 1 });
       expect(await evaluationRuns.horizontalOverflow()).toBeLessThanOrEqual(0);
       await axe.expectNoSeriousViolations(page, `runs list at ${width} px`);
