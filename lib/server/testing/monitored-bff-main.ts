@@ -9,21 +9,18 @@
  * two users' requests run side by side. Sends {type: "ready", baseUrl, userIds} once listening, then answers each
  * {type: "measure"} with the largest event-loop delay since the previous one.
  */
-import { createServer } from "node:http";
-import path from "node:path";
-import { Readable } from "node:stream";
 import type { Role } from "@/lib/contract/bff/schemas";
 import { appContext } from "@/lib/server/config/app-context";
 import { setPasswordCostForTests } from "@/lib/server/auth/password";
 import { startEvaluationRunner } from "@/lib/server/services/evaluations";
-import { params as routeParams, setUpBff } from "@/lib/server/testing/test-support";
-import { apiRouteFiles, resolveApiRoute } from "@/lib/testing/api-route-files";
+import { setUpBff } from "@/lib/server/testing/test-support";
+import { apiRoutesServer } from "./http-bff";
 import { answerEventLoopMeasures } from "@/lib/testing/event-loop-measures";
 import { scrubSettings } from "@/lib/testing/scrub-env";
 
 const ROLES = new Set<Role>(["viewer", "editor", "admin"]);
 /** Headers the test session replaces (cookie, origin) or Node sets itself. */
-const DROPPED_HEADERS = new Set(["host", "origin", "referer", "cookie", "connection", "content-length", "transfer-encoding", "x-test-role"]);
+const DROPPED_HEADERS = new Set(["host", "origin", "referer", "cookie", "connection", "transfer-encoding", "x-test-role"]);
 
 async function main(send: (message: unknown) => void) {
   scrubSettings();
@@ -31,34 +28,13 @@ async function main(send: (message: unknown) => void) {
   const gateway = JSON.parse(process.argv[3] ?? "{}") as { baseUrl: string; apiKey: string; managementKey: string };
   const bff = await setUpBff(gateway, { EVAL_MAX_COST_PER_RUN_USD: "20", MODEL_MAX_COST_PER_DAY_USD: "1000" });
   const runner = startEvaluationRunner(await appContext());
-  const routes = apiRouteFiles(path.resolve(__dirname, "../../../app/api"));
-
-  const server = createServer((incoming, outgoing) => {
-    void (async () => {
-      const url = new URL(incoming.url ?? "/", "http://localhost");
-      const method = incoming.method ?? "GET";
-      const resolved = resolveApiRoute(routes, url.pathname);
-      const handler = resolved && ((await import(resolved.route.file)) as Record<string, unknown>)[method];
-      if (!resolved || typeof handler !== "function") {
-        outgoing.writeHead(405).end();
-        return;
-      }
-      const roleHeader = incoming.headers["x-test-role"];
-      const role = typeof roleHeader === "string" && ROLES.has(roleHeader as Role) ? (roleHeader as Role) : null;
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(incoming.headers)) if (!DROPPED_HEADERS.has(name) && typeof value === "string") headers[name] = value;
-      const declared = incoming.headers["content-length"];
-      if (typeof declared === "string") headers["content-length"] = declared;
-      // The body as a stream, as Next hands it to a route: a streamed import reads it as it arrives.
-      const body = method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>);
-      const request = bff.request(`${url.pathname}${url.search}`, { role, method, headers, body });
-      const response = (await handler(request, routeParams(resolved.params))) as Response;
-      outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-      if (response.body) for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) outgoing.write(chunk);
-      outgoing.end();
-    })().catch((error: unknown) => {
-      outgoing.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { code: 500, message: String(error) } }));
-    });
+  // The content length is kept: a streamed import refuses a declared size over its limit before reading.
+  const server = apiRoutesServer(bff, {
+    droppedHeaders: DROPPED_HEADERS,
+    roleOf: (incoming) => {
+      const header = incoming.headers["x-test-role"];
+      return typeof header === "string" && ROLES.has(header as Role) ? (header as Role) : null;
+    },
   });
 
   // As the dashboard's own server keeps them (SERVER_KEEP_ALIVE_TIMEOUT_MS): Node's 5 s default would close a
