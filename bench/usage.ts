@@ -21,7 +21,8 @@
  *
  * Environment: BENCH_USAGE_ENTRIES (default 5000000; e.g. 200000 for a quick run), BENCH_USAGE_RUNS (default 9),
  * BENCH_USAGE_DATABASES (default "sqlite,postgres"), BENCH_DOCS=0 (leave docs/benchmarks.md alone); BENCH_USAGE_SQLITE_DIR
- * (measure the SQLite database a killed run left in that folder, without seeding), BENCH_USAGE_SKIP_REPORTS=1.
+ * (measure the SQLite database a killed or kept run left in that folder, without seeding), BENCH_USAGE_KEEP=1 (keep
+ * the seeded SQLite folder), BENCH_USAGE_SKIP_REPORTS=1.
  * Not part of `npm test`: it takes minutes and gigabytes of disk at full size.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -33,6 +34,7 @@ import { resetServerEnv } from "../lib/server/config/env";
 import { mintSessionCookie } from "../lib/server/auth/session";
 import { getUsage, getUsageCalls, getUsageReconciliation } from "../lib/server/handlers/usage";
 import type { AppDb } from "../lib/server/db/app-db";
+import { deriveRollupsFromHourly, DIALECT_SQL } from "../lib/server/db/app-migrations";
 import { startPostgresServer, type PostgresServer } from "../lib/testing/postgres-server";
 import { UsageCallPageSchema } from "../lib/contract/bff/usage";
 import { usageCallsCsv } from "../lib/usage/csv";
@@ -43,6 +45,8 @@ const ENTRIES = Number(process.env.BENCH_USAGE_ENTRIES ?? 5_000_000);
 const RUNS = Number(process.env.BENCH_USAGE_RUNS ?? 9);
 /** BENCH_USAGE_SQLITE_DIR: measure the SQLite database a killed run left there instead of seeding one. */
 const REUSE_DIR = process.env.BENCH_USAGE_SQLITE_DIR || undefined;
+/** BENCH_USAGE_KEEP=1: leave the seeded SQLite folder in place (its path is logged) for BENCH_USAGE_SQLITE_DIR. */
+const KEEP = process.env.BENCH_USAGE_KEEP === "1";
 /** BENCH_USAGE_SKIP_REPORTS=1: only the calls, CSV, reconciliation and write figures. */
 const SKIP_REPORTS = process.env.BENCH_USAGE_SKIP_REPORTS === "1";
 const DATABASES = (process.env.BENCH_USAGE_DATABASES ?? "sqlite,postgres").split(",").map((name) => name.trim());
@@ -176,7 +180,7 @@ async function insertChunks<T extends "ledger_entries" | "ledger_hourly">(db: Ap
 
 /** The ledger tables' secondary indexes, as the migrations made them: dropped for the bulk load, built again after it. */
 async function secondaryIndexes(db: AppDb): Promise<{ name: string; create: string }[]> {
-  const tables = ["ledger_entries", "ledger_hourly"];
+  const tables = ["ledger_entries", "ledger_hourly", "ledger_daily", "ledger_monthly", "ledger_team_hourly", "ledger_team_daily"];
   if (db.dialect === "sqlite") {
     const rows = await sql<{ name: string; sql: string }>`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${sql.join(tables)})`.execute(db.kysely);
     return rows.rows.map((row) => ({ name: row.name, create: row.sql }));
@@ -191,6 +195,8 @@ async function seed(db: AppDb, people: readonly string[], now: number): Promise<
   const indexes = await secondaryIndexes(db);
   for (const index of indexes) await sql`DROP INDEX ${sql.id(index.name)}`.execute(db.kysely);
   if (db.dialect === "sqlite") await sql`PRAGMA cache_size = -1000000`.execute(db.kysely);
+  // A bulk load: a lost seed is seeded again, so nothing needs to reach the disk before the end.
+  if (db.dialect === "sqlite") await sql`PRAGMA synchronous = OFF`.execute(db.kysely);
   const lastHour = Math.floor(now / HOUR) * HOUR - HOUR;
   const hours = SPAN_DAYS * 24;
   const firstHour = lastHour - (hours - 1) * HOUR;
@@ -219,8 +225,12 @@ async function seed(db: AppDb, people: readonly string[], now: number): Promise<
       log(`${db.dialect}: ${written.toLocaleString("en")} entries, ${rollups.toLocaleString("en")} rollup rows, ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
   }
+  // The day, month and team rollups, as migration 16 derives them from the hourly rows (what the writes keep equal).
+  for (const statement of deriveRollupsFromHourly(DIALECT_SQL[db.dialect]).split(";").map((text) => text.trim()).filter(Boolean)) await sql.raw(statement).execute(db.kysely);
+  log(`${db.dialect}: day, month and team rollups derived, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   for (const index of indexes) await sql.raw(index.create).execute(db.kysely);
   if (db.dialect === "sqlite") await sql`PRAGMA cache_size = -2000`.execute(db.kysely);
+  if (db.dialect === "sqlite") await sql`PRAGMA synchronous = NORMAL`.execute(db.kysely);
   await sql`ANALYZE`.execute(db.kysely);
   return { seconds: (performance.now() - started) / 1000, rollups };
 }
@@ -368,7 +378,8 @@ async function runOn(dialect: string, postgres: PostgresServer | null): Promise<
     return { rows, seeding };
   } finally {
     await closeAppContexts();
-    if (!reuse) rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP && dialect === "sqlite") log(`kept the seeded database in ${dataDir} (BENCH_USAGE_SQLITE_DIR=${dataDir})`);
+    else if (!reuse) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

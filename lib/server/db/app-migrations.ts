@@ -22,6 +22,8 @@ export interface DialectSql {
   jsonSetText(column: string, key: string, value: string): string;
   /** Where `needle` first occurs in `text`, from 1 (0 when it does not). */
   position(text: string, needle: string): string;
+  /** The start (epoch ms) of the UTC calendar month the epoch-ms integer `ms` falls in. */
+  monthStartMs(ms: string): string;
 }
 
 export const DIALECT_SQL: Readonly<Record<"sqlite" | "postgres", DialectSql>> = {
@@ -34,6 +36,7 @@ export const DIALECT_SQL: Readonly<Record<"sqlite" | "postgres", DialectSql>> = 
     jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
     jsonSetText: (column, key, value) => `json_set(${column}, '$.${key}', ${value})`,
     position: (text, needle) => `instr(${text}, ${needle})`,
+    monthStartMs: (ms) => `(CAST(strftime('%s', ${ms} / 1000, 'unixepoch', 'start of month') AS INTEGER) * 1000)`,
   },
   postgres: {
     autoId: "BIGSERIAL PRIMARY KEY",
@@ -44,6 +47,7 @@ export const DIALECT_SQL: Readonly<Record<"sqlite" | "postgres", DialectSql>> = 
     jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
     jsonSetText: (column, key, value) => `jsonb_set(${column}::jsonb, '{${key}}', to_jsonb(${value}::text))::text`,
     position: (text, needle) => `strpos(${text}, ${needle})`,
+    monthStartMs: (ms) => `(CAST(EXTRACT(EPOCH FROM date_trunc('month', to_timestamp(${ms} / 1000.0) AT TIME ZONE 'UTC')) AS BIGINT) * 1000)`,
   },
 };
 
@@ -553,4 +557,61 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       ALTER TABLE eval_runs ADD COLUMN estimate_high_usd ${d.real};
     `,
   },
+  {
+    version: 16,
+    name: "ledger rollups per day and month, and for the whole team per hour and day",
+    // At 5M entries and 200 people the per-person hourly rollup holds about as many rows as there are entries, so a
+    // view over everyone and 13 months read millions of them (11-19 s, issue 39). Four more rollups, written in the
+    // entry's transaction like the first: per person per UTC day and month, and for the whole team (no person) per
+    // UTC hour and day. A view sums the coarsest rows that tile its range (lib/server/ledger/range-pieces.ts); a
+    // budget reads a person's month and day rows. They start from the hourly rows already there.
+    sql: (d) => `
+      ${rollupTable(d, "ledger_daily", "day_ms", { perPerson: true })}
+      CREATE INDEX ledger_daily_by_day ON ledger_daily (day_ms);
+      ${rollupTable(d, "ledger_monthly", "month_ms", { perPerson: true })}
+      CREATE INDEX ledger_monthly_by_month ON ledger_monthly (month_ms);
+      ${rollupTable(d, "ledger_team_hourly", "hour_ms", { perPerson: false })}
+      ${rollupTable(d, "ledger_team_daily", "day_ms", { perPerson: false })}
+      ${deriveRollupsFromHourly(d)}
+    `,
+  },
 ];
+
+/** A rollup table as ledger_hourly's (migration 10): keyed by (person,) the start of its period and the dimensions. */
+function rollupTable(d: DialectSql, name: string, time: string, { perPerson }: { perPerson: boolean }): string {
+  const primaryKey = perPerson ? `user_id, ${time}` : time;
+  return `
+      CREATE TABLE ${name} (
+        ${perPerson ? "user_id         TEXT NOT NULL," : ""}
+        ${time}         ${d.epochMs} NOT NULL,
+        feature         TEXT NOT NULL,
+        model           TEXT NOT NULL,
+        preset          TEXT NOT NULL,
+        preset_version  INTEGER NOT NULL,
+        calls           INTEGER NOT NULL,
+        counted_usd     ${d.real} NOT NULL,
+        settled_usd     ${d.real} NOT NULL,
+        open_usd        ${d.real} NOT NULL,
+        input_tokens    ${d.epochMs} NOT NULL,
+        output_tokens   ${d.epochMs} NOT NULL,
+        web_searches    INTEGER NOT NULL,
+        PRIMARY KEY (${primaryKey}, feature, model, preset, preset_version)
+      );`;
+}
+
+/**
+ * Fills the day, month and team rollups from `ledger_hourly` (which they must equal, summed): migration 16 on an
+ * existing ledger, and the usage benchmark after it seeds the hourly rows. The tables must be empty.
+ */
+export function deriveRollupsFromHourly(d: DialectSql): string {
+  const dims = "feature, model, preset, preset_version";
+  const sums = "SUM(calls), SUM(counted_usd), SUM(settled_usd), SUM(open_usd), SUM(input_tokens), SUM(output_tokens), SUM(web_searches)";
+  const columns = `${dims}, calls, counted_usd, settled_usd, open_usd, input_tokens, output_tokens, web_searches`;
+  const day = `(hour_ms - hour_ms % 86400000)`;
+  const month = d.monthStartMs("hour_ms");
+  return `
+      INSERT INTO ledger_daily (user_id, day_ms, ${columns}) SELECT user_id, ${day}, ${dims}, ${sums} FROM ledger_hourly GROUP BY user_id, ${day}, ${dims};
+      INSERT INTO ledger_monthly (user_id, month_ms, ${columns}) SELECT user_id, ${month}, ${dims}, ${sums} FROM ledger_hourly GROUP BY user_id, ${month}, ${dims};
+      INSERT INTO ledger_team_hourly (hour_ms, ${columns}) SELECT hour_ms, ${dims}, ${sums} FROM ledger_hourly GROUP BY hour_ms, ${dims};
+      INSERT INTO ledger_team_daily (day_ms, ${columns}) SELECT ${day}, ${dims}, ${sums} FROM ledger_hourly GROUP BY ${day}, ${dims};`;
+}

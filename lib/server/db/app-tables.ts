@@ -285,6 +285,31 @@ export interface LedgerHourlyTable {
   web_searches: number;
 }
 
+/** The dimensions and sums every ledger rollup carries (ledger_hourly's columns after its key). */
+type LedgerRollupColumns = Omit<LedgerHourlyTable, "user_id" | "hour_ms">;
+
+/** Per person per UTC day (migration 16): budgets' day figure and a person's views. */
+interface LedgerDailyTable extends LedgerRollupColumns {
+  user_id: string;
+  day_ms: number;
+}
+
+/** Per person per UTC calendar month: budgets' month figure and "by person" over long ranges. */
+interface LedgerMonthlyTable extends LedgerRollupColumns {
+  user_id: string;
+  month_ms: number;
+}
+
+/** The whole team per UTC hour (no person): views over everyone, for the hours next to a day's edge. */
+interface LedgerTeamHourlyTable extends LedgerRollupColumns {
+  hour_ms: number;
+}
+
+/** The whole team per UTC day: views over everyone. */
+interface LedgerTeamDailyTable extends LedgerRollupColumns {
+  day_ms: number;
+}
+
 /** An admin's limits for one person; NULL: the settings' default. */
 interface UserBudgetsTable {
   user_id: string;
@@ -353,6 +378,10 @@ export interface AppTables {
   eval_verdicts: EvalVerdictsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_hourly: LedgerHourlyTable;
+  ledger_daily: LedgerDailyTable;
+  ledger_monthly: LedgerMonthlyTable;
+  ledger_team_hourly: LedgerTeamHourlyTable;
+  ledger_team_daily: LedgerTeamDailyTable;
   user_budgets: UserBudgetsTable;
   preset_gates: PresetGatesTable;
   designation_moves: DesignationMovesTable;

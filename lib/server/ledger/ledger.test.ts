@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import type { AppDb } from "../db/app-db";
+import { sql } from "kysely";
+import { deriveRollupsFromHourly, DIALECT_SQL } from "../db/app-migrations";
+import { expectRollupsMatchEntries } from "../testing/rollups-match";
 import { useTestAppDb } from "../testing/test-app-db";
 import { Ledger, type BudgetDefaults, type LedgerEntryRef } from "./ledger";
 import { SpendRefusal } from "./refusal";
@@ -99,10 +102,10 @@ describe.each(APP_DB_DIALECTS)("the ledger on %s", (dialect) => {
     await ledger().reserve(call(user, 1.5));
   });
 
-  it("keeps the rollups equal to the entries they sum, for any sequence of reserves and outcomes", async () => {
+  it("keeps every rollup (hour, day, month; person and team) equal to the entries it sums, for any sequence of reserves and outcomes", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ usd: fc.double({ min: 0, max: 0.05, noNaN: true }), hour: fc.integer({ min: 0, max: 30 }), outcome: fc.constantFrom("settle", "unknown", "release", "open"), cost: fc.double({ min: 0, max: 0.1, noNaN: true }) }), { maxLength: 12 }),
+        fc.array(fc.record({ usd: fc.double({ min: 0, max: 0.05, noNaN: true }), hour: fc.integer({ min: -800, max: 800 }), outcome: fc.constantFrom("settle", "unknown", "release", "open"), cost: fc.double({ min: 0, max: 0.1, noNaN: true }) }), { maxLength: 12 }),
         async (calls) => {
           const user = newUser();
           for (const one of calls) {
@@ -115,10 +118,24 @@ describe.each(APP_DB_DIALECTS)("the ledger on %s", (dialect) => {
           expect(rollup.counted).toBeCloseTo(entries.counted, 9);
           expect(rollup.calls).toBe(entries.calls);
           expect(rollup.open).toBeCloseTo(entries.open, 9);
+          await expectRollupsMatchEntries(testDb.db);
         },
       ),
       { numRuns: 15 },
     );
+  });
+
+  it("derives the day, month and team rollups from the hourly rows as migration 16 does on an existing ledger", async () => {
+    const user = newUser();
+    for (const [index, hours] of [-900, -30, -1, 0, 5, 26, 700].entries()) {
+      const entry = await ledger().reserve({ ...call(user, 0.01 * (index + 1), Date.UTC(2031, 2, 1) + hours * HOUR_MS), preset: index % 2 ? { slug: "p", version: index } : null });
+      if (index % 3 === 0) await ledger().settle(entry.id, { costUsd: 0.001 * index, inputTokens: index, outputTokens: 1 });
+    }
+    for (const table of ["ledger_daily", "ledger_monthly", "ledger_team_hourly", "ledger_team_daily"] as const) await testDb.db.kysely.deleteFrom(table).execute();
+    for (const statement of deriveRollupsFromHourly(DIALECT_SQL[dialect]).split(";").map((text) => text.trim()).filter(Boolean)) {
+      await sql.raw(statement).execute(testDb.db.kysely);
+    }
+    await expectRollupsMatchEntries(testDb.db);
   });
 
   // Two instances share a PostgreSQL database; a SQLite file serves one instance (its requests race on one connection).

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { AppDb, LockConnection } from "../db/app-db";
-import type { LedgerEntriesTable, LedgerEntryState, LedgerHourlyTable } from "../db/app-tables";
+import type { LedgerEntriesTable, LedgerEntryState } from "../db/app-tables";
 import { refusalOf, type BudgetFigures } from "./refusal";
+import { bumpRollups, dropEmptyRollups, NO_DELTA, rollupKey, type RollupChange, type RollupDelta } from "./rollups";
 import { dayStart, hourOf, monthStart, nextDayStart, nextMonthStart } from "./windows";
 
 /** What spent the money: one value per feature that calls the gateway for a person. */
@@ -70,37 +71,6 @@ export interface SubjectCount {
   openUsd: number;
 }
 
-/** Changes to one rollup row: added to what is there (a new row starts from them). */
-interface RollupDelta {
-  calls: number;
-  counted: number;
-  settled: number;
-  open: number;
-  inputTokens: number;
-  outputTokens: number;
-  webSearches: number;
-}
-
-/** The rollup row an entry is summed into. */
-type RollupKey = Pick<LedgerHourlyTable, "user_id" | "hour_ms" | "feature" | "model" | "preset" | "preset_version">;
-
-async function bumpRollup(on: LockConnection, key: RollupKey, delta: RollupDelta): Promise<void> {
-  // Qualified on the update side: PostgreSQL reads a bare column there as ambiguous with `excluded`.
-  await sql`
-    INSERT INTO ledger_hourly (user_id, hour_ms, feature, model, preset, preset_version, calls, counted_usd, settled_usd, open_usd, input_tokens, output_tokens, web_searches)
-    VALUES (${key.user_id}, ${key.hour_ms}, ${key.feature}, ${key.model}, ${key.preset}, ${key.preset_version}, ${delta.calls}, ${delta.counted}, ${delta.settled}, ${delta.open}, ${delta.inputTokens}, ${delta.outputTokens}, ${delta.webSearches})
-    ON CONFLICT (user_id, hour_ms, feature, model, preset, preset_version) DO UPDATE SET
-      calls = ledger_hourly.calls + excluded.calls,
-      counted_usd = ledger_hourly.counted_usd + excluded.counted_usd,
-      settled_usd = ledger_hourly.settled_usd + excluded.settled_usd,
-      open_usd = ledger_hourly.open_usd + excluded.open_usd,
-      input_tokens = ledger_hourly.input_tokens + excluded.input_tokens,
-      output_tokens = ledger_hourly.output_tokens + excluded.output_tokens,
-      web_searches = ledger_hourly.web_searches + excluded.web_searches
-  `.execute(on);
-}
-
-const NO_DELTA: RollupDelta = { calls: 0, counted: 0, settled: 0, open: 0, inputTokens: 0, outputTokens: 0, webSearches: 0 };
 
 /**
  * The one ledger of what gateway calls cost (convention 23). Every call that can cost money reserves an upper bound
@@ -154,7 +124,7 @@ export class Ledger {
         settled_ms: null,
       })
       .execute();
-    await bumpRollup(on, key, { ...NO_DELTA, calls: 1, counted: reserveUsd, open: reserveUsd });
+    await bumpRollups(on, [{ key, delta: { ...NO_DELTA, calls: 1, counted: reserveUsd, open: reserveUsd } }]);
     return { id, userId: request.userId, reservedUsd: reserveUsd };
   }
 
@@ -184,7 +154,7 @@ export class Ledger {
         settled_ms: record.at,
       })
       .execute();
-    await bumpRollup(on, key, { ...NO_DELTA, calls: 1, counted: cost, settled: cost });
+    await bumpRollups(on, [{ key, delta: { ...NO_DELTA, calls: 1, counted: cost, settled: cost } }]);
     return id;
   }
 
@@ -260,7 +230,7 @@ export class Ledger {
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     const key = rollupKey(entry.user_id, Number(entry.hour_ms), entry.feature, entry.model, entry.preset === "" ? null : { slug: entry.preset, version: entry.preset_version });
-    await bumpRollup(on, key, delta);
+    await bumpRollups(on, [{ key, delta }]);
     return true;
   }
 
@@ -285,7 +255,7 @@ export class Ledger {
         .where("state", "in", ["settled", "released"])
         .returningAll()
         .execute();
-      const deltas = new Map<string, { key: RollupKey; delta: RollupDelta }>();
+      const deltas = new Map<string, RollupChange>();
       for (const entry of removed) {
         const key = rollupKey(entry.user_id, Number(entry.hour_ms), entry.feature, entry.model, entry.preset === "" ? null : { slug: entry.preset, version: entry.preset_version });
         const name = JSON.stringify(key);
@@ -301,21 +271,10 @@ export class Ledger {
         }
         deltas.set(name, sum);
       }
-      for (const { key, delta } of deltas.values()) {
-        if (delta.calls === 0) continue;
-        await bumpRollup(trx, key, delta);
-        // A row with no call left holds only released entries (which count nothing) and rounding: gone with them.
-        await trx
-          .deleteFrom("ledger_hourly")
-          .where("user_id", "=", key.user_id)
-          .where("hour_ms", "=", key.hour_ms)
-          .where("feature", "=", key.feature)
-          .where("model", "=", key.model)
-          .where("preset", "=", key.preset)
-          .where("preset_version", "=", key.preset_version)
-          .where("calls", "<=", 0)
-          .execute();
-      }
+      // Rows whose calls all went keep nothing worth a row: only released entries (which count nothing) and rounding.
+      const changes = [...deltas.values()].filter((change) => change.delta.calls !== 0);
+      await bumpRollups(trx, changes);
+      await dropEmptyRollups(trx, changes);
       return removed.length;
     });
   }
@@ -393,26 +352,15 @@ export class Ledger {
 
   private async figuresOn(on: LockConnection, userId: string, now: number): Promise<BudgetFigures> {
     const limits = await this.limitsOf(userId, on);
-    const day = dayStart(now);
-    // One read of at most a month of hourly rows, both windows at once.
-    const row = await on
-      .selectFrom("ledger_hourly")
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when("hour_ms", ">=", day).then(eb.ref("counted_usd")).else(sql<number>`0`).end()), sql<number>`0`).as("day"),
-        eb.fn.coalesce(eb.fn.sum<number>("counted_usd"), sql<number>`0`).as("month"),
-      ])
-      .where("user_id", "=", userId)
-      .where("hour_ms", ">=", monthStart(now))
-      .executeTakeFirstOrThrow();
+    // The person's rows of this UTC month and of today: a few dozen rows however much they spent.
+    // Sequential: `on` may be a transaction, one connection.
+    const monthRow = await on.selectFrom("ledger_monthly").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("counted_usd"), sql<number>`0`).as("usd")).where("user_id", "=", userId).where("month_ms", "=", monthStart(now)).executeTakeFirstOrThrow();
+    const dayRow = await on.selectFrom("ledger_daily").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("counted_usd"), sql<number>`0`).as("usd")).where("user_id", "=", userId).where("day_ms", "=", dayStart(now)).executeTakeFirstOrThrow();
     return {
-      day: { limitUsd: limits.dayUsd, spentUsd: Math.max(0, Number(row.day)), resetsAt: nextDayStart(now) },
-      month: { limitUsd: limits.monthUsd, spentUsd: Math.max(0, Number(row.month)), resetsAt: nextMonthStart(now) },
+      day: { limitUsd: limits.dayUsd, spentUsd: Math.max(0, Number(dayRow.usd)), resetsAt: nextDayStart(now) },
+      month: { limitUsd: limits.monthUsd, spentUsd: Math.max(0, Number(monthRow.usd)), resetsAt: nextMonthStart(now) },
     };
   }
-}
-
-function rollupKey(userId: string, hour: number, feature: string, model: string, preset: { slug: string; version: number } | null): RollupKey {
-  return { user_id: userId, hour_ms: hour, feature, model, preset: preset?.slug ?? "", preset_version: preset?.version ?? 0 };
 }
 
 /** An entry as the ledger's readers see it (BIGINT columns as numbers). */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
-import type { AppDb } from "../db/app-db";
+import { expectRollupsMatchEntries } from "../testing/rollups-match";
 import { useTestAppDb } from "../testing/test-app-db";
 import { Ledger, type BudgetDefaults } from "./ledger";
 import { pruneLedgerTurn, RETENTION_BATCH, RETENTION_BATCHES_PER_TURN, retentionCutoff } from "./retention";
@@ -13,35 +13,6 @@ const DAY = 24 * HOUR_MS;
 const NOW = Date.UTC(2031, 2, 10, 12);
 
 type Fate = "settled" | "released" | "unknown" | "reserved";
-
-/** Every rollup row against the entries it sums (calls, counted, settled, open, tokens), as the usage console relies on. */
-async function expectRollupsMatchEntries(db: AppDb): Promise<void> {
-  const entries = await db.kysely.selectFrom("ledger_entries").selectAll().execute();
-  const expected = new Map<string, number[]>();
-  for (const entry of entries) {
-    const key = [entry.user_id, Number(entry.hour_ms), entry.feature, entry.model, entry.preset, Number(entry.preset_version)].join("|");
-    const sums = expected.get(key) ?? [0, 0, 0, 0, 0, 0];
-    if (entry.state !== "released") {
-      sums[0]! += 1;
-      sums[1]! += entry.state === "settled" ? Number(entry.settled_usd) : Number(entry.reserved_usd);
-      sums[2]! += Number(entry.settled_usd ?? 0);
-      sums[3]! += entry.state === "reserved" ? Number(entry.reserved_usd) : 0;
-      sums[4]! += Number(entry.input_tokens ?? 0);
-      sums[5]! += Number(entry.output_tokens ?? 0);
-    }
-    expected.set(key, sums);
-  }
-  const rows = await db.kysely.selectFrom("ledger_hourly").selectAll().execute();
-  const seen = new Set<string>();
-  for (const row of rows) {
-    const key = [row.user_id, Number(row.hour_ms), row.feature, row.model, row.preset, Number(row.preset_version)].join("|");
-    seen.add(key);
-    const sums = expected.get(key) ?? [0, 0, 0, 0, 0, 0];
-    const actual = [row.calls, row.counted_usd, row.settled_usd, row.open_usd, row.input_tokens, row.output_tokens].map(Number);
-    actual.forEach((value, index) => expect(value, `${key} column ${index}`).toBeCloseTo(sums[index]!, 9));
-  }
-  for (const [key, sums] of expected) if (sums[0]! > 0) expect(seen.has(key), `a rollup row for ${key}`).toBe(true);
-}
 
 describe.each(APP_DB_DIALECTS)("ledger retention on %s", (dialect) => {
   const testDb = useTestAppDb(dialect, "gatehouse-retention-");

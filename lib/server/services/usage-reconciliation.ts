@@ -29,7 +29,7 @@ export async function readReconciliation(filter: Pick<UsageFilter, "from" | "to"
   const { db } = await appContext();
   const ledger =
     start < end
-      ? await db.kysely.selectFrom("ledger_hourly").select(sql<number>`SUM(counted_usd)`.as("usd")).where("hour_ms", ">=", start).where("hour_ms", "<", end).executeTakeFirst()
+      ? await db.kysely.selectFrom("ledger_team_daily").select(sql<number>`SUM(counted_usd)`.as("usd")).where("day_ms", ">=", start).where("day_ms", "<", end).executeTakeFirst()
       : undefined;
   const ledgerUsd = Number(ledger?.usd ?? 0);
   const result = (gatewayUsd: number | null, note: string | null): UsageReconciliation => ({

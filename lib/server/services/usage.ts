@@ -4,18 +4,18 @@ import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { roleAtLeast } from "@/lib/contract/bff/schemas";
 import type { UsageCall, UsageCallPage, UsageGeneration, UsageCallsQuery, UsageFilter, UsageGroup, UsageReport } from "@/lib/contract/bff/usage";
 import { dayWindows, daysBetween, rangeBounds, type DayWindow } from "@/lib/usage/days";
-
-const HOUR_MS = 3_600_000;
 import { appContext } from "../config/app-context";
 import type { AppTables } from "../db/app-tables";
 import { HttpError } from "../http/errors";
+import { rangePieces, type PieceSource } from "../ledger/range-pieces";
+import { rollupTableOf } from "../ledger/rollups";
 import { generationRecord } from "./generations";
 
 /**
- * The usage console's figures. Aggregates read `ledger_hourly` (written in each entry's transaction), summed into
- * the viewer's local days in SQL, plus the entries of the few hours a day's boundary cuts (sumLedger), so a view
- * costs rows of rollups, never a scan of the entries; the table of
- * calls reads `ledger_entries` one keyset page at a time. A non-admin sees only their own spending.
+ * The usage console's figures. Aggregates read the ledger's rollups (written in each entry's transaction: months,
+ * days and hours, per person and for the whole team) cut to the viewer's local days, plus the raw entries of the
+ * minutes a day's edge leaves (sumLedger), so a view costs hundreds of rollup rows, never a scan of the entries; the
+ * table of calls reads `ledger_entries` one keyset page at a time. A non-admin sees only their own spending.
  */
 
 /** Whose spending a request may see: an admin anyone's (or everyone's), anyone else only their own. */
@@ -35,7 +35,7 @@ function presetFilter(value: string | undefined): { slug: string; version: numbe
   return { slug: value, version: null };
 }
 
-type Table = "ledger_hourly" | "ledger_entries";
+type Table = "ledger_entries";
 
 /** The filter's conditions other than time, on either ledger table (both carry user, feature, model, preset, version). */
 function dimensionConditions(filter: UsageFilter, userId: string | null): RawBuilder<unknown>[] {
@@ -50,7 +50,7 @@ function dimensionConditions(filter: UsageFilter, userId: string | null): RawBui
 }
 
 /** The filter's WHERE on either ledger table, time included (`[start, end)` of the range in the viewer's zone). */
-function filtered<T extends Table, O>(query: SelectQueryBuilder<AppTables, T, O>, filter: UsageFilter, userId: string | null, time: "hour_ms" | "created_ms"): SelectQueryBuilder<AppTables, T, O> {
+function filtered<T extends Table, O>(query: SelectQueryBuilder<AppTables, T, O>, filter: UsageFilter, userId: string | null, time: "created_ms"): SelectQueryBuilder<AppTables, T, O> {
   const { start, end } = rangeBounds(filter.from, filter.to, filter.tz);
   const conditions = [sql`${sql.ref(time)} >= ${start}`, sql`${sql.ref(time)} < ${end}`, ...dimensionConditions(filter, userId)];
   return query.where(sql<SqlBool>`${sql.join(conditions, sql` AND `)}`);
@@ -76,60 +76,68 @@ const amounts = (row: Sums) => ({ usd: Number(row.usd ?? 0), calls: Number(row.c
 
 type Grouped<K extends string> = Sums & Record<K, unknown> & { day_index?: unknown };
 
+/** Where each kind of piece is read from, and its time column: the person's rollups, the team's, or the entries. */
+function sourceOf(source: PieceSource, perPerson: boolean): { table: string; time: string; sums: RawBuilder<unknown> } {
+  if (source === "entries") return { table: "ledger_entries", time: "created_ms", sums: ENTRY_SUMS };
+  const rollup = rollupTableOf(source, perPerson);
+  if (!rollup) throw new Error(`No ${perPerson ? "per-person" : "team"} rollup per ${source}`);
+  return { table: rollup.table, time: rollup.time, sums: ROLLUP_SUMS };
+}
+
 /**
- * The ledger's sums under the filter, grouped by `columns` (and by local day when `perDay`), exact for
- * any IANA zone: rollup rows of whole hours inside a day (or inside the range), plus the raw entries of an hour
- * that a day's boundary cuts (a +05:30 or +05:45 zone's midnight falls inside a UTC hour). Rollups never
- * split, so those hours are read from their entries (one hour per boundary at most, by the created_ms index).
- * Numbers spliced as literals are ours (day boundaries), never input.
+ * The ledger's sums under the filter, grouped by `columns` and by bucket (each local day when `perDay`, else the
+ * whole range as bucket 0), exact for any IANA zone. Each bucket is cut into signed pieces (range-pieces.ts): the
+ * coarsest rollup rows that cover it, rounded to their nearest boundaries, with the slivers at its ends added or taken
+ * away from finer rollups and, inside an hour, the raw entries. A piece two adjacent days share (one's end sliver is
+ * the next one's start) is read once. Views of everyone read the team's rollups (no person: a day is tens of rows,
+ * not one per person); a person's or "by person" views the per-person ones, which add months. One query per source,
+ * the pieces in a VALUES list joined to the rollup by its time index. Numbers spliced as literals are ours (piece
+ * bounds), never input. Rows whose every call was taken away again (calls 0) are dropped.
  */
 async function sumLedger<K extends string>(filter: UsageFilter, windows: readonly DayWindow[], userId: string | null, columns: readonly K[], perDay: boolean): Promise<Grouped<K>[]> {
   const { db } = await appContext();
-  const dims = dimensionConditions(filter, userId);
-  const groupBy = sql.join([...(perDay ? [sql.ref("day_index")] : []), ...columns.map((column) => sql.ref(column))]);
-  const select = sql.join([...(perDay ? [sql.ref("day_index")] : []), ...columns.map((column) => sql.ref(column))]);
-  const and = (conditions: RawBuilder<unknown>[]) => sql.join(conditions, sql` AND `);
-  const start = windows[0]!.start;
-  const end = windows.at(-1)!.end;
-  const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
-  const lit = (value: number) => sql.lit(value);
-  const queries: Promise<{ rows: Grouped<K>[] }>[] = [];
-  if (perDay) {
-    const days = sql`days (day_index, start_ms, end_ms) AS (VALUES ${sql.join(windows.map((window, index) => sql`(${lit(index)}, ${lit(window.start)}, ${lit(window.end)})`))})`;
-    // CROSS JOIN fixes SQLite's join order: each day, then its hours by the index (never the rollups × every day).
-    queries.push(
-      sql<Grouped<K>>`WITH ${days} SELECT ${select}, ${ROLLUP_SUMS} FROM days CROSS JOIN ledger_hourly WHERE ${and([sql`hour_ms >= start_ms`, sql`hour_ms <= end_ms - ${lit(HOUR_MS)}`, ...dims])} GROUP BY ${groupBy}`.execute(db.kysely),
-    );
-    // Each cut hour holds one boundary: its entries before it belong to the day before, the rest to the day after
-    // (an index outside the range is dropped by the caller).
-    const cuts = windows.flatMap((window, index) => {
-      const found: RawBuilder<unknown>[] = [];
-      if (index === 0 && window.start % HOUR_MS !== 0) found.push(sql`(${lit(floorHour(window.start))}, ${lit(window.start)}, ${lit(-1)}, ${lit(0)})`);
-      if (window.end % HOUR_MS !== 0) found.push(sql`(${lit(floorHour(window.end))}, ${lit(window.end)}, ${lit(index)}, ${lit(index + 1)})`);
-      return found;
-    });
-    if (cuts.length) {
-      const hours = sql`cut_hours (cut_hour, boundary, day_before, day_after) AS (VALUES ${sql.join(cuts)})`;
-      const dayIndex = sql`CASE WHEN created_ms < boundary THEN day_before ELSE day_after END`;
-      queries.push(
-        sql<Grouped<K>>`WITH ${hours} SELECT ${sql.join([sql`${dayIndex} AS day_index`, ...columns.map((column) => sql.ref(column))])}, ${ENTRY_SUMS} FROM cut_hours CROSS JOIN ledger_entries WHERE ${and([sql`created_ms >= cut_hour`, sql`created_ms < cut_hour + ${lit(HOUR_MS)}`, ...dims])} GROUP BY ${sql.join([dayIndex, ...columns.map((column) => sql.ref(column))])}`.execute(db.kysely),
-      );
+  const perPerson = userId !== null || columns.some((column) => column === "user_id");
+  const grains = perPerson ? (["month", "day", "hour"] as const) : (["day", "hour"] as const);
+  const buckets = perDay ? windows.map((window) => [window.start, window.end] as const) : [[windows[0]!.start, windows.at(-1)!.end] as const];
+  const pieces = new Map<string, { id: number; source: PieceSource; from: number; to: number; uses: { bucket: number; sign: 1 | -1 }[] }>();
+  buckets.forEach(([from, to], bucket) => {
+    for (const piece of rangePieces(from, to, grains)) {
+      const name = `${piece.source}|${piece.from}|${piece.to}`;
+      const found = pieces.get(name) ?? { id: pieces.size, source: piece.source, from: piece.from, to: piece.to, uses: [] };
+      found.uses.push({ bucket, sign: piece.sign });
+      pieces.set(name, found);
     }
-  } else {
-    // The range's totals: every whole hour inside it from the rollups, the hours its two ends cut from their entries.
-    const firstWhole = Math.ceil(start / HOUR_MS) * HOUR_MS;
-    const lastWhole = floorHour(end);
-    queries.push(sql<Grouped<K>>`SELECT ${select}, ${ROLLUP_SUMS} FROM ledger_hourly WHERE ${and([sql`hour_ms >= ${firstWhole}`, sql`hour_ms < ${lastWhole}`, ...dims])} GROUP BY ${groupBy}`.execute(db.kysely));
-    const edges = [
-      [start, firstWhole],
-      [lastWhole, end],
-    ].filter(([from, to]) => from! < to!);
-    if (edges.length) {
-      const inEdges = sql.join(edges.map(([from, to]) => sql`(created_ms >= ${from} AND created_ms < ${to})`), sql` OR `);
-      queries.push(sql<Grouped<K>>`SELECT ${select}, ${ENTRY_SUMS} FROM ledger_entries WHERE (${inEdges}) ${dims.length ? sql`AND ${and(dims)}` : sql``} GROUP BY ${groupBy}`.execute(db.kysely));
+  });
+  const byId = [...pieces.values()];
+  const dims = dimensionConditions(filter, userId);
+  const lit = (value: number) => sql.lit(value);
+  const queries = (["month", "day", "hour", "entries"] as const).flatMap((source) => {
+    const ofSource = byId.filter((piece) => piece.source === source);
+    if (!ofSource.length) return [];
+    const { table, time, sums } = sourceOf(source, perPerson);
+    const list = sql`pieces (piece_id, from_ms, to_ms) AS (VALUES ${sql.join(ofSource.map((piece) => sql`(${lit(piece.id)}, ${lit(piece.from)}, ${lit(piece.to)})`))})`;
+    const conditions = sql.join([sql`${sql.ref(time)} >= from_ms`, sql`${sql.ref(time)} < to_ms`, ...dims], sql` AND `);
+    const groupBy = sql.join([sql.ref("piece_id"), ...columns.map((column) => sql.ref(column))]);
+    // CROSS JOIN fixes SQLite's join order: each piece, then its rows by the time index (never the table × every piece).
+    return [sql<Grouped<K> & { piece_id: unknown }>`WITH ${list} SELECT ${groupBy}, ${sums} FROM pieces CROSS JOIN ${sql.table(table)} WHERE ${conditions} GROUP BY ${groupBy}`.execute(db.kysely)];
+  });
+  const totals = new Map<string, Grouped<K> & { usd: number; calls: number; input_tokens: number; output_tokens: number }>();
+  for (const { rows } of await Promise.all(queries)) {
+    for (const row of rows) {
+      const figures = amounts(row);
+      for (const { bucket, sign } of byId[Number(row.piece_id)]!.uses) {
+        const name = JSON.stringify([bucket, ...columns.map((column) => row[column])]);
+        const total = totals.get(name) ?? { ...(Object.fromEntries(columns.map((column) => [column, row[column]])) as Record<K, unknown>), day_index: bucket, usd: 0, calls: 0, input_tokens: 0, output_tokens: 0 };
+        total.usd += sign * figures.usd;
+        total.calls += sign * figures.calls;
+        total.input_tokens += sign * figures.input_tokens;
+        total.output_tokens += sign * figures.output_tokens;
+        totals.set(name, total);
+      }
     }
   }
-  return (await Promise.all(queries)).flatMap((result) => result.rows);
+  // Sums taken away leave float dust (1e-17) where they cancel: a group with no call left is no group.
+  return [...totals.values()].filter((total) => Math.round(total.calls) !== 0).map((total) => ({ ...total, calls: Math.round(total.calls), usd: Math.abs(total.usd) < 1e-12 ? 0 : total.usd }));
 }
 
 function addInto(groups: Map<string, UsageGroup>, key: string, label: string, row: ReturnType<typeof amounts>): void {
