@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EvalRescoreEstimateEnvelopeSchema, EvalScoringEnvelopeSchema, EvalScoringListEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
-import { EvalItemPageSchema, EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvalEstimateEnvelopeSchema, EvalItemPageSchema, EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { BudgetEnvelopeSchema } from "@/lib/contract/bff/schemas";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
@@ -10,7 +10,7 @@ import { appContext } from "../config/app-context";
 import { getMyBudget, putUserBudget } from "../handlers/budgets";
 import { applyRunRescore, estimateRunRescore, listRunScorings } from "../handlers/evaluation-results";
 import { createSet } from "../handlers/evaluations";
-import { createEvalRun, getEvalRun, listEvalRunItems } from "../handlers/evaluations-runs";
+import { createEvalRun, estimateEvalRun, getEvalRun, listEvalRunItems } from "../handlers/evaluations-runs";
 import { startCountingProxy, type CountingProxy } from "../testing/counting-proxy";
 import { runToEnd, scoreToEnd } from "../testing/eval-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
@@ -62,12 +62,19 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
     await gateway.close();
   });
 
-  /** A run of both questions on one model, one item at a time (so which call meets the budget is known). */
-  async function startRun(): Promise<string> {
-    const json = { set_id: setId, models: ["gatehouse/scholar"], concurrency: 1, checks: RUN_CHECKS, cap_usd: 5 };
+  /** The plan of a run of both questions on `model`, one item at a time (so which call meets the budget is known). */
+  const planOf = (model: string) => ({ set_id: setId, models: [model], concurrency: 1, checks: RUN_CHECKS, cap_usd: 5 });
+
+  async function startRun(json: unknown): Promise<string> {
     const response = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json }), params({}));
     expect(response.status, await response.clone().text()).toBe(201);
     return EvalRunEnvelopeSchema.parse(await response.json()).data.id;
+  }
+
+  /** What one answer of the plan reserves when it is claimed (the estimate's figure for its dearest question). */
+  async function answerReserveOf(json: unknown): Promise<number> {
+    const estimated = await estimateEvalRun(bff.request("/api/eval/runs/estimate", { role: "editor", json }), params({}));
+    return EvalEstimateEnvelopeSchema.parse(await estimated.json()).data.item_reserve_usd;
   }
 
   const answersSent = () => proxy.count("POST", "/responses");
@@ -113,7 +120,7 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
   }
 
   it("judge calls within the budget are sent and land on the owner's ledger as evaluation-judge entries, in a run and in a re-score", { timeout: 120_000 }, async () => {
-    fitting = await startRun();
+    fitting = await startRun(planOf("gatehouse/scholar"));
     const before = answersSent();
     await runToEnd([fitting]);
     expect(await runOf(fitting)).toMatchObject({ status: "finished", stop_reason: null });
@@ -143,17 +150,20 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
     expect(entries.reduce((sum, entry) => sum + entry.settled_usd!, 0)).toBeCloseTo(scoring.cost_usd!, 12);
   });
 
-  it("an answer within the day's limit whose judge call is not: the judge is never asked, the check says the budget refused it, the run stops at the budget", { timeout: 120_000 }, async () => {
-    const runId = (stopped = await startRun());
-    // An admin lowers the person's day limit to what they spent, the first answer's reserve and less than a judge
-    // call: the answer fits, its judge call does not. (The same plan's answers reserve what the fitting run's did.)
-    const answerReserve = (await entriesOfItem(fitting, 0)).find((entry) => entry.feature === "evaluation-item")!.reserved_usd;
+  it("an answer within the day's limit whose judge call is not: the judge is never asked, the check says why, the run stops there", { timeout: 120_000 }, async () => {
+    // A free model: an answer reserves the least a call does and costs nothing, so after the first answer the day
+    // still has room for the second, never for a judge call. An admin lowers the person's day limit to what they
+    // spent, one answer's reserve and less than a judge call.
+    const plan = planOf("gatehouse/echo");
+    const answerReserve = await answerReserveOf(plan);
+    const runId = (stopped = await startRun(plan));
     const limit = (await budget()).day.spent_usd + answerReserve + LESS_THAN_A_JUDGE_CALL_USD;
     await setDayLimit(limit);
     const before = answersSent();
     await runToEnd([runId]);
 
-    // Only the first answer reached the gateway: no judge call, and the second item was not started.
+    // Only the first answer reached the gateway: no judge call, and the run stopped there (before: the refused judge
+    // call's stop was rolled back, the second answer was sent too and the run "finished").
     expect(answersSent()).toBe(before + 1);
     const run = await runOf(runId);
     expect(run).toMatchObject({ status: "stopped", stop_reason: "budget" });
@@ -171,6 +181,40 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
     expect((await entriesOfItem(runId, 0)).map((entry) => [entry.feature, entry.state, entry.user_id])).toEqual([["evaluation-item", "settled", editor]]);
     expect(await entriesOfItem(runId, 1)).toEqual([]);
     expect((await budget()).day.spent_usd).toBeLessThanOrEqual(limit + 1e-9);
+  });
+
+  it("citation support whose judge calls the budget refuses is not judged, saying why: no 0 % precision, nothing cached for a re-score", { timeout: 120_000 }, async () => {
+    await setDayLimit(null);
+    // One question on a preset that searches the web and cites its sources; its one answer's reserve, from the estimate.
+    const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "cited", rows: [{ question: QUESTIONS[0] }] } }), params({}));
+    const json = { set_id: QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id, preset: "web-research", versions: [1], concurrency: 1, checks: ["citation-support"], cap_usd: 5 };
+    const answerReserve = await answerReserveOf(json);
+    const runId = await startRun(json);
+    const limit = (await budget()).day.spent_usd + answerReserve + LESS_THAN_A_JUDGE_CALL_USD;
+    await setDayLimit(limit);
+    const before = answersSent();
+    await runToEnd([runId]);
+
+    expect(answersSent()).toBe(before + 1);
+    expect(await runOf(runId)).toMatchObject({ status: "stopped", stop_reason: "budget" });
+    const [item] = await itemsOf(runId);
+    expect(item.status).toBe("done");
+    expect((item.result as { citations: unknown[] }).citations.length).toBeGreaterThan(0);
+    const [support] = item.checks as Check[];
+    // Before: "0 of N citations are supported by their source." with a score of 0, which the verdict cache kept.
+    expect(support).toMatchObject({ kind: "citation-support", passed: false });
+    expect(support.score).toBeUndefined();
+    expect(support.reasoning).toMatch(/^Not judged \(\d+ of \d+ citations\): The judge call failed: This judge call's reserve, .* over your limit of \$[\d.]+ a day\./);
+    expect(await entriesOfItem(runId, 0)).toMatchObject([{ feature: "evaluation-item", state: "settled", user_id: editor }]);
+    expect((await budget()).day.spent_usd).toBeLessThanOrEqual(limit + 1e-9);
+
+    // With room again, a re-score of the same check asks the judge (the refused verdict was not cached).
+    await setDayLimit(null);
+    const estimate = EvalRescoreEstimateEnvelopeSchema.parse(
+      await (await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["citation-support"] } }), params({ id: runId }))).json(),
+    ).data;
+    expect(estimate).toMatchObject({ items: 1, reused: 0 });
+    expect(estimate.judge_calls).toBeGreaterThan(0);
   });
 
   it("a re-score whose estimate fits the day's limit but whose judge call does not: nothing is sent, the scoring fails naming the limit", { timeout: 120_000 }, async () => {
