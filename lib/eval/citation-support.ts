@@ -28,6 +28,8 @@ export interface CitationVerdict {
   reasoning: string;
   /** False when the verdict was decided without the judge (no source text, empty span, over the limit, invented). */
   judged: boolean;
+  /** True when the judge call threw (refused by a budget or a cap, or failed): no verdict was reached. */
+  failed?: boolean;
   /** The answer's sentence the citation is attached to (what "supported" is about); "" when none. */
   sentence?: string;
   /** The source is about the question: the judge's word, else a share of the question's key terms in its text; null when unknown. */
@@ -90,7 +92,7 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T
 
 /**
  * Judges every citation of an answer: the cited span (code point offsets, as the gateway sends
- * them) against its source text. A judge that throws or replies unreadably gives an unsupported
+ * them) against its source text. A judge that throws (marked `failed`) or replies unreadably gives an unsupported
  * verdict whose reasoning says so; this never rejects.
  */
 export async function checkCitationSupport(
@@ -169,7 +171,7 @@ async function askJudge(judge: JudgeFn, span: string, text: string, context: { q
   try {
     reply = await judge(supportRequest(span, text, context), signal);
   } catch (error) {
-    return { supported: false, relevant: null, score: 0, reasoning: `The judge call failed: ${error instanceof Error ? error.message : String(error)}`, judged: false };
+    return { supported: false, relevant: null, score: 0, reasoning: `The judge call failed: ${error instanceof Error ? error.message : String(error)}`, judged: false, failed: true };
   }
   const parsed = parseSupportReply(reply);
   return parsed.ok

@@ -191,6 +191,17 @@ describe("citation support", () => {
     expect(broken.recall).toBe(0);
   });
 
+  it("is not judged, saying why and with no score, when a judge call throws (refused by the budget): never a 0 % precision", async () => {
+    const refused = async () => {
+      throw new Error("This judge call's reserve, $0.0003, with the $0.07 spent today (UTC) is over your limit of $0.07 a day.");
+    };
+    const [support] = await evaluateChecks(result, [check("citation-support")], { judge: refused, judgeModel: "gatehouse/judge" });
+    expect(support).toMatchObject({ passed: false, judge_model: "gatehouse/judge", details: { skipped: "judge_failed" } });
+    expect(support.score).toBeUndefined();
+    expect(support.reasoning).toBe("Not judged (3 of 4 citations): The judge call failed: This judge call's reserve, $0.0003, with the $0.07 spent today (UTC) is over your limit of $0.07 a day.");
+    expect(supportOf(support)).toBeNull();
+  });
+
   it("asks once for the same span and source", async () => {
     const calls: JudgeRequest[] = [];
     const twice = item({

@@ -202,6 +202,13 @@ async function judgeSupport(item: ItemResult, minPrecision: number, { judge, jud
   if (!judge) return { passed: false, reasoning: "No judge model is configured." };
   if (item.citations.length === 0) return { passed: false, reasoning: "The answer has no citations to support.", details: { precision: null, recall: null, verdicts: [] } };
   const support = await checkCitationSupport(item, judge, signal, { question: context?.question });
+  // A citation whose judge call failed (the budget refused it, the gateway erred) has no verdict: no "0 of N
+  // supported", no score (a score is what the verdict cache keeps), no figures for the means. The check says why.
+  const failed = support.verdicts.filter((verdict) => verdict.failed === true);
+  if (failed.length > 0) {
+    const reasoning = `Not judged (${failed.length} of ${support.verdicts.length} citations): ${failed[0].reasoning}`;
+    return { passed: false, reasoning, details: { skipped: "judge_failed" }, ...(judgeModel === undefined ? {} : { judge_model: judgeModel }) };
+  }
   const precision = support.precision ?? 0;
   const supported = support.verdicts.filter((v) => v.supported).length;
   const invented = support.verdicts.filter((v) => v.invented === true).length;

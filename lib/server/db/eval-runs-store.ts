@@ -368,27 +368,31 @@ export class EvalRunsStore {
    * refused, and the run stopped, when it would pass the run's cap or the person's budget. Settle it with `settleCall`.
    */
   async reserveCall(runId: string, charge: CallCharge, subjectId: string, now = Date.now()): Promise<LedgerEntryRef> {
-    return this.db.serialize(`eval-run:${runId}`, (locked) =>
-      inTransaction(locked, async (on) => {
+    // A refusal is returned from the transaction and thrown after it commits: thrown inside, it rolled back the
+    // run's stop, and the run went on claiming items whose judge calls the cap or the budget then refused.
+    const reserved = await this.db.serialize(`eval-run:${runId}`, (locked) =>
+      inTransaction(locked, async (on): Promise<LedgerEntryRef | RunSpendingStopped> => {
         const run = await on
           .selectFrom("eval_runs")
           .select(["status", "user_id", "cap_usd", "spent_usd", "reserved_usd"])
           .where("id", "=", runId)
           .$call(lockRunRow(this.db))
           .executeTakeFirst();
-        if (!run || run.status !== "running") throw new RunSpendingStopped("The run ended; no more of its calls are made.", "ended");
+        if (!run || run.status !== "running") return new RunSpendingStopped("The run ended; no more of its calls are made.", "ended");
         const spent = Number(run.spent_usd);
         const reserved = Number(run.reserved_usd);
         if (spent + reserved + charge.usd > run.cap_usd + EPSILON) {
           await this.stopOn(on, runId, STOP_REASONS.cap, now);
-          throw new RunSpendingStopped(`This call's reserve would take the run past its cap of $${run.cap_usd}.`, STOP_REASONS.cap);
+          return new RunSpendingStopped(`This call's reserve would take the run past its cap of $${run.cap_usd}.`, STOP_REASONS.cap);
         }
         const entry = await this.reserveOrStop(on, runId, run.user_id, charge, subjectId, "This judge call's reserve", now);
-        if (entry instanceof SpendRefusal) throw new RunSpendingStopped(entry.message, STOP_REASONS.budget);
+        if (entry instanceof SpendRefusal) return new RunSpendingStopped(entry.message, STOP_REASONS.budget);
         await on.updateTable("eval_runs").set({ reserved_usd: reserved + entry.reservedUsd }).where("id", "=", runId).execute();
         return entry;
       }),
     );
+    if (reserved instanceof RunSpendingStopped) throw reserved;
+    return reserved;
   }
 
   /**
