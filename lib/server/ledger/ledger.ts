@@ -124,7 +124,7 @@ export class Ledger {
         settled_ms: null,
       })
       .execute();
-    await bumpRollups(on, [{ key, delta: { ...NO_DELTA, calls: 1, counted: reserveUsd, open: reserveUsd } }]);
+    await bumpRollups(on, [{ key, delta: { ...NO_DELTA, calls: 1, counted: reserveUsd, open: reserveUsd } }], this.db.dialect);
     return { id, userId: request.userId, reservedUsd: reserveUsd };
   }
 
@@ -154,7 +154,7 @@ export class Ledger {
         settled_ms: record.at,
       })
       .execute();
-    await bumpRollups(on, [{ key, delta: { ...NO_DELTA, calls: 1, counted: cost, settled: cost } }]);
+    await bumpRollups(on, [{ key, delta: { ...NO_DELTA, calls: 1, counted: cost, settled: cost } }], this.db.dialect);
     return id;
   }
 
@@ -230,7 +230,7 @@ export class Ledger {
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     const key = rollupKey(entry.user_id, Number(entry.hour_ms), entry.feature, entry.model, entry.preset === "" ? null : { slug: entry.preset, version: entry.preset_version });
-    await bumpRollups(on, [{ key, delta }]);
+    await bumpRollups(on, [{ key, delta }], this.db.dialect);
     return true;
   }
 
@@ -273,7 +273,7 @@ export class Ledger {
       }
       // Rows whose calls all went keep nothing worth a row: only released entries (which count nothing) and rounding.
       const changes = [...deltas.values()].filter((change) => change.delta.calls !== 0);
-      await bumpRollups(trx, changes);
+      await bumpRollups(trx, changes, this.db.dialect);
       await dropEmptyRollups(trx, changes);
       return removed.length;
     });
@@ -351,16 +351,26 @@ export class Ledger {
   }
 
   private async figuresOn(on: LockConnection, userId: string, now: number): Promise<BudgetFigures> {
-    const limits = await this.limitsOf(userId, on);
-    // The person's rows of this UTC month and of today: a few dozen rows however much they spent.
-    // Sequential: `on` may be a transaction, one connection.
-    const monthRow = await on.selectFrom("ledger_monthly").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("counted_usd"), sql<number>`0`).as("usd")).where("user_id", "=", userId).where("month_ms", "=", monthStart(now)).executeTakeFirstOrThrow();
-    const dayRow = await on.selectFrom("ledger_daily").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("counted_usd"), sql<number>`0`).as("usd")).where("user_id", "=", userId).where("day_ms", "=", dayStart(now)).executeTakeFirstOrThrow();
+    // One statement (a round trip on PostgreSQL): the person's limits, this UTC month's rows and today's, a few dozen
+    // rows however much they spent.
+    const sumOf = (table: "ledger_monthly" | "ledger_daily", time: "month_ms" | "day_ms", start: number) =>
+      sql<number | string | null>`(SELECT SUM(counted_usd) FROM ${sql.table(table)} WHERE user_id = ${userId} AND ${sql.ref(time)} = ${start})`;
+    const row = (
+      await sql<{ day_usd: number | null; month_usd: number | null; month: number | string | null; day: number | string | null }>`
+        SELECT
+          (SELECT day_usd FROM user_budgets WHERE user_id = ${userId}) AS day_usd,
+          (SELECT month_usd FROM user_budgets WHERE user_id = ${userId}) AS month_usd,
+          ${sumOf("ledger_monthly", "month_ms", monthStart(now))} AS month,
+          ${sumOf("ledger_daily", "day_ms", dayStart(now))} AS day`.execute(on)
+    ).rows[0]!;
+    const defaults = this.defaults();
+    const limits = { dayUsd: row.day_usd ?? defaults.dayUsd, monthUsd: row.month_usd ?? defaults.monthUsd };
     return {
-      day: { limitUsd: limits.dayUsd, spentUsd: Math.max(0, Number(dayRow.usd)), resetsAt: nextDayStart(now) },
-      month: { limitUsd: limits.monthUsd, spentUsd: Math.max(0, Number(monthRow.usd)), resetsAt: nextMonthStart(now) },
+      day: { limitUsd: limits.dayUsd, spentUsd: Math.max(0, Number(row.day ?? 0)), resetsAt: nextDayStart(now) },
+      month: { limitUsd: limits.monthUsd, spentUsd: Math.max(0, Number(row.month ?? 0)), resetsAt: nextMonthStart(now) },
     };
   }
+
 }
 
 /** An entry as the ledger's readers see it (BIGINT columns as numbers). */

@@ -84,27 +84,36 @@ function rowsByTable(changes: readonly RollupChange[]) {
   });
 }
 
+/** One upsert of `delta` into `rollup`'s row for `key` (whose period starts at `start`). */
+function upsertOf(rollup: RollupTable, start: number, key: RollupKey, delta: RollupDelta) {
+  const table = sql.table(rollup.table);
+  const keyColumns = rollup.perPerson ? sql`user_id, ${sql.ref(rollup.time)}` : sql.ref(rollup.time);
+  const keyValues = rollup.perPerson ? sql`${key.user_id}, ${start}` : sql`${start}`;
+  const add = (column: string) => sql`${sql.ref(column)} = ${table}.${sql.ref(column)} + excluded.${sql.ref(column)}`;
+  // Qualified on the update side: PostgreSQL reads a bare column there as ambiguous with `excluded`.
+  return sql`
+    INSERT INTO ${table} (${keyColumns}, feature, model, preset, preset_version, calls, counted_usd, settled_usd, open_usd, input_tokens, output_tokens, web_searches)
+    VALUES (${keyValues}, ${key.feature}, ${key.model}, ${key.preset}, ${key.preset_version}, ${delta.calls}, ${delta.counted}, ${delta.settled}, ${delta.open}, ${delta.inputTokens}, ${delta.outputTokens}, ${delta.webSearches})
+    ON CONFLICT (${keyColumns}, feature, model, preset, preset_version) DO UPDATE SET
+      ${sql.join(["calls", "counted_usd", "settled_usd", "open_usd", "input_tokens", "output_tokens", "web_searches"].map(add))}`;
+}
+
 /**
- * Adds the changes to their rows in every rollup, one upsert a row. Rows are taken table by table in ROLLUP_TABLES'
- * order and by key within a table, so on PostgreSQL two transactions (a write and a retention turn, which touches
- * thousands of rows) never wait on each other's rows in a cycle.
+ * Adds the changes to their rows in every rollup. Rows are taken table by table in ROLLUP_TABLES' order and by key
+ * within a table, so on PostgreSQL two transactions (a write and a retention turn, which touches thousands of rows)
+ * never wait on each other's rows in a cycle. On PostgreSQL one entry's five upserts go as one statement (each in a
+ * WITH of its own, in that order): five round trips to the server were most of a write's time (4.5 ms p50 for a
+ * reserve and a settle). SQLite runs in the process, so each is a statement of its own there.
  */
-export async function bumpRollups(on: LockConnection, changes: readonly RollupChange[]): Promise<void> {
-  for (const { rollup, rows } of rowsByTable(changes)) {
-    const table = sql.table(rollup.table);
-    const keyColumns = rollup.perPerson ? sql`user_id, ${sql.ref(rollup.time)}` : sql.ref(rollup.time);
-    const add = (column: string) => sql`${sql.ref(column)} = ${table}.${sql.ref(column)} + excluded.${sql.ref(column)}`;
-    for (const { start, key, delta } of rows) {
-      const keyValues = rollup.perPerson ? sql`${key.user_id}, ${start}` : sql`${start}`;
-      // Qualified on the update side: PostgreSQL reads a bare column there as ambiguous with `excluded`.
-      await sql`
-        INSERT INTO ${table} (${keyColumns}, feature, model, preset, preset_version, calls, counted_usd, settled_usd, open_usd, input_tokens, output_tokens, web_searches)
-        VALUES (${keyValues}, ${key.feature}, ${key.model}, ${key.preset}, ${key.preset_version}, ${delta.calls}, ${delta.counted}, ${delta.settled}, ${delta.open}, ${delta.inputTokens}, ${delta.outputTokens}, ${delta.webSearches})
-        ON CONFLICT (${keyColumns}, feature, model, preset, preset_version) DO UPDATE SET
-          ${sql.join(["calls", "counted_usd", "settled_usd", "open_usd", "input_tokens", "output_tokens", "web_searches"].map(add))}
-      `.execute(on);
-    }
+export async function bumpRollups(on: LockConnection, changes: readonly RollupChange[], dialect: "sqlite" | "postgres"): Promise<void> {
+  const upserts = rowsByTable(changes).flatMap(({ rollup, rows }) => rows.map(({ start, key, delta }) => upsertOf(rollup, start, key, delta)));
+  if (dialect === "postgres" && changes.length === 1) {
+    const steps = upserts.map((upsert, index) => sql`${sql.id(`r${index}`)} AS (${upsert} RETURNING 1)`);
+    const counts = upserts.map((_, index) => sql`(SELECT count(*) FROM ${sql.id(`r${index}`)})`);
+    await sql`WITH ${sql.join(steps)} SELECT ${sql.join(counts, sql` + `)} AS written`.execute(on);
+    return;
   }
+  for (const upsert of upserts) await upsert.execute(on);
 }
 
 /**
