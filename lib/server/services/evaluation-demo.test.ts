@@ -52,6 +52,11 @@ describe("demo evaluation seeding", () => {
     expect(citedHosts(0).some((host) => host.endsWith(".example.net"))).toBe(true);
     expect(citedHosts(1).some((host) => host.endsWith(".example.net"))).toBe(false);
     expect(citedHosts(1).length).toBeGreaterThan(0);
+    // Each row's allowed domains are its topic's own sources (none under example.net): the stricter v3 passes most
+    // rows, v2 (which cites example.net hosts) few, so the demo's pass rates tell the two versions apart.
+    const passes = (version: number) => items.filter((item) => item.version_index === version && ((item.checks ?? []) as { passed: boolean }[]).every((check) => check.passed)).length;
+    expect(passes(1)).toBeGreaterThanOrEqual(18);
+    expect(passes(0)).toBeLessThan(passes(1));
     // A whole demo run (60 answers and their checks): ~5 s on a quiet machine, several times that at load 20.
   }, 120_000);
 });

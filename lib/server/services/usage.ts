@@ -118,8 +118,14 @@ async function sumLedger<K extends string>(filter: UsageFilter, windows: readonl
     const list = sql`pieces (piece_id, from_ms, to_ms) AS (VALUES ${sql.join(ofSource.map((piece) => sql`(${lit(piece.id)}, ${lit(piece.from)}, ${lit(piece.to)})`))})`;
     const conditions = sql.join([sql`${sql.ref(time)} >= from_ms`, sql`${sql.ref(time)} < to_ms`, ...dims], sql` AND `);
     const groupBy = sql.join([sql.ref("piece_id"), ...columns.map((column) => sql.ref(column))]);
-    // CROSS JOIN fixes SQLite's join order: each piece, then its rows by the time index (never the table × every piece).
-    return [sql<Grouped<K> & { piece_id: unknown }>`WITH ${list} SELECT ${groupBy}, ${sums} FROM pieces CROSS JOIN ${sql.table(table)} WHERE ${conditions} GROUP BY ${groupBy}`.execute(db.kysely)];
+    // Each piece, then its rows by the time index, never the table × every piece: SQLite keeps a CROSS JOIN's order;
+    // PostgreSQL needs LATERAL, else it may scan a rollup whole (a month in +05:30 over everyone took 5 s at 5M entries),
+    // and OFFSET 0, else it pulls the subquery up into a plain join again.
+    const rows =
+      db.dialect === "postgres"
+        ? sql`pieces CROSS JOIN LATERAL (SELECT * FROM ${sql.table(table)} WHERE ${conditions} OFFSET 0) AS piece_rows`
+        : sql`pieces CROSS JOIN ${sql.table(table)} WHERE ${conditions}`;
+    return [sql<Grouped<K> & { piece_id: unknown }>`WITH ${list} SELECT ${groupBy}, ${sums} FROM ${rows} GROUP BY ${groupBy}`.execute(db.kysely)];
   });
   const totals = new Map<string, Grouped<K> & { usd: number; calls: number; input_tokens: number; output_tokens: number }>();
   for (const { rows } of await Promise.all(queries)) {
