@@ -90,5 +90,11 @@ test.describe("re-score of the demo run (admin)", () => {
     expect(await results.horizontalOverflow()).toBeLessThanOrEqual(0);
     await axe.expectNoSeriousViolations(page, "scorings at 360 px");
     await lookAt(page, "scorings-narrow");
+
+    // A scoring is compared with other runs from here: the run comes preselected under that scoring.
+    await page.getByTestId(`scoring-${next}-compare-runs`).click();
+    await expect(page).toHaveURL(new RegExp(`/evaluations/compare\\?runs=${DEMO_RUN_ID}:${next}$`));
+    await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(1);
+    await expect(page.getByText(`under scoring ${next}`)).toBeVisible();
   });
 });

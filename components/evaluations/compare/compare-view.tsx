@@ -25,9 +25,10 @@ function OverTime({ data }: { data: EvalCompare }) {
             <th scope="col" className="py-1 pr-4 font-medium">Version</th>
             {data.runs.map((r) => (
               <th key={r.run_id} scope="col" className="py-1 pr-4 font-medium">
-                <Link href={`/evaluations/runs/${r.run_id}/results`} className="underline-offset-2 hover:underline">
+                <Link href={`/evaluations/runs/${r.run_id}/results${r.scoring === 1 ? "" : `?scoring=${r.scoring}`}`} className="underline-offset-2 hover:underline">
                   {r.name}
                 </Link>
+                {r.scoring === 1 ? null : <span className="block font-normal" data-testid="compare-scoring">under scoring {r.scoring}</span>}
                 <span className="block font-normal">{new Date(r.created_at).toLocaleString()}</span>
               </th>
             ))}

@@ -10,15 +10,19 @@ import { compareRunListQuery } from "@/lib/client/queries/evaluation-results";
 
 const MAX_RUNS = 8;
 
+/** A picked run: its id, or `id:n` under its scoring n (from a results page's scorings). */
+const idOf = (token: string) => token.split(":")[0] ?? token;
+
 /** Pick 2 to 8 runs of one question set; the first pick fixes the set. */
 export function RunPicker({ initial }: { initial: readonly string[] }) {
   const runs = useQuery(compareRunListQuery(null));
   const [picked, setPicked] = useState<string[]>([...initial]);
   if (runs.isError) return <Alert>The runs could not be loaded: {apiErrorMessage(runs.error)}</Alert>;
   if (!runs.data) return <Skeleton className="h-40 w-full" />;
-  const setId = runs.data.find((r) => r.id === picked[0])?.set_id ?? null;
+  const setId = runs.data.find((r) => r.id === idOf(picked[0] ?? ""))?.set_id ?? null;
   const choices = runs.data.filter((r) => setId === null || r.set_id === setId);
-  const toggle = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : p.length < MAX_RUNS ? [...p, id] : p));
+  const tokenOf = (id: string) => picked.find((token) => idOf(token) === id);
+  const toggle = (id: string) => setPicked((p) => (tokenOf(id) !== undefined ? p.filter((x) => idOf(x) !== id) : p.length < MAX_RUNS ? [...p, id] : p));
 
   return (
     <fieldset className="space-y-2">
@@ -28,11 +32,12 @@ export function RunPicker({ initial }: { initial: readonly string[] }) {
         {choices.map((run) => (
           <li key={run.id}>
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={picked.includes(run.id)} onChange={() => toggle(run.id)} />
+              <input type="checkbox" checked={tokenOf(run.id) !== undefined} onChange={() => toggle(run.id)} />
               <span className="font-mono text-xs">{run.id.slice(0, 8)}</span>
               <span>{new Date(run.created_at).toLocaleString()}</span>
               <span className="text-slate-600 dark:text-slate-400">
                 set v{run.set_version} · {run.status}
+                {tokenOf(run.id)?.includes(":") ? ` · under scoring ${tokenOf(run.id)!.split(":")[1]}` : ""}
               </span>
             </label>
           </li>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -87,6 +88,11 @@ export function ScoringsPanel({ runId, runOwner, current, hrefFor, onChoose }: {
               ) : null}
             </span>
             {scoring.error ? <span className="text-red-700 dark:text-red-300">{scoring.error}</span> : null}
+            {scoring.status === "done" ? (
+              <Link href={`/evaluations/compare?runs=${runId}${scoring.number === 1 ? "" : `:${scoring.number}`}`} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-400" data-testid={`scoring-${scoring.number}-compare-runs`}>
+                Compare with other runs under scoring {scoring.number}
+              </Link>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -22,7 +22,7 @@ import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
  * The results reads (summary, questions, question detail, export) take `scoring=<number>` (default 1, the run's own
  * verdicts): the same answers under another scoring's checks.
  *   POST /api/eval/runs/{id}/designate                    save a version as the preset's designated one  body EvalDesignateRequestSchema → EvalDesignateResultEnvelopeSchema
- *   GET  /api/eval/runs/compare?runs=<id>,<id>[,...]      2–8 runs of one question set, time order → EvalCompareEnvelopeSchema  (query: EvalCompareQuerySchema)
+ *   GET  /api/eval/runs/compare?runs=<id>[:<scoring>],<id>[,...]  2–8 runs of one question set, time order → EvalCompareEnvelopeSchema  (query: EvalCompareQuerySchema)
  *
  * Errors are the usual `{ error: { code, message, metadata? } }`: 400 names the field, 404 for an unknown run or
  * question, 409 for a run still running (re-score) or a stale expected version (designate), 402 over a spending cap.
@@ -640,12 +640,32 @@ export const EvalDesignateResultEnvelopeSchema = z.object({ data: EvalDesignateR
 
 /** @public BFF contract for the results pages. */
 export const EVAL_COMPARE_RUNS_MAX = 8;
+/**
+ * A run as the comparison names it: its id, or `id:n` for the run under its scoring n (a re-score's verdicts; 1, the
+ * default, is its own), so a re-scored run can be compared on the same checks and judge as another.
+ */
+export const EvalCompareRunRefSchema = z
+  .string()
+  .regex(/^[^:]+(:\d{1,6})?$/, { message: "must be a run id, or id:scoring" })
+  .transform((token) => {
+    const [id, scoring] = token.split(":");
+    return { id: id!, scoring: scoring === undefined ? 1 : Number(scoring) };
+  })
+  .pipe(z.object({ id: EvalIdSchema, scoring: z.number().int().min(1) }));
+export type EvalCompareRunRef = z.infer<typeof EvalCompareRunRefSchema>;
+
 export const EvalCompareQuerySchema = z.object({
   runs: z
     .string()
-    .max(EVAL_COMPARE_RUNS_MAX * 40)
+    .max(EVAL_COMPARE_RUNS_MAX * 48)
     .transform((raw) => [...new Set(raw.split(",").map((s) => s.trim()).filter((s) => s !== ""))])
-    .pipe(z.array(EvalIdSchema).min(2, { message: "must name at least 2 runs" }).max(EVAL_COMPARE_RUNS_MAX, { message: `must name at most ${EVAL_COMPARE_RUNS_MAX} runs` })),
+    .pipe(
+      z
+        .array(EvalCompareRunRefSchema)
+        .min(2, { message: "must name at least 2 runs" })
+        .max(EVAL_COMPARE_RUNS_MAX, { message: `must name at most ${EVAL_COMPARE_RUNS_MAX} runs` })
+        .refine((refs) => new Set(refs.map((ref) => ref.id)).size === refs.length, { message: "must name each run once (its scorings compare on its results page)" }),
+    ),
 });
 
 const EvalCompareSchema = z.object({
@@ -662,6 +682,8 @@ const EvalCompareSchema = z.object({
       run_id: z.string(),
       /** The run's name: "web-research v2 vs v3 · Demo questions" unless someone renamed it. */
       name: z.string(),
+      /** The scoring whose verdicts are compared (1: the run's own; n: its re-score n). */
+      scoring: z.number(),
       set_version: z.number(),
       status: z.string(),
       created_at: z.string(),

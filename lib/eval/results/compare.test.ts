@@ -9,7 +9,7 @@ const questions = [question("q1"), question("q2")];
 function run(id: string, created: string, repeats: number, checks: (q: number) => Array<[string, boolean]>, extra: Partial<CompareRun> = {}): CompareRun {
   const items = [];
   for (let q = 0; q < 2; q++) for (let r = 0; r < repeats; r++) items.push(answered({ v: 0, q, r }, "a", { checks: checks(q), cost: 0.01 }));
-  return { run_id: id, name: `run ${id}`, set_version: 1, status: "finished", created_at: created, repeats, judge_model: null, versions, grid: new ItemGrid(1, 2, items), questions, ...extra };
+  return { run_id: id, name: `run ${id}`, scoring: 1, set_version: 1, status: "finished", created_at: created, repeats, judge_model: null, versions, grid: new ItemGrid(1, 2, items), questions, ...extra };
 }
 
 describe("compare runs on like terms", () => {

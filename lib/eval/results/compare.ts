@@ -8,6 +8,8 @@ export interface CompareRun {
   run_id: string;
   /** The run's name (stored or its default: versions and set). */
   name: string;
+  /** Whose verdicts: 1, the run's own; n, its re-score n. */
+  scoring: number;
   set_version: number;
   status: string;
   created_at: string;
@@ -106,6 +108,7 @@ export function compareRuns(setId: string, runs: readonly CompareRun[]): EvalCom
     runs: ordered.map((run, i) => ({
       run_id: run.run_id,
       name: run.name,
+      scoring: run.scoring,
       set_version: run.set_version,
       status: run.status,
       created_at: run.created_at,

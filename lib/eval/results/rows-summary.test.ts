@@ -124,8 +124,8 @@ describe("summaries, domains, compare", () => {
     ]);
     expect(cellVerdict(older, 1, 0)).toBe("passed");
     const got = compareRuns("set", [
-      { run_id: "new", name: "new", repeats: 1, judge_model: null, set_version: 1, status: "finished", created_at: "2026-02-01T00:00:00Z", versions: [{ ...versions[1], version_index: 0 }], grid: newer, questions },
-      { run_id: "old", name: "old", repeats: 1, judge_model: null, set_version: 1, status: "finished", created_at: "2026-01-01T00:00:00Z", versions, grid: older, questions },
+      { run_id: "new", name: "new", scoring: 1, repeats: 1, judge_model: null, set_version: 1, status: "finished", created_at: "2026-02-01T00:00:00Z", versions: [{ ...versions[1], version_index: 0 }], grid: newer, questions },
+      { run_id: "old", name: "old", scoring: 1, repeats: 1, judge_model: null, set_version: 1, status: "finished", created_at: "2026-01-01T00:00:00Z", versions, grid: older, questions },
     ]);
     expect(got.runs.map((run) => run.run_id)).toEqual(["old", "new"]);
     expect(got.runs[1].versions[0].aggregate.items).toBe(3);

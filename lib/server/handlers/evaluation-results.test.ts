@@ -429,5 +429,17 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(got.flips.every((flip) => flip.version_label === "web-research v1")).toBe(true);
     const bad = await compareRunResults(bff.request(`/api/eval/runs/compare?runs=${runId}`, { role: "viewer" }), params({}));
     expect(JSON.stringify((await errorOf(bad, 400)).metadata)).toContain("runs");
+
+    // `id:n` compares a run under its re-score n (made by the test above): that scoring's checks, not the run's own.
+    const compare = (runs: string) => compareRunResults(bff.request(`/api/eval/runs/compare?runs=${runs}`, { role: "viewer" }), params({}));
+    const rescored = EvalCompareEnvelopeSchema.parse(await (await compare(`${second},${runId}:2`)).json()).data;
+    expect(rescored.runs.map((run) => [run.run_id, run.scoring])).toEqual([
+      [runId, 2],
+      [second, 1],
+    ]);
+    expect(rescored.left_out.find((entry) => entry.run_id === runId)?.checks).toEqual(["expected-terms:0.5", "judge:Does the answer explain the mechanism?", "min-length:5"]);
+    expect((await errorOf(await compare(`${second},${runId}:9`), 404)).message).toContain("scoring 9");
+    expect(JSON.stringify((await errorOf(await compare(`${runId},${runId}:2`), 400)).metadata)).toContain("each run once");
+    expect(JSON.stringify((await errorOf(await compare(`${second},${runId}:0`), 400)).metadata)).toContain("runs[1].scoring must be at least 1");
   });
 });

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import type {
   EvalCompare,
+  EvalCompareRunRef,
   EvalDomains,
   EvalQuestionDetail,
   EvalQuestionDetailQuery,
@@ -251,9 +252,9 @@ export async function exportResults(id: string, format: "csv" | "json" | "md", s
   }
 }
 
-/** Runs of one question set side by side (400 when they are of different sets). */
-export async function compareResults(ids: readonly string[]): Promise<EvalCompare> {
-  const runs = await Promise.all(ids.map((id) => loadRun(id)));
+/** Runs of one question set side by side, each under the scoring named (400 when they are of different sets). */
+export async function compareResults(refs: readonly EvalCompareRunRef[]): Promise<EvalCompare> {
+  const runs = await Promise.all(refs.map((ref) => loadRun(ref.id, ref.scoring)));
   const sets = new Set(runs.map((run) => run.row.set_id));
   if (sets.size > 1) throw new HttpError(400, "runs: the runs are of different question sets; compare runs of one set", { metadata: { issues: [{ path: "runs", message: "must be runs of one question set" }] } });
   return compareRuns(
@@ -261,6 +262,7 @@ export async function compareResults(ids: readonly string[]): Promise<EvalCompar
     runs.map((run) => ({
       run_id: run.row.id,
       name: run.header.name,
+      scoring: run.header.scoring ?? 1,
       set_version: run.row.set_version,
       status: run.row.status,
       created_at: run.row.created_at,
