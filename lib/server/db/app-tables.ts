@@ -183,19 +183,7 @@ interface EvalItemsTable {
   passed: number | null;
 }
 
-/** A re-score of a run's stored answers (migration 8): its judge spending on the ledger. */
-interface EvalRescoresTable {
-  id: string;
-  run_id: string;
-  user_id: string;
-  status: "running" | "done" | "failed";
-  /** The check list scored, as JSON. */
-  checks: string;
-  reserve_usd: number;
-  cost_usd: Generated<number>;
-  created_at: string;
-  ended_at: string | null;
-}
+// eval_rescores (migration 8) holds re-scores made before scorings (migration 12); nothing reads or writes it now.
 
 /** A scoring of a run's stored answers (migration 12): number 2 on; the run's own verdicts are scoring 1. */
 export interface EvalScoringsTable {
@@ -372,7 +360,6 @@ export interface AppTables {
   question_set_pieces: QuestionSetPiecesTable;
   eval_runs: EvalRunsTable;
   eval_items: EvalItemsTable;
-  eval_rescores: EvalRescoresTable;
   eval_scorings: EvalScoringsTable;
   eval_scoring_items: EvalScoringItemsTable;
   eval_verdicts: EvalVerdictsTable;

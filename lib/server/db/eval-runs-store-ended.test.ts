@@ -47,7 +47,7 @@ describe.each(APP_DB_DIALECTS)("an ended run written whole on %s", (dialect) => 
     // Nothing is pending: the runner has nothing to claim and the run counts what its items cost.
     expect(await store.claim("ended-1", "instance", { now: Date.now(), leaseMs: 1000, concurrency: 4 })).toEqual({ kind: "ended" });
     expect(Number((await store.get("ended-1"))?.spent_usd)).toBeCloseTo((QUESTIONS - failedPerVersion) * 2 * 0.001, 6);
-    expect(await store.resultsRevision("ended-1")).toBe(`${items.length}:${endedAt.toISOString()}:0:`);
+    expect(await store.resultsRevision("ended-1")).toBe(`${items.length}:${endedAt.toISOString()}`);
   });
 
   it("writes all or nothing: a run whose id is taken leaves no items behind", async () => {
@@ -57,7 +57,7 @@ describe.each(APP_DB_DIALECTS)("an ended run written whole on %s", (dialect) => 
     expect(await store.get("ended-2")).toMatchObject({ status: "stopped", stop_reason: "cap" });
   });
 
-  it("counts passes per version from the items' pass flags, kept with every write of their checks", async () => {
+  it("counts passes per version from the items' pass flags", async () => {
     const items = endedItems().map((item) =>
       // Version 1 fails its check on every third question: a failed check is no pass.
       item.status === "done" && item.version_index === 1 && item.question_index % 3 === 0 ? { ...item, checks: [{ kind: "min-citations", arg: "1", passed: true }, { kind: "contains", arg: "x", passed: false }] } : item,
@@ -70,10 +70,6 @@ describe.each(APP_DB_DIALECTS)("an ended run written whole on %s", (dialect) => 
       { run_id: "passes", version_index: 0, passed: QUESTIONS - failed, ended: QUESTIONS },
       { run_id: "passes", version_index: 1, passed: QUESTIONS - failed - thirds, ended: QUESTIONS },
     ]);
-    // A re-score's checks move the flag: question 0 of version 1 now passes; a failed item never does.
-    await store.setChecks("passes", QUESTIONS, [{ kind: "contains", arg: "x", passed: true }]);
-    await store.setChecks("passes", 7, [{ kind: "contains", arg: "x", passed: true }]);
-    expect((await counts()).map((row) => row.passed)).toEqual([QUESTIONS - failed, QUESTIONS - failed - thirds + 1]);
     expect(await store.passCounts([])).toEqual([]);
   });
 });

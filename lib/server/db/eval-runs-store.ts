@@ -636,8 +636,8 @@ export class EvalRunsStore {
   }
 
   /**
-   * What changes whenever a run's results change: items that ended and the newest of them, and its re-scores
-   * (started and finished). A results cache keyed on it never serves stale figures.
+   * What changes whenever a run's results change: items that ended and the newest of them (a re-score is a scoring of
+   * its own, keyed apart: evaluation-results.ts). A results cache keyed on it never serves stale figures.
    */
   async resultsRevision(runId: string): Promise<string> {
     const items = await this.db.kysely
@@ -646,76 +646,13 @@ export class EvalRunsStore {
       .where("run_id", "=", runId)
       .where("status", "in", ["done", "failed"])
       .executeTakeFirstOrThrow();
-    const rescores = await this.db.kysely
-      .selectFrom("eval_rescores")
-      .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("ended_at").as("last")])
-      .where("run_id", "=", runId)
-      .executeTakeFirstOrThrow();
-    return `${Number(items.ended)}:${items.last ?? ""}:${Number(rescores.count)}:${rescores.last ?? ""}`;
-  }
-
-  /** Each item's position keyed by "version:question:repeat", for writing back what was computed from its result. */
-  async positionsOf(runId: string): Promise<Map<string, number>> {
-    const rows = await this.db.kysely.selectFrom("eval_items").select(["position", "version_index", "question_index", "repeat_index"]).where("run_id", "=", runId).execute();
-    return new Map(rows.map((row) => [`${row.version_index}:${row.question_index}:${row.repeat_index}`, row.position]));
+    return `${Number(items.ended)}:${items.last ?? ""}`;
   }
 
   /** Each item's version by position (the run page puts the ledger's per-item figures on their versions). */
   async versionsByPosition(runId: string): Promise<Map<number, number>> {
     const rows = await this.db.kysely.selectFrom("eval_items").select(["position", "version_index"]).where("run_id", "=", runId).execute();
     return new Map(rows.map((row) => [row.position, row.version_index]));
-  }
-
-  /** Replaces a run's stored plan (a re-score stores its new check list there). */
-  async setPlan(runId: string, plan: unknown): Promise<void> {
-    await this.db.kysely.updateTable("eval_runs").set({ plan: JSON.stringify(plan) }).where("id", "=", runId).execute();
-  }
-
-  /**
-   * Records a re-score starting, reserving `reserveUsd` on the user's ledger; false when another re-score of the
-   * run is still going (one at a time per run, checked and recorded under the run's lock).
-   */
-  async startRescore(rescore: { id: string; runId: string; userId: string; checks: unknown; reserveUsd: number; at?: Date }): Promise<boolean> {
-    return this.db.serialize(`eval-run:${rescore.runId}`, async (on) => {
-      const going = await on.selectFrom("eval_rescores").select("id").where("run_id", "=", rescore.runId).where("status", "=", "running").limit(1).executeTakeFirst();
-      if (going) return false;
-      await on
-        .insertInto("eval_rescores")
-        .values({
-          id: rescore.id,
-          run_id: rescore.runId,
-          user_id: rescore.userId,
-          status: "running",
-          checks: JSON.stringify(rescore.checks),
-          reserve_usd: rescore.reserveUsd,
-          created_at: (rescore.at ?? new Date()).toISOString(),
-        })
-        .execute();
-      return true;
-    });
-  }
-
-  /** Records what a re-score cost, whether it completed or not. */
-  async finishRescore(id: string, outcome: { status: "done" | "failed"; costUsd: number; at?: Date }): Promise<void> {
-    await this.db.kysely
-      .updateTable("eval_rescores")
-      .set({ status: outcome.status, cost_usd: outcome.costUsd, ended_at: (outcome.at ?? new Date()).toISOString() })
-      .where("id", "=", id)
-      .execute();
-  }
-
-  /** Stores checks scored again over an item's stored answer (a re-score: no model call). */
-  async setChecks(runId: string, position: number, checks: unknown): Promise<void> {
-    await this.db.kysely
-      .updateTable("eval_items")
-      // Only an item with an answer can pass, whatever its new checks say.
-      .set((eb) => ({
-        checks: JSON.stringify(checks),
-        passed: eb.case().when(eb.and([eb("status", "=", "done"), eb("result", "is not", null)])).then(checksPassed(checks)).else(0).end(),
-      }))
-      .where("run_id", "=", runId)
-      .where("position", "=", position)
-      .execute();
   }
 
   /**
