@@ -13,18 +13,22 @@ const loadDialog = retryingLoad(() => import("./copy-code-dialog"));
 /**
  * "Copy as code" at first load: a button like the dialog's own trigger, which fetches the dialog's chunk when the
  * pointer or the focus reaches it and is then replaced by the dialog (with the focus, and opened when it was
- * pressed meanwhile).
+ * pressed meanwhile, or while a press on it was under way).
  */
 export function CopyCodeButton({ slug }: { slug: string }) {
   const [loaded, setLoaded] = useState<{ Dialog: ComponentType<CopyCodeDialogProps>; hadFocus: boolean } | null>(null);
   const [pressed, setPressed] = useState(false);
   const [failed, setFailed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // A press under way when the chunk arrives: the button is replaced between pointerdown and click, so that click
+  // never comes (it was lost once in the e2e suite); the dialog opens on mount instead.
+  const pressing = useRef(false);
 
   const fetchDialog = () => {
     setFailed(false);
     loadDialog().then(
       (module) => {
+        if (pressing.current) setPressed(true);
         setLoaded({ Dialog: module.CopyCodeDialog, hadFocus: document.activeElement === button.current });
       },
       () => setFailed(true),
@@ -40,6 +44,15 @@ export function CopyCodeButton({ slug }: { slug: string }) {
         aria-expanded={false}
         aria-busy={pressed || undefined}
         onPointerEnter={fetchDialog}
+        onPointerDown={() => {
+          pressing.current = true;
+        }}
+        onPointerLeave={() => {
+          pressing.current = false;
+        }}
+        onPointerCancel={() => {
+          pressing.current = false;
+        }}
         onFocus={fetchDialog}
         onClick={() => {
           setPressed(true);

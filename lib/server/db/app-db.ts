@@ -114,7 +114,7 @@ export function openSqliteAppDb(file: string): AppDb & { driver: SqliteDriver } 
 // Arbitrary, fixed first halves of PostgreSQL's two-int advisory lock keys, so Gatehouse's locks do not
 // collide with another application's on a shared server.
 const MIGRATION_LOCK = 0x47_48_01;
-const SERIALIZE_LOCK_SPACE = 0x47_48_02;
+export const SERIALIZE_LOCK_SPACE = 0x47_48_02;
 
 /** PostgreSQL connections per instance. */
 export const POOL_SIZE = 20;

@@ -568,9 +568,9 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
     // view over everyone and 13 months read millions of them (11-19 s, issue 39). Four more rollups, written in the
     // entry's transaction like the first: per person per UTC day and month, and for the whole team (no person) per
     // UTC hour and day. A view sums the coarsest rows that tile its range (lib/server/ledger/range-pieces.ts); a
-    // budget reads a person's month and day rows. They start from the hourly rows already there. On PostgreSQL one
-    // function adds an entry's change to its five rows: its statements' plans are kept per connection, where the same
-    // five upserts sent as SQL were planned on every write (1.0 ms of a write's 0.2 ms of work; lib/server/ledger/rollups.ts).
+    // budget reads a person's month and day rows. They start from the hourly rows already there. On PostgreSQL the
+    // write's steps are functions, whose statements' plans are kept per connection: the same SQL sent by the app was
+    // planned on every write, and each step was a round trip (a reserve and a settle took 2.5 ms; ledger/README.md).
     sql: (d) => `
       ${rollupTable(d, "ledger_daily", "day_ms", { perPerson: true })}
       CREATE INDEX ledger_daily_by_day ON ledger_daily (day_ms);
@@ -580,9 +580,58 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       ${rollupTable(d, "ledger_team_daily", "day_ms", { perPerson: false })}
       ${deriveRollupsFromHourly(d)}
       ${d.postgresOnly(BUMP_ROLLUPS_FUNCTION)}
+      ${d.postgresOnly(LEDGER_WRITE_FUNCTIONS)}
     `,
   },
 ];
+
+/**
+ * The ledger's write on PostgreSQL in three calls (ledger.ts says what each does; SQLite runs the same steps as
+ * statements in the process): ledger_lock_figures takes the person's lock (as AppDb.lockWithin does) and then reads
+ * their limits and this month's and today's spending, each statement of a function seeing what committed before it,
+ * so after the lock; ledger_add_reserve writes a reserved entry and its rollups; ledger_settle settles a reserved or
+ * unknown entry (false when it is neither) and moves its rollups from the reserve to the cost.
+ */
+const LEDGER_WRITE_FUNCTIONS = `
+      CREATE FUNCTION ledger_lock_figures(p_space INTEGER, p_key TEXT, p_user TEXT, p_month BIGINT, p_day BIGINT)
+        RETURNS TABLE (day_usd DOUBLE PRECISION, month_usd DOUBLE PRECISION, month_spent DOUBLE PRECISION, day_spent DOUBLE PRECISION)
+        LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(p_space, hashtext(p_key));
+        RETURN QUERY SELECT
+          (SELECT b.day_usd FROM user_budgets b WHERE b.user_id = p_user),
+          (SELECT b.month_usd FROM user_budgets b WHERE b.user_id = p_user),
+          (SELECT SUM(m.counted_usd) FROM ledger_monthly m WHERE m.user_id = p_user AND m.month_ms = p_month),
+          (SELECT SUM(d.counted_usd) FROM ledger_daily d WHERE d.user_id = p_user AND d.day_ms = p_day);
+      END $$;
+
+      CREATE FUNCTION ledger_add_reserve(p_id TEXT, p_user TEXT, p_created BIGINT, p_hour BIGINT, p_day BIGINT, p_month BIGINT,
+        p_feature TEXT, p_model TEXT, p_preset TEXT, p_version INTEGER, p_kind TEXT, p_subject TEXT, p_group TEXT, p_reserve DOUBLE PRECISION)
+        RETURNS VOID LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO ledger_entries (id, user_id, created_ms, hour_ms, feature, model, preset, preset_version, subject_kind, subject_id, subject_group, reserved_usd, state)
+        VALUES (p_id, p_user, p_created, p_hour, p_feature, p_model, p_preset, p_version, p_kind, p_subject, p_group, p_reserve, 'reserved');
+        PERFORM ledger_bump_rollups(p_user, p_hour, p_day, p_month, p_feature, p_model, p_preset, p_version, 1, p_reserve, 0, p_reserve, 0, 0, 0);
+      END $$;
+
+      CREATE FUNCTION ledger_settle(p_id TEXT, p_cost DOUBLE PRECISION, p_at BIGINT, p_generation TEXT, p_input BIGINT, p_output BIGINT, p_searches INTEGER)
+        RETURNS BOOLEAN LANGUAGE plpgsql AS $$
+      DECLARE
+        e ledger_entries%ROWTYPE;
+      BEGIN
+        SELECT * INTO e FROM ledger_entries WHERE id = p_id FOR UPDATE;
+        IF NOT FOUND OR e.state NOT IN ('reserved', 'unknown') THEN
+          RETURN FALSE;
+        END IF;
+        UPDATE ledger_entries SET state = 'settled', settled_usd = p_cost, settled_ms = p_at, generation_id = COALESCE(p_generation, e.generation_id),
+          input_tokens = p_input, output_tokens = p_output, web_searches = p_searches
+          WHERE id = p_id;
+        PERFORM ledger_bump_rollups(e.user_id, e.hour_ms, e.hour_ms - e.hour_ms % 86400000,
+          CAST(EXTRACT(EPOCH FROM date_trunc('month', to_timestamp(e.hour_ms / 1000.0) AT TIME ZONE 'UTC')) AS BIGINT) * 1000,
+          e.feature, e.model, e.preset, e.preset_version, 0, p_cost - e.reserved_usd, p_cost,
+          CASE WHEN e.state = 'reserved' THEN -e.reserved_usd ELSE 0 END, COALESCE(p_input, 0), COALESCE(p_output, 0), COALESCE(p_searches, 0));
+        RETURN TRUE;
+      END $$;`;
 
 /** ledger_bump_rollups: the five upserts of one entry's change (rollups.ts's order), as the SQL in bumpRollups. */
 const BUMP_ROLLUPS_FUNCTION = `

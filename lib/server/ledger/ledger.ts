@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
-import type { AppDb, LockConnection } from "../db/app-db";
+import { SERIALIZE_LOCK_SPACE, type AppDb, type LockConnection } from "../db/app-db";
 import type { LedgerEntriesTable, LedgerEntryState } from "../db/app-tables";
 import { refusalOf, type BudgetFigures } from "./refusal";
-import { bumpRollups, dropEmptyRollups, NO_DELTA, rollupKey, type RollupChange, type RollupDelta } from "./rollups";
+import { bumpRollups, dropEmptyRollups, NO_DELTA, periodStart, rollupKey, type RollupChange, type RollupDelta } from "./rollups";
 import { dayStart, hourOf, monthStart, nextDayStart, nextMonthStart } from "./windows";
 
 /** What spent the money: one value per feature that calls the gateway for a person. */
@@ -98,13 +98,17 @@ export class Ledger {
   async reserveWithin(on: LockConnection, request: ReserveRequest): Promise<LedgerEntryRef> {
     const at = request.at ?? Date.now();
     const reserveUsd = Math.max(0, request.reserveUsd);
-    await this.db.lockWithin(on, ledgerLock(request.userId));
-    const figures = await this.figuresOn(on, request.userId, at);
+    const figures = await this.lockedFigures(on, request.userId, at);
     const defaults = this.defaults();
     const refusal = refusalOf(figures, reserveUsd, at, request.what ?? "This call's reserve", { day: defaults.daySetting, month: defaults.monthSetting });
     if (refusal) throw refusal;
     const id = randomUUID();
     const key = rollupKey(request.userId, hourOf(at), request.feature, request.model, request.preset ?? null);
+    if (this.db.dialect === "postgres") {
+      await sql`SELECT ledger_add_reserve(${id}, ${key.user_id}, ${at}, ${key.hour_ms}, ${periodStart("day", at)}, ${periodStart("month", at)}, ${key.feature}, ${key.model},
+        ${key.preset}, ${key.preset_version}, ${request.subject.kind}, ${request.subject.id}, ${request.subject.group ?? null}, ${reserveUsd})`.execute(on);
+      return { id, userId: request.userId, reservedUsd: reserveUsd };
+    }
     await on
       .insertInto("ledger_entries")
       .values({
@@ -160,6 +164,8 @@ export class Ledger {
 
   /** Records what the call cost: the entry and its rollup in one transaction. False when the entry is already settled or released. */
   async settle(entryId: string, settlement: Settlement): Promise<boolean> {
+    // On PostgreSQL the settle is one statement (ledger_settle), atomic by itself: no BEGIN and COMMIT round trips.
+    if (this.db.dialect === "postgres") return this.settleWithin(this.db.kysely, entryId, settlement);
     return this.db.kysely.transaction().execute((trx) => this.settleWithin(trx, entryId, settlement));
   }
 
@@ -169,6 +175,12 @@ export class Ledger {
    */
   async settleWithin(on: LockConnection, entryId: string, settlement: Settlement): Promise<boolean> {
     const cost = Math.max(0, settlement.costUsd);
+    if (this.db.dialect === "postgres") {
+      // The same transition and rollup change as below, as one call (ledger_settle, migration 16).
+      const { rows } = await sql<{ settled: boolean }>`SELECT ledger_settle(${entryId}, ${cost}, ${settlement.at ?? Date.now()}, ${settlement.generationId ?? null},
+        ${settlement.inputTokens ?? null}, ${settlement.outputTokens ?? null}, ${settlement.webSearches ?? null}) AS settled`.execute(on);
+      return rows[0]?.settled === true;
+    }
     return this.transition(on, entryId, ["reserved", "unknown"], "settled", (entry) => ({
       changes: {
         settled_usd: cost,
@@ -350,27 +362,49 @@ export class Ledger {
     return rows.map((row) => ({ subjectId: row.subject_id, feature: row.feature, settledUsd: Number(row.settled), unknownUsd: Number(row.unknown), openUsd: Number(row.open) }));
   }
 
+  /**
+   * The person's figures after taking their lock (the lock first: what a racing reserve committed meanwhile is then
+   * counted). On PostgreSQL one call (ledger_lock_figures), on SQLite the lock's statement and then the read.
+   */
+  private async lockedFigures(on: LockConnection, userId: string, now: number): Promise<BudgetFigures> {
+    if (this.db.dialect !== "postgres") {
+      await this.db.lockWithin(on, ledgerLock(userId));
+      return this.figuresOn(on, userId, now);
+    }
+    const { rows } = await sql<FiguresRow>`SELECT * FROM ledger_lock_figures(${SERIALIZE_LOCK_SPACE}, ${ledgerLock(userId)}, ${userId}, ${monthStart(now)}, ${dayStart(now)})`.execute(on);
+    return this.figuresOf(rows[0]!, now);
+  }
+
   private async figuresOn(on: LockConnection, userId: string, now: number): Promise<BudgetFigures> {
-    // One statement (a round trip on PostgreSQL): the person's limits, this UTC month's rows and today's, a few dozen
-    // rows however much they spent.
+    // One statement: the person's limits, this UTC month's rows and today's, a few dozen rows however much they spent.
     const sumOf = (table: "ledger_monthly" | "ledger_daily", time: "month_ms" | "day_ms", start: number) =>
       sql<number | string | null>`(SELECT SUM(counted_usd) FROM ${sql.table(table)} WHERE user_id = ${userId} AND ${sql.ref(time)} = ${start})`;
-    const row = (
-      await sql<{ day_usd: number | null; month_usd: number | null; month: number | string | null; day: number | string | null }>`
-        SELECT
-          (SELECT day_usd FROM user_budgets WHERE user_id = ${userId}) AS day_usd,
-          (SELECT month_usd FROM user_budgets WHERE user_id = ${userId}) AS month_usd,
-          ${sumOf("ledger_monthly", "month_ms", monthStart(now))} AS month,
-          ${sumOf("ledger_daily", "day_ms", dayStart(now))} AS day`.execute(on)
-    ).rows[0]!;
+    const { rows } = await sql<FiguresRow>`
+      SELECT
+        (SELECT day_usd FROM user_budgets WHERE user_id = ${userId}) AS day_usd,
+        (SELECT month_usd FROM user_budgets WHERE user_id = ${userId}) AS month_usd,
+        ${sumOf("ledger_monthly", "month_ms", monthStart(now))} AS month_spent,
+        ${sumOf("ledger_daily", "day_ms", dayStart(now))} AS day_spent`.execute(on);
+    return this.figuresOf(rows[0]!, now);
+  }
+
+  private figuresOf(row: FiguresRow, now: number): BudgetFigures {
     const defaults = this.defaults();
-    const limits = { dayUsd: row.day_usd ?? defaults.dayUsd, monthUsd: row.month_usd ?? defaults.monthUsd };
     return {
-      day: { limitUsd: limits.dayUsd, spentUsd: Math.max(0, Number(row.day ?? 0)), resetsAt: nextDayStart(now) },
-      month: { limitUsd: limits.monthUsd, spentUsd: Math.max(0, Number(row.month ?? 0)), resetsAt: nextMonthStart(now) },
+      day: { limitUsd: row.day_usd ?? defaults.dayUsd, spentUsd: Math.max(0, Number(row.day_spent ?? 0)), resetsAt: nextDayStart(now) },
+      month: { limitUsd: row.month_usd ?? defaults.monthUsd, spentUsd: Math.max(0, Number(row.month_spent ?? 0)), resetsAt: nextMonthStart(now) },
     };
   }
 
+
+}
+
+/** A person's limits (NULL: the default) and what their rows count this month and today. */
+interface FiguresRow {
+  day_usd: number | null;
+  month_usd: number | null;
+  month_spent: number | string | null;
+  day_spent: number | string | null;
 }
 
 /** An entry as the ledger's readers see it (BIGINT columns as numbers). */
