@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { compareRunListQuery } from "@/lib/client/queries/evaluation-results";
+import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
 
 const MAX_RUNS = 8;
 
@@ -15,7 +16,11 @@ const idOf = (token: string) => token.split(":")[0] ?? token;
 
 /** Pick 2 to 8 runs of one question set; the first pick fixes the set. */
 export function RunPicker({ initial }: { initial: readonly string[] }) {
-  const runs = useQuery(compareRunListQuery(null));
+  // A run the page opened with (from a results page) may be older than the newest 50 of all: list its set's runs.
+  const first = initial[0] === undefined ? null : idOf(initial[0]);
+  const firstRun = useQuery({ ...evalRunQueries.detail(first ?? ""), enabled: first !== null });
+  const initialSet = first === null || firstRun.isError ? null : firstRun.data?.set_id;
+  const runs = useQuery({ ...compareRunListQuery(initialSet ?? null), enabled: initialSet !== undefined });
   const [picked, setPicked] = useState<string[]>([...initial]);
   if (runs.isError) return <Alert>The runs could not be loaded: {apiErrorMessage(runs.error)}</Alert>;
   if (!runs.data) return <Skeleton className="h-40 w-full" />;
