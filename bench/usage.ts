@@ -226,7 +226,7 @@ async function seed(db: AppDb, people: readonly string[], now: number): Promise<
     }
   }
   // The day, month and team rollups, as migration 16 derives them from the hourly rows (what the writes keep equal).
-  for (const statement of deriveRollupsFromHourly(DIALECT_SQL[db.dialect]).split(";").map((text) => text.trim()).filter(Boolean)) await sql.raw(statement).execute(db.kysely);
+  for (const statement of deriveRollupsFromHourly(DIALECT_SQL[db.dialect])) await sql.raw(statement).execute(db.kysely);
   log(`${db.dialect}: day, month and team rollups derived, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   for (const index of indexes) await sql.raw(index.create).execute(db.kysely);
   if (db.dialect === "sqlite") await sql`PRAGMA cache_size = -2000`.execute(db.kysely);

@@ -18,7 +18,8 @@ const idOf = (token: string) => token.split(":")[0] ?? token;
 export function RunPicker({ initial }: { initial: readonly string[] }) {
   // A run the page opened with (from a results page) may be older than the newest 50 of all: list its set's runs.
   const first = initial[0] === undefined ? null : idOf(initial[0]);
-  const firstRun = useQuery({ ...evalRunQueries.detail(first ?? ""), enabled: first !== null });
+  // Only its set is wanted here: read once, not polled while the run goes on.
+  const firstRun = useQuery({ ...evalRunQueries.detail(first ?? ""), enabled: first !== null, refetchInterval: false });
   const initialSet = first === null || firstRun.isError ? null : firstRun.data?.set_id;
   const runs = useQuery({ ...compareRunListQuery(initialSet ?? null), enabled: initialSet !== undefined });
   const [picked, setPicked] = useState<string[]>([...initial]);

@@ -578,7 +578,7 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       CREATE INDEX ledger_monthly_by_month ON ledger_monthly (month_ms);
       ${rollupTable(d, "ledger_team_hourly", "hour_ms", { perPerson: false })}
       ${rollupTable(d, "ledger_team_daily", "day_ms", { perPerson: false })}
-      ${deriveRollupsFromHourly(d)}
+      ${deriveRollupsFromHourly(d).join(";\n      ")};
       ${d.postgresOnly(BUMP_ROLLUPS_FUNCTION)}
       ${d.postgresOnly(LEDGER_WRITE_FUNCTIONS)}
     `,
@@ -680,17 +680,19 @@ function rollupTable(d: DialectSql, name: string, time: string, { perPerson }: {
 
 /**
  * Fills the day, month and team rollups from `ledger_hourly` (which they must equal, summed): migration 16 on an
- * existing ledger, and the usage benchmark after it seeds the hourly rows. The tables must be empty.
+ * existing ledger, and the usage benchmark after it seeds the hourly rows. One statement a rollup; the tables must be
+ * empty.
  */
-export function deriveRollupsFromHourly(d: DialectSql): string {
+export function deriveRollupsFromHourly(d: DialectSql): string[] {
   const dims = "feature, model, preset, preset_version";
   const sums = "SUM(calls), SUM(counted_usd), SUM(settled_usd), SUM(open_usd), SUM(input_tokens), SUM(output_tokens), SUM(web_searches)";
   const columns = `${dims}, calls, counted_usd, settled_usd, open_usd, input_tokens, output_tokens, web_searches`;
   const day = `(hour_ms - hour_ms % 86400000)`;
   const month = d.monthStartMs("hour_ms");
-  return `
-      INSERT INTO ledger_daily (user_id, day_ms, ${columns}) SELECT user_id, ${day}, ${dims}, ${sums} FROM ledger_hourly GROUP BY user_id, ${day}, ${dims};
-      INSERT INTO ledger_monthly (user_id, month_ms, ${columns}) SELECT user_id, ${month}, ${dims}, ${sums} FROM ledger_hourly GROUP BY user_id, ${month}, ${dims};
-      INSERT INTO ledger_team_hourly (hour_ms, ${columns}) SELECT hour_ms, ${dims}, ${sums} FROM ledger_hourly GROUP BY hour_ms, ${dims};
-      INSERT INTO ledger_team_daily (day_ms, ${columns}) SELECT ${day}, ${dims}, ${sums} FROM ledger_hourly GROUP BY ${day}, ${dims};`;
+  return [
+    `INSERT INTO ledger_daily (user_id, day_ms, ${columns}) SELECT user_id, ${day}, ${dims}, ${sums} FROM ledger_hourly GROUP BY user_id, ${day}, ${dims}`,
+    `INSERT INTO ledger_monthly (user_id, month_ms, ${columns}) SELECT user_id, ${month}, ${dims}, ${sums} FROM ledger_hourly GROUP BY user_id, ${month}, ${dims}`,
+    `INSERT INTO ledger_team_hourly (hour_ms, ${columns}) SELECT hour_ms, ${dims}, ${sums} FROM ledger_hourly GROUP BY hour_ms, ${dims}`,
+    `INSERT INTO ledger_team_daily (day_ms, ${columns}) SELECT ${day}, ${dims}, ${sums} FROM ledger_hourly GROUP BY ${day}, ${dims}`,
+  ];
 }

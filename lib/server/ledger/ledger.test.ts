@@ -132,7 +132,7 @@ describe.each(APP_DB_DIALECTS)("the ledger on %s", (dialect) => {
       if (index % 3 === 0) await ledger().settle(entry.id, { costUsd: 0.001 * index, inputTokens: index, outputTokens: 1 });
     }
     for (const table of ["ledger_daily", "ledger_monthly", "ledger_team_hourly", "ledger_team_daily"] as const) await testDb.db.kysely.deleteFrom(table).execute();
-    for (const statement of deriveRollupsFromHourly(DIALECT_SQL[dialect]).split(";").map((text) => text.trim()).filter(Boolean)) {
+    for (const statement of deriveRollupsFromHourly(DIALECT_SQL[dialect])) {
       await sql.raw(statement).execute(testDb.db.kysely);
     }
     await expectRollupsMatchEntries(testDb.db);
