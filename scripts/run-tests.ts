@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { failedE2eTests, failedUnitTests, type PlaywrightReport, type VitestReport } from "./failed-tests";
 import { HOSTILE_SETTINGS } from "./hostile-env";
 
 const root = path.resolve(__dirname, "..");
@@ -219,8 +220,8 @@ async function main() {
 }
 
 function report() {
-  const vitest = readJson("vitest.json") as { numPassedTests: number; numFailedTests: number; numPendingTests: number } | null;
-  const playwright = readJson("playwright.json") as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | null;
+  const vitest = readJson("vitest.json") as VitestReport | null;
+  const playwright = readJson("playwright.json") as PlaywrightReport | null;
 
   console.log("\n=== summary");
   for (const { name } of planned) {
@@ -242,6 +243,9 @@ function report() {
     failed += unexpected;
   }
   const stepFailures = planned.filter(({ name }) => status.get(name) !== "passed").length;
+  // The failing tests by name at the very end: a CI log is often read from its tail only, and the line that
+  // failed may be thousands of lines above it.
+  for (const line of [...failedUnitTests(vitest, root), ...failedE2eTests(playwright)]) console.log(`failed: ${line}`);
   console.log(`total: ${passed} passed, ${failed + stepFailures} failed`);
   process.exit(stepFailures === 0 && failed === 0 ? 0 : 1);
 }

@@ -10,6 +10,7 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { cancelGeneration, generationKeys, generationQueries } from "@/lib/client/queries/video-generations";
 import { videoModelQueries } from "@/lib/client/queries/video-models";
+import { replaceQueryData } from "@/lib/client/queries/replace-query-data";
 import { FRAME_TYPES, frameLabel } from "@/lib/video-models/generation-frame-types";
 import { generationCost, isGenerationFinished } from "@/lib/video-models/generation-progress";
 import { formatUsd } from "@/lib/video-models/money";
@@ -35,9 +36,8 @@ export function RunView({ id }: { id: string }) {
   const cancel = useMutation({
     mutationFn: () => cancelGeneration(id),
     onSuccess: async (next) => {
-      // A poll still in flight would land after the cancelled answer and bring the old statuses (and the polling) back.
-      await queryClient.cancelQueries({ queryKey: generationKeys.detail(id) });
-      queryClient.setQueryData(generationKeys.detail(id), next);
+      // Not overwritten by a poll in flight, which would bring the old statuses (and the polling) back.
+      await replaceQueryData(queryClient, generationKeys.detail(id), next);
     },
   });
 

@@ -7,6 +7,7 @@ import { lazyComponent } from "@/components/ui/lazy-component";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { cancelEvalRun, evalRunKeys } from "@/lib/client/queries/evaluation-runs";
+import { replaceQueryData } from "@/lib/client/queries/replace-query-data";
 
 const CancelRunDialog = lazyComponent(() => import("./cancel-run-dialog"));
 
@@ -17,9 +18,8 @@ export function CancelRunButton({ id, left }: { id: string; left: number }) {
   const cancel = useMutation({
     mutationFn: () => cancelEvalRun(id),
     onSuccess: async (next) => {
-      // A poll in flight would land after this answer with the run still running (and bring the polling back).
-      await queryClient.cancelQueries({ queryKey: evalRunKeys.detail(id) });
-      queryClient.setQueryData(evalRunKeys.detail(id), next);
+      // Not overwritten by a poll in flight, which would bring the run back as running (and the polling).
+      await replaceQueryData(queryClient, evalRunKeys.detail(id), next);
       void queryClient.invalidateQueries({ queryKey: evalRunKeys.list() });
       setOpen(false);
     },

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { InlineRenameForm } from "@/components/ui/inline-rename-form";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { evalRunKeys, renameEvalRun, runEvalRunAgain } from "@/lib/client/queries/evaluation-runs";
+import { replaceQueryData } from "@/lib/client/queries/replace-query-data";
 import type { EvalRunDetail } from "@/lib/contract/bff/evaluations";
 
 /** The run's name as the page's heading, with Rename for its creator or an admin. */
@@ -24,7 +25,7 @@ export function RunName({ run, canRename }: { run: EvalRunDetail; canRename: boo
       label="Run name"
       save={async (name) => {
         const next = await renameEvalRun(run.id, name);
-        queryClient.setQueryData(evalRunKeys.detail(run.id), next);
+        await replaceQueryData(queryClient, evalRunKeys.detail(run.id), next);
         void queryClient.invalidateQueries({ queryKey: evalRunKeys.list() });
       }}
     >

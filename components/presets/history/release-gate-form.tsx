@@ -9,6 +9,7 @@ import { Input, Select, Textarea } from "@/components/ui/input";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 import { releaseGateKeys, saveReleaseGate } from "@/lib/client/queries/release-gates";
+import { replaceQueryData } from "@/lib/client/queries/replace-query-data";
 import type { ReleaseGate } from "@/lib/contract/bff/release-gates";
 
 type Draft = Record<"set_id" | "checks" | "pass" | "precision" | "regressions" | "cost" | "latency", string>;
@@ -56,8 +57,8 @@ export function ReleaseGateForm({ slug, gate, onDone }: { slug: string; gate: Re
   const [draft, setDraft] = useState(() => draftOf(gate));
   const save = useMutation({
     mutationFn: (next: ReleaseGate | null) => saveReleaseGate(slug, next),
-    onSuccess: (state) => {
-      queryClient.setQueryData(releaseGateKeys.state(slug), state);
+    onSuccess: async (state) => {
+      await replaceQueryData(queryClient, releaseGateKeys.state(slug), state);
       onDone();
     },
   });
