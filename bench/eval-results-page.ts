@@ -344,7 +344,7 @@ async function demoRunsFinished(app: AppProcess): Promise<void> {
   const cookie = await signIn(app.baseUrl, { email: "viewer@demo.local", password: PASSWORD });
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
-    const response = await fetch(`${app.baseUrl}/api/eval/runs`, { headers: { cookie } });
+    const response = await fetch(`${app.baseUrl}/api/evaluations/runs`, { headers: { cookie } });
     const runs = ((await response.json()) as { data: { status: string }[] }).data;
     if (!runs.some((run) => run.status === "running")) return;
     if (Date.now() > deadline) throw new Error("the demo evaluation run did not finish within 10 minutes");

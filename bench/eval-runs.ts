@@ -17,7 +17,7 @@
  * build in NEXT_DIST_DIR or .next), signed in as the demo editor; a set of 1,000 questions and a run of two
  * models over it (2,000 items, concurrency 16, the gateway answering at the models' own pace unless
  * --page-time-scale says otherwise) through the BFF; /evaluations/runs/{id} open in Chromium. Each poll's update
- * is timed in the page from the answer to GET /api/eval/runs/{id} arriving to the next frame after the DOM shows
+ * is timed in the page from the answer to GET /api/evaluations/runs/{id} arriving to the next frame after the DOM shows
  * that answer (body read, parse, React render and commit; PAGE_PROBE), over 20 to 60 updates (the run is
  * cancelled after 60).
  *
@@ -159,7 +159,7 @@ const PAGE_UPDATES_MIN = 20;
 const PAGE_UPDATES_MAX = 60;
 
 /**
- * Times each poll of GET /api/eval/runs/{id} in the page: from its answer's headers to the first frame after the
+ * Times each poll of GET /api/evaluations/runs/{id} in the page: from its answer's headers to the first frame after the
  * DOM shows that answer's figures (the status, the items ended, each version's done / failed / pending), so the
  * body's arrival, its parse, the schema check, React's render and commit and the frame are all in it. What the
  * answer says is read from a clone of the response; a poll whose figures the page already shows is counted as
@@ -194,7 +194,7 @@ const PAGE_PROBE = `(() => {
   window.fetch = async (...args) => {
     const response = await original(...args);
     const url = String(args[0] && args[0].url ? args[0].url : args[0]);
-    if (response.ok && /\\/api\\/eval\\/runs\\/[0-9a-f-]{36}$/.test(url)) {
+    if (response.ok && /\\/api\\/evaluations\\/runs\\/[0-9a-f-]{36}$/.test(url)) {
       const update = { headers: performance.now(), before: shown() };
       pending = null;
       response.clone().json().then((body) => {
@@ -239,13 +239,13 @@ async function pagePart(dir: string, timeScale: number): Promise<PageFigure> {
       if (!response.ok) throw new Error(`POST ${route} -> ${response.status} ${await response.text()}`);
       return ((await response.json()) as { data: Record<string, unknown> }).data;
     };
-    const set = await api("/api/eval/question-sets", { name: "bench page", rows: questions(QUESTIONS).map((question) => ({ question })) });
+    const set = await api("/api/evaluations/question-sets", { name: "bench page", rows: questions(QUESTIONS).map((question) => ({ question })) });
     const context = await signedInContext(browser, app.baseUrl, credentials);
     await context.addInitScript({ content: PAGE_PROBE });
     const page = await context.newPage();
     // The app's pages compiled and warm before the run starts: a loaded machine serves the first page slowly.
     await page.goto(`${app.baseUrl}/evaluations/runs`, { waitUntil: "load", timeout: 180_000 });
-    const run = await api("/api/eval/runs", { set_id: set.set_id, models: ["gatehouse/swift", "gatehouse/echo"], concurrency: 16, cap_usd: 5 });
+    const run = await api("/api/evaluations/runs", { set_id: set.set_id, models: ["gatehouse/swift", "gatehouse/echo"], concurrency: 16, cap_usd: 5 });
     const runId = String(run.id);
     await page.goto(`${app.baseUrl}/evaluations/runs/${runId}`, { waitUntil: "domcontentloaded", timeout: 180_000 });
     const measured = () => page.evaluate(() => (window as unknown as { __updates: unknown[] }).__updates.length);
@@ -256,7 +256,7 @@ async function pagePart(dir: string, timeScale: number): Promise<PageFigure> {
       await page.waitForTimeout(500);
     }
     const ended = ((await page.getByTestId("run-ended").textContent()) ?? "").split("/")[0].trim();
-    if ((await finished.count()) === 0) await api(`/api/eval/runs/${runId}/cancel`);
+    if ((await finished.count()) === 0) await api(`/api/evaluations/runs/${runId}/cancel`);
     const { updates, unchanged } = await page.evaluate(() => {
       const probe = window as unknown as { __updates: { total: number; body: number; client: number }[]; __unchanged: number };
       return { updates: probe.__updates, unchanged: probe.__unchanged };

@@ -264,10 +264,10 @@ describe("traces over OTLP/HTTP", () => {
   it("an evaluation item: its run's span is the parent of the item's, the item's of its model call", async () => {
     // The run is created by calling the routes' handlers directly (their requests name the test origin's port).
     setEnv({ PORT: "3000" });
-    const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "traced", rows: [{ question: "How do rate limits use Retry-After?" }] } }), params({}));
+    const set = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "traced", rows: [{ question: "How do rate limits use Retry-After?" }] } }), params({}));
     expect(set.status, await set.clone().text()).toBe(201);
     const setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
-    const run = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/swift"], checks: ["min-length:1"], cap_usd: 0.5 } }), params({}));
+    const run = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/swift"], checks: ["min-length:1"], cap_usd: 0.5 } }), params({}));
     expect(run.status, await run.clone().text()).toBe(201);
     const runId = EvalRunEnvelopeSchema.parse(await run.json()).data.id;
     await runToEnd([runId]);

@@ -1,6 +1,6 @@
 /**
  * The "New run" form's state and its checks, pure so they are unit-tested and the page stays small: what the
- * URL prefills, what each field must hold, and the request body (POST /api/eval/runs) a valid form becomes.
+ * URL prefills, what each field must hold, and the request body (POST /api/evaluations/runs) a valid form becomes.
  * The server validates the same body again with the contract's schema; these checks only say it sooner.
  */
 
@@ -178,7 +178,7 @@ export function planRequest(form: PlanForm): { body: PlanBody; errors: null } | 
   };
 }
 
-/** The parts of an estimate the start button weighs (POST /api/eval/runs/estimate). */
+/** The parts of an estimate the start button weighs (POST /api/evaluations/runs/estimate). */
 export interface EstimateForStart {
   refusals: readonly { message: string }[];
 }

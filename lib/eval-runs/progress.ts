@@ -1,7 +1,7 @@
 import { formatUsd } from "@/lib/video-models/money";
 
 /**
- * The run page's figures from a run's counts (GET /api/eval/runs/{id}): what share of each version is done,
+ * The run page's figures from a run's counts (GET /api/evaluations/runs/{id}): what share of each version is done,
  * failed or pending, the time spent and the time left. Pure and O(versions): the page renders counts, never
  * items, so an update costs the same with 20 items as with 20,000.
  */

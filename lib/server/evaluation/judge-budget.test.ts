@@ -53,7 +53,7 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
       { database: dialect },
     );
     editor = bff.userIds.editor;
-    const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "judge budget", rows: QUESTIONS.map((question) => ({ question })) } }), params({}));
+    const set = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "judge budget", rows: QUESTIONS.map((question) => ({ question })) } }), params({}));
     setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
   }, 60_000);
   afterAll(async () => {
@@ -66,14 +66,14 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
   const planOf = (model: string) => ({ set_id: setId, models: [model], concurrency: 1, checks: RUN_CHECKS, cap_usd: 5 });
 
   async function startRun(json: unknown): Promise<string> {
-    const response = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json }), params({}));
+    const response = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json }), params({}));
     expect(response.status, await response.clone().text()).toBe(201);
     return EvalRunEnvelopeSchema.parse(await response.json()).data.id;
   }
 
   /** What one answer of the plan reserves when it is claimed (the estimate's figure for its dearest question). */
   async function answerReserveOf(json: unknown): Promise<number> {
-    const estimated = await estimateEvalRun(bff.request("/api/eval/runs/estimate", { role: "editor", json }), params({}));
+    const estimated = await estimateEvalRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json }), params({}));
     return EvalEstimateEnvelopeSchema.parse(await estimated.json()).data.item_reserve_usd;
   }
 
@@ -89,12 +89,12 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
   }
 
   async function itemsOf(runId: string) {
-    const response = await listEvalRunItems(bff.request(`/api/eval/runs/${runId}/items`, { role: "viewer" }), params({ id: runId }));
+    const response = await listEvalRunItems(bff.request(`/api/evaluations/runs/${runId}/items`, { role: "viewer" }), params({ id: runId }));
     return EvalItemPageSchema.parse(await response.json()).data;
   }
 
   async function runOf(runId: string) {
-    return EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/eval/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    return EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/evaluations/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
   }
 
   /** The ledger's entries of one run's item: its answer's and its judge calls'. */
@@ -111,11 +111,11 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
   }
 
   async function rescore(runId: string) {
-    const response = await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "editor", json: { checks: RESCORE_CHECKS } }), params({ id: runId }));
+    const response = await applyRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore`, { role: "editor", json: { checks: RESCORE_CHECKS } }), params({ id: runId }));
     expect(response.status, await response.clone().text()).toBe(202);
     const number = EvalScoringEnvelopeSchema.parse(await response.json()).data.number;
     await scoreToEnd();
-    const scorings = EvalScoringListEnvelopeSchema.parse(await (await listRunScorings(bff.request(`/api/eval/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const scorings = EvalScoringListEnvelopeSchema.parse(await (await listRunScorings(bff.request(`/api/evaluations/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }))).json()).data;
     return scorings.find((scoring) => scoring.number === number)!;
   }
 
@@ -186,7 +186,7 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
   it("citation support whose judge calls the budget refuses is not judged, saying why: no 0 % precision, nothing cached for a re-score", { timeout: 120_000 }, async () => {
     await setDayLimit(null);
     // One question on a preset that searches the web and cites its sources; its one answer's reserve, from the estimate.
-    const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "cited", rows: [{ question: QUESTIONS[0] }] } }), params({}));
+    const set = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "cited", rows: [{ question: QUESTIONS[0] }] } }), params({}));
     const json = { set_id: QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id, preset: "web-research", versions: [1], concurrency: 1, checks: ["citation-support"], cap_usd: 5 };
     const answerReserve = await answerReserveOf(json);
     const runId = await startRun(json);
@@ -211,7 +211,7 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
     // With room again, a re-score of the same check asks the judge (the refused verdict was not cached).
     await setDayLimit(null);
     const estimate = EvalRescoreEstimateEnvelopeSchema.parse(
-      await (await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["citation-support"] } }), params({ id: runId }))).json(),
+      await (await estimateRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["citation-support"] } }), params({ id: runId }))).json(),
     ).data;
     expect(estimate).toMatchObject({ items: 1, reused: 0 });
     expect(estimate.judge_calls).toBeGreaterThan(0);
@@ -220,7 +220,7 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
   it("a re-score whose estimate fits the day's limit but whose judge call does not: nothing is sent, the scoring fails naming the limit", { timeout: 120_000 }, async () => {
     // The stopped run has one answer; the estimate for judging it (assumed tokens) is below its judge call's reserve.
     const runId = stopped;
-    const estimated = await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: RESCORE_CHECKS } }), params({ id: runId }));
+    const estimated = await estimateRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: RESCORE_CHECKS } }), params({ id: runId }));
     const estimate = EvalRescoreEstimateEnvelopeSchema.parse(await estimated.json()).data;
     expect(estimate).toMatchObject({ items: 1, judge_calls: 1 });
     const limit = (await budget()).day.spent_usd + estimate.judge_usd;

@@ -35,10 +35,10 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
   });
 
   it("keeps a cut answer's reserve and shows the ledger's sum on the run page, the results, the exports and the runs list", { timeout: 120_000 }, async () => {
-    const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "money", rows: QUESTIONS.map((question) => ({ question })) } }), params({}));
+    const set = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "money", rows: QUESTIONS.map((question) => ({ question })) } }), params({}));
     const setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
     const created = await createEvalRun(
-      bff.request("/api/eval/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/scholar"], concurrency: 1, checks: ["min-length:1", "judge:Answers the question"], cap_usd: 5 } }),
+      bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/scholar"], concurrency: 1, checks: ["min-length:1", "judge:Answers the question"], cap_usd: 5 } }),
       params({}),
     );
     expect(created.status, await created.clone().text()).toBe(201);
@@ -61,16 +61,16 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
     const ledgerSum = entries.reduce((sum, entry) => sum + (entry.state === "settled" ? entry.settled_usd! : entry.state === "unknown" ? entry.reserved_usd : 0), 0);
     expect(ledgerSum).toBeGreaterThan(unknown[0].reserved_usd);
 
-    const run = EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/eval/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const run = EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/evaluations/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(run.progress.totals.spent_usd).toBeCloseTo(ledgerSum, 9);
     expect(run.progress.totals.unknown_usd).toBeCloseTo(unknown[0].reserved_usd, 9);
     expect(run.progress.cost_split?.total_usd).toBeCloseTo(ledgerSum, 9);
 
-    const summary = EvalResultsSummaryEnvelopeSchema.parse(await (await getResultsSummary(bff.request(`/api/eval/runs/${runId}/results`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const summary = EvalResultsSummaryEnvelopeSchema.parse(await (await getResultsSummary(bff.request(`/api/evaluations/runs/${runId}/results`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(summary.spent?.total_usd).toBeCloseTo(ledgerSum, 9);
     expect(summary.versions.reduce((sum, version) => sum + version.aggregate.cost_usd, 0)).toBeCloseTo(ledgerSum, 9);
 
-    const exported = async (format: string) => (await exportRunResults(bff.request(`/api/eval/runs/${runId}/results/export?format=${format}`, { role: "viewer" }), params({ id: runId }))).text();
+    const exported = async (format: string) => (await exportRunResults(bff.request(`/api/evaluations/runs/${runId}/results/export?format=${format}`, { role: "viewer" }), params({ id: runId }))).text();
     const [header, ...rows] = (await exported("csv")).trim().split("\r\n");
     const column = header.split(",").indexOf("cost_usd");
     // The answers are prose with commas, quoted: the cost column comes before them, so a plain split reads it.
@@ -82,20 +82,20 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
     // The run keeps the estimate it started with, a range from its requests, shown beside what it spent.
     expect(run.estimate?.low_usd).toBeGreaterThan(0);
     expect(run.estimate!.high_usd).toBeGreaterThanOrEqual(ledgerSum);
-    const list = EvalRunListResponseSchema.parse(await (await listEvalRuns(bff.request("/api/eval/runs", { role: "viewer" }), params({}))).json());
+    const list = EvalRunListResponseSchema.parse(await (await listEvalRuns(bff.request("/api/evaluations/runs", { role: "viewer" }), params({}))).json());
     expect(list.data.find((entry) => entry.id === runId)?.totals.spent_usd).toBeCloseTo(ledgerSum, 9);
   });
 
   it("starts a run whose cap is below its estimate, runs what fits, stops at the cap and says how many items it left", { timeout: 120_000 }, async () => {
     const rows = Array.from({ length: 12 }, (_, index) => ({ question: `${QUESTIONS[index % QUESTIONS.length]} (${index + 1})` }));
-    const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "fits", rows } }), params({}));
+    const set = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "fits", rows } }), params({}));
     const setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
     // A cap below the typical estimate, above one answer's upper bound: before, refused (402) with Start disabled.
     const short = { set_id: setId, models: ["gatehouse/scholar"], concurrency: 2 };
-    const typical = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/eval/runs/estimate", { role: "editor", json: { ...short, cap_usd: 5 } }), params({}))).json()).data;
+    const typical = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json: { ...short, cap_usd: 5 } }), params({}))).json()).data;
     const belowTypical = Number(((typical.item_reserve_usd + typical.total_usd) / 2).toFixed(6));
     expect(belowTypical).toBeLessThan(typical.total_usd);
-    const under = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { ...short, cap_usd: belowTypical } }), params({}));
+    const under = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { ...short, cap_usd: belowTypical } }), params({}));
     expect(under.status, await under.clone().text()).toBe(201);
     await runToEnd([EvalRunEnvelopeSchema.parse(await under.json()).data.id]);
 
@@ -106,23 +106,23 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
     });
     expect(saved.status).toBe(200);
     const plan = { set_id: setId, preset: "long-fits", versions: [1], concurrency: 2, checks: ["min-length:1"] };
-    const wide = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/eval/runs/estimate", { role: "editor", json: { ...plan, cap_usd: 5 } }), params({}))).json()).data;
+    const wide = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json: { ...plan, cap_usd: 5 } }), params({}))).json()).data;
     expect(wide.low_usd).toBeGreaterThan(0);
     expect(wide.low_usd).toBeLessThan(wide.high_usd);
     expect(wide.fits_items).toBe(12);
     console.info(`[38.4] ${dialect}: estimate ${wide.low_usd}–${wide.high_usd}, typical ${wide.total_usd}, one item reserves ${wide.item_reserve_usd}`);
     // A cap a third of the high end: before, the estimate refused it (402) and Start was disabled.
     const capUsd = Number((wide.high_usd / 3).toFixed(6));
-    const tight = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/eval/runs/estimate", { role: "editor", json: { ...plan, cap_usd: capUsd } }), params({}))).json()).data;
+    const tight = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json: { ...plan, cap_usd: capUsd } }), params({}))).json()).data;
     expect(tight.refusals).toEqual([]);
     expect(tight.fits_items).toBeGreaterThan(0);
     expect(tight.fits_items).toBeLessThan(12);
-    const created = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { ...plan, cap_usd: capUsd } }), params({}));
+    const created = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { ...plan, cap_usd: capUsd } }), params({}));
     expect(created.status, await created.clone().text()).toBe(201);
     const runId = EvalRunEnvelopeSchema.parse(await created.json()).data.id;
     // Each answer costs less than its upper bound: the runner claims past `fits_items`, each claim weighing the cap.
     await runToEnd([runId]);
-    const run = EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/eval/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const run = EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/evaluations/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(run).toMatchObject({ status: "stopped", stop_reason: "cap" });
     expect(run.progress.totals.spent_usd).toBeLessThanOrEqual(capUsd + 1e-9);
     // `fits_items` answers fit at their upper bounds; a retried or lapsed attempt keeps its reserve, so fewer may end.

@@ -30,7 +30,7 @@ beforeAll(async () => {
   gateway = await startTestGateway({ answerTimeScale: 1 });
   bff = await setUpBff(gateway, { MODEL_MAX_COST_PER_DAY_USD: "1000", RATE_LIMIT_RESPONSES_PER_MINUTE: String(RESPONSES_PER_MINUTE), EVAL_MAX_RUNNING_RUNS_PER_USER: "3" });
   const rows = Array.from({ length: 20 }, (_, i) => ({ question: `How does keyset pagination work, part ${i}?` }));
-  const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "bounds", rows } }), params({}));
+  const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "bounds", rows } }), params({}));
   setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
 }, 60_000);
 afterAll(async () => {
@@ -56,7 +56,7 @@ async function runOf(userId: string, items: number): Promise<string> {
 
 describe("evaluation bounds", () => {
   it("refuses a user's fourth running run with 429 naming the setting", async () => {
-    const start = () => createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], cap_usd: 1 } }), params({}));
+    const start = () => createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], cap_usd: 1 } }), params({}));
     for (let i = 0; i < 3; i++) expect((await start()).status).toBe(201);
     const refused = await start();
     expect(refused.status).toBe(429);

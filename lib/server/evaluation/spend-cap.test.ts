@@ -46,11 +46,11 @@ describe.each(APP_DB_DIALECTS)("a long-prompt preset's run on %s", (dialect) => 
   });
 
   async function newSet(): Promise<string> {
-    const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "long", rows: QUESTIONS.map((question) => ({ question })) } }), params({}));
+    const set = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "long", rows: QUESTIONS.map((question) => ({ question })) } }), params({}));
     return QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
   }
   const start = async (capUsd: number) =>
-    createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: await newSet(), preset: "long-prompt", versions: [1], concurrency: 4, cap_usd: capUsd } }), params({}));
+    createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: await newSet(), preset: "long-prompt", versions: [1], concurrency: 4, cap_usd: capUsd } }), params({}));
 
   it("refuses a run whose cap cannot take one item's upper bound (before: started, and spent 3-9x the cap)", async () => {
     const response = await start(CAP_USD);

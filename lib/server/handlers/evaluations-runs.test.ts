@@ -55,19 +55,19 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
   });
 
   async function newSet(questions: readonly string[]): Promise<string> {
-    const response = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "runs", rows: questions.map((question) => ({ question })) } }), params({}));
+    const response = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "runs", rows: questions.map((question) => ({ question })) } }), params({}));
     expect(response.status).toBe(201);
     return QuestionSetSavedEnvelopeSchema.parse(await response.json()).data.set_id;
   }
 
-  const estimate = (json: unknown, role: Role = "editor") => estimateEvalRun(bff.request("/api/eval/runs/estimate", { role, json }), params({}));
-  const start = (json: unknown, role: Role = "editor") => createEvalRun(bff.request("/api/eval/runs", { role, json }), params({}));
-  const cancel = (id: string, role: Role = "editor") => cancelEvalRun(bff.request(`/api/eval/runs/${id}/cancel`, { role, method: "POST" }), params({ id }));
+  const estimate = (json: unknown, role: Role = "editor") => estimateEvalRun(bff.request("/api/evaluations/runs/estimate", { role, json }), params({}));
+  const start = (json: unknown, role: Role = "editor") => createEvalRun(bff.request("/api/evaluations/runs", { role, json }), params({}));
+  const cancel = (id: string, role: Role = "editor") => cancelEvalRun(bff.request(`/api/evaluations/runs/${id}/cancel`, { role, method: "POST" }), params({ id }));
   const runsOfSet = async (id: string) =>
-    EvalRunListResponseSchema.parse(await (await listEvalRuns(bff.request(`/api/eval/runs?set_id=${id}`, { role: "viewer" }), params({}))).json()).data;
+    EvalRunListResponseSchema.parse(await (await listEvalRuns(bff.request(`/api/evaluations/runs?set_id=${id}`, { role: "viewer" }), params({}))).json()).data;
 
   async function read(id: string): Promise<EvalRunDetail> {
-    const response = await getEvalRun(bff.request(`/api/eval/runs/${id}`, { role: "viewer" }), params({ id }));
+    const response = await getEvalRun(bff.request(`/api/evaluations/runs/${id}`, { role: "viewer" }), params({ id }));
     expect(response.status).toBe(200);
     return EvalRunDetailEnvelopeSchema.parse(await response.json()).data;
   }
@@ -158,7 +158,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     });
     expect(saved.status).toBe(200);
     const rows = [{ question: "Hello {{name}}", vars: { persona: "a pirate", name: "Ada" }, checks: ["contains:Ada"] }, { question: "Second" }];
-    const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "vars", rows } }), params({}));
+    const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "vars", rows } }), params({}));
     expect(created.status).toBe(201);
     const varsSet = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
     const missing = await errorOf(await start({ set_id: varsSet, cap_usd: 1, preset: `persona-${dialect}`, versions: [1] }), 400);
@@ -166,7 +166,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     // A model with no variables runs the set: the row's {{name}} is filled, its own check runs on top of the run's.
     const id = await started({ set_id: varsSet, cap_usd: 1, models: ["gatehouse/echo"], checks: ["min-length:1"] });
     await runToEnd([id]);
-    const page = EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/eval/runs/${id}/items`, { role: "viewer" }), params({ id }))).json());
+    const page = EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/evaluations/runs/${id}/items`, { role: "viewer" }), params({ id }))).json());
     const items = page.data as unknown as { question_index: number; result: { answer: string }; checks: { kind: string; origin: string; passed: boolean }[] }[];
     const first = items.find((item) => item.question_index === 0)!;
     expect(first.result.answer).toContain("Hello Ada");
@@ -257,7 +257,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     ]);
 
     const page = async (query: string) =>
-      EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/eval/runs/${id}/items${query}`, { role: "viewer" }), params({ id }))).json());
+      EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/evaluations/runs/${id}/items${query}`, { role: "viewer" }), params({ id }))).json());
     const first = await page("?offset=0&limit=4");
     expect(first.data.map((item) => item.position)).toEqual([0, 1, 2, 3]);
     expect(first.next_offset).toBe(4);
@@ -266,7 +266,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     expect(rest.next_offset).toBeNull();
     expect((first.data[0].result as { answer: string }).answer.length).toBeGreaterThan(0);
     expect(first.data[0].checks).toEqual([expect.objectContaining({ kind: "min-length", passed: true })]);
-    const tooMany = await listEvalRunItems(bff.request(`/api/eval/runs/${id}/items?limit=100000`, { role: "viewer" }), params({ id }));
+    const tooMany = await listEvalRunItems(bff.request(`/api/evaluations/runs/${id}/items?limit=100000`, { role: "viewer" }), params({ id }));
     expect(tooMany.status).toBe(400);
 
     expect((await errorOf(await cancel(id), 409)).message).toContain("finished");

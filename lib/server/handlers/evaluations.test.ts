@@ -29,12 +29,12 @@ describe.each(APP_DB_DIALECTS)("evaluation question sets on %s", (dialect) => {
     await gateway.close();
   });
 
-  const create = (json: unknown, role: Role = "editor") => createSet(bff.request("/api/eval/question-sets", { role, json }), params({}));
-  const read = (id: string, query = "", role: Role = "viewer") => getSet(bff.request(`/api/eval/question-sets/${id}${query}`, { role }), params({ id }));
-  const update = (id: string, json: unknown, role: Role = "editor") => updateSet(bff.request(`/api/eval/question-sets/${id}`, { role, method: "PUT", json }), params({ id }));
-  const remove = (id: string, role: Role) => deleteSet(bff.request(`/api/eval/question-sets/${id}`, { role, method: "DELETE" }), params({ id }));
-  const download = (id: string, query: string) => exportSet(bff.request(`/api/eval/question-sets/${id}/export${query}`, { role: "viewer" }), params({ id }));
-  const list = async () => QuestionSetListResponseSchema.parse(await (await listSets(bff.request("/api/eval/question-sets", { role: "viewer" }), params({}))).json()).data;
+  const create = (json: unknown, role: Role = "editor") => createSet(bff.request("/api/evaluations/question-sets", { role, json }), params({}));
+  const read = (id: string, query = "", role: Role = "viewer") => getSet(bff.request(`/api/evaluations/question-sets/${id}${query}`, { role }), params({ id }));
+  const update = (id: string, json: unknown, role: Role = "editor") => updateSet(bff.request(`/api/evaluations/question-sets/${id}`, { role, method: "PUT", json }), params({ id }));
+  const remove = (id: string, role: Role) => deleteSet(bff.request(`/api/evaluations/question-sets/${id}`, { role, method: "DELETE" }), params({ id }));
+  const download = (id: string, query: string) => exportSet(bff.request(`/api/evaluations/question-sets/${id}/export${query}`, { role: "viewer" }), params({ id }));
+  const list = async () => QuestionSetListResponseSchema.parse(await (await listSets(bff.request("/api/evaluations/question-sets", { role: "viewer" }), params({}))).json()).data;
 
   async function created(json: unknown) {
     const response = await create(json);

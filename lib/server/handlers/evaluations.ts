@@ -53,11 +53,11 @@ function fileOf(request: Request, format: QuestionFileFormat): QuestionFile {
   return { format, source: streamChunks(request.body) };
 }
 
-/** GET /api/eval/question-sets: every set with its newest version's size, most recently changed first. */
+/** GET /api/evaluations/question-sets: every set with its newest version's size, most recently changed first. */
 export const listSets = defineRoute({ role: "viewer", limit: "gateway" }, async () => jsonResponse({ data: await listQuestionSets() }));
 
 /**
- * POST /api/eval/question-sets: a new set from JSON rows, an imported CSV/JSONL text, or the file itself as the body
+ * POST /api/evaluations/question-sets: a new set from JSON rows, an imported CSV/JSONL text, or the file itself as the body
  * (streamed; name and note in the query), imported all or nothing. 201 with version 1 described (its row count, not its rows).
  */
 export const createSet = defineRoute({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, user }) => {
@@ -70,7 +70,7 @@ export const createSet = defineRoute({ role: "editor", mutating: true, limit: "g
   return jsonResponse({ data: await createQuestionSet(user, body) }, { status: 201 });
 });
 
-/** GET /api/eval/question-sets/{id}?version=N: a version's rows (the newest without `version`). */
+/** GET /api/evaluations/question-sets/{id}?version=N: a version's rows (the newest without `version`). */
 export const getSet = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = setId(params.id);
   const { version } = parseQuery(request, QuestionSetVersionQuerySchema);
@@ -78,14 +78,14 @@ export const getSet = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }
   return new Response(textStream(answer), { status: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...API_HEADERS } });
 });
 
-/** GET /api/eval/question-sets/{id}/rows?version=N&offset&limit: a version's description and one page of its rows. */
+/** GET /api/evaluations/question-sets/{id}/rows?version=N&offset&limit: a version's description and one page of its rows. */
 export const getSetRows = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params, user }) => {
   const id = setId(params.id);
   const query = parseQuery(request, QuestionSetRowsQuerySchema);
   return jsonResponse({ data: await readQuestionSetRows(routeCharge(user.id), id, query) });
 });
 
-/** PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 naming the newest when stale). */
+/** PUT /api/evaluations/question-sets/{id}: a new version on top of `base_version` (409 naming the newest when stale). */
 export const updateSet = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
   const id = setId(params.id);
   const format = fileFormatOf(request);
@@ -97,13 +97,13 @@ export const updateSet = defineRoute<IdParams>({ role: "editor", mutating: true,
   return jsonResponse({ data: await updateQuestionSet(user, id, body) });
 });
 
-/** DELETE /api/eval/question-sets/{id}: the set with every version (admins); runs that used it keep their results. */
+/** DELETE /api/evaluations/question-sets/{id}: the set with every version (admins); runs that used it keep their results. */
 export const deleteSet = defineRoute<IdParams>({ role: "admin", mutating: true }, async ({ params }) => {
   await deleteQuestionSet(setId(params.id));
   return new Response(null, { status: 204, headers: API_HEADERS });
 });
 
-/** GET /api/eval/question-sets/{id}/export?format=csv|jsonl&version=N: a download the import reads back unchanged. */
+/** GET /api/evaluations/question-sets/{id}/export?format=csv|jsonl&version=N: a download the import reads back unchanged. */
 export const exportSet = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = setId(params.id);
   const { version, format } = parseQuery(request, QuestionSetExportQuerySchema);
