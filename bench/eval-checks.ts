@@ -2,7 +2,7 @@
  * `npm run bench:eval-checks`: how well the citation checks agree with planted truth (issue 37). The embedded
  * gateway plants invented, unsupported and off-topic citations at known, seeded rates
  * (EMBEDDED_GATEWAY_CITATION_FAULTS); every demo question is answered by an extractive model with web search,
- * its citations checked by lib/eval's citation support with the demo judge, and each verdict compared with what
+ * its citations checked by lib/evaluations' citation support with the demo judge, and each verdict compared with what
  * was planted. Reported: precision and recall of the "invented", "unsupported" and "off topic" verdicts.
  * Target: no invented citation missed (recall 1).
  *
@@ -32,7 +32,7 @@ const pct = (value: number | null) => (value === null ? "n/a" : `${(value * 100)
 
 runBench("bench:eval-checks", async () => {
   const questions = fs
-    .readFileSync(path.join(root, "lib/eval/demo/web-research-questions.jsonl"), "utf8")
+    .readFileSync(path.join(root, "lib/evaluations/demo/web-research-questions.jsonl"), "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => (JSON.parse(line) as { question: string }).question);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:eval-results`: the results of a large run, as a gate. 10,000 questions × 4 versions (× REPEATS)
  * of synthetic stored items (answers of ~120 words, 5 citations, 8 sources, 3 checks), through the modules the
- * results routes use (lib/eval/results): parsing the stored JSON (as the store hands it over), the item grid, the
+ * results routes use (lib/evaluations/results): parsing the stored JSON (as the store hands it over), the item grid, the
  * question rows, the summaries and the noise floor (the work of the first read after a run changes, cached per
  * revision after), then a filtered, sorted page and a question's prev/next (the work of every table read).
  *
@@ -11,11 +11,11 @@
  * Environment: BENCH_QUESTIONS (default 10000), BENCH_REPEATS (default 1).
  */
 import { EvalQuestionsQuerySchema } from "@/lib/contract/bff/evaluation-results";
-import { noiseFloor } from "@/lib/eval/results/noise-floor";
-import { questionRows } from "@/lib/eval/results/question-rows";
-import { neighbours, pageRows, queryRows, rowCounts } from "@/lib/eval/results/row-query";
-import { ItemGrid, type StoredItem } from "@/lib/eval/results/stored-item";
-import { versionSummaries } from "@/lib/eval/results/summary";
+import { noiseFloor } from "@/lib/evaluations/results/noise-floor";
+import { questionRows } from "@/lib/evaluations/results/question-rows";
+import { neighbours, pageRows, queryRows, rowCounts } from "@/lib/evaluations/results/row-query";
+import { ItemGrid, type StoredItem } from "@/lib/evaluations/results/stored-item";
+import { versionSummaries } from "@/lib/evaluations/results/summary";
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 10_000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 1);

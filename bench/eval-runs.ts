@@ -56,7 +56,7 @@ const log = benchLog("bench:eval");
 
 function questions(count: number): string[] {
   const demo = fs
-    .readFileSync(path.join(root, "lib/eval/demo/web-research-questions.jsonl"), "utf8")
+    .readFileSync(path.join(root, "lib/evaluations/demo/web-research-questions.jsonl"), "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => (JSON.parse(line) as { question: string }).question);

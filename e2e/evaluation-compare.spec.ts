@@ -12,7 +12,7 @@ import { lookAt } from "./support/look";
  */
 
 const SLUG = `gate-e2e-${Date.now().toString(36)}`;
-const ROWS = readFileSync(path.join("lib", "eval", "demo", "web-research-questions.jsonl"), "utf8")
+const ROWS = readFileSync(path.join("lib", "evaluations", "demo", "web-research-questions.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .slice(0, 4)

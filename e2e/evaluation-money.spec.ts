@@ -9,7 +9,7 @@ import { createQuestionSet } from "./support/question-sets";
  * cap and says how many items it left; its run page and its results page show the same spending (the ledger's).
  */
 
-const QUESTIONS = readFileSync(path.join(process.cwd(), "lib/eval/demo/web-research-questions.jsonl"), "utf8")
+const QUESTIONS = readFileSync(path.join(process.cwd(), "lib/evaluations/demo/web-research-questions.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .map((line) => (JSON.parse(line) as { question: string }).question)

@@ -12,7 +12,7 @@ import { createQuestionSet } from "./support/question-sets";
  * middle of it and to cancel it. The pace of each test is its own: its set's size and its concurrency.
  */
 
-const DEMO_QUESTIONS = readFileSync(path.join(process.cwd(), "lib/eval/demo/web-research-questions.jsonl"), "utf8")
+const DEMO_QUESTIONS = readFileSync(path.join(process.cwd(), "lib/evaluations/demo/web-research-questions.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .map((line) => (JSON.parse(line) as { question: string }).question);

@@ -23,7 +23,7 @@ interface Answer {
 }
 
 const QUESTIONS = fs
-  .readFileSync(path.join(process.cwd(), "lib/eval/demo/web-research-questions.jsonl"), "utf8")
+  .readFileSync(path.join(process.cwd(), "lib/evaluations/demo/web-research-questions.jsonl"), "utf8")
   .trim()
   .split("\n")
   .map((line) => JSON.parse(line) as { question: string; expected: string; tags: string[]; allowed_domains: string[]; time_sensitive: boolean });

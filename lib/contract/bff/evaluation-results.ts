@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHECK_LIMITS } from "@/lib/eval/checks";
+import { CHECK_LIMITS } from "@/lib/evaluations/checks";
 import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
 
 /**
@@ -54,12 +54,12 @@ const CheckCountsSchema = z.object({
   passed: z.number(),
 });
 
-/** One check's figures over a version's items (lib/eval CheckAggregate). */
+/** One check's figures over a version's items (lib/evaluations CheckAggregate). */
 const CheckAggregateSchema = CheckCountsSchema.extend({
   pass_rate: z.number().nullable(),
 });
 
-/** Everything lib/eval's aggregateVersion gives, as is. */
+/** Everything lib/evaluations' aggregateVersion gives, as is. */
 const VersionAggregateSchema = z.object({
   items: z.number(),
   errors: z.number(),
@@ -172,7 +172,7 @@ export type EvalRunHeader = z.infer<typeof RunHeaderSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/evaluations/runs/{id}/results
 
-/** A run's spending, as the ledger counts it (lib/eval/results/spent.ts). */
+/** A run's spending, as the ledger counts it (lib/evaluations/results/spent.ts). */
 export const RunSpentSchema = z.object({
   total_usd: z.number(),
   tokens_usd: z.number(),
@@ -184,7 +184,7 @@ export const RunSpentSchema = z.object({
 export type RunSpent = z.infer<typeof RunSpentSchema>;
 
 const EvalResultsSummarySchema = RunHeaderSchema.extend({
-  /** Who started the run: they (or an admin) may re-score it and designate its winner (lib/eval-runs/access.ts). */
+  /** Who started the run: they (or an admin) may re-score it and designate its winner (lib/evaluations/runs/access.ts). */
   user_id: z.string(),
   versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
   noise_floor: NoiseFloorSchema,
@@ -397,7 +397,7 @@ const DetailRepeatSchema = z.object({
   ttft_ms: z.number().nullable(),
   error: z.object({ code: z.union([z.string(), z.number()]), message: z.string() }).nullable(),
   checks: z.array(DetailCheckSchema),
-  /** The answer's cost: model tokens, web search, judge calls (lib/eval/cost-split.ts). */
+  /** The answer's cost: model tokens, web search, judge calls (lib/evaluations/cost-split.ts). */
   cost_split: z.object({ tokens_usd: z.number(), web_search_usd: z.number(), judge_usd: z.number(), total_usd: z.number() }).nullable(),
   /** Per-citation verdicts when the run has a citation-support check; null otherwise. */
   citation_support: z.array(SupportVerdictSchema).nullable(),

@@ -62,7 +62,7 @@ const EvalRunDetailSchema = EvalRunSchema.extend({
     eta_seconds: z.number().nullable(),
     /** The latest failed items, newest first, at most RECENT_ERRORS_MAX. */
     recent_errors: z.array(RecentErrorSchema).max(RECENT_ERRORS_MAX),
-    /** Once the run ended: what its answers cost, split into model tokens, web search and judge (lib/eval/cost-split.ts). */
+    /** Once the run ended: what its answers cost, split into model tokens, web search and judge (lib/evaluations/cost-split.ts). */
     cost_split: z.object({ tokens_usd: z.number(), web_search_usd: z.number(), judge_usd: z.number(), total_usd: z.number() }).nullable().optional(),
   }),
 });

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { parseCheck } from "@/lib/eval/check-spelling";
-import { checkListProblem } from "@/lib/eval/checks";
+import { parseCheck } from "@/lib/evaluations/check-spelling";
+import { checkListProblem } from "@/lib/evaluations/checks";
 import { EVAL_PLAN_LIMITS } from "./evaluation-plan";
-import { QuestionRowSchema, QuestionSetSchema } from "@/lib/eval/questions";
+import { QuestionRowSchema, QuestionSetSchema } from "@/lib/evaluations/questions";
 import { EVAL_RUN_PAGE } from "./evaluation-run-progress";
 
 /**
@@ -133,7 +133,7 @@ const QuestionSetRowsPageSchema = QuestionSetSavedSchema.extend({
 export type QuestionSetRowsPage = z.infer<typeof QuestionSetRowsPageSchema>;
 export const QuestionSetRowsPageEnvelopeSchema = z.object({ data: QuestionSetRowsPageSchema });
 
-/** A check as the CLI spells it (`contains:Paris`): parsed by lib/eval, the message naming what is wrong. */
+/** A check as the CLI spells it (`contains:Paris`): parsed by lib/evaluations, the message naming what is wrong. */
 const CheckSpellingSchema = z
   .string()
   .max(2_000)

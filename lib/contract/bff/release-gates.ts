@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseCheck } from "@/lib/eval/check-spelling";
+import { parseCheck } from "@/lib/evaluations/check-spelling";
 
 /**
  * A preset's release gate and the designated version's history (issue 38 part 6). Routes:

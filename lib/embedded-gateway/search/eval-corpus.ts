@@ -1,7 +1,7 @@
 import type { CorpusDocument } from "./corpus-types";
 
 /**
- * Sources for the demo question set (lib/eval/demo/web-research-questions.jsonl): seven topics, each
+ * Sources for the demo question set (lib/evaluations/demo/web-research-questions.jsonl): seven topics, each
  * told by five pages on different hosts, two of them under *.example.net (which web-research v3
  * excludes). Every question of a topic finds at least four of its pages, so a version searching 3
  * results and one searching 8 cite different sources, and v3's domain filter drops some. Part of both

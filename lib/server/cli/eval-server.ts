@@ -2,12 +2,12 @@ import path from "node:path";
 import { z } from "zod";
 import { EvalItemPageSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema } from "@/lib/contract/bff/evaluation-run-progress";
-import { aggregateVersion, type ScoredItem } from "@/lib/eval/aggregate";
-import type { EvalCliOptions } from "@/lib/eval/cli-args";
-import { evaluateBaselineGate, type ItemVerdict } from "@/lib/eval/cli-regressions";
-import { formatCheck } from "@/lib/eval/check-spelling";
-import type { QuestionRow } from "@/lib/eval/questions";
-import type { ReportItem, ReportVersion } from "@/lib/eval/report-json";
+import { aggregateVersion, type ScoredItem } from "@/lib/evaluations/aggregate";
+import type { EvalCliOptions } from "@/lib/evaluations/cli-args";
+import { evaluateBaselineGate, type ItemVerdict } from "@/lib/evaluations/cli-regressions";
+import { formatCheck } from "@/lib/evaluations/check-spelling";
+import type { QuestionRow } from "@/lib/evaluations/questions";
+import type { ReportItem, ReportVersion } from "@/lib/evaluations/report-json";
 import { progressLine } from "./eval-progress";
 import { EXIT_INTERRUPTED, report, resultOf, verdictOf, type CliIo } from "./eval-report";
 

@@ -106,7 +106,7 @@ interface QuestionSetsTable {
   updated_at: string;
 }
 
-/** One version of a question set: its rows as JSON text (lib/eval's QuestionRow[]). */
+/** One version of a question set: its rows as JSON text (lib/evaluations' QuestionRow[]). */
 interface QuestionSetVersionsTable {
   set_id: string;
   version: number;
@@ -306,7 +306,7 @@ interface UserBudgetsTable {
   updated_at: string;
 }
 
-/** A preset's release gate (migration 11): the ReleaseGate JSON of lib/eval/release-gate.ts. */
+/** A preset's release gate (migration 11): the ReleaseGate JSON of lib/evaluations/release-gate.ts. */
 interface PresetGatesTable {
   slug: string;
   gate: string;

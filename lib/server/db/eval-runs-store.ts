@@ -94,7 +94,7 @@ export interface CallCharge {
   feature: LedgerFeature;
 }
 
-/** Why a run stopped early, as eval_runs.stop_reason keeps it (lib/eval-runs/progress.ts words it). */
+/** Why a run stopped early, as eval_runs.stop_reason keeps it (lib/evaluations/runs/progress.ts words it). */
 const STOP_REASONS = {
   /** One more call's reserve would take what the run spent and has in flight past its cap. */
   cap: "cap",
@@ -795,7 +795,7 @@ function checksPassed(checks: unknown): number {
 }
 
 /**
- * An ended item's pass flag, as the results count a pass (lib/eval/aggregate.ts): done, with an answer, and every
+ * An ended item's pass flag, as the results count a pass (lib/evaluations/aggregate.ts): done, with an answer, and every
  * check passed. Kept on the item so the runs list counts passes from an index (migration 14).
  */
 function itemPassed(status: "done" | "failed", result: unknown, checks: unknown): number {

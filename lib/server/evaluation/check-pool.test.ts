@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { parseCheck } from "@/lib/eval/check-spelling";
-import type { CheckSpec } from "@/lib/eval/checks";
-import { evaluateChecks } from "@/lib/eval/evaluate";
-import type { ItemResult } from "@/lib/eval/item-result";
+import { parseCheck } from "@/lib/evaluations/check-spelling";
+import type { CheckSpec } from "@/lib/evaluations/checks";
+import { evaluateChecks } from "@/lib/evaluations/evaluate";
+import type { ItemResult } from "@/lib/evaluations/item-result";
 import { CheckPool } from "./check-pool";
 
 function checks(...spellings: string[]): CheckSpec[] {

@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
-import { formatCheck } from "@/lib/eval/check-spelling";
-import type { CheckSpec } from "@/lib/eval/checks";
-import type { CheckOutcome, LocalCheckRunner } from "@/lib/eval/evaluate";
-import type { JudgeContext } from "@/lib/eval/judge-protocol";
-import type { ItemResult } from "@/lib/eval/item-result";
+import { formatCheck } from "@/lib/evaluations/check-spelling";
+import type { CheckSpec } from "@/lib/evaluations/checks";
+import type { CheckOutcome, LocalCheckRunner } from "@/lib/evaluations/evaluate";
+import type { JudgeContext } from "@/lib/evaluations/judge-protocol";
+import type { ItemResult } from "@/lib/evaluations/item-result";
 import type { CheckJob } from "./check-worker";
 
 /**
@@ -94,7 +94,7 @@ export class CheckPool {
     this.answerBudgetMs = options.answerBudgetMs ?? CHECK_POOL_DEFAULTS.answerBudgetMs;
   }
 
-  /** The pool as lib/eval's evaluateChecks takes it (`local`). */
+  /** The pool as lib/evaluations' evaluateChecks takes it (`local`). */
   readonly run: LocalCheckRunner = (item, checks, context) =>
     new Promise<CheckOutcome[]>((resolve) => {
       if (checks.length === 0) return resolve([]);

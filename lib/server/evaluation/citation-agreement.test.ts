@@ -8,13 +8,13 @@ import { measureCitationAgreement } from "./testing/citation-agreement";
 
 /*
  * The citation checks against planted truth: the embedded gateway plants invented, unsupported and off-topic
- * citations at known rates (seeded); lib/eval's verdicts are compared with what was planted. Invented citations:
+ * citations at known rates (seeded); lib/evaluations' verdicts are compared with what was planted. Invented citations:
  * none missed, none invented where none was planted.
  */
 
 const RATES = parseCitationFaults("invented=0.15,unsupported=0.2,off_topic=0.1,seed=11")!;
 const QUESTIONS = fs
-  .readFileSync(path.join(process.cwd(), "lib/eval/demo/web-research-questions.jsonl"), "utf8")
+  .readFileSync(path.join(process.cwd(), "lib/evaluations/demo/web-research-questions.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .slice(0, 12)

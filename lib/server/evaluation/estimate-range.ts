@@ -1,6 +1,6 @@
 import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
-import { usesJudge, type CheckSpec } from "@/lib/eval/checks";
-import { checksForRow, type CheckedRow } from "@/lib/eval/row-checks";
+import { usesJudge, type CheckSpec } from "@/lib/evaluations/checks";
+import { checksForRow, type CheckedRow } from "@/lib/evaluations/row-checks";
 import { callUpperBound, MIN_CALL_RESERVE_USD, searchResultsOf, type CallPricing } from "../ledger/call-reserve";
 import { JUDGE_MAX_OUTPUT_TOKENS } from "./judge-model";
 import { itemRequest } from "./run-work";

@@ -1,7 +1,7 @@
 import type { SearchItem } from "@/lib/contract/gateway";
 import { createEventBatcher } from "@/lib/playground/event-batcher";
 import { initialRunState, runReducer, type RunState } from "@/lib/playground/run-state";
-import type { EvalCitation, EvalSource, ItemResult as EvalItemResult } from "@/lib/eval/item-result";
+import type { EvalCitation, EvalSource, ItemResult as EvalItemResult } from "@/lib/evaluations/item-result";
 
 /** A citation as an evaluation stores it: the annotation's offsets (code points) in the answer and its source text. */
 type StoredCitation = EvalCitation;
@@ -9,7 +9,7 @@ type StoredCitation = EvalCitation;
 /** A source the response's web search returned, cited or not. */
 type StoredSource = EvalSource;
 
-/** What one item's call produced: lib/eval's item result (what checks read) plus what the call reported. */
+/** What one item's call produced: lib/evaluations' item result (what checks read) plus what the call reported. */
 export type ItemResult = EvalItemResult & {
   citations: StoredCitation[];
   sources: StoredSource[];

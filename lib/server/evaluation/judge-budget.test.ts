@@ -4,7 +4,7 @@ import { EvalEstimateEnvelopeSchema, EvalItemPageSchema, EvalRunDetailEnvelopeSc
 import { BudgetEnvelopeSchema } from "@/lib/contract/bff/schemas";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { notRunSummary } from "@/lib/eval-runs/progress";
+import { notRunSummary } from "@/lib/evaluations/runs/progress";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { getMyBudget, putUserBudget } from "../handlers/budgets";

@@ -1,4 +1,4 @@
-import { DEMO_JUDGE_MODEL, type JudgeFn } from "@/lib/eval/judge-protocol";
+import { DEMO_JUDGE_MODEL, type JudgeFn } from "@/lib/evaluations/judge-protocol";
 import { HttpError } from "../http/errors";
 import { callItem, type SendResponses } from "./item-call";
 

@@ -8,7 +8,7 @@ import { appContext } from "../config/app-context";
 import { createSet } from "../handlers/evaluations";
 import { exportRunResults, getResultsSummary } from "../handlers/evaluation-results";
 import { createEvalRun, estimateEvalRun, getEvalRun, listEvalRuns } from "../handlers/evaluations-runs";
-import { notRunSummary } from "@/lib/eval-runs/progress";
+import { notRunSummary } from "@/lib/evaluations/runs/progress";
 import { runToEnd } from "../testing/eval-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 

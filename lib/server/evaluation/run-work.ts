@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import { EvalPlanSchema, type EvalVersion } from "@/lib/contract/bff/evaluation-plan";
 import { describeZodError } from "@/lib/contract/gateway/errors";
-import { CheckListSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
-import { DEMO_JUDGE_MODEL } from "@/lib/eval/judge-protocol";
-import { checksForRow, evaluateRow, type CheckedRow } from "@/lib/eval/row-checks";
-import { fillRequest } from "@/lib/eval/template";
+import { CheckListSchema, usesJudge, type CheckSpec } from "@/lib/evaluations/checks";
+import { DEMO_JUDGE_MODEL } from "@/lib/evaluations/judge-protocol";
+import { checksForRow, evaluateRow, type CheckedRow } from "@/lib/evaluations/row-checks";
+import { fillRequest } from "@/lib/evaluations/template";
 import type { CallCharge, EvalRunsStore } from "../db/eval-runs-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";
 import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
@@ -18,7 +18,7 @@ import { inSpan, startLongSpan } from "../observability/tracing";
 
 const log = loggerFor("evaluations");
 
-/** A row of a question set as the runner reads it (lib/eval validates the whole row on import; older rows lack checks and vars). */
+/** A row of a question set as the runner reads it (lib/evaluations validates the whole row on import; older rows lack checks and vars). */
 type QuestionRow = CheckedRow & { vars?: Record<string, string> };
 
 /**

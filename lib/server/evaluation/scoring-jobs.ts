@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { CheckListSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
-import { evaluateChecks, type CheckResult, type LocalCheckRunner } from "@/lib/eval/evaluate";
-import { ItemResultSchema, type ItemResult } from "@/lib/eval/item-result";
-import type { JudgeFn } from "@/lib/eval/judge-protocol";
-import { rowContext, type CheckedRow } from "@/lib/eval/row-checks";
+import { CheckListSchema, usesJudge, type CheckSpec } from "@/lib/evaluations/checks";
+import { evaluateChecks, type CheckResult, type LocalCheckRunner } from "@/lib/evaluations/evaluate";
+import { ItemResultSchema, type ItemResult } from "@/lib/evaluations/item-result";
+import type { JudgeFn } from "@/lib/evaluations/judge-protocol";
+import { rowContext, type CheckedRow } from "@/lib/evaluations/row-checks";
 import type { EvalRunsStore } from "../db/eval-runs-store";
 import type { EvalScoringRow, EvalScoringsStore } from "../db/eval-scorings-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCheck } from "@/lib/eval/check-spelling";
-import type { CheckSpec } from "@/lib/eval/checks";
+import { parseCheck } from "@/lib/evaluations/check-spelling";
+import type { CheckSpec } from "@/lib/evaluations/checks";
 import { itemNeed, keyedChecks, storedVerdicts, verdictKey } from "./scoring-plan";
 
 function check(spelling: string): CheckSpec {

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { formatCheck } from "@/lib/eval/check-spelling";
-import { usesJudge, type CheckSpec } from "@/lib/eval/checks";
-import { SUPPORT_CITATIONS_MAX } from "@/lib/eval/citation-support";
-import type { CheckResult } from "@/lib/eval/evaluate";
-import { checksForRow, type CheckedRow, type RowCheck } from "@/lib/eval/row-checks";
+import { formatCheck } from "@/lib/evaluations/check-spelling";
+import { usesJudge, type CheckSpec } from "@/lib/evaluations/checks";
+import { SUPPORT_CITATIONS_MAX } from "@/lib/evaluations/citation-support";
+import type { CheckResult } from "@/lib/evaluations/evaluate";
+import { checksForRow, type CheckedRow, type RowCheck } from "@/lib/evaluations/row-checks";
 
 /**
  * What a scoring of stored answers has to compute, and what it can take from the verdict cache (eval_verdicts).

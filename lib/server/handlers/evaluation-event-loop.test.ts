@@ -3,7 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/contract/bff/schemas";
-import { QUESTION_LIMITS } from "@/lib/eval/questions";
+import { QUESTION_LIMITS } from "@/lib/evaluations/questions";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 
@@ -184,7 +184,7 @@ function setOf(rows: number, questionChars = 40): Promise<string> {
 
 /** The report's pattern: repeats of wide classes, a huge RE2 program (issue 36, finding 1). */
 const WIDE_PATTERN = "pattern:(?:[\\x{0}-\\x{10FFFF}]{0,999}[\\x{0}-\\x{10FFFF}]{0,999}[\\x{0}-\\x{10FFFF}]{0,400}\\d|Q1)";
-/** Patterns of about 450 instructions: the costliest kind a check list may hold four of (2,000 in all, lib/eval/pattern-size.ts). */
+/** Patterns of about 450 instructions: the costliest kind a check list may hold four of (2,000 in all, lib/evaluations/pattern-size.ts). */
 const HEAVY_PATTERNS = ["pattern:a[ab]{450}\\d", "pattern:b[ab]{450}\\d", "pattern:a[ab]{450}\\s", "pattern:b[ab]{450}\\s"];
 
 /** Waits until the run that the answer body names has ended (its items scored), as an editor polling its page. */

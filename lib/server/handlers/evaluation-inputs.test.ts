@@ -4,7 +4,7 @@ import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
-import { QUESTION_LIMITS } from "@/lib/eval/questions";
+import { QUESTION_LIMITS } from "@/lib/evaluations/questions";
 import { QuestionSetRowsPageEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { ROWS_PER_PAGE } from "@/lib/question-sets/draft";
 import { HttpError } from "../http/errors";

@@ -13,7 +13,7 @@ import { cancelEvalRun, createEvalRun } from "./evaluations-runs";
 /**
  * Issue 36, finding 5: a second editor re-scored someone else's run (its pass rate went 13 % → 100 % and the
  * original verdicts were gone); cancel alone checked the owner. Every write to a run now takes one rule
- * (lib/eval-runs/access.ts): the run's creator or an admin. A re-score is a scoring job (issue 38) that never
+ * (lib/evaluations/runs/access.ts): the run's creator or an admin. A re-score is a scoring job (issue 38) that never
  * overwrites the run's own verdicts; cancelling one is a write too.
  */
 

@@ -12,8 +12,8 @@ import {
 } from "@/lib/contract/bff/evaluations";
 import type { Role } from "@/lib/contract/bff/schemas";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
-import { parseCheck } from "@/lib/eval/check-spelling";
-import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
+import { parseCheck } from "@/lib/evaluations/check-spelling";
+import { estimatePlan, readPricing, type Pricing } from "@/lib/evaluations/estimate";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";

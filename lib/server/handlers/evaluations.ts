@@ -10,9 +10,9 @@ import {
   QuestionSetVersionQuerySchema,
   UpdateQuestionSetRequestSchema,
 } from "@/lib/contract/bff/evaluations";
-import { QUESTION_LIMITS } from "@/lib/eval/questions";
-import type { QuestionFileFormat } from "@/lib/eval/question-file-format";
-import { streamChunks } from "@/lib/eval/import-chunks";
+import { QUESTION_LIMITS } from "@/lib/evaluations/questions";
+import type { QuestionFileFormat } from "@/lib/evaluations/question-file-format";
+import { streamChunks } from "@/lib/evaluations/import-chunks";
 import { checkDeclaredLength, parseQuery, parseWith, readLargeJsonBody } from "../http/body";
 import { API_HEADERS, HttpError, jsonResponse } from "../http/errors";
 import { defineRoute, type IdParams } from "../http/route";

@@ -23,7 +23,7 @@ import { deleteReleaseGate, getReleaseGate, putReleaseGate, revertPresetDesignat
  * at 100 % refuses v1 and accepts v3.
  */
 
-const DEMO_ROWS = readFileSync(path.join("lib", "eval", "demo", "web-research-questions.jsonl"), "utf8")
+const DEMO_ROWS = readFileSync(path.join("lib", "evaluations", "demo", "web-research-questions.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .slice(0, 4)

@@ -1,12 +1,12 @@
-import { checkCitationSupport, type CitationVerdict } from "@/lib/eval/citation-support";
-import type { JudgeFn } from "@/lib/eval/judge-protocol";
+import { checkCitationSupport, type CitationVerdict } from "@/lib/evaluations/citation-support";
+import type { JudgeFn } from "@/lib/evaluations/judge-protocol";
 import { plantedFault, type CitationFault, type CitationFaultRates } from "@/lib/embedded-gateway/responder/citation-faults";
 import { callItem, type SendResponses } from "../item-call";
 
 /*
  * How well the citation checks find what the embedded gateway planted (EMBEDDED_GATEWAY_CITATION_FAULTS): each
  * question is answered through the gateway (an extractive model with web search), its citations checked by
- * lib/eval's citation support with the gateway's judge, and each verdict compared with the fault planted on that
+ * lib/evaluations' citation support with the gateway's judge, and each verdict compared with the fault planted on that
  * citation (recomputed from the same seed). Shared by the unit test and `npm run bench:eval-checks`.
  */
 

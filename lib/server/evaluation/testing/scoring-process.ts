@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     leaseMs: Number(process.env.EVAL_LEASE_MS ?? 1000),
     // In this process: the check workers are the server's, not this test's.
     local: async (item, checks, context) => {
-      const { scoreLocalCheck } = await import("@/lib/eval/evaluate");
+      const { scoreLocalCheck } = await import("@/lib/evaluations/evaluate");
       return checks.map((check) => scoreLocalCheck(item, check, context));
     },
     send: (body, signal) =>

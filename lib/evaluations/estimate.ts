@@ -6,7 +6,7 @@ import { usesJudge, type CheckSpec } from "./checks";
  * completion), per request and per web search. OpenRouter writes "-1" for a router whose price
  * depends on the model it picks: that reads as unknown.
  */
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const ModelPricingSchema = z.looseObject({
   prompt: z.string(),
   completion: z.string(),
@@ -37,7 +37,7 @@ export function readPricing(raw: unknown): Pricing | null {
   return { promptUsdPerToken: prompt, completionUsdPerToken: completion, requestUsd: request, webSearchUsd: webSearch };
 }
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export interface PlanTarget {
   /** The version or model id, for messages and the per-target breakdown. */
   id: string;
@@ -72,10 +72,10 @@ export interface Plan {
   daily?: { limitUsd: number; spentUsd: number };
 }
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export type RefusalCode = "over_plan_cap" | "over_daily_limit" | "unknown_pricing";
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export interface Refusal {
   code: RefusalCode;
   message: string;
@@ -85,7 +85,7 @@ export interface Refusal {
   target?: string;
 }
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export interface TargetEstimate {
   id: string;
   items: number;

@@ -90,7 +90,7 @@ describe("question rows", () => {
 });
 
 describe("summaries, domains, compare", () => {
-  it("aggregates each version with lib/eval, a failed item counting against it", () => {
+  it("aggregates each version with lib/evaluations, a failed item counting against it", () => {
     const [v0, v1] = versionSummaries(fixture(), versions);
     expect(v0.aggregate).toMatchObject({ items: 3, errors: 0, passed: 2, distinct_domains: 4 });
     expect(v0.aggregate.pass_rate).toBeCloseTo(2 / 3, 12);

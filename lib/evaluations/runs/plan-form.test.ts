@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHECK_KINDS } from "@/lib/eval/checks";
-import { parseCheck } from "@/lib/eval/check-spelling";
+import { CHECK_KINDS } from "@/lib/evaluations/checks";
+import { parseCheck } from "@/lib/evaluations/check-spelling";
 import { evaluateVersionsHref } from "./links";
 import { CHECK_KIND_NAMES, checkSpelling, emptyPlanForm, planFormFromParams, planRequest, prefilledFields, startBlockedReason, visibleErrors, type PlanForm } from "./plan-form";
 

@@ -10,7 +10,7 @@ export interface RowError {
 }
 
 /** How many errors a report lists; the rest are only counted, so a broken 10,000-row file stays readable. */
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const ROW_ERRORS_LISTED = 100;
 
 /** Collects every error of a file but keeps only the first ROW_ERRORS_LISTED. */

@@ -11,7 +11,7 @@ export const MAX_REPEATS = 3;
 /** The cap a new plan starts with: well under the per-run limit (EVAL_MAX_COST_PER_RUN_USD, $20 by default). */
 const DEFAULT_CAP_USD = "5";
 
-/** The check kinds of lib/eval/checks.ts (a unit test keeps the two lists equal), with what their argument is. */
+/** The check kinds of lib/evaluations/checks.ts (a unit test keeps the two lists equal), with what their argument is. */
 export const CHECK_KIND_HINTS = {
   contains: "text the answer must contain",
   "contains-i": "text the answer must contain, any case",

@@ -130,7 +130,7 @@ export const CheckSpecSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: literal("allowed-domains"), domains: DomainListSchema }),
 ]);
 export type CheckSpec = z.infer<typeof CheckSpecSchema>;
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export type CheckSpecInput = z.input<typeof CheckSpecSchema>;
 
 /**
@@ -149,7 +149,7 @@ export function checkListProblem(checks: readonly CheckSpec[]): { index: number;
   return null;
 }
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const CheckListSchema = z
   .array(CheckSpecSchema)
   .max(CHECK_LIMITS.checksMax, { message: `must have at most ${CHECK_LIMITS.checksMax} checks` })

@@ -40,7 +40,7 @@ class AgreementSum {
   add(a: Answered, b: Answered): void {
     this.pairs += 1;
     this.similarity += tokenSetJaccard(tokensOf(a), tokensOf(b));
-    // Same definition as lib/eval's jaccard (normalised URLs, two empty lists are identical), over cached sets.
+    // Same definition as lib/evaluations' jaccard (normalised URLs, two empty lists are identical), over cached sets.
     this.overlap += tokenSetJaccard(citedUrlSet(a.result), citedUrlSet(b.result));
     const agreement = checkAgreement(a.checks, b.checks);
     if (agreement !== null) {

@@ -57,7 +57,7 @@ function errorCode(error: NonNullable<StoredItem["error"]>): string | number {
 }
 
 /**
- * An ended item as lib/eval's aggregates read it. A failed item becomes an empty answer with `error` set (it counts
+ * An ended item as lib/evaluations' aggregates read it. A failed item becomes an empty answer with `error` set (it counts
  * against its version, as aggregateVersion defines); its cost is what the gateway charged for the attempts.
  */
 export function toScored(item: StoredItem): ScoredItem {

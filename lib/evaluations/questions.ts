@@ -93,15 +93,15 @@ export const QuestionRowSchema = z.strictObject({
   if (missing !== null) ctx.addIssue({ code: "custom", path: ["vars", missing], message: `the question uses {{${missing}}} but the row has no vars.${missing}` });
 });
 export type QuestionRow = z.infer<typeof QuestionRowSchema>;
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export type QuestionRowInput = z.input<typeof QuestionRowSchema>;
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const QuestionSetSchema = z
   .array(QuestionRowSchema)
   .min(1, { message: "must have at least one question" })
   .max(QUESTION_LIMITS.rowsMax, { message: `must have at most ${QUESTION_LIMITS.rowsMax} questions` });
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export type QuestionSet = z.infer<typeof QuestionSetSchema>;
 
 /** A list cell ("a; b, c"): `;` or `,` separated, blanks dropped. */

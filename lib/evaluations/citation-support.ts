@@ -6,15 +6,15 @@ import { splitSentences, type Sentence } from "./sentences";
 import { normalizeUrl } from "./urls";
 
 /** Citations judged per answer; the rest are counted as unjudged (unsupported), so the judge's cost is bounded. */
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const SUPPORT_CITATIONS_MAX = 50;
 /** Judge calls of one answer in flight at once. */
 const SUPPORT_CONCURRENCY = 4;
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export type SourceTextOrigin = "content" | "snippet" | "none";
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export interface CitationVerdict {
   /** Position of the citation in the item's list. */
   index: number;

@@ -3,7 +3,7 @@
  * leading `www.` and a trailing dot dropped; a scheme, path, port or wildcard is refused with a
  * message rather than guessed at.
  */
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const HOSTNAME_MAX_LENGTH = 253;
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -92,7 +92,7 @@ export interface SetDiff {
 }
 
 /** Which keys two lists share, after `key` (normalizeUrl by default); duplicates count once. */
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export function diffSets(before: Iterable<string>, after: Iterable<string>, key: (value: string) => string = normalizeUrl): SetDiff {
   const a = new Set([...before].map(key));
   const b = new Set([...after].map(key));

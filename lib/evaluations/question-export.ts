@@ -1,7 +1,7 @@
 import { startsLikeFormula, type QuestionRow } from "./questions";
 
 /** The CSV columns, in the order the import also accepts. */
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const CSV_COLUMNS = ["question", "expected", "tags", "allowed_domains", "time_sensitive"] as const;
 
 /**
@@ -9,7 +9,7 @@ export const CSV_COLUMNS = ["question", "expected", "tags", "allowed_domains", "
  * CR; the import removes it again), then RFC 4180 quoting when it holds a comma, quote, line
  * break or edge space.
  */
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export function csvCell(value: string): string {
   const safe = startsLikeFormula(value) ? `'${value}` : value;
   return /[",\r\n]|^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

@@ -5,7 +5,7 @@ import { ErrorDataSchema } from "@/lib/contract/gateway/errors";
  * What one item (version × question × repeat) produced, as the runner stores it and the checks
  * read it. Offsets of citations are the gateway's: code points into `answer`.
  */
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const EvalCitationSchema = z.looseObject({
   url: z.string(),
   title: z.string().optional(),
@@ -17,7 +17,7 @@ export const EvalCitationSchema = z.looseObject({
 export type EvalCitation = z.infer<typeof EvalCitationSchema>;
 
 /** A source the web search returned (web_search_call / openrouter:web_search items). */
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const EvalSourceSchema = z.looseObject({
   url: z.string(),
   title: z.string().optional(),
@@ -26,7 +26,7 @@ export const EvalSourceSchema = z.looseObject({
 });
 export type EvalSource = z.infer<typeof EvalSourceSchema>;
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const ItemResultSchema = z.looseObject({
   answer: z.string(),
   citations: z.array(EvalCitationSchema),

@@ -9,7 +9,7 @@ import { formatFromFileName, type QuestionFileFormat } from "./question-file-for
  * error comes back as a message naming the flag and the value; the caller prints it and exits 2.
  */
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const CLI_LIMITS = {
   targetsMax: 4,
   repeatsMax: 3,
@@ -57,7 +57,7 @@ const DEFAULT_STATE_DIR = ".gatehouse-eval";
 
 export type EvalCliParse = { ok: true; help: true } | { ok: true; help: false; options: EvalCliOptions } | { ok: false; message: string };
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export const EVAL_USAGE = `Usage: npm run eval -- --questions <file.jsonl|file.csv> (--preset <slug> --versions <a,b> | --model <id>...)
   [--check <kind>:<arg>]... [--repeats 1-3] [--concurrency 1-16] [--min-pass 0..1]
   [--json <out.json>] [--junit <out.xml>] [--max-cost <usd>] [--judge-model <id>] [--judge-threshold 0..1]

@@ -72,5 +72,5 @@ export function buildJsonReport(versions: readonly ReportVersion[], items: reado
     })),
   };
 }
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export type JsonReport = ReturnType<typeof buildJsonReport>;

@@ -9,7 +9,7 @@ import { QUESTION_LIMITS, parseBooleanCell, splitListCell, unneutralizeCell, typ
  * CSV import, streamed: csv-parse's stream API reads the file a chunk at a time and the import stops at the first
  * record past the row limit (issue 36: a million-row file was parsed whole before its refusal, freezing everyone
  * for seconds). csv-parse's parser is a Node stream, so this module runs on the server or in the CLI (the dashboard
- * uploads the file to the BFF); every other module of lib/eval is browser-safe.
+ * uploads the file to the BFF); every other module of lib/evaluations is browser-safe.
  */
 
 /** Records handled between two turns given to the event loop. */

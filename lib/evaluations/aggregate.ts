@@ -10,7 +10,7 @@ export interface ScoredItem {
   checks: readonly CheckResult[];
 }
 
-/** @public API of lib/eval for the runner, pages and CLI. */
+/** @public API of lib/evaluations for the runner, pages and CLI. */
 export interface CheckAggregate {
   kind: CheckKind;
   arg: string;
