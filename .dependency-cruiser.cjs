@@ -155,7 +155,7 @@ module.exports = {
         "below reaches back up into services/ or handlers/. config/startup.ts is the composition root (it starts " +
         "the services' background work: the evaluation runner) and is exempt.",
       severity: "error",
-      from: { path: "^lib/server/(upstream|db|auth|http|config|video-generation|spending|evaluation|ledger)/", pathNot: [TESTS, "^lib/server/config/startup\\.ts$"] },
+      from: { path: "^lib/server/(upstream|db|auth|http|config|video-generation|spending|evaluations|ledger)/", pathNot: [TESTS, "^lib/server/config/startup\\.ts$"] },
       to: { path: "^lib/server/(services|handlers)/" },
     },
     {

@@ -29,7 +29,7 @@ export type CheckOutcome = Omit<CheckResult, "kind" | "arg">;
 /**
  * Runs the checks that need no model call (every kind but `judge`, `expected` and `citation-support`) on one answer,
  * their outcomes in the same order; `context` is the question row (`expected-terms` reads its expected answer).
- * In-process by default; the server passes a worker pool with a deadline (lib/server/evaluation/check-pool.ts), so a
+ * In-process by default; the server passes a worker pool with a deadline (lib/server/evaluations/check-pool.ts), so a
  * slow pattern never holds its request loop.
  */
 export type LocalCheckRunner = (item: ItemResult, checks: readonly CheckSpec[], context: JudgeContext) => Promise<CheckOutcome[]>;

@@ -217,7 +217,7 @@ const EvalEstimateSchema = z.object({
   /** The estimate of the most expensive single item: reserved against the cap while an item runs. */
   item_reserve_usd: z.number(),
   /**
-   * The range from the real requests (lib/server/evaluation/estimate-range.ts): low (each request's text, a short
+   * The range from the real requests (lib/server/evaluations/estimate-range.ts): low (each request's text, a short
    * answer, the searches it is billed for) to high (what the ledger reserves: max_output_tokens, search results, every
    * judge call at its bound). `total_usd` is the typical figure between them.
    */

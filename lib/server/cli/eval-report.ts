@@ -7,7 +7,7 @@ import { buildJsonReport, evaluateGate, type ReportItem, type ReportVersion } fr
 import { buildGateMarkdown } from "@/lib/evaluations/report-gate-markdown";
 import { buildJunitXml } from "@/lib/evaluations/report-junit";
 import { formatVersionTable } from "@/lib/evaluations/report-table";
-import type { ItemResult } from "../evaluation/item-call";
+import type { ItemResult } from "../evaluations/item-call";
 
 /* The end of every `npm run eval`, local or --server: the reports, the gates, the exit code. */
 

@@ -20,11 +20,11 @@ import { sendEvaluationResponse } from "../services/evaluations";
 import { readModelCatalog } from "../services/catalog";
 import type { ModelListResponse } from "@/lib/contract/gateway";
 import { readPreset, readPresetVersions } from "../services/presets";
-import { chooseJudgeModel } from "../evaluation/judge-model";
+import { chooseJudgeModel } from "../evaluations/judge-model";
 import { readPricing } from "@/lib/evaluations/estimate";
-import { checkPool } from "../evaluation/check-pool";
-import { workForRun } from "../evaluation/run-work";
-import { EvaluationRunner } from "../evaluation/runner";
+import { checkPool } from "../evaluations/check-pool";
+import { workForRun } from "../evaluations/run-work";
+import { EvaluationRunner } from "../evaluations/runner";
 import { lockStateFolder, planFingerprint, settleState, StateError, type StateFolder } from "./eval-state";
 import { watchProgress } from "./eval-progress";
 import { runOnServer } from "./eval-server";
@@ -32,8 +32,8 @@ import { EXIT_INTERRUPTED, report, resultOf, verdictOf, type CliIo } from "./eva
 
 export type { CliIo };
 
-import { estimateRange } from "../evaluation/estimate-range";
-import { itemCostsOf, sumItemCosts } from "../evaluation/item-costs";
+import { estimateRange } from "../evaluations/estimate-range";
+import { itemCostsOf, sumItemCosts } from "../evaluations/item-costs";
 import { withLedgerCost } from "@/lib/evaluations/cost-split";
 import { formatUsdRange } from "@/lib/evaluations/runs/progress";
 

@@ -179,7 +179,7 @@ interface EvalItemsTable {
   /** The reserve of the item's claim in flight and its ledger entry (migration 10); null once settled. */
   reserve_usd: number | null;
   ledger_entry: string | null;
-  /** 1: done with an answer and every check passed; 0 otherwise (migration 14; itemPassed in eval-runs-store.ts). */
+  /** 1: done with an answer and every check passed; 0 otherwise (migration 14; itemPassed in evaluation-runs-store.ts). */
   passed: number | null;
 }
 

@@ -7,8 +7,8 @@ import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { createMyToken, listMyTokens, revokeMyToken } from "./access-tokens";
-import { createSet } from "./evaluations";
-import { createEvalRun, listEvalRuns } from "./evaluations-runs";
+import { createSet } from "./evaluation-sets";
+import { createEvalRun, listEvalRuns } from "./evaluation-runs";
 import { getMyBudget } from "./budgets";
 
 /**

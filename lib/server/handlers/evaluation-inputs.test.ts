@@ -10,8 +10,8 @@ import { ROWS_PER_PAGE } from "@/lib/question-sets/draft";
 import { HttpError } from "../http/errors";
 import { readQuestionSetRows } from "../services/evaluation-sets";
 import { pageCharge } from "../services/gateway-charge";
-import { createSet, getSetRows, updateSet } from "./evaluations";
-import { cancelEvalRun, createEvalRun, getEvalRun, listEvalRuns } from "./evaluations-runs";
+import { createSet, getSetRows, updateSet } from "./evaluation-sets";
+import { cancelEvalRun, createEvalRun, getEvalRun, listEvalRuns } from "./evaluation-runs";
 
 /**
  * Issue 36, findings 7 to 9: what evaluation imports, the set page's reads and the run lists cost the server, through

@@ -9,7 +9,7 @@ import { appContext } from "../config/app-context";
 import { scoreToEnd } from "../testing/eval-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { applyRunRescore } from "./evaluation-results";
-import { createSet } from "./evaluations";
+import { createSet } from "./evaluation-sets";
 import { getMe } from "./users";
 
 /**

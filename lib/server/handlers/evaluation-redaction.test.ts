@@ -10,8 +10,8 @@ import { runEvalCli, type CliIo } from "../cli/eval";
 import { runToEnd } from "../testing/eval-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { exportRunResults } from "./evaluation-results";
-import { createSet } from "./evaluations";
-import { createEvalRun, getEvalRun, listEvalRunItems } from "./evaluations-runs";
+import { createSet } from "./evaluation-sets";
+import { createEvalRun, getEvalRun, listEvalRunItems } from "./evaluation-runs";
 import { postResponses } from "./responses";
 
 /**

@@ -26,7 +26,7 @@ import { appContext } from "../config/app-context";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { newTestScoringJobs, runToEnd, scoreToEnd } from "../testing/eval-runner";
 import { admitEvaluationItem } from "../services/evaluations";
-import { createSet } from "./evaluations";
+import { createSet } from "./evaluation-sets";
 import {
   applyRunRescore,
   compareRunResults,
@@ -40,7 +40,7 @@ import {
   listResultQuestions,
   listRunScorings,
 } from "./evaluation-results";
-import { createEvalRun, listEvalRunItems } from "./evaluations-runs";
+import { createEvalRun, listEvalRunItems } from "./evaluation-runs";
 
 /**
  * Issue 28, the results routes: real HTTP to an embedded gateway through a counting proxy (so a test can see every

@@ -7,8 +7,8 @@ import { runToEnd } from "../testing/eval-runner";
 import { params, setUpBff, signInNewUser, type BffTestEnv } from "../testing/test-support";
 import { applyRunRescore, cancelRunScoring, designateRunWinner, estimateRunRescore, getResultsSummary, listRunScorings } from "./evaluation-results";
 import { EvalScoringListEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
-import { createSet } from "./evaluations";
-import { cancelEvalRun, createEvalRun } from "./evaluations-runs";
+import { createSet } from "./evaluation-sets";
+import { cancelEvalRun, createEvalRun } from "./evaluation-runs";
 
 /**
  * Issue 36, finding 5: a second editor re-scored someone else's run (its pass rate went 13 % → 100 % and the

@@ -13,8 +13,8 @@ import { appContext } from "../config/app-context";
 import { runToEnd } from "../testing/eval-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { designateRunWinner } from "./evaluation-results";
-import { createSet } from "./evaluations";
-import { createEvalRun } from "./evaluations-runs";
+import { createSet } from "./evaluation-sets";
+import { createEvalRun } from "./evaluation-runs";
 import { deleteReleaseGate, getReleaseGate, putReleaseGate, revertPresetDesignation } from "./release-gates";
 
 /**

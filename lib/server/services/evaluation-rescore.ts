@@ -10,9 +10,9 @@ import { isAnswered } from "@/lib/evaluations/results/stored-item";
 import { formatUsd } from "@/lib/video-models/money";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
-import { EvalScoringsStore, SCORINGS_PER_RUN_MAX, type EvalScoringRow } from "../db/eval-scorings-store";
-import { chooseJudgeModel } from "../evaluation/judge-model";
-import { itemNeed, keyedChecks, storedVerdicts, type JudgeSetting } from "../evaluation/scoring-plan";
+import { EvalScoringsStore, SCORINGS_PER_RUN_MAX, type EvalScoringRow } from "../db/evaluation-scorings-store";
+import { chooseJudgeModel } from "../evaluations/judge-model";
+import { itemNeed, keyedChecks, storedVerdicts, type JudgeSetting } from "../evaluations/scoring-plan";
 import { HttpError } from "../http/errors";
 import type { CallPricing } from "../ledger/call-reserve";
 import { checkModelBudget, modelSpendingLock } from "../spending/model-spending";
@@ -23,7 +23,7 @@ import type { GatewayCharge } from "./gateway-charge";
 
 /**
  * Re-scoring a run: its stored answers scored again with a check list, as a job (issue 38). POST records a scoring
- * and answers 202; the runner's scoring jobs (lib/server/evaluation/scoring-jobs.ts) do the work on the server,
+ * and answers 202; the runner's scoring jobs (lib/server/evaluations/scoring-jobs.ts) do the work on the server,
  * resumable, each judge call reserved and settled on the owner's ledger. Every scoring is kept (the run's own
  * verdicts are scoring 1) and only verdicts not yet in the cache (answer, check, judge model) are computed.
  */

@@ -34,9 +34,9 @@ import { runNameOf } from "@/lib/evaluations/results/run-name";
 import { runSpent } from "@/lib/evaluations/results/spent";
 import { presetOfVersionId, versionSummaries } from "@/lib/evaluations/results/summary";
 import { appContext } from "../config/app-context";
-import type { EvalRunRow, EvalRunsStore } from "../db/eval-runs-store";
-import { itemCostsOf, type ItemCost } from "../evaluation/item-costs";
-import { EvalScoringsStore, type EvalScoringRow } from "../db/eval-scorings-store";
+import type { EvalRunRow, EvalRunsStore } from "../db/evaluation-runs-store";
+import { itemCostsOf, type ItemCost } from "../evaluations/item-costs";
+import { EvalScoringsStore, type EvalScoringRow } from "../db/evaluation-scorings-store";
 import { HttpError } from "../http/errors";
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { appContext } from "../config/app-context";
-import type { SendResponses } from "../evaluation/item-call";
-import { workForRun } from "../evaluation/run-work";
-import { EvaluationRunner } from "../evaluation/runner";
-import { ScoringJobs, type ScoringJobsOptions } from "../evaluation/scoring-jobs";
-import { EvalScoringsStore } from "../db/eval-scorings-store";
+import type { SendResponses } from "../evaluations/item-call";
+import { workForRun } from "../evaluations/run-work";
+import { EvaluationRunner } from "../evaluations/runner";
+import { ScoringJobs, type ScoringJobsOptions } from "../evaluations/scoring-jobs";
+import { EvalScoringsStore } from "../db/evaluation-scorings-store";
 import { sendEvaluationResponse } from "../services/evaluations";
 
 /** A runner over the app context's stores, as the server starts one, polling fast; `send` stands in for the gateway call when a test holds answers. */

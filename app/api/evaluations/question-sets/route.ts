@@ -1,4 +1,4 @@
-import { createSet, listSets } from "@/lib/server/handlers/evaluations";
+import { createSet, listSets } from "@/lib/server/handlers/evaluation-sets";
 
 export const dynamic = "force-dynamic";
 export const GET = listSets;

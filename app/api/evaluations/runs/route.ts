@@ -1,4 +1,4 @@
-import { createEvalRun, listEvalRuns } from "@/lib/server/handlers/evaluations-runs";
+import { createEvalRun, listEvalRuns } from "@/lib/server/handlers/evaluation-runs";
 
 export const dynamic = "force-dynamic";
 export const GET = listEvalRuns;

@@ -1,4 +1,4 @@
-import { deleteSet, getSet, updateSet } from "@/lib/server/handlers/evaluations";
+import { deleteSet, getSet, updateSet } from "@/lib/server/handlers/evaluation-sets";
 
 export const dynamic = "force-dynamic";
 export const GET = getSet;

@@ -1,4 +1,4 @@
-import { getEvalRun, renameEvalRun } from "@/lib/server/handlers/evaluations-runs";
+import { getEvalRun, renameEvalRun } from "@/lib/server/handlers/evaluation-runs";
 
 export const dynamic = "force-dynamic";
 export const GET = getEvalRun;

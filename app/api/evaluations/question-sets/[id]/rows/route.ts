@@ -1,4 +1,4 @@
-import { getSetRows } from "@/lib/server/handlers/evaluations";
+import { getSetRows } from "@/lib/server/handlers/evaluation-sets";
 
 export const dynamic = "force-dynamic";
 export const GET = getSetRows;

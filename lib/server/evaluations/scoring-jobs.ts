@@ -4,8 +4,8 @@ import { evaluateChecks, type CheckResult, type LocalCheckRunner } from "@/lib/e
 import { ItemResultSchema, type ItemResult } from "@/lib/evaluations/item-result";
 import type { JudgeFn } from "@/lib/evaluations/judge-protocol";
 import { rowContext, type CheckedRow } from "@/lib/evaluations/row-checks";
-import type { EvalRunsStore } from "../db/eval-runs-store";
-import type { EvalScoringRow, EvalScoringsStore } from "../db/eval-scorings-store";
+import type { EvalRunsStore } from "../db/evaluation-runs-store";
+import type { EvalScoringRow, EvalScoringsStore } from "../db/evaluation-scorings-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";
 import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
 import type { Ledger } from "../ledger/ledger";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
-import { EvalRunsStore } from "../db/eval-runs-store";
+import { EvalRunsStore } from "../db/evaluation-runs-store";
 import { QuestionSetsStore } from "../db/question-sets-store";
 import { useTestAppDb } from "../testing/test-app-db";
 import { workForRun } from "./run-work";

@@ -1,4 +1,4 @@
-import type { CallCharge, ClaimedItem, EvalItemKey, EvalRunsStore } from "../db/eval-runs-store";
+import type { CallCharge, ClaimedItem, EvalItemKey, EvalRunsStore } from "../db/evaluation-runs-store";
 import type { ItemOutcome } from "./item-call";
 
 /** What the runner needs of a run to execute its items: read once per run from its stored plan. */

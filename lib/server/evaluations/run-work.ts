@@ -5,7 +5,7 @@ import { CheckListSchema, usesJudge, type CheckSpec } from "@/lib/evaluations/ch
 import { DEMO_JUDGE_MODEL } from "@/lib/evaluations/judge-protocol";
 import { checksForRow, evaluateRow, type CheckedRow } from "@/lib/evaluations/row-checks";
 import { fillRequest } from "@/lib/evaluations/template";
-import type { CallCharge, EvalRunsStore } from "../db/eval-runs-store";
+import type { CallCharge, EvalRunsStore } from "../db/evaluation-runs-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";
 import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
 import { checkPool } from "./check-pool";

@@ -4,8 +4,8 @@
  * and prints "ready". The test kills it with SIGKILL mid-scoring.
  */
 import { openAppDb } from "../../db/app-db";
-import { EvalRunsStore } from "../../db/eval-runs-store";
-import { EvalScoringsStore } from "../../db/eval-scorings-store";
+import { EvalRunsStore } from "../../db/evaluation-runs-store";
+import { EvalScoringsStore } from "../../db/evaluation-scorings-store";
 import { QuestionSetsStore } from "../../db/question-sets-store";
 import { ScoringJobs } from "../scoring-jobs";
 import { roomyLedger } from "../../testing/test-ledger";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { useTestAppDb } from "../testing/test-app-db";
-import { EvalRunsStore, type EndedEvalItem } from "./eval-runs-store";
+import { EvalRunsStore, type EndedEvalItem } from "./evaluation-runs-store";
 import { roomyLedger } from "../testing/test-ledger";
 
 /** More items than one INSERT takes, so the chunks have to line up. */

@@ -4,8 +4,8 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
-import { createSet } from "../handlers/evaluations";
-import { createEvalRun } from "../handlers/evaluations-runs";
+import { createSet } from "../handlers/evaluation-sets";
+import { createEvalRun } from "../handlers/evaluation-runs";
 import { runToEnd } from "../testing/eval-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 

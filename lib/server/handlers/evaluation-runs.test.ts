@@ -17,14 +17,14 @@ import { estimatePlan, readPricing, type Pricing } from "@/lib/evaluations/estim
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
-import type { SendResponses } from "../evaluation/item-call";
+import type { SendResponses } from "../evaluations/item-call";
 import { EVAL_ESTIMATE_ASSUMPTIONS } from "../services/evaluation-runs";
 import { appContext } from "../config/app-context";
 import { sendEvaluationResponse } from "../services/evaluations";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { newTestRunner, runToEnd } from "../testing/eval-runner";
-import { createSet } from "./evaluations";
-import { cancelEvalRun, createEvalRun, estimateEvalRun, getEvalRun, listEvalRunItems, listEvalRuns } from "./evaluations-runs";
+import { createSet } from "./evaluation-sets";
+import { cancelEvalRun, createEvalRun, estimateEvalRun, getEvalRun, listEvalRunItems, listEvalRuns } from "./evaluation-runs";
 
 /**
  * Issue 27, the runs' routes: real HTTP to an embedded gateway (answers at once: time scale 0) with its seeded

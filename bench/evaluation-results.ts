@@ -1,5 +1,5 @@
 /**
- * `npm run bench:eval-results`: the results of a large run, as a gate. 10,000 questions × 4 versions (× REPEATS)
+ * `npm run bench:evaluation-results`: the results of a large run, as a gate. 10,000 questions × 4 versions (× REPEATS)
  * of synthetic stored items (answers of ~120 words, 5 citations, 8 sources, 3 checks), through the modules the
  * results routes use (lib/evaluations/results): parsing the stored JSON (as the store hands it over), the item grid, the
  * question rows, the summaries and the noise floor (the work of the first read after a run changes, cached per
@@ -105,7 +105,7 @@ const page = timed("filtered sorted page", () => ({ ...pageRows(queryRows(rows, 
 timed("detail prev/next (full sort)", () => neighbours(queryRows(rows, EvalQuestionsQuerySchema.parse({ sort: "latency", sort_version: "1" })), 5_000), pageFigures);
 const pageMs = Math.max(...pageFigures.map(([, ms]) => ms));
 
-console.log(`bench:eval-results  ${QUESTIONS} questions × ${VERSIONS} versions × ${REPEATS} repeat(s) = ${items.length} items (CPU ms)`);
+console.log(`bench:evaluation-results  ${QUESTIONS} questions × ${VERSIONS} versions × ${REPEATS} repeat(s) = ${items.length} items (CPU ms)`);
 for (const [label, ms] of [...figures, ["first read, total", firstRead] as [string, number], ...pageFigures]) console.log(`  ${label.padEnd(32)} ${ms.toFixed(0).padStart(7)}`);
 console.log(`  page rows: ${page.data.length}, flagged failed_any: ${page.flag_counts.failed_any}`);
 let failed = false;

@@ -7,7 +7,7 @@ import { callItem, type SendResponses } from "../item-call";
  * How well the citation checks find what the embedded gateway planted (EMBEDDED_GATEWAY_CITATION_FAULTS): each
  * question is answered through the gateway (an extractive model with web search), its citations checked by
  * lib/evaluations' citation support with the gateway's judge, and each verdict compared with the fault planted on that
- * citation (recomputed from the same seed). Shared by the unit test and `npm run bench:eval-checks`.
+ * citation (recomputed from the same seed). Shared by the unit test and `npm run bench:evaluation-checks`.
  */
 
 export interface Agreement {

@@ -76,7 +76,7 @@ function workerEntry(): { file: string; execArgv: string[] } {
   const entry = process.argv[1] ?? "";
   if (entry.startsWith(path.join(root, "dist", "server")) && existsSync(compiled)) return { file: compiled, execArgv: [] };
   // Only tsx: the parent's other flags (a test runner's, --conditions) are not the worker's business.
-  return { file: path.join(root, "lib", "server", "evaluation", "check-worker.ts"), execArgv: ["--import", "tsx"] };
+  return { file: path.join(root, "lib", "server", "evaluations", "check-worker.ts"), execArgv: ["--import", "tsx"] };
 }
 
 export class CheckPool {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:eval-results-page`: the results page of a 10,000-question × 2-version run, in Chromium.
+ * `npm run bench:evaluation-results-page`: the results page of a 10,000-question × 2-version run, in Chromium.
  *
  * A finished run is written into a fresh app database with the app's own stores in one transaction
  * (EvalRunsStore.createEnded): the set's questions, a plan of two versions, and 20,000 items whose answers,
@@ -25,7 +25,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { appDbFile, openAppDb } from "../lib/server/db/app-db";
-import { EvalRunsStore, type EndedEvalItem } from "../lib/server/db/eval-runs-store";
+import { EvalRunsStore, type EndedEvalItem } from "../lib/server/db/evaluation-runs-store";
 import { QuestionSetsStore } from "../lib/server/db/question-sets-store";
 import { UsersStore } from "../lib/server/db/users-store";
 import { CheckSpecSchema } from "../lib/evaluations/checks";
@@ -42,7 +42,7 @@ const LONG_TASK_BUDGET_MS = 50;
 const TRACE = process.env.BENCH_TRACE === "1" || Boolean(process.env.BENCH_TRACE_DIR);
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 const PASSWORD = "bench-demo-password";
-const log = benchLog("bench:eval-results-page");
+const log = benchLog("bench:evaluation-results-page");
 
 const VERSIONS = [
   { id: "gatehouse/swift", label: "swift", request: { model: "gatehouse/swift" } },
@@ -287,7 +287,7 @@ async function traced<T>(browser: Browser, page: Page, act: () => Promise<T>): P
   const trace = await browser.stopTracing();
   if (TRACE_DIR) {
     fs.mkdirSync(TRACE_DIR, { recursive: true });
-    fs.writeFileSync(path.join(TRACE_DIR, "eval-results-page-scroll.json"), trace);
+    fs.writeFileSync(path.join(TRACE_DIR, "evaluation-results-page-scroll.json"), trace);
   }
   return { result, trace };
 }
@@ -415,7 +415,7 @@ async function main() {
       log(`${name}: ${fmt(open.seconds)} s, server CPU ${fmt(open.serverCpuSeconds)} s; long tasks ${tasksCell(open.longTasks)}`);
     }
     for (const step of figures.steps) log(`${step.name}: ${fmt(step.seconds)} s; long tasks ${tasksCell(step.longTasks)}`);
-    const results = writeResults("eval-results-page.json", {
+    const results = writeResults("evaluation-results-page.json", {
       questions: QUESTIONS,
       versions: VERSIONS.length,
       seedSeconds,
@@ -423,11 +423,11 @@ async function main() {
       ...figures,
       scroll: { ...scroll, frameTimes: undefined, frames: scroll.frameTimes.length, taskCpuMs: undefined, longestTaskCpuMs: scroll.taskCpuMs && longest(scroll.taskCpuMs) },
     });
-    const doc = writeBenchmarkSection("eval-results-page", "npm run bench:eval-results-page", report(figures, seedSeconds));
+    const doc = writeBenchmarkSection("evaluation-results-page", "npm run bench:evaluation-results-page", report(figures, seedSeconds));
     log(`wrote ${results}${doc ? ` and ${path.relative(root, doc)}` : ""}`);
     const overGate = over(scroll.longTasks);
     if (overGate > 0) {
-      console.error(`bench:eval-results-page: FAIL: ${overGate} long task(s) over ${LONG_TASK_BUDGET_MS} ms while scrolling (longest ${fmt(longest(scroll.longTasks))} ms)`);
+      console.error(`bench:evaluation-results-page: FAIL: ${overGate} long task(s) over ${LONG_TASK_BUDGET_MS} ms while scrolling (longest ${fmt(longest(scroll.longTasks))} ms)`);
       passed = false;
     } else log(`PASS: no long task over ${LONG_TASK_BUDGET_MS} ms while scrolling ${QUESTIONS.toLocaleString("en")} questions (longest ${fmt(longest(scroll.longTasks))} ms)`);
   } finally {
@@ -437,4 +437,4 @@ async function main() {
   process.exit(passed ? 0 : 1);
 }
 
-runBench("bench:eval-results-page", main);
+runBench("bench:evaluation-results-page", main);

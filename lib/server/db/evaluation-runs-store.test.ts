@@ -7,7 +7,7 @@ import { APP_DB_DIALECTS, type AppDbDialect } from "@/lib/testing/postgres-datab
 import { useTestAppDb } from "../testing/test-app-db";
 import { testAppDbTarget } from "../testing/test-support";
 import { openAppDb, type AppDb, type AppDbTarget } from "./app-db";
-import { EvalRunsStore, type EvalItemKey } from "./eval-runs-store";
+import { EvalRunsStore, type EvalItemKey } from "./evaluation-runs-store";
 import { Ledger } from "../ledger/ledger";
 import { roomyLedger } from "../testing/test-ledger";
 

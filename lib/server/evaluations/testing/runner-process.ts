@@ -4,7 +4,7 @@
  * EVAL_GATEWAY_URL, and prints "ready". The test kills it with SIGKILL mid-run.
  */
 import { openAppDb } from "../../db/app-db";
-import { EvalRunsStore } from "../../db/eval-runs-store";
+import { EvalRunsStore } from "../../db/evaluation-runs-store";
 import { QuestionSetsStore } from "../../db/question-sets-store";
 import { workForRun } from "../run-work";
 import { EvaluationRunner } from "../runner";

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:eval`: evaluation runs at scale (issue 27). Targets: RSS growth under 100 MB over a
+ * `npm run bench:evaluation-runs`: evaluation runs at scale (issue 27). Targets: RSS growth under 100 MB over a
  * 1,000-question × 2-version run; items/s at concurrency 1, 4 and 16 beside the gateway's own ceiling; the run
  * page's update cost with 2,000 items under 50 ms.
  *
@@ -23,7 +23,7 @@
  *
  * Options: --questions <n> (default 1000), --page-time-scale <x> (default 1; 0: the stress case, answers at once).
  * Environment: BENCH_PAGE=0 (runner only), BENCH_RUNNER=0 (page only: prints its figures and writes
- * bench/results/eval-page.json, not the docs), BENCH_DOCS=0, NEXT_DIST_DIR.
+ * bench/results/evaluation-page.json, not the docs), BENCH_DOCS=0, NEXT_DIST_DIR.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -31,10 +31,10 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { openAppDb } from "../lib/server/db/app-db";
-import { EvalRunsStore } from "../lib/server/db/eval-runs-store";
+import { EvalRunsStore } from "../lib/server/db/evaluation-runs-store";
 import { QuestionSetsStore } from "../lib/server/db/question-sets-store";
-import { workForRun } from "../lib/server/evaluation/run-work";
-import { EvaluationRunner } from "../lib/server/evaluation/runner";
+import { workForRun } from "../lib/server/evaluations/run-work";
+import { EvaluationRunner } from "../lib/server/evaluations/runner";
 import { markdownTable, writeBenchmarkSection } from "./report-table";
 import { benchGatewayEnv, benchLog, fmt, launchChromium, percentile, root, runBench, signIn, signedInContext, startApp, startGateway, stopProcess, writeResults, type AppProcess, type GatewayProcess } from "./support";
 import { roomyLedger } from "@/lib/server/testing/test-ledger";
@@ -52,7 +52,7 @@ const QUESTIONS = arg("questions", 1_000);
 const PAGE_TIME_SCALE = arg("page-time-scale", 1);
 const CONCURRENCIES = [1, 4, 16];
 const KEYS = { api: "bench-api-key", management: "bench-management-key" };
-const log = benchLog("bench:eval");
+const log = benchLog("bench:evaluation-runs");
 
 function questions(count: number): string[] {
   const demo = fs
@@ -300,12 +300,12 @@ function logPage(page: PageFigure): void {
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gatehouse-bench-eval-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gatehouse-bench-evaluation-"));
   if (process.env.BENCH_RUNNER === "0") {
     try {
       const page = await pagePart(dir, PAGE_TIME_SCALE);
       logPage(page);
-      log(`wrote ${writeResults("eval-page.json", page)}`);
+      log(`wrote ${writeResults("evaluation-page.json", page)}`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -323,7 +323,7 @@ async function main() {
     const big = runner.find((figure) => figure.rssPeakMb !== undefined)!;
     const growth = big.rssPeakMb! - big.rssBaselineMb!;
     log(`RSS: baseline ${fmt(big.rssBaselineMb!)} MB, peak ${fmt(big.rssPeakMb!)} MB, growth ${fmt(growth)} MB (target < 100 MB)`);
-    const results = writeResults("eval-runs.json", { questions: QUESTIONS, runner, rss_growth_mb: growth, page });
+    const results = writeResults("evaluation-runs.json", { questions: QUESTIONS, runner, rss_growth_mb: growth, page });
     const body = [
       `${QUESTIONS.toLocaleString("en")} questions × 2 versions (${(QUESTIONS * 2).toLocaleString("en")} items) per run, embedded gateway at answer time scale 0.`,
       "",
@@ -338,7 +338,7 @@ async function main() {
         ? `Run page update (a poll's answer arrived → the next frame after the DOM shows it), ${pageLine(page)} (target < 50 ms).`
         : "Run page update: not measured (BENCH_PAGE=0).",
     ].join("\n");
-    const doc = writeBenchmarkSection("eval", "npm run bench:eval", body);
+    const doc = writeBenchmarkSection("evaluation-runs", "npm run bench:evaluation-runs", body);
     log(`wrote ${results}${doc ? ` and ${path.relative(root, doc)}` : ""}`);
     if (growth >= 100) throw new Error(`RSS grew ${fmt(growth)} MB, over the 100 MB target`);
     if (page && page.p95 >= 50) log(`warning: the page's p95 update, ${fmt(page.p95)} ms, is over 50 ms (a loaded machine stretches wall-clock times)`);
@@ -348,4 +348,4 @@ async function main() {
   }
 }
 
-runBench("bench:eval", main);
+runBench("bench:evaluation-runs", main);

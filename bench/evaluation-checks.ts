@@ -1,5 +1,5 @@
 /**
- * `npm run bench:eval-checks`: how well the citation checks agree with planted truth (issue 37). The embedded
+ * `npm run bench:evaluation-checks`: how well the citation checks agree with planted truth (issue 37). The embedded
  * gateway plants invented, unsupported and off-topic citations at known, seeded rates
  * (EMBEDDED_GATEWAY_CITATION_FAULTS); every demo question is answered by an extractive model with web search,
  * its citations checked by lib/evaluations' citation support with the demo judge, and each verdict compared with what
@@ -12,11 +12,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseCitationFaults } from "../lib/embedded-gateway/responder/citation-faults";
 import { startEmbeddedGateway } from "../lib/embedded-gateway/server";
-import { measureCitationAgreement, type Agreement, type CitationAgreement } from "../lib/server/evaluation/testing/citation-agreement";
+import { measureCitationAgreement, type Agreement, type CitationAgreement } from "../lib/server/evaluations/testing/citation-agreement";
 import { markdownTable, writeBenchmarkSection } from "./report-table";
 import { benchLog, root, runBench, writeResults } from "./support";
 
-const log = benchLog("bench:eval-checks");
+const log = benchLog("bench:evaluation-checks");
 const at = process.argv.indexOf("--seeds");
 const SEEDS = at >= 0 ? Number(process.argv[at + 1]) : 3;
 const RATES = "invented=0.1,unsupported=0.2,off_topic=0.1";
@@ -30,7 +30,7 @@ function sum(a: Agreement, b: Agreement): Agreement {
 
 const pct = (value: number | null) => (value === null ? "n/a" : `${(value * 100).toFixed(1)} %`);
 
-runBench("bench:eval-checks", async () => {
+runBench("bench:evaluation-checks", async () => {
   const questions = fs
     .readFileSync(path.join(root, "lib/evaluations/demo/web-research-questions.jsonl"), "utf8")
     .split("\n")
@@ -73,8 +73,8 @@ runBench("bench:eval-checks", async () => {
     `Target: no invented citation missed — ${agg.invented.falseNegatives === 0 ? "met" : `NOT met (${agg.invented.falseNegatives} missed)`}.`,
   ].join("\n");
   console.log(body);
-  writeResults("eval-checks.json", { rates: RATES, seeds: SEEDS, answers, citations, ...agg });
-  const doc = writeBenchmarkSection("eval-checks", "npm run bench:eval-checks", body);
+  writeResults("evaluation-checks.json", { rates: RATES, seeds: SEEDS, answers, citations, ...agg });
+  const doc = writeBenchmarkSection("evaluation-checks", "npm run bench:evaluation-checks", body);
   if (doc) log(`wrote ${path.relative(root, doc)}`);
   if (agg.invented.falseNegatives > 0) process.exitCode = 1;
 });

@@ -7,7 +7,7 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
-import { createSet, deleteSet, exportSet, getSet, listSets, updateSet } from "./evaluations";
+import { createSet, deleteSet, exportSet, getSet, listSets, updateSet } from "./evaluation-sets";
 
 /** Issue 27, the question sets' routes: real HTTP to the BFF's handlers, the app database on both dialects. */
 

@@ -6,7 +6,7 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import type { AppDb } from "../db/app-db";
-import { EvalRunsStore, type EvalItemKey } from "../db/eval-runs-store";
+import { EvalRunsStore, type EvalItemKey } from "../db/evaluation-runs-store";
 import { openTestAppDb } from "../testing/test-support";
 import { callItem, type ItemResult, type SendResponses } from "./item-call";
 import { EvaluationRunner } from "./runner";

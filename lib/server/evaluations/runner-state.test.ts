@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EvalRunsStore } from "../db/eval-runs-store";
+import type { EvalRunsStore } from "../db/evaluation-runs-store";
 import { EvaluationRunner } from "./runner";
 
 /*

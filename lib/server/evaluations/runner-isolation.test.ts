@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { EvalRunRequestSchema } from "@/lib/contract/bff/evaluations";
-import { EvalRunsStore } from "../db/eval-runs-store";
+import { EvalRunsStore } from "../db/evaluation-runs-store";
 import { roomyLedger } from "../testing/test-ledger";
 import { QuestionSetsStore } from "../db/question-sets-store";
 import { useTestAppDb } from "../testing/test-app-db";
