@@ -12,7 +12,7 @@ import { createSet } from "@/lib/server/handlers/evaluation-sets";
 import { startTracing } from "@/lib/server/observability/start-tracing";
 import { tracingState } from "@/lib/server/observability/tracing";
 import { setTracingState } from "@/lib/server/observability/tracing-state";
-import { runToEnd } from "@/lib/server/testing/eval-runner";
+import { runToEnd } from "@/lib/server/testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "@/lib/server/testing/test-support";
 import { createDashboardServer } from "./dashboard-server";
 import { registerFastLane } from "./fast-lane/registry";

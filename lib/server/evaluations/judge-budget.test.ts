@@ -12,7 +12,7 @@ import { applyRunRescore, estimateRunRescore, listRunScorings } from "../handler
 import { createSet } from "../handlers/evaluation-sets";
 import { createEvalRun, estimateEvalRun, getEvalRun, listEvalRunItems } from "../handlers/evaluation-runs";
 import { startCountingProxy, type CountingProxy } from "../testing/counting-proxy";
-import { runToEnd, scoreToEnd } from "../testing/eval-runner";
+import { runToEnd, scoreToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 
 /**

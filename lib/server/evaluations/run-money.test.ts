@@ -9,7 +9,7 @@ import { createSet } from "../handlers/evaluation-sets";
 import { exportRunResults, getResultsSummary } from "../handlers/evaluation-results";
 import { createEvalRun, estimateEvalRun, getEvalRun, listEvalRuns } from "../handlers/evaluation-runs";
 import { notRunSummary } from "@/lib/evaluations/runs/progress";
-import { runToEnd } from "../testing/eval-runner";
+import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 
 /**

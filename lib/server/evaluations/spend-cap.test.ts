@@ -6,7 +6,7 @@ import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { createSet } from "../handlers/evaluation-sets";
 import { createEvalRun } from "../handlers/evaluation-runs";
-import { runToEnd } from "../testing/eval-runner";
+import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 
 /**

@@ -6,7 +6,7 @@ import { QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { appContext } from "../config/app-context";
-import { scoreToEnd } from "../testing/eval-runner";
+import { scoreToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { applyRunRescore } from "./evaluation-results";
 import { createSet } from "./evaluation-sets";

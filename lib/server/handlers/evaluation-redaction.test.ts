@@ -7,7 +7,7 @@ import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/con
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { runEvalCli, type CliIo } from "../cli/eval";
-import { runToEnd } from "../testing/eval-runner";
+import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { exportRunResults } from "./evaluation-results";
 import { createSet } from "./evaluation-sets";

@@ -24,7 +24,7 @@ import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
-import { newTestScoringJobs, runToEnd, scoreToEnd } from "../testing/eval-runner";
+import { newTestScoringJobs, runToEnd, scoreToEnd } from "../testing/evaluation-runner";
 import { admitEvaluationItem } from "../services/evaluations";
 import { createSet } from "./evaluation-sets";
 import {

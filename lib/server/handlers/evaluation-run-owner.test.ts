@@ -3,7 +3,7 @@ import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/con
 import { EvalResultsSummaryEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { runToEnd } from "../testing/eval-runner";
+import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, signInNewUser, type BffTestEnv } from "../testing/test-support";
 import { applyRunRescore, cancelRunScoring, designateRunWinner, estimateRunRescore, getResultsSummary, listRunScorings } from "./evaluation-results";
 import { EvalScoringListEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";

@@ -22,7 +22,7 @@ import { EVAL_ESTIMATE_ASSUMPTIONS } from "../services/evaluation-runs";
 import { appContext } from "../config/app-context";
 import { sendEvaluationResponse } from "../services/evaluations";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
-import { newTestRunner, runToEnd } from "../testing/eval-runner";
+import { newTestRunner, runToEnd } from "../testing/evaluation-runner";
 import { createSet } from "./evaluation-sets";
 import { cancelEvalRun, createEvalRun, estimateEvalRun, getEvalRun, listEvalRunItems, listEvalRuns } from "./evaluation-runs";
 

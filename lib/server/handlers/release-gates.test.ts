@@ -10,7 +10,7 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
-import { runToEnd } from "../testing/eval-runner";
+import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { designateRunWinner } from "./evaluation-results";
 import { createSet } from "./evaluation-sets";
@@ -19,7 +19,7 @@ import { deleteReleaseGate, getReleaseGate, putReleaseGate, revertPresetDesignat
 
 /**
  * Issue 38 part 6: a preset's release gate over real runs on the embedded gateway. web-research v1 cites pages under
- * *.example.net, v3 excludes them (lib/embedded-gateway/search/eval-corpus.ts), so a gate on `no-domain:example.net`
+ * *.example.net, v3 excludes them (lib/embedded-gateway/search/evaluation-corpus.ts), so a gate on `no-domain:example.net`
  * at 100 % refuses v1 and accepts v3.
  */
 
