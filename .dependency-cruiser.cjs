@@ -16,8 +16,9 @@
  *   lib/*           the rest of lib/ is shared by both sides: parsing, formatting, pure feature logic
  *   testing/        folders named testing/ (lib/testing, lib/server/testing, ...) hold test servers and
  *                   helpers: only tests, benches, scripts and e2e import them
- *   lib/eval/       the evaluation engine (question sets, checks, judge protocol, estimates, reports): pure, used by
- *                   the server's runner, the dashboard and the CLI alike; imports neither side nor React/Next
+ *   lib/evaluations/ the evaluation engine (question sets, checks, judge protocol, estimates, reports; runs/:
+ *                   a run's plan form, progress and access rules): pure, used by the server's runner, the
+ *                   dashboard and the CLI alike; imports neither side nor React/Next
  *   server/         the runtime (launcher, dashboard server, static serving, fast lane; server/README.md): it
  *                   may import lib/, nothing in app/, components/ or lib/ imports it
  *
@@ -154,16 +155,16 @@ module.exports = {
         "below reaches back up into services/ or handlers/. config/startup.ts is the composition root (it starts " +
         "the services' background work: the evaluation runner) and is exempt.",
       severity: "error",
-      from: { path: "^lib/server/(upstream|db|auth|http|config|video-generation|spending|evaluation|ledger)/", pathNot: [TESTS, "^lib/server/config/startup\\.ts$"] },
+      from: { path: "^lib/server/(upstream|db|auth|http|config|video-generation|spending|evaluations|ledger)/", pathNot: [TESTS, "^lib/server/config/startup\\.ts$"] },
       to: { path: "^lib/server/(services|handlers)/" },
     },
     {
       name: "eval-engine-is-pure",
       comment:
-        "lib/eval/ is one library for two front ends (the dashboard's runner and the CLI): it imports neither the " +
+        "lib/evaluations/ is one library for two front ends (the dashboard's runner and the CLI): it imports neither the " +
         "server side, the browser side, React nor Next. Network access comes in as injected functions. Tests are exempt.",
       severity: "error",
-      from: { path: "^lib/eval/", pathNot: TESTS },
+      from: { path: "^lib/evaluations/", pathNot: TESTS },
       to: {
         path: ["^lib/(server|client|embedded-gateway|sqlite|testing)/", "^auth\\.ts$", "node_modules/(react|react-dom|next)/"],
       },

@@ -43,12 +43,12 @@ export default defineConfig([
     },
   },
   {
-    // lib/eval is one engine for two front ends (the dashboard's server-side runner and the CLI): no React,
+    // lib/evaluations is one engine for two front ends (the dashboard's server-side runner and the CLI): no React,
     // Next, server-only or Node built-ins, and network only through injected functions. The layer rule in
     // .dependency-cruiser.cjs keeps it off lib/server and lib/client; this keeps it off the packages,
     // which dependency-cruiser does not follow.
-    files: ["lib/eval/**/*.ts"],
-    ignores: ["lib/eval/**/*.test.ts"],
+    files: ["lib/evaluations/**/*.ts"],
+    ignores: ["lib/evaluations/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -56,7 +56,7 @@ export default defineConfig([
           patterns: [
             {
               group: ["react", "react/*", "react-dom", "react-dom/*", "next", "next/*", "server-only", "node:*", "fs", "path", "http", "https"],
-              message: "lib/eval is pure: no React, Next, server-only or Node built-ins; take I/O as an injected function.",
+              message: "lib/evaluations is pure: no React, Next, server-only or Node built-ins; take I/O as an injected function.",
             },
           ],
         },

@@ -17,7 +17,7 @@ import { markdownTable, writeBenchmarkSection } from "./report-table";
 import { benchLog, root, runBench } from "./support";
 
 const log = benchLog("bench:estimate");
-const DEMO_QUESTIONS = path.join(root, "lib/eval/demo/web-research-questions.jsonl");
+const DEMO_QUESTIONS = path.join(root, "lib/evaluations/demo/web-research-questions.jsonl");
 
 const PLANS: { name: string; args: string[] }[] = [
   {

@@ -37,7 +37,7 @@ test.describe("personal access tokens", () => {
     // The token opens the evaluation API, and nothing else.
     const cli = await playwrightRequest.newContext({ baseURL: new URL(baseURL!).origin, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
     try {
-      expect((await cli.get("/api/eval/runs")).status()).toBe(200);
+      expect((await cli.get("/api/evaluations/runs")).status()).toBe(200);
       expect((await cli.get("/api/me")).status()).toBe(401);
 
       // Shown once: after a reload the page lists the token by name only.
@@ -55,7 +55,7 @@ test.describe("personal access tokens", () => {
       await row.getByRole("button", { name: `Revoke ${name}` }).click();
       await row.getByRole("button", { name: `Revoke ${name} now` }).click();
       await expect(row).toHaveCount(0);
-      expect((await cli.get("/api/eval/runs")).status()).toBe(401);
+      expect((await cli.get("/api/evaluations/runs")).status()).toBe(401);
     } finally {
       await cli.dispose();
     }

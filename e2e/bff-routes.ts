@@ -74,14 +74,14 @@ export async function routeContext(admin: APIRequestContext): Promise<RouteConte
 /** A question set of `questions` questions, made by the admin (evaluation rows). */
 async function adminQuestionSetId(admin: APIRequestContext, caller: Caller, questions = 1): Promise<string> {
   const rows = Array.from({ length: questions }, (_, index) => ({ question: `Auth matrix question ${index + 1}: how does keyset pagination work?` }));
-  const response = await admin.post("/api/eval/question-sets", { data: { name: `matrix ${unique(caller)}`, rows } });
+  const response = await admin.post("/api/evaluations/question-sets", { data: { name: `matrix ${unique(caller)}`, rows } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { set_id: string } }).data.set_id;
 }
 
 /** An evaluation run of the free echo model over `setId`, started with `api`'s session. */
 function startEvalRun(api: APIRequestContext, setId: string): Promise<APIResponse> {
-  return api.post("/api/eval/runs", { data: { set_id: setId, models: ["gatehouse/echo"], concurrency: 1, cap_usd: 1 } });
+  return api.post("/api/evaluations/runs", { data: { set_id: setId, models: ["gatehouse/echo"], concurrency: 1, cap_usd: 1 } });
 }
 
 async function adminEvalRunId(admin: APIRequestContext, caller: Caller, questions = 1): Promise<string> {
@@ -96,7 +96,7 @@ async function adminEvalRunId(admin: APIRequestContext, caller: Caller, question
  */
 async function writableEvalRunId(api: APIRequestContext, caller: Caller, ctx: RouteContext, plan: Record<string, unknown> = { models: ["gatehouse/echo"] }): Promise<string> {
   const starter = caller === "editor" ? api : ctx.admin;
-  const response = await starter.post("/api/eval/runs", { data: { set_id: await adminQuestionSetId(ctx.admin, caller), concurrency: 1, cap_usd: 1, ...plan } });
+  const response = await starter.post("/api/evaluations/runs", { data: { set_id: await adminQuestionSetId(ctx.admin, caller), concurrency: 1, cap_usd: 1, ...plan } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
@@ -176,145 +176,145 @@ export const ROWS: Row[] = [
       return api.post(`/api/videos/generations/${id}/cancel`);
     },
   },
-  { route: "GET /api/eval/question-sets", role: "viewer", ok: [200], call: (api) => api.get("/api/eval/question-sets") },
+  { route: "GET /api/evaluations/question-sets", role: "viewer", ok: [200], call: (api) => api.get("/api/evaluations/question-sets") },
   {
-    route: "POST /api/eval/question-sets",
+    route: "POST /api/evaluations/question-sets",
     role: "editor",
     ok: [201],
-    call: (api, caller) => api.post("/api/eval/question-sets", { data: { name: `matrix ${unique(caller)}`, format: "csv", text: "question\nWhat is WAL?\n" } }),
+    call: (api, caller) => api.post("/api/evaluations/question-sets", { data: { name: `matrix ${unique(caller)}`, format: "csv", text: "question\nWhat is WAL?\n" } }),
   },
-  { route: "GET /api/eval/question-sets/[id]", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}`) },
+  { route: "GET /api/evaluations/question-sets/[id]", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/evaluations/question-sets/${await adminQuestionSetId(ctx.admin, caller)}`) },
   {
-    route: "PUT /api/eval/question-sets/[id]",
+    route: "PUT /api/evaluations/question-sets/[id]",
     role: "editor",
     ok: [200],
     call: async (api, caller, ctx) =>
-      api.put(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}`, { data: { base_version: 1, rows: [{ question: "What changed?" }] } }),
+      api.put(`/api/evaluations/question-sets/${await adminQuestionSetId(ctx.admin, caller)}`, { data: { base_version: 1, rows: [{ question: "What changed?" }] } }),
   },
-  { route: "DELETE /api/eval/question-sets/[id]", role: "admin", ok: [204], call: async (api, caller, ctx) => api.delete(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}`) },
+  { route: "DELETE /api/evaluations/question-sets/[id]", role: "admin", ok: [204], call: async (api, caller, ctx) => api.delete(`/api/evaluations/question-sets/${await adminQuestionSetId(ctx.admin, caller)}`) },
   {
-    route: "GET /api/eval/question-sets/[id]/rows",
+    route: "GET /api/evaluations/question-sets/[id]/rows",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}/rows?offset=0&limit=10`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/question-sets/${await adminQuestionSetId(ctx.admin, caller)}/rows?offset=0&limit=10`),
   },
   {
-    route: "GET /api/eval/question-sets/[id]/export",
+    route: "GET /api/evaluations/question-sets/[id]/export",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/eval/question-sets/${await adminQuestionSetId(ctx.admin, caller)}/export?format=csv`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/question-sets/${await adminQuestionSetId(ctx.admin, caller)}/export?format=csv`),
   },
   {
-    route: "POST /api/eval/runs/estimate",
+    route: "POST /api/evaluations/runs/estimate",
     role: "editor",
     ok: [200],
-    call: async (api, caller, ctx) => api.post("/api/eval/runs/estimate", { data: { set_id: await adminQuestionSetId(ctx.admin, caller), models: ["gatehouse/echo"], cap_usd: 1 } }),
+    call: async (api, caller, ctx) => api.post("/api/evaluations/runs/estimate", { data: { set_id: await adminQuestionSetId(ctx.admin, caller), models: ["gatehouse/echo"], cap_usd: 1 } }),
   },
-  { route: "POST /api/eval/runs", role: "editor", ok: [201], call: async (api, caller, ctx) => startEvalRun(api, await adminQuestionSetId(ctx.admin, caller)) },
-  { route: "GET /api/eval/runs", role: "viewer", ok: [200], call: (api) => api.get("/api/eval/runs") },
-  { route: "GET /api/eval/runs/[id]", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}`) },
+  { route: "POST /api/evaluations/runs", role: "editor", ok: [201], call: async (api, caller, ctx) => startEvalRun(api, await adminQuestionSetId(ctx.admin, caller)) },
+  { route: "GET /api/evaluations/runs", role: "viewer", ok: [200], call: (api) => api.get("/api/evaluations/runs") },
+  { route: "GET /api/evaluations/runs/[id]", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}`) },
   {
-    route: "GET /api/eval/runs/[id]/items",
+    route: "GET /api/evaluations/runs/[id]/items",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/items?offset=0&limit=10`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/items?offset=0&limit=10`),
   },
   {
-    route: "POST /api/eval/runs/[id]/cancel",
+    route: "POST /api/evaluations/runs/[id]/cancel",
     role: "editor",
     // Only its starter or an admin may cancel a run: an editor cancels one of their own. 409 if it already finished.
     ok: [200, 409],
     call: async (api, caller, ctx) => {
-      if (caller !== "editor") return api.post(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller, 20)}/cancel`);
+      if (caller !== "editor") return api.post(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller, 20)}/cancel`);
       const started = await startEvalRun(api, await adminQuestionSetId(ctx.admin, caller, 20));
       expect(started.status(), await started.text()).toBe(201);
-      return api.post(`/api/eval/runs/${((await started.json()) as { data: { id: string } }).data.id}/cancel`);
+      return api.post(`/api/evaluations/runs/${((await started.json()) as { data: { id: string } }).data.id}/cancel`);
     },
   },
   // Results (issue 28): read from the stored items; a run still running answers with what has ended so far.
-  { route: "GET /api/eval/runs/[id]/results", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/results`) },
+  { route: "GET /api/evaluations/runs/[id]/results", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/results`) },
   {
-    route: "GET /api/eval/runs/[id]/results/questions",
+    route: "GET /api/evaluations/runs/[id]/results/questions",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/results/questions?sort=cost&dir=desc&limit=10`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/results/questions?sort=cost&dir=desc&limit=10`),
   },
   {
-    route: "GET /api/eval/runs/[id]/results/questions/[index]",
+    route: "GET /api/evaluations/runs/[id]/results/questions/[index]",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/results/questions/0`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/results/questions/0`),
   },
   {
-    route: "GET /api/eval/runs/[id]/results/domains",
+    route: "GET /api/evaluations/runs/[id]/results/domains",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/results/domains?max_age_days=30`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/results/domains?max_age_days=30`),
   },
   {
-    route: "GET /api/eval/runs/[id]/results/export",
+    route: "GET /api/evaluations/runs/[id]/results/export",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/results/export?format=md`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/results/export?format=md`),
   },
   {
-    route: "POST /api/eval/runs/[id]/rescore/estimate",
+    route: "POST /api/evaluations/runs/[id]/rescore/estimate",
     role: "editor",
     // 409 while the run is still running (the echo run usually ends first).
     ok: [200, 409],
-    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await writableEvalRunId(api, caller, ctx)}/rescore/estimate`, { data: { checks: ["min-length:1"] } }),
+    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await writableEvalRunId(api, caller, ctx)}/rescore/estimate`, { data: { checks: ["min-length:1"] } }),
   },
   {
-    route: "POST /api/eval/runs/[id]/rescore",
+    route: "POST /api/evaluations/runs/[id]/rescore",
     role: "editor",
     // 202: a scoring job started; 409 while the run (or another scoring of it) still runs.
     ok: [202, 409],
-    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await writableEvalRunId(api, caller, ctx)}/rescore`, { data: { checks: ["min-length:1"] } }),
+    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await writableEvalRunId(api, caller, ctx)}/rescore`, { data: { checks: ["min-length:1"] } }),
   },
   {
-    route: "GET /api/eval/runs/[id]/scorings",
+    route: "GET /api/evaluations/runs/[id]/scorings",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/scorings`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/scorings`),
   },
   {
-    route: "GET /api/eval/runs/[id]/scorings/compare",
+    route: "GET /api/evaluations/runs/[id]/scorings/compare",
     role: "viewer",
     // 404: the admin's run has no scoring 2 unless someone re-scored it.
     ok: [200, 404],
-    call: async (api, caller, ctx) => api.get(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/scorings/compare?a=1&b=2`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/scorings/compare?a=1&b=2`),
   },
   {
-    route: "POST /api/eval/runs/[id]/scorings/[number]/cancel",
+    route: "POST /api/evaluations/runs/[id]/scorings/[number]/cancel",
     role: "editor",
     // The re-score row above may have started scoring 2 of this run: cancelled (200), already ended (409), else 404.
     ok: [200, 404, 409],
-    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await writableEvalRunId(api, caller, ctx)}/scorings/2/cancel`),
+    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await writableEvalRunId(api, caller, ctx)}/scorings/2/cancel`),
   },
   {
-    route: "PATCH /api/eval/runs/[id]",
+    route: "PATCH /api/evaluations/runs/[id]",
     role: "editor",
     ok: [200],
-    call: async (api, caller, ctx) => api.patch(`/api/eval/runs/${await writableEvalRunId(api, caller, ctx)}`, { data: { name: `renamed by ${caller}` } }),
+    call: async (api, caller, ctx) => api.patch(`/api/evaluations/runs/${await writableEvalRunId(api, caller, ctx)}`, { data: { name: `renamed by ${caller}` } }),
   },
   {
-    route: "POST /api/eval/runs/[id]/again",
+    route: "POST /api/evaluations/runs/[id]/again",
     role: "editor",
     ok: [201],
-    call: async (api, caller, ctx) => api.post(`/api/eval/runs/${await adminEvalRunId(ctx.admin, caller)}/again`),
+    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/again`),
   },
   {
-    route: "POST /api/eval/runs/[id]/designate",
+    route: "POST /api/evaluations/runs/[id]/designate",
     role: "editor",
     // A stale expected version on purpose: the route's role and checks are exercised without saving a version of the seeded preset.
     ok: [409],
     call: async (api, caller, ctx) => {
       const id = await writableEvalRunId(api, caller, ctx, { preset: SEEDED_SLUG, versions: [1] });
-      return api.post(`/api/eval/runs/${id}/designate`, { data: { version: 1, expected_version: 999_999 } });
+      return api.post(`/api/evaluations/runs/${id}/designate`, { data: { version: 1, expected_version: 999_999 } });
     },
   },
   {
-    route: "GET /api/eval/runs/compare",
+    route: "GET /api/evaluations/runs/compare",
     role: "viewer",
     ok: [200],
     call: async (api, caller, ctx) => {
@@ -325,7 +325,7 @@ export const ROWS: Row[] = [
         expect(started.status(), await started.text()).toBe(201);
         ids.push(((await started.json()) as { data: { id: string } }).data.id);
       }
-      return api.get(`/api/eval/runs/compare?runs=${ids.join(",")}`);
+      return api.get(`/api/evaluations/runs/compare?runs=${ids.join(",")}`);
     },
   },
   {

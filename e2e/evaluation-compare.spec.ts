@@ -12,7 +12,7 @@ import { lookAt } from "./support/look";
  */
 
 const SLUG = `gate-e2e-${Date.now().toString(36)}`;
-const ROWS = readFileSync(path.join("lib", "eval", "demo", "web-research-questions.jsonl"), "utf8")
+const ROWS = readFileSync(path.join("lib", "evaluations", "demo", "web-research-questions.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .slice(0, 4)
@@ -28,11 +28,11 @@ interface Setup {
 }
 
 async function finishedRun(api: APIRequestContext, data: unknown): Promise<string> {
-  const run = await api.post("/api/eval/runs", { data });
+  const run = await api.post("/api/evaluations/runs", { data });
   expect(run.status(), await run.text()).toBe(201);
   const id = ((await run.json()) as { data: { id: string } }).data.id;
   await expect
-    .poll(async () => ((await (await api.get(`/api/eval/runs/${id}`)).json()) as { data: { status: string } }).data.status, { timeout: 240_000, intervals: [1_000] })
+    .poll(async () => ((await (await api.get(`/api/evaluations/runs/${id}`)).json()) as { data: { status: string } }).data.status, { timeout: 240_000, intervals: [1_000] })
     .toBe("finished");
   return id;
 }
@@ -42,7 +42,7 @@ async function setUp(api: APIRequestContext): Promise<Setup> {
   expect(first.status(), await first.text()).toBeLessThan(300);
   const second = await api.post(`/api/presets/${SLUG}`, { data: V2, headers: { "If-Match": "*" } });
   expect(second.status(), await second.text()).toBeLessThan(300);
-  const set = await api.post("/api/eval/question-sets", { data: { name: `gate e2e ${Date.now()}`, rows: ROWS } });
+  const set = await api.post("/api/evaluations/question-sets", { data: { name: `gate e2e ${Date.now()}`, rows: ROWS } });
   expect(set.status(), await set.text()).toBe(201);
   const setId = ((await set.json()) as { data: { set_id: string } }).data.set_id;
   const plan = { set_id: setId, preset: SLUG, versions: [1, 2], cap_usd: 5 };
@@ -165,8 +165,8 @@ test.describe("comparisons on like terms and a release gate (admin)", () => {
     await at360(page, "run", axe);
     // A viewer may not rename (403 in the contract's shape).
     const viewer = await apiAs("viewer");
-    expect((await viewer.patch(`/api/eval/runs/${setup.second}`, { data: { name: "x" } })).status()).toBe(403);
-    const empty = await (await apiAs("admin")).patch(`/api/eval/runs/${setup.second}`, { data: { name: " " } });
+    expect((await viewer.patch(`/api/evaluations/runs/${setup.second}`, { data: { name: "x" } })).status()).toBe(403);
+    const empty = await (await apiAs("admin")).patch(`/api/evaluations/runs/${setup.second}`, { data: { name: " " } });
     expect(empty.status()).toBe(400);
     expect(await empty.text()).toContain("name");
 
@@ -178,13 +178,13 @@ test.describe("comparisons on like terms and a release gate (admin)", () => {
     await expect(page).not.toHaveURL(new RegExp(setup.second));
     await expect(page).toHaveURL(/\/evaluations\/runs\/[0-9a-f-]{36}$/);
     const again = /\/evaluations\/runs\/([0-9a-f-]{36})$/.exec(page.url())![1];
-    const plan = ((await (await apiAs("admin")).get(`/api/eval/runs/${again}`)).json() as Promise<{ data: { set_id: string; plan: { checks: unknown[]; versions: { id: string }[] } } }>);
+    const plan = ((await (await apiAs("admin")).get(`/api/evaluations/runs/${again}`)).json() as Promise<{ data: { set_id: string; plan: { checks: unknown[]; versions: { id: string }[] } } }>);
     const body = (await plan).data;
     expect(body.set_id).toBe(setup.setId);
     expect(body.plan.versions.map((v) => v.id)).toEqual([`@preset/${SLUG}@1`, `@preset/${SLUG}@2`]);
     expect(body.plan.checks).toHaveLength(2);
     // Stop it: the point was the plan, not the answers.
-    await (await apiAs("admin")).post(`/api/eval/runs/${again}/cancel`);
+    await (await apiAs("admin")).post(`/api/evaluations/runs/${again}/cancel`);
   });
 
   test("an import names the new set after the file finally picked, unless the name was typed", async ({ page }) => {

@@ -9,7 +9,7 @@ import { createQuestionSet } from "./support/question-sets";
  * cap and says how many items it left; its run page and its results page show the same spending (the ledger's).
  */
 
-const QUESTIONS = readFileSync(path.join(process.cwd(), "lib/eval/demo/web-research-questions.jsonl"), "utf8")
+const QUESTIONS = readFileSync(path.join(process.cwd(), "lib/evaluations/demo/web-research-questions.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .map((line) => (JSON.parse(line) as { question: string }).question)
@@ -24,7 +24,7 @@ test.describe("as an editor", () => {
     const setName = `Fits ${Date.now()}`;
     const setId = await createQuestionSet(api, { name: setName, rows: QUESTIONS.map((question) => ({ question })) });
     // One answer's upper bound (what each claim reserves) from the estimate: a cap of a little more takes a few answers, not ten.
-    const wide = await api.post("/api/eval/runs/estimate", { data: { set_id: setId, preset: "web-research", versions: [2], concurrency: 1, cap_usd: 5 } });
+    const wide = await api.post("/api/evaluations/runs/estimate", { data: { set_id: setId, preset: "web-research", versions: [2], concurrency: 1, cap_usd: 5 } });
     expect(wide.status(), await wide.text()).toBe(200);
     const estimate = ((await wide.json()) as { data: { item_reserve_usd: number; high_usd: number } }).data;
     const cap = Math.ceil(estimate.item_reserve_usd * 1.3 * 10_000) / 10_000;

@@ -29,9 +29,9 @@ test.describe("re-score of the demo run (admin)", () => {
     test.setTimeout(360_000);
     const api = await apiAs("admin");
     await expect
-      .poll(async () => ((await (await api.get(`/api/eval/runs/${DEMO_RUN_ID}`)).json()) as { data?: { status: string } }).data?.status, { timeout: 200_000, intervals: [2_000] })
+      .poll(async () => ((await (await api.get(`/api/evaluations/runs/${DEMO_RUN_ID}`)).json()) as { data?: { status: string } }).data?.status, { timeout: 200_000, intervals: [2_000] })
       .toBe("finished");
-    const scorings = async () => ((await (await api.get(`/api/eval/runs/${DEMO_RUN_ID}/scorings`)).json()) as { data: Scoring[] }).data;
+    const scorings = async () => ((await (await api.get(`/api/evaluations/runs/${DEMO_RUN_ID}/scorings`)).json()) as { data: Scoring[] }).data;
     const before = await scorings();
     const next = before.length + 1;
 

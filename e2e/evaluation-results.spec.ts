@@ -24,17 +24,17 @@ interface Created {
 }
 
 async function createRun(api: APIRequestContext): Promise<Created> {
-  const set = await api.post("/api/eval/question-sets", { data: { name: `results e2e ${Date.now()}`, rows: QUESTIONS } });
+  const set = await api.post("/api/evaluations/question-sets", { data: { name: `results e2e ${Date.now()}`, rows: QUESTIONS } });
   expect(set.status(), await set.text()).toBe(201);
   const setId = ((await set.json()) as { data: { set_id?: string; id?: string } }).data;
   const id = setId.set_id ?? setId.id;
-  const run = await api.post("/api/eval/runs", {
+  const run = await api.post("/api/evaluations/runs", {
     data: { set_id: id, preset: SLUG, versions: [2, 3], checks: ["min-citations:1", "citation-support"], cap_usd: 5 },
   });
   expect(run.status(), await run.text()).toBe(201);
   const runId = ((await run.json()) as { data: { id: string } }).data.id;
   await expect
-    .poll(async () => ((await (await api.get(`/api/eval/runs/${runId}`)).json()) as { data: { status: string } }).data.status, { timeout: 240_000, intervals: [1_000] })
+    .poll(async () => ((await (await api.get(`/api/evaluations/runs/${runId}`)).json()) as { data: { status: string } }).data.status, { timeout: 240_000, intervals: [1_000] })
     .toBe("finished");
   return { runId };
 }
@@ -45,9 +45,9 @@ interface DetailBody {
 
 /** A question whose diff has a kept, an added and a dropped source (the data decides which). */
 async function questionWithFullDiff(api: APIRequestContext, runId: string): Promise<number> {
-  const page = (await (await api.get(`/api/eval/runs/${runId}/results/questions?flags=citations_changed`)).json()) as { data: { question_index: number }[] };
+  const page = (await (await api.get(`/api/evaluations/runs/${runId}/results/questions?flags=citations_changed`)).json()) as { data: { question_index: number }[] };
   for (const row of page.data) {
-    const detail = (await (await api.get(`/api/eval/runs/${runId}/results/questions/${row.question_index}`)).json()) as DetailBody;
+    const detail = (await (await api.get(`/api/evaluations/runs/${runId}/results/questions/${row.question_index}`)).json()) as DetailBody;
     const diff = detail.data.diff;
     if (diff && diff.kept.length && diff.added.length && diff.dropped.length) return row.question_index;
   }
@@ -144,7 +144,7 @@ test.describe("evaluation results (editor)", () => {
     await origin.click();
     await expect(page).toHaveURL(new RegExp(`/evaluations/runs/${created.runId}/results`));
     // Put the seeded behaviour back for the specs after this one: v3's settings designated again.
-    const restore = await api.post(`/api/eval/runs/${created.runId}/designate`, { data: { version: 3, expected_version: saved } });
+    const restore = await api.post(`/api/evaluations/runs/${created.runId}/designate`, { data: { version: 3, expected_version: saved } });
     expect(restore.status(), await restore.text()).toBe(200);
 
     // Exports: CSV (a row per item) and JSON.

@@ -12,7 +12,7 @@ import { createQuestionSet } from "./support/question-sets";
  * middle of it and to cancel it. The pace of each test is its own: its set's size and its concurrency.
  */
 
-const DEMO_QUESTIONS = readFileSync(path.join(process.cwd(), "lib/eval/demo/web-research-questions.jsonl"), "utf8")
+const DEMO_QUESTIONS = readFileSync(path.join(process.cwd(), "lib/evaluations/demo/web-research-questions.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .map((line) => (JSON.parse(line) as { question: string }).question);
@@ -80,7 +80,7 @@ test.describe("as an editor", () => {
     test.setTimeout(120_000);
     const api = await apiAs("editor");
     const setId = await createSet(api, `Cancel ${Date.now()}`, 10);
-    const started = await api.post("/api/eval/runs", { data: { set_id: setId, models: ["gatehouse/scholar"], concurrency: 1, cap_usd: 1 } });
+    const started = await api.post("/api/evaluations/runs", { data: { set_id: setId, models: ["gatehouse/scholar"], concurrency: 1, cap_usd: 1 } });
     expect(started.status(), await started.text()).toBe(201);
     const id = ((await started.json()) as { data: { id: string } }).data.id;
 
@@ -93,7 +93,7 @@ test.describe("as an editor", () => {
     await expect(evaluationRuns.cancel).toHaveCount(0);
 
     // The runner stops claiming within a second: what ended stays, the rest is never run.
-    const detail = async () => ((await (await api.get(`/api/eval/runs/${id}`)).json()) as { data: { progress: { totals: Record<string, number> } } }).data.progress.totals;
+    const detail = async () => ((await (await api.get(`/api/evaluations/runs/${id}`)).json()) as { data: { progress: { totals: Record<string, number> } } }).data.progress.totals;
     await expect.poll(async () => (await detail()).running, { timeout: 30_000 }).toBe(0);
     const totals = await detail();
     expect(totals.cancelled).toBeGreaterThan(0);
@@ -121,10 +121,10 @@ test.describe("as an editor", () => {
     const api = await apiAs("editor");
     // Seeded at startup and executed by the runner like any run: finished a minute or two after the app started.
     await expect
-      .poll(async () => ((await (await api.get(`/api/eval/runs/${DEMO_RUN_ID}`)).json()) as { data?: { status: string } }).data?.status, { timeout: 200_000, intervals: [2_000] })
+      .poll(async () => ((await (await api.get(`/api/evaluations/runs/${DEMO_RUN_ID}`)).json()) as { data?: { status: string } }).data?.status, { timeout: 200_000, intervals: [2_000] })
       .toBe("finished");
     // The list's pass rate per version is the results' (passed of all items), each version named by what differs.
-    const results = (await (await api.get(`/api/eval/runs/${DEMO_RUN_ID}/results`)).json()) as { data: { versions: { label: string; aggregate: { pass_rate: number | null } }[] } };
+    const results = (await (await api.get(`/api/evaluations/runs/${DEMO_RUN_ID}/results`)).json()) as { data: { versions: { label: string; aggregate: { pass_rate: number | null } }[] } };
     const rates = results.data.versions.map((version) => `${version.label.replace(/^web-research /, "")} ${Math.round(100 * (version.aggregate.pass_rate ?? 0))}%`);
     expect(rates).toEqual([expect.stringMatching(/^v2 \d+%$/), expect.stringMatching(/^v3 \d+%$/)]);
     const shown = evaluationRuns.row(DEMO_RUN_ID).getByTestId("pass-rate-shown");

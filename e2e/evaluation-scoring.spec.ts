@@ -25,11 +25,11 @@ test.describe("evaluation scoring (editor)", () => {
     const name = `Scoring ${Date.now()}`;
     const setId = await createQuestionSet(api, { name, format: "csv", text: CSV });
     // The set kept the rows' own checks and vars.
-    const stored = (await (await api.get(`/api/eval/question-sets/${setId}`)).json()) as { data: { rows: { checks?: string[]; vars?: Record<string, string> }[] } };
+    const stored = (await (await api.get(`/api/evaluations/question-sets/${setId}`)).json()) as { data: { rows: { checks?: string[]; vars?: Record<string, string> }[] } };
     expect(stored.data.rows[0]).toMatchObject({ checks: ["contains-i:cache", "expected-terms:0.3"], vars: { topic: "HTTP caching" } });
 
     // A judge the gateway does not list is refused before anything runs, naming the field.
-    const refused = await api.post("/api/eval/runs/estimate", { data: { set_id: setId, preset: "web-research", versions: [2], checks: ["citation-support"], cap_usd: 1, judge_model: "nobody/judge" } });
+    const refused = await api.post("/api/evaluations/runs/estimate", { data: { set_id: setId, preset: "web-research", versions: [2], checks: ["citation-support"], cap_usd: 1, judge_model: "nobody/judge" } });
     expect(refused.status()).toBe(400);
     expect(((await refused.json()) as { error: { metadata: { issues: { path: string }[] } } }).error.metadata.issues[0].path).toBe("judge_model");
 
@@ -48,7 +48,7 @@ test.describe("evaluation scoring (editor)", () => {
     // The run page splits what the answers cost, as the results page does.
     await expect(page.getByTestId("run-cost-split")).toContainText(/\$[\d.]+ \/ \$0\.0*[1-9][\d.]* \/ \$0\.0*[1-9]/);
     await axe.expectNoSeriousViolations(page, "finished run with its cost split");
-    const plan = ((await (await api.get(`/api/eval/runs/${runId}`)).json()) as { data: { plan: { judge_model?: string; judge_threshold?: number } } }).data.plan;
+    const plan = ((await (await api.get(`/api/evaluations/runs/${runId}`)).json()) as { data: { plan: { judge_model?: string; judge_threshold?: number } } }).data.plan;
     expect(plan).toMatchObject({ judge_model: "gatehouse/judge", judge_threshold: 0.4 });
 
     const results = new EvaluationResultsPage(page);
@@ -107,15 +107,15 @@ test.describe("against a gateway with none of our extensions @strict", () => {
     const models = (await (await api.get("/api/models")).json()) as { data: { id: string }[] };
     expect(models.data.map((model) => model.id)).toContain("gatehouse/judge");
     const setId = await createQuestionSet(api, { name: `Strict scoring ${Date.now()}`, format: "csv", text: CSV });
-    const created = await api.post("/api/eval/runs", {
+    const created = await api.post("/api/evaluations/runs", {
       data: { set_id: setId, preset: "web-research", versions: [2], checks: ["citation-support", "judge:answers the question"], cap_usd: 1, judge_model: "gatehouse/judge" },
     });
     expect(created.status(), await created.text()).toBe(201);
     const runId = ((await created.json()) as { data: { id: string } }).data.id;
     await expect
-      .poll(async () => ((await (await api.get(`/api/eval/runs/${runId}`)).json()) as { data: { status: string } }).data.status, { timeout: 180_000, intervals: [1_000] })
+      .poll(async () => ((await (await api.get(`/api/evaluations/runs/${runId}`)).json()) as { data: { status: string } }).data.status, { timeout: 180_000, intervals: [1_000] })
       .toBe("finished");
-    const detail = (await (await api.get(`/api/eval/runs/${runId}/results/questions/1`)).json()) as {
+    const detail = (await (await api.get(`/api/evaluations/runs/${runId}/results/questions/1`)).json()) as {
       data: { versions: { repeats: { checks: { kind: string; origin: string; judge_model: string | null }[]; cost_split: { judge_usd: number }; citation_support: { invented: boolean | null }[] | null }[] }[] };
     };
     const repeat = detail.data.versions[0].repeats[0];

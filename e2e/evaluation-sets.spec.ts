@@ -26,7 +26,7 @@ interface SetSummary {
 }
 
 async function setsNamed(api: APIRequestContext, name: string): Promise<SetSummary[]> {
-  const response = await api.get("/api/eval/question-sets");
+  const response = await api.get("/api/evaluations/question-sets");
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: SetSummary[] }).data.filter((set) => set.name === name);
 }

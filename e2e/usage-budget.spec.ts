@@ -38,11 +38,11 @@ test.describe("usage and budgets together", () => {
       const answered = await me.post("/api/responses", { data: { model: "gatehouse/echo", input: "usage and budget e2e", stream: false }, headers });
       expect(answered.status(), await answered.text()).toBe(200);
       const setId = await createQuestionSet(me, { name: `Usage e2e ${unique()}`, rows: [{ question: "What is a ledger?" }, { question: "What is a budget?" }] });
-      const started = await me.post("/api/eval/runs", { data: { set_id: setId, models: ["gatehouse/echo"], concurrency: 1, cap_usd: 1 }, headers });
+      const started = await me.post("/api/evaluations/runs", { data: { set_id: setId, models: ["gatehouse/echo"], concurrency: 1, cap_usd: 1 }, headers });
       expect(started.status(), await started.text()).toBe(201);
       const runId = ((await started.json()) as { data: { id: string } }).data.id;
       await expect
-        .poll(async () => ((await (await me.get(`/api/eval/runs/${runId}`)).json()) as { data: { status: string } }).data.status, { timeout: 240_000, intervals: [1_000] })
+        .poll(async () => ((await (await me.get(`/api/evaluations/runs/${runId}`)).json()) as { data: { status: string } }).data.status, { timeout: 240_000, intervals: [1_000] })
         .toBe("finished");
 
       // The admin brings the day's limit down to what was spent: the next answer no longer fits.

@@ -7,12 +7,12 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { captureLogs } from "@/lib/observability/testing/capture-logs";
 import { parseServerSettings } from "@/lib/server/config/server-settings";
-import { createEvalRun } from "@/lib/server/handlers/evaluations-runs";
-import { createSet } from "@/lib/server/handlers/evaluations";
+import { createEvalRun } from "@/lib/server/handlers/evaluation-runs";
+import { createSet } from "@/lib/server/handlers/evaluation-sets";
 import { startTracing } from "@/lib/server/observability/start-tracing";
 import { tracingState } from "@/lib/server/observability/tracing";
 import { setTracingState } from "@/lib/server/observability/tracing-state";
-import { runToEnd } from "@/lib/server/testing/eval-runner";
+import { runToEnd } from "@/lib/server/testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "@/lib/server/testing/test-support";
 import { createDashboardServer } from "./dashboard-server";
 import { registerFastLane } from "./fast-lane/registry";
@@ -264,10 +264,10 @@ describe("traces over OTLP/HTTP", () => {
   it("an evaluation item: its run's span is the parent of the item's, the item's of its model call", async () => {
     // The run is created by calling the routes' handlers directly (their requests name the test origin's port).
     setEnv({ PORT: "3000" });
-    const set = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "traced", rows: [{ question: "How do rate limits use Retry-After?" }] } }), params({}));
+    const set = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "traced", rows: [{ question: "How do rate limits use Retry-After?" }] } }), params({}));
     expect(set.status, await set.clone().text()).toBe(201);
     const setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
-    const run = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/swift"], checks: ["min-length:1"], cap_usd: 0.5 } }), params({}));
+    const run = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/swift"], checks: ["min-length:1"], cap_usd: 0.5 } }), params({}));
     expect(run.status, await run.clone().text()).toBe(201);
     const runId = EvalRunEnvelopeSchema.parse(await run.json()).data.id;
     await runToEnd([runId]);

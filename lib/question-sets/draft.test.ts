@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QuestionSetSchema } from "@/lib/eval/questions";
+import { QuestionSetSchema } from "@/lib/evaluations/questions";
 import { draftFromRows, emptyRow, nextKey, pageOf, placeIssues, removeRow, rowsFromDraft, ROWS_PER_PAGE, updateRow } from "./draft";
 
 const ROWS = QuestionSetSchema.parse([

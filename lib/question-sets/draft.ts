@@ -1,4 +1,4 @@
-import type { QuestionRow, QuestionRowInput } from "@/lib/eval/questions";
+import type { QuestionRow, QuestionRowInput } from "@/lib/evaluations/questions";
 
 /**
  * The question-set editor's model: rows as the form holds them (lists as "a; b" text), turned into the
@@ -32,7 +32,7 @@ export const FIELD_LABELS: Readonly<Record<DraftField, string>> = {
 /** Rows shown per page: a set holds up to 10,000, and only one page of inputs is ever mounted. */
 export const ROWS_PER_PAGE = 50;
 
-/** A list cell ("a; b, c"): `;` or `,` separated, blanks dropped, as lib/eval's CSV import reads it. */
+/** A list cell ("a; b, c"): `;` or `,` separated, blanks dropped, as lib/evaluations' CSV import reads it. */
 function splitList(cell: string): string[] {
   return cell
     .split(/[;,]/)

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { importQuestions } from "@/lib/eval/question-import";
-import { formatFromFileName } from "@/lib/eval/question-file-format";
+import { importQuestions } from "@/lib/evaluations/question-import";
+import { formatFromFileName } from "@/lib/evaluations/question-file-format";
 import { importReportOf, setNameOf } from "./import-report";
 
 describe("import report", () => {
-  it("reads the rows lib/eval's import refused, counting those not listed", async () => {
+  it("reads the rows lib/evaluations' import refused, counting those not listed", async () => {
     const lines = ["question,time_sensitive", ...Array.from({ length: 130 }, (_, index) => `Q${index},maybe`)];
     const result = await importQuestions(lines.join("\n"), "csv");
     if (result.ok) throw new Error("expected the import to fail");

@@ -1,4 +1,4 @@
-import type { RowError } from "@/lib/eval/import-errors";
+import type { RowError } from "@/lib/evaluations/import-errors";
 
 /** What the import dialog shows when the API refused a file: the listed bad rows and how many more there are. */
 export interface ImportReport {

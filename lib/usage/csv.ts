@@ -1,5 +1,5 @@
 import type { UsageCall } from "@/lib/contract/bff/usage";
-import { csvCell } from "@/lib/eval/question-export";
+import { csvCell } from "@/lib/evaluations/question-export";
 
 const CSV_HEADER = ["time", "person", "feature", "model", "preset", "generation_id", "input_tokens", "output_tokens", "reserved_usd", "settled_usd", "state"];
 

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Compiles the runtime's entry points (server/start.ts, server/next-server.ts, server/embedded-gateway.ts,
- * server/user.ts, and the check workers' lib/server/evaluation/check-worker.ts) with esbuild into dist/server/, so `npm start` runs them with plain node, no tsx. Our own
+ * server/user.ts, and the check workers' lib/server/evaluations/check-worker.ts) with esbuild into dist/server/, so `npm start` runs them with plain node, no tsx. Our own
  * code is bundled; every package stays a `require` of node_modules. `npm run build` runs this after
  * `next build`; server/launch.mjs runs it when the output is missing or older than any file it was built from.
  * Plain JavaScript: it runs before anything is compiled.
@@ -16,8 +16,8 @@ export const ENTRY_POINTS = [
   "server/next-server.ts",
   "server/embedded-gateway.ts",
   "server/user.ts",
-  // A worker thread's code (lib/server/evaluation/check-pool.ts starts it from dist/server/check-worker.js).
-  "lib/server/evaluation/check-worker.ts",
+  // A worker thread's code (lib/server/evaluations/check-pool.ts starts it from dist/server/check-worker.js).
+  "lib/server/evaluations/check-worker.ts",
 ];
 /** What the output was built from, and when: the staleness check's memory. */
 const INPUTS_FILE = "inputs.json";

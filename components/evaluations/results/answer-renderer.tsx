@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, createElement, useContext, type ComponentType } from "react";
-import type { EvalCitation } from "@/lib/eval/item-result";
+import type { EvalCitation } from "@/lib/evaluations/item-result";
 
 export interface AnswerViewProps {
   /** Unique per answer on the page: scopes ids and highlight styles. */

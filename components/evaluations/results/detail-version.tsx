@@ -1,7 +1,7 @@
 "use client";
 
 import type { EvalQuestionDetail, EvalQuestionRow } from "@/lib/contract/bff/evaluation-results";
-import { isDemoJudge } from "@/lib/eval/judge-protocol";
+import { isDemoJudge } from "@/lib/evaluations/judge-protocol";
 import { AnswerView } from "./answer-renderer";
 import { DemoJudgeBadge } from "./demo-judge-badge";
 import { formatMs, formatUsd } from "./format";

@@ -8,8 +8,8 @@ import { SelectOptions } from "@/components/ui/input";
 import { Dialog, DialogActions, DialogContent } from "@/components/ui/dialog";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { applyRescore, estimateRescore, resultKeys } from "@/lib/client/queries/evaluation-results";
-import { CHECK_KINDS, type CheckKind } from "@/lib/eval/checks";
-import { parseJudgeThreshold } from "@/lib/eval-runs/plan-form";
+import { CHECK_KINDS, type CheckKind } from "@/lib/evaluations/checks";
+import { parseJudgeThreshold } from "@/lib/evaluations/runs/plan-form";
 import { JudgeFields } from "../runs/judge-fields";
 import { formatUsd } from "./format";
 

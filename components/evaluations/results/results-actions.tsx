@@ -4,7 +4,7 @@ import { Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { lazyNamed } from "@/components/ui/lazy-component";
 import { useCurrentUser } from "@/lib/client/current-user";
-import { mayWriteRun } from "@/lib/eval-runs/access";
+import { mayWriteRun } from "@/lib/evaluations/runs/access";
 import { DesignateButtons } from "./designate-buttons";
 import { exportUrl } from "@/lib/client/queries/evaluation-results";
 import type { EvalResultsSummary, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";

@@ -87,7 +87,7 @@ export function ResultsTable({ rows, versions, view, total, onRangeEnd, onSort, 
 
   // useFlushSync off: by default the virtualizer renders the rows synchronously inside each scroll event, so the
   // event, React's render and the frame's layout and paint made one task, 60-100 ms now and then with 10,000
-  // rows (bench:eval-results-page); React renders a scroll's update in a task of its own instead.
+  // rows (bench:evaluation-results-page); React renders a scroll's update in a task of its own instead.
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: OVERSCAN, useFlushSync: false });
 

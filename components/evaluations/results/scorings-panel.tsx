@@ -10,7 +10,7 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { cancelScoring, resultKeys, resultQueries } from "@/lib/client/queries/evaluation-results";
 import type { EvalScoring } from "@/lib/contract/bff/evaluation-results";
-import { mayWriteRun } from "@/lib/eval-runs/access";
+import { mayWriteRun } from "@/lib/evaluations/runs/access";
 import { formatPercent, formatUsd } from "./format";
 
 /** How often the list is read again while a scoring runs. */

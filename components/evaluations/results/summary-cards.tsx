@@ -1,7 +1,7 @@
 import type { EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
 import { formatMs, formatNumber, formatPercent, formatUsd } from "./format";
 import { DemoJudgeBadge } from "./demo-judge-badge";
-import { differenceText, flipsText, pairVerdict, repeatsText } from "@/lib/eval/results/noise-verdict";
+import { differenceText, flipsText, pairVerdict, repeatsText } from "@/lib/evaluations/results/noise-verdict";
 
 type VersionWithAggregate = EvalResultsSummary["versions"][number];
 

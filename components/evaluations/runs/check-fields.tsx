@@ -4,10 +4,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Select, SelectOptions } from "@/components/ui/input";
-import { CHECK_KIND_HINTS, CHECK_KIND_NAMES, checkSpelling, type CheckKindName } from "@/lib/eval-runs/plan-form";
+import { CHECK_KIND_HINTS, CHECK_KIND_NAMES, checkSpelling, type CheckKindName } from "@/lib/evaluations/runs/plan-form";
 
 /** The engine's parser, loaded on the first check added (it brings zod and RE2, which the page need not load first). */
-const loadParser = () => import("@/lib/eval/check-spelling").then((module) => module.parseCheck);
+const loadParser = () => import("@/lib/evaluations/check-spelling").then((module) => module.parseCheck);
 
 /**
  * The run's checks, spelled as the CLI spells them (`kind:argument`): a kind, its argument, validated by the

@@ -1,6 +1,6 @@
 import { Alert } from "@/components/ui/alert";
 import type { EvalEstimate } from "@/lib/contract/bff/evaluations";
-import { fitsText, formatUsdRange } from "@/lib/eval-runs/progress";
+import { fitsText, formatUsdRange } from "@/lib/evaluations/runs/progress";
 import { formatUsd } from "@/lib/video-models/money";
 
 function Row({ label, usd, strong }: { label: string; usd: number; strong?: boolean }) {

@@ -5,7 +5,7 @@ import { useId } from "react";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { modelSuggestionsQuery } from "@/lib/client/queries/presets";
-import { DEMO_JUDGE_MODEL } from "@/lib/eval/judge-protocol";
+import { DEMO_JUDGE_MODEL } from "@/lib/evaluations/judge-protocol";
 
 /**
  * The judge model and the pass threshold of graded checks (judge, expected), shared by the new-run form and the

@@ -12,7 +12,7 @@ import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { evalRunKeys, startEvalRun } from "@/lib/client/queries/evaluation-runs";
 import type { EvalRunRequest } from "@/lib/contract/bff/evaluations";
-import { MAX_CONCURRENCY, MAX_REPEATS, planRequest, prefilledFields, startBlockedReason, visibleErrors, type PlanForm as PlanFormState } from "@/lib/eval-runs/plan-form";
+import { MAX_CONCURRENCY, MAX_REPEATS, planRequest, prefilledFields, startBlockedReason, visibleErrors, type PlanForm as PlanFormState } from "@/lib/evaluations/runs/plan-form";
 import { CheckFields } from "./check-fields";
 import { EstimatePanel } from "./estimate-panel";
 import { JudgeFields } from "./judge-fields";

@@ -1,4 +1,4 @@
-import { shares, type RunCounts } from "@/lib/eval-runs/progress";
+import { shares, type RunCounts } from "@/lib/evaluations/runs/progress";
 
 /**
  * One stacked bar: done, failed, running and not run as shares of the total. Decorative (aria-hidden): the

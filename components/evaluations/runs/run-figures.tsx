@@ -2,7 +2,7 @@
 
 import { memo } from "react";
 import { useNow } from "@/lib/client/hooks/use-now";
-import { formatDuration, formatUsdRange, runClock, type RunClockInput, type RunProgressInput } from "@/lib/eval-runs/progress";
+import { formatDuration, formatUsdRange, runClock, type RunClockInput, type RunProgressInput } from "@/lib/evaluations/runs/progress";
 import { formatUsd } from "@/lib/video-models/money";
 
 function Figure({ label, children, testId, wide = false }: { label: string; children: React.ReactNode; testId?: string; wide?: boolean }) {

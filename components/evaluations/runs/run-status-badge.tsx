@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { EvalRun } from "@/lib/contract/bff/evaluations";
-import { statusLabel } from "@/lib/eval-runs/progress";
+import { statusLabel } from "@/lib/evaluations/runs/progress";
 
 const TONES = { running: "brand", finished: "green", cancelled: "neutral", stopped: "amber" } as const;
 

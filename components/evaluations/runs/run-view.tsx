@@ -9,8 +9,8 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { evalRunQueries, isRunFinished } from "@/lib/client/queries/evaluation-runs";
-import { mayWriteRun } from "@/lib/eval-runs/access";
-import { notRunSummary } from "@/lib/eval-runs/progress";
+import { mayWriteRun } from "@/lib/evaluations/runs/access";
+import { notRunSummary } from "@/lib/evaluations/runs/progress";
 import { CancelRunButton } from "./cancel-run-button";
 import { RecentErrors } from "./recent-errors";
 import { RunFiguresList } from "./run-figures";
@@ -33,7 +33,7 @@ export function RunView({ id }: { id: string }) {
   if (query.isPending) return <p role="status">Loading the run…</p>;
   if (!run) return <QueryErrorAlert query={query} />;
   const running = !isRunFinished(run);
-  // The run's creator (an editor) or an admin may cancel and rename it (lib/eval-runs/access.ts).
+  // The run's creator (an editor) or an admin may cancel and rename it (lib/evaluations/runs/access.ts).
   const canWrite = mayWriteRun(user, run);
   const canCancel = running && canWrite;
   const { totals, versions, recent_errors } = run.progress;

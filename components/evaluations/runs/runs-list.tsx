@@ -10,7 +10,7 @@ import { Table, TableBody, TableHead } from "@/components/ui/table";
 import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
 import { formatUsd } from "@/lib/video-models/money";
 import { RunStatusBadge } from "./run-status-badge";
-import { versionPassRates } from "@/lib/eval-runs/pass-rates";
+import { versionPassRates } from "@/lib/evaluations/runs/pass-rates";
 import type { EvalRunSummary } from "@/lib/contract/bff/evaluations";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 

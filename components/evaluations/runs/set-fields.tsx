@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/input";
-import type { PlanErrors, PlanForm } from "@/lib/eval-runs/plan-form";
+import type { PlanErrors, PlanForm } from "@/lib/evaluations/runs/plan-form";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 
 /** The question set and the version of it the run pins (the newest unless chosen). */

@@ -3,7 +3,7 @@
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { LazyPopupProps } from "@/components/ui/use-lazy-popup";
 import type { EvalEstimate } from "@/lib/contract/bff/evaluations";
-import { fitsText, formatUsdRange } from "@/lib/eval-runs/progress";
+import { fitsText, formatUsdRange } from "@/lib/evaluations/runs/progress";
 import { formatUsd } from "@/lib/video-models/money";
 
 /** The last step before anything is spent: what will run, at what estimated cost, under which cap. Loaded on the way to its button. */

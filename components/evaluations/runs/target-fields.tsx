@@ -5,7 +5,7 @@ import { ChipsInput } from "@/components/ui/chips-input";
 import { Field, FieldMessages } from "@/components/ui/field";
 import { Select, SelectOptions } from "@/components/ui/input";
 import { presetQueries } from "@/lib/client/queries/presets";
-import { MAX_TARGETS, type PlanErrors, type PlanForm } from "@/lib/eval-runs/plan-form";
+import { MAX_TARGETS, type PlanErrors, type PlanForm } from "@/lib/evaluations/runs/plan-form";
 
 type Change = (changes: Partial<PlanForm>) => void;
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
 import type { EvalRunRequest } from "@/lib/contract/bff/evaluations";
-import type { PlanBody } from "@/lib/eval-runs/plan-form";
+import type { PlanBody } from "@/lib/evaluations/runs/plan-form";
 
 /** How long the plan must stay still before it is estimated again: typing a cap asks once, not per key. */
 const SETTLE_MS = 400;

@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/client/api-client";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { importQuestionFile, questionSetKeys } from "@/lib/client/queries/evaluation-sets";
-import { formatFromFileName } from "@/lib/eval/question-file-format";
+import { formatFromFileName } from "@/lib/evaluations/question-file-format";
 import { importReportOf, setNameOf, type ImportReport } from "@/lib/question-sets/import-report";
 import { ImportReportView } from "./import-report";
 import { returnFocusTo, type LazyPopupProps } from "@/components/ui/use-lazy-popup";

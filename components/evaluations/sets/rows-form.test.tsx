@@ -25,7 +25,7 @@ afterAll(() => bff?.close());
 afterEach(cleanup);
 
 async function createSet(name: string, questions: string[]): Promise<QuestionSetVersionBody> {
-  const response = await fetch(`${bff.baseUrl}/api/eval/question-sets`, {
+  const response = await fetch(`${bff.baseUrl}/api/evaluations/question-sets`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ name, rows: questions.map((question) => ({ question })) }),
@@ -36,7 +36,7 @@ async function createSet(name: string, questions: string[]): Promise<QuestionSet
 }
 
 async function newest(id: string): Promise<QuestionSetVersionBody> {
-  return ((await (await fetch(`${bff.baseUrl}/api/eval/question-sets/${id}`)).json()) as { data: QuestionSetVersionBody }).data;
+  return ((await (await fetch(`${bff.baseUrl}/api/evaluations/question-sets/${id}`)).json()) as { data: QuestionSetVersionBody }).data;
 }
 
 /** The question inputs in the document (a selector: role queries over hundreds of inputs are slow in happy-dom). */

@@ -15,7 +15,7 @@ import { studioSearchParams } from "@/lib/presets/search-params";
 import { RestoreDialog } from "./restore-dialog";
 import { useRestoreVersion } from "./use-restore-version";
 import { VersionDrawer } from "./version-drawer";
-import { evaluateVersionsHref } from "@/lib/eval-runs/links";
+import { evaluateVersionsHref } from "@/lib/evaluations/runs/links";
 import { VersionTable } from "./version-table";
 import { GateStateCell, ReleaseGatePanel } from "./release-gate-panel";
 import { releaseGateQueries } from "@/lib/client/queries/release-gates";

@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { PresetWithDesignatedVersion } from "@/lib/contract/gateway";
-import { evaluateVersionsHref } from "@/lib/eval-runs/links";
+import { evaluateVersionsHref } from "@/lib/evaluations/runs/links";
 import { tryPresetHref } from "@/lib/playground/preset-links";
 import { presetModel } from "@/lib/presets/preset-model";
 import { CopyCodeButton } from "../copy-code-button";

@@ -4,7 +4,7 @@ import type * as Results from "@/lib/contract/bff/evaluation-results";
 import type { EvalQuestionsListQuery, EvalRescoreRequest } from "@/lib/contract/bff/evaluation-results";
 
 /**
- * Every BFF call of the evaluation results pages (/api/eval/runs/{id}/results..., rescore, designate, compare)
+ * Every BFF call of the evaluation results pages (/api/evaluations/runs/{id}/results..., rescore, designate, compare)
  * and their query keys. The schemas load with the first answer, not with the page (see lib/client/contract.ts).
  */
 
@@ -41,7 +41,7 @@ function detailSearch(params: QuestionDetailParams): URLSearchParams {
 }
 
 const QUESTIONS_PAGE = 200;
-const runPath = (runId: string) => `/api/eval/runs/${enc(runId)}`;
+const runPath = (runId: string) => `/api/evaluations/runs/${enc(runId)}`;
 
 export const resultKeys = {
   all: ["eval-results"] as const,
@@ -107,7 +107,7 @@ export const resultQueries = {
   compare: (runIds: readonly string[]) =>
     queryOptions({
       queryKey: resultKeys.compare(runIds),
-      queryFn: ({ signal }) => apiData(`/api/eval/runs/compare?runs=${runIds.map(enc).join(",")}`, schema("EvalCompareEnvelopeSchema"), { signal }),
+      queryFn: ({ signal }) => apiData(`/api/evaluations/runs/compare?runs=${runIds.map(enc).join(",")}`, schema("EvalCompareEnvelopeSchema"), { signal }),
       enabled: runIds.length >= 2,
     }),
 };
@@ -134,10 +134,10 @@ export function designateVersion(runId: string, version: number, expectedVersion
   return apiData(`${runPath(runId)}/designate`, schema("EvalDesignateResultEnvelopeSchema"), { method: "POST", json });
 }
 
-/** Runs to pick from on the compare page (GET /api/eval/runs): the newest page of them, optionally of one question set. */
+/** Runs to pick from on the compare page (GET /api/evaluations/runs): the newest page of them, optionally of one question set. */
 export const compareRunListQuery = (setId: string | null) =>
   queryOptions({
     queryKey: [...resultKeys.all, "runs", setId ?? ""] as const,
     queryFn: ({ signal }) =>
-      apiData(`/api/eval/runs?limit=50${setId ? `&set_id=${enc(setId)}` : ""}`, () => import("@/lib/contract/bff/evaluations").then((c) => c.EvalRunListResponseSchema), { signal }),
+      apiData(`/api/evaluations/runs?limit=50${setId ? `&set_id=${enc(setId)}` : ""}`, () => import("@/lib/contract/bff/evaluations").then((c) => c.EvalRunListResponseSchema), { signal }),
   });

@@ -5,9 +5,9 @@ import type { EvalEstimate, EvalRun, EvalRunDetail, EvalRunRequest } from "@/lib
 import { apiData, apiFetch } from "@/lib/client/api-client";
 import { pollUntilFinished } from "./poll";
 
-/** Query keys and calls of the evaluation-run pages (/api/eval/runs and its children; the question sets they pick from are questionSetQueries.list). */
+/** Query keys and calls of the evaluation-run pages (/api/evaluations/runs and its children; the question sets they pick from are questionSetQueries.list). */
 
-const RUNS_PATH = "/api/eval/runs";
+const RUNS_PATH = "/api/evaluations/runs";
 
 export const evalRunKeys = {
   all: ["eval-runs"] as const,
@@ -46,7 +46,7 @@ export function isRunFinished(run: Pick<EvalRun, "status">): boolean {
 
 export const evalRunQueries = {
   /**
-   * GET /api/eval/runs: the newest runs first, a page at a time (each without its plan); refreshed every few seconds
+   * GET /api/evaluations/runs: the newest runs first, a page at a time (each without its plan); refreshed every few seconds
    * while one of the loaded runs runs.
    */
   list: (setId?: string) =>
@@ -59,13 +59,13 @@ export const evalRunQueries = {
       staleTime: 0,
     }),
   /**
-   * GET /api/eval/runs/{id}: the run with its counts per version and its latest errors, polled until it ends (so a
+   * GET /api/evaluations/runs/{id}: the run with its counts per version and its latest errors, polled until it ends (so a
    * reload picks it up). Structural sharing (React Query's default) keeps every part that did not change the same
    * object, so the page's memoised parts skip what a poll left as it was.
    */
   detail: (id: string) =>
     pollUntilFinished(evalRunKeys.detail(id), (signal) => apiData(runPath(id), runProgressSchema("EvalRunDetailEnvelopeSchema"), { signal }), isRunFinished, RUN_POLL_MS),
-  /** POST /api/eval/runs/estimate: what the plan should cost and why it would be refused; keyed by the plan itself. */
+  /** POST /api/evaluations/runs/estimate: what the plan should cost and why it would be refused; keyed by the plan itself. */
   estimate: (body: EvalRunRequest) =>
     queryOptions({
       queryKey: evalRunKeys.estimate(body),
@@ -77,22 +77,22 @@ export const evalRunQueries = {
     }),
 };
 
-/** POST /api/eval/runs: starts the run (201); refused (402, 429, 400) with the reason in the error. */
+/** POST /api/evaluations/runs: starts the run (201); refused (402, 429, 400) with the reason in the error. */
 export function startEvalRun(body: EvalRunRequest): Promise<EvalRun> {
   return apiData(RUNS_PATH, runProgressSchema("EvalRunEnvelopeSchema"), { method: "POST", json: body });
 }
 
-/** POST /api/eval/runs/{id}/cancel: the runners stop claiming its items at their next look (under a second). */
+/** POST /api/evaluations/runs/{id}/cancel: the runners stop claiming its items at their next look (under a second). */
 export function cancelEvalRun(id: string): Promise<EvalRunDetail> {
   return apiData(`${runPath(id)}/cancel`, runProgressSchema("EvalRunDetailEnvelopeSchema"), { method: "POST" });
 }
 
-/** PATCH /api/eval/runs/{id}: a new name (its creator or an admin). */
+/** PATCH /api/evaluations/runs/{id}: a new name (its creator or an admin). */
 export function renameEvalRun(id: string, name: string): Promise<EvalRunDetail> {
   return apiData(runPath(id), runProgressSchema("EvalRunDetailEnvelopeSchema"), { method: "PATCH", json: { name } });
 }
 
-/** POST /api/eval/runs/{id}/again: a new run of the same plan (201), refused like any start. */
+/** POST /api/evaluations/runs/{id}/again: a new run of the same plan (201), refused like any start. */
 export function runEvalRunAgain(id: string): Promise<EvalRun> {
   return apiData(`${runPath(id)}/again`, runProgressSchema("EvalRunEnvelopeSchema"), { method: "POST" });
 }

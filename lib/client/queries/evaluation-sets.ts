@@ -5,8 +5,8 @@ import type { z } from "zod";
 import type { CreateQuestionSetRequestSchema, QuestionSetSaved, UpdateQuestionSetRequestSchema } from "@/lib/contract/bff/evaluations";
 
 /**
- * Query keys and calls of the question-set pages (GET/POST /api/eval/question-sets, GET/PUT/DELETE
- * /api/eval/question-sets/{id}, the export link). The schemas load with the first answer, not with the page.
+ * Query keys and calls of the question-set pages (GET/POST /api/evaluations/question-sets, GET/PUT/DELETE
+ * /api/evaluations/question-sets/{id}, the export link). The schemas load with the first answer, not with the page.
  */
 
 const schema =
@@ -18,7 +18,7 @@ const schema =
 type CreateBody = z.input<typeof CreateQuestionSetRequestSchema>;
 type UpdateBody = z.input<typeof UpdateQuestionSetRequestSchema>;
 
-const setPath = (id: string) => `/api/eval/question-sets/${encodeURIComponent(id)}`;
+const setPath = (id: string) => `/api/evaluations/question-sets/${encodeURIComponent(id)}`;
 
 export const questionSetKeys = {
   all: ["question-sets"] as const,
@@ -35,7 +35,7 @@ export const questionSetQueries = {
   list: () =>
     queryOptions({
       queryKey: questionSetKeys.list(),
-      queryFn: ({ signal }) => apiData("/api/eval/question-sets", schema("QuestionSetListResponseSchema"), { signal }),
+      queryFn: ({ signal }) => apiData("/api/evaluations/question-sets", schema("QuestionSetListResponseSchema"), { signal }),
     }),
 
   /**
@@ -72,7 +72,7 @@ export function questionSetExportHref(id: string, format: "csv" | "jsonl", versi
 }
 
 export function createQuestionSet(body: CreateBody): Promise<QuestionSetSaved> {
-  return apiData("/api/eval/question-sets", schema("QuestionSetSavedEnvelopeSchema"), { method: "POST", json: body });
+  return apiData("/api/evaluations/question-sets", schema("QuestionSetSavedEnvelopeSchema"), { method: "POST", json: body });
 }
 
 /**
@@ -85,7 +85,7 @@ export function importQuestionFile(
   target: { kind: "new"; name: string } | { kind: "version"; setId: string; baseVersion: number; note: string },
 ): Promise<QuestionSetSaved> {
   const query = new URLSearchParams(target.kind === "new" ? { name: target.name } : { base_version: String(target.baseVersion), note: target.note });
-  const path = target.kind === "new" ? "/api/eval/question-sets" : setPath(target.setId);
+  const path = target.kind === "new" ? "/api/evaluations/question-sets" : setPath(target.setId);
   return apiData(`${path}?${query}`, schema("QuestionSetSavedEnvelopeSchema"), {
     method: target.kind === "new" ? "POST" : "PUT",
     headers: { "content-type": format === "csv" ? "text/csv" : "application/jsonl" },

@@ -10,7 +10,7 @@ import { ACCESS_TOKEN_LIMITS } from "./access-token-limits";
 
 export { ACCESS_TOKEN_LIMITS };
 
-/** The one scope there is: the evaluation API routes (/api/eval/...). */
+/** The one scope there is: the evaluation API routes (/api/evaluations/...). */
 export const ACCESS_TOKEN_SCOPES = ["evaluations"] as const;
 
 export const CreateAccessTokenRequestSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHECK_LIMITS } from "@/lib/eval/checks";
+import { CHECK_LIMITS } from "@/lib/evaluations/checks";
 
 /**
  * What an evaluation run executes, stored with the run (eval_runs.plan) when it starts, so a restart, another
@@ -40,7 +40,7 @@ export const EvalPlanSchema = z.strictObject({
   versions: z.array(EvalVersionSchema).min(1).max(EVAL_PLAN_LIMITS.versionsMax),
   repeats: z.number().int().min(1).max(EVAL_PLAN_LIMITS.repeatsMax),
   concurrency: z.number().int().min(1).max(EVAL_PLAN_LIMITS.concurrencyMax).default(EVAL_PLAN_LIMITS.concurrencyDefault),
-  /** Check specs as lib/eval parses them (CheckListSchema, the same bound); run per item when its answer is stored. */
+  /** Check specs as lib/evaluations parses them (CheckListSchema, the same bound); run per item when its answer is stored. */
   checks: z.array(z.unknown()).max(EVAL_PLAN_LIMITS.checksMax).default([]),
   judge_model: z.string().min(1).max(300).optional(),
   /** The pass threshold of graded checks (judge, expected) that name none; 0.5 when unset. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHECK_LIMITS } from "@/lib/eval/checks";
+import { CHECK_LIMITS } from "@/lib/evaluations/checks";
 import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
 
 /**
@@ -8,21 +8,21 @@ import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
  * Pure, so the pages parse with these too.
  *
  * Routes (every GET: viewer; every POST: editor):
- *   GET  /api/eval/runs/{id}/results                      summary per version + noise floor     → EvalResultsSummaryEnvelopeSchema
- *   GET  /api/eval/runs/{id}/results/questions            table rows (filter, sort, page)       → EvalQuestionPageSchema       (query: EvalQuestionsQuerySchema)
- *   GET  /api/eval/runs/{id}/results/questions/{index}    one question, every version's answers → EvalQuestionDetailEnvelopeSchema (query: EvalQuestionDetailQuerySchema)
- *   GET  /api/eval/runs/{id}/results/domains              cited domains per version, freshness  → EvalDomainsEnvelopeSchema    (query: EvalDomainsQuerySchema)
- *   GET  /api/eval/runs/{id}/results/export?format=csv|json|md   per-item CSV / JSON, Markdown report (attachment) (query: EvalExportQuerySchema)
- *   POST /api/eval/runs/{id}/rescore/estimate             what scoring again would run and cost  body EvalRescoreRequestSchema → EvalRescoreEstimateEnvelopeSchema
- *   POST /api/eval/runs/{id}/rescore                      start a scoring job (202)             body EvalRescoreRequestSchema → EvalScoringEnvelopeSchema
- *   GET  /api/eval/runs/{id}/scorings                     the run's scorings (1: its own), progress → EvalScoringListEnvelopeSchema
- *   POST /api/eval/runs/{id}/scorings/{number}/cancel     stop a running scoring                → EvalScoringEnvelopeSchema
- *   GET  /api/eval/runs/{id}/scorings/compare?a=1&b=2     two scorings: pass rates, flipped questions → EvalScoringCompareEnvelopeSchema
+ *   GET  /api/evaluations/runs/{id}/results                      summary per version + noise floor     → EvalResultsSummaryEnvelopeSchema
+ *   GET  /api/evaluations/runs/{id}/results/questions            table rows (filter, sort, page)       → EvalQuestionPageSchema       (query: EvalQuestionsQuerySchema)
+ *   GET  /api/evaluations/runs/{id}/results/questions/{index}    one question, every version's answers → EvalQuestionDetailEnvelopeSchema (query: EvalQuestionDetailQuerySchema)
+ *   GET  /api/evaluations/runs/{id}/results/domains              cited domains per version, freshness  → EvalDomainsEnvelopeSchema    (query: EvalDomainsQuerySchema)
+ *   GET  /api/evaluations/runs/{id}/results/export?format=csv|json|md   per-item CSV / JSON, Markdown report (attachment) (query: EvalExportQuerySchema)
+ *   POST /api/evaluations/runs/{id}/rescore/estimate             what scoring again would run and cost  body EvalRescoreRequestSchema → EvalRescoreEstimateEnvelopeSchema
+ *   POST /api/evaluations/runs/{id}/rescore                      start a scoring job (202)             body EvalRescoreRequestSchema → EvalScoringEnvelopeSchema
+ *   GET  /api/evaluations/runs/{id}/scorings                     the run's scorings (1: its own), progress → EvalScoringListEnvelopeSchema
+ *   POST /api/evaluations/runs/{id}/scorings/{number}/cancel     stop a running scoring                → EvalScoringEnvelopeSchema
+ *   GET  /api/evaluations/runs/{id}/scorings/compare?a=1&b=2     two scorings: pass rates, flipped questions → EvalScoringCompareEnvelopeSchema
  *
  * The results reads (summary, questions, question detail, export) take `scoring=<number>` (default 1, the run's own
  * verdicts): the same answers under another scoring's checks.
- *   POST /api/eval/runs/{id}/designate                    save a version as the preset's designated one  body EvalDesignateRequestSchema → EvalDesignateResultEnvelopeSchema
- *   GET  /api/eval/runs/compare?runs=<id>[:<scoring>],<id>[,...]  2–8 runs of one question set, time order → EvalCompareEnvelopeSchema  (query: EvalCompareQuerySchema)
+ *   POST /api/evaluations/runs/{id}/designate                    save a version as the preset's designated one  body EvalDesignateRequestSchema → EvalDesignateResultEnvelopeSchema
+ *   GET  /api/evaluations/runs/compare?runs=<id>[:<scoring>],<id>[,...]  2–8 runs of one question set, time order → EvalCompareEnvelopeSchema  (query: EvalCompareQuerySchema)
  *
  * Errors are the usual `{ error: { code, message, metadata? } }`: 400 names the field, 404 for an unknown run or
  * question, 409 for a run still running (re-score) or a stale expected version (designate), 402 over a spending cap.
@@ -54,12 +54,12 @@ const CheckCountsSchema = z.object({
   passed: z.number(),
 });
 
-/** One check's figures over a version's items (lib/eval CheckAggregate). */
+/** One check's figures over a version's items (lib/evaluations CheckAggregate). */
 const CheckAggregateSchema = CheckCountsSchema.extend({
   pass_rate: z.number().nullable(),
 });
 
-/** Everything lib/eval's aggregateVersion gives, as is. */
+/** Everything lib/evaluations' aggregateVersion gives, as is. */
 const VersionAggregateSchema = z.object({
   items: z.number(),
   errors: z.number(),
@@ -145,7 +145,7 @@ export type NoiseFloor = z.infer<typeof NoiseFloorSchema>;
 
 const RunHeaderSchema = z.object({
   run_id: z.string(),
-  /** The run's name (GET /api/eval/runs/{id} has the same). */
+  /** The run's name (GET /api/evaluations/runs/{id} has the same). */
   name: z.string(),
   set_id: z.string(),
   /** The question set's name (null once the set was deleted). */
@@ -170,9 +170,9 @@ const RunHeaderSchema = z.object({
 export type EvalRunHeader = z.infer<typeof RunHeaderSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// GET /api/eval/runs/{id}/results
+// GET /api/evaluations/runs/{id}/results
 
-/** A run's spending, as the ledger counts it (lib/eval/results/spent.ts). */
+/** A run's spending, as the ledger counts it (lib/evaluations/results/spent.ts). */
 export const RunSpentSchema = z.object({
   total_usd: z.number(),
   tokens_usd: z.number(),
@@ -184,7 +184,7 @@ export const RunSpentSchema = z.object({
 export type RunSpent = z.infer<typeof RunSpentSchema>;
 
 const EvalResultsSummarySchema = RunHeaderSchema.extend({
-  /** Who started the run: they (or an admin) may re-score it and designate its winner (lib/eval-runs/access.ts). */
+  /** Who started the run: they (or an admin) may re-score it and designate its winner (lib/evaluations/runs/access.ts). */
   user_id: z.string(),
   versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
   noise_floor: NoiseFloorSchema,
@@ -199,7 +199,7 @@ export type EvalResultsSummary = z.infer<typeof EvalResultsSummarySchema>;
 export const EvalResultsSummaryEnvelopeSchema = z.object({ data: EvalResultsSummarySchema });
 
 // ---------------------------------------------------------------------------------------------------------------
-// GET /api/eval/runs/{id}/results/questions
+// GET /api/evaluations/runs/{id}/results/questions
 
 export const EVAL_QUESTION_FLAGS = ["failed_any", "verdicts_differ", "citations_changed", "same_answer_different_sources", "error"] as const;
 export type EvalQuestionFlag = (typeof EVAL_QUESTION_FLAGS)[number];
@@ -322,7 +322,7 @@ export const EvalQuestionPageSchema = z.object({
 export type EvalQuestionPage = z.infer<typeof EvalQuestionPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// GET /api/eval/runs/{id}/results/questions/{index}
+// GET /api/evaluations/runs/{id}/results/questions/{index}
 
 export const EvalQuestionDetailQuerySchema = EvalQuestionsListQuerySchema.extend({
   /** The version whose citations are the diff's "before" (default 0). */
@@ -397,7 +397,7 @@ const DetailRepeatSchema = z.object({
   ttft_ms: z.number().nullable(),
   error: z.object({ code: z.union([z.string(), z.number()]), message: z.string() }).nullable(),
   checks: z.array(DetailCheckSchema),
-  /** The answer's cost: model tokens, web search, judge calls (lib/eval/cost-split.ts). */
+  /** The answer's cost: model tokens, web search, judge calls (lib/evaluations/cost-split.ts). */
   cost_split: z.object({ tokens_usd: z.number(), web_search_usd: z.number(), judge_usd: z.number(), total_usd: z.number() }).nullable(),
   /** Per-citation verdicts when the run has a citation-support check; null otherwise. */
   citation_support: z.array(SupportVerdictSchema).nullable(),
@@ -444,7 +444,7 @@ export type EvalQuestionDetail = z.infer<typeof EvalQuestionDetailSchema>;
 export const EvalQuestionDetailEnvelopeSchema = z.object({ data: EvalQuestionDetailSchema });
 
 // ---------------------------------------------------------------------------------------------------------------
-// GET /api/eval/runs/{id}/results/domains
+// GET /api/evaluations/runs/{id}/results/domains
 
 export const EvalDomainsQuerySchema = z.object({
   /** "Older than N days" threshold of the freshness figures. */
@@ -491,7 +491,7 @@ export type EvalDomains = z.infer<typeof EvalDomainsSchema>;
 export const EvalDomainsEnvelopeSchema = z.object({ data: EvalDomainsSchema });
 
 // ---------------------------------------------------------------------------------------------------------------
-// GET /api/eval/runs/{id}/results/export
+// GET /api/evaluations/runs/{id}/results/export
 
 export const EvalExportQuerySchema = z.object({
   scoring: ScoringParamSchema,
@@ -526,7 +526,7 @@ export const EVAL_EXPORT_COLUMNS = [
 ] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
-// POST /api/eval/runs/{id}/rescore/estimate and /rescore
+// POST /api/evaluations/runs/{id}/rescore/estimate and /rescore
 
 /** The new check list, spelled as for a run (`judge:<rubric>`...). Replaces the run's checks. */
 export const EvalRescoreRequestSchema = z.strictObject({
@@ -606,7 +606,7 @@ export type EvalScoringCompare = z.infer<typeof EvalScoringCompareSchema>;
 export const EvalScoringCompareEnvelopeSchema = z.object({ data: EvalScoringCompareSchema });
 
 // ---------------------------------------------------------------------------------------------------------------
-// POST /api/eval/runs/{id}/designate
+// POST /api/evaluations/runs/{id}/designate
 
 export const EvalDesignateRequestSchema = z.strictObject({
   /** The preset version number that won (one of the run's preset versions). */
@@ -636,7 +636,7 @@ export type EvalDesignateResult = z.infer<typeof EvalDesignateResultSchema>;
 export const EvalDesignateResultEnvelopeSchema = z.object({ data: EvalDesignateResultSchema });
 
 // ---------------------------------------------------------------------------------------------------------------
-// GET /api/eval/runs/compare?runs=a,b
+// GET /api/evaluations/runs/compare?runs=a,b
 
 /** @public BFF contract for the results pages. */
 export const EVAL_COMPARE_RUNS_MAX = 8;

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
 /**
- * Evaluation runs and their live progress: GET /api/eval/runs/{id}, polled every second by the run page while
- * the run runs, and GET /api/eval/runs, the list. Apart from evaluations.ts (which re-exports them) because those
+ * Evaluation runs and their live progress: GET /api/evaluations/runs/{id}, polled every second by the run page while
+ * the run runs, and GET /api/evaluations/runs, the list. Apart from evaluations.ts (which re-exports them) because those
  * pages load these with their first poll: they need zod alone, not the check parser and its regular-expression
  * engine that run requests are validated with. A run's progress is counts, spending and a bounded list of the
- * latest errors: its size does not grow with the run's items (GET /api/eval/runs/{id}/items pages those).
+ * latest errors: its size does not grow with the run's items (GET /api/evaluations/runs/{id}/items pages those).
  */
 
 export const EvalRunSchema = z.object({
@@ -62,7 +62,7 @@ const EvalRunDetailSchema = EvalRunSchema.extend({
     eta_seconds: z.number().nullable(),
     /** The latest failed items, newest first, at most RECENT_ERRORS_MAX. */
     recent_errors: z.array(RecentErrorSchema).max(RECENT_ERRORS_MAX),
-    /** Once the run ended: what its answers cost, split into model tokens, web search and judge (lib/eval/cost-split.ts). */
+    /** Once the run ended: what its answers cost, split into model tokens, web search and judge (lib/evaluations/cost-split.ts). */
     cost_split: z.object({ tokens_usd: z.number(), web_search_usd: z.number(), judge_usd: z.number(), total_usd: z.number() }).nullable().optional(),
   }),
 });
@@ -71,7 +71,7 @@ export const EvalRunDetailEnvelopeSchema = z.object({ data: EvalRunDetailSchema 
 
 /**
  * A run in the list: what the lists show, never its plan (the versions' requests, system prompts included, are
- * read from GET /api/eval/runs/{id}): the versions' ids and labels with their pass counts, its items' counts by
+ * read from GET /api/evaluations/runs/{id}): the versions' ids and labels with their pass counts, its items' counts by
  * status and its spending.
  */
 const EvalRunSummarySchema = EvalRunSchema.omit({ plan: true }).extend({
@@ -91,5 +91,5 @@ export type EvalRunSummary = z.infer<typeof EvalRunSummarySchema>;
 export const EvalRunListResponseSchema = z.object({ data: z.array(EvalRunSummarySchema), next_cursor: z.string().nullable() });
 export type EvalRunListResponse = z.infer<typeof EvalRunListResponseSchema>;
 
-/** Runs per page of GET /api/eval/runs: by default, and at most. */
+/** Runs per page of GET /api/evaluations/runs: by default, and at most. */
 export const EVAL_RUN_PAGE = { default: 20, max: 50 } as const;

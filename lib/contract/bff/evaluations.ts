@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { parseCheck } from "@/lib/eval/check-spelling";
-import { checkListProblem } from "@/lib/eval/checks";
+import { parseCheck } from "@/lib/evaluations/check-spelling";
+import { checkListProblem } from "@/lib/evaluations/checks";
 import { EVAL_PLAN_LIMITS } from "./evaluation-plan";
-import { QuestionRowSchema, QuestionSetSchema } from "@/lib/eval/questions";
+import { QuestionRowSchema, QuestionSetSchema } from "@/lib/evaluations/questions";
 import { EVAL_RUN_PAGE } from "./evaluation-run-progress";
 
 /**
- * The BFF's evaluation routes (/api/eval, issue 27): question sets with their versions, and runs of preset
+ * The BFF's evaluation routes (/api/evaluations, issue 27): question sets with their versions, and runs of preset
  * versions or models over a set's version. Pure, so the pages parse with these too.
  */
 
@@ -22,9 +22,9 @@ export const EvalIdSchema = z.uuid({ message: "must be an id this API gave out" 
 
 const SetNameSchema = z.string().trim().min(1, { message: "must not be empty" }).max(NAME_MAX, { message: `must be at most ${NAME_MAX} characters` });
 
-/** POST /api/eval/question-sets with the rows as JSON. */
+/** POST /api/evaluations/question-sets with the rows as JSON. */
 const CreateFromRowsSchema = z.strictObject({ name: SetNameSchema, rows: QuestionSetSchema, note: z.string().max(NOTE_MAX).optional() });
-/** POST /api/eval/question-sets with a CSV or JSONL file's text: imported all or nothing. */
+/** POST /api/evaluations/question-sets with a CSV or JSONL file's text: imported all or nothing. */
 const CreateFromFileSchema = z.strictObject({
   name: SetNameSchema,
   format: z.enum(["csv", "jsonl"], { message: "must be csv or jsonl" }),
@@ -36,14 +36,14 @@ export const CreateQuestionSetRequestSchema = z.union([CreateFromRowsSchema, Cre
 export type CreateQuestionSetRequest = z.infer<typeof CreateQuestionSetRequestSchema>;
 
 const BaseVersionSchema = z.number().int().min(1);
-/** PUT /api/eval/question-sets/{id} with the rows as JSON. */
+/** PUT /api/evaluations/question-sets/{id} with the rows as JSON. */
 const UpdateFromRowsSchema = z.strictObject({
   base_version: BaseVersionSchema,
   name: SetNameSchema.optional(),
   rows: QuestionSetSchema,
   note: z.string().max(NOTE_MAX).optional(),
 });
-/** PUT /api/eval/question-sets/{id} with a CSV or JSONL file's text: a new version imported all or nothing. */
+/** PUT /api/evaluations/question-sets/{id} with a CSV or JSONL file's text: a new version imported all or nothing. */
 const UpdateFromFileSchema = z.strictObject({
   base_version: BaseVersionSchema,
   name: SetNameSchema.optional(),
@@ -52,7 +52,7 @@ const UpdateFromFileSchema = z.strictObject({
   note: z.string().max(NOTE_MAX).optional(),
 });
 /**
- * PUT /api/eval/question-sets/{id}: a new version on top of `base_version` (409 when it is not the newest). No
+ * PUT /api/evaluations/question-sets/{id}: a new version on top of `base_version` (409 when it is not the newest). No
  * union-wide message: a row that fails a transform (a domain) makes zod report the union as a whole, and its
  * branches' issues then name the row and field (lib/contract/gateway/errors.ts picks the closest branch).
  */
@@ -60,12 +60,12 @@ export const UpdateQuestionSetRequestSchema = z.union([UpdateFromRowsSchema, Upd
 export type UpdateQuestionSetRequest = z.infer<typeof UpdateQuestionSetRequestSchema>;
 
 /**
- * POST /api/eval/question-sets with the file itself as the body (Content-Type text/csv, or application/jsonl or
+ * POST /api/evaluations/question-sets with the file itself as the body (Content-Type text/csv, or application/jsonl or
  * application/x-ndjson): streamed, so a file over the row or byte limit is refused without being read whole. The
  * set's name and the version's note come in the query.
  */
 export const QuestionSetFileQuerySchema = z.strictObject({ name: SetNameSchema, note: z.string().max(NOTE_MAX).optional() });
-/** PUT /api/eval/question-sets/{id} with the file itself as the body: a new version on top of `base_version`. */
+/** PUT /api/evaluations/question-sets/{id} with the file itself as the body: a new version on top of `base_version`. */
 export const QuestionSetFileVersionQuerySchema = z.strictObject({
   base_version: z.coerce.number().int().min(1),
   name: SetNameSchema.optional(),
@@ -107,7 +107,7 @@ export type QuestionSetVersionBody = z.infer<typeof QuestionSetVersionSchema>;
 export const QuestionSetVersionEnvelopeSchema = z.object({ data: QuestionSetVersionSchema });
 
 /**
- * The answer to a save or an import (POST, PUT /api/eval/question-sets): the version just stored, described, with its
+ * The answer to a save or an import (POST, PUT /api/evaluations/question-sets): the version just stored, described, with its
  * row count and not its rows (issue 36: echoing 10,000 rows back held the server's loop for everyone; the set page
  * reads them a page at a time).
  */
@@ -115,14 +115,14 @@ const QuestionSetSavedSchema = QuestionSetVersionSchema.omit({ rows: true }).ext
 export type QuestionSetSaved = z.infer<typeof QuestionSetSavedSchema>;
 export const QuestionSetSavedEnvelopeSchema = z.object({ data: QuestionSetSavedSchema });
 
-/** Rows per page of GET /api/eval/question-sets/{id}/rows: by default, and at most. */
+/** Rows per page of GET /api/evaluations/question-sets/{id}/rows: by default, and at most. */
 export const QUESTION_ROWS_PAGE = { default: 50, max: 200 } as const;
 export const QuestionSetRowsQuerySchema = QuestionSetVersionQuerySchema.extend({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(QUESTION_ROWS_PAGE.max).default(QUESTION_ROWS_PAGE.default),
 });
 /**
- * GET /api/eval/question-sets/{id}/rows?version&offset&limit: a version's description and one page of its rows
+ * GET /api/evaluations/question-sets/{id}/rows?version&offset&limit: a version's description and one page of its rows
  * (`row_count` in all), what the set page shows a page at a time (issue 36: its server render sent every row).
  */
 const QuestionSetRowsPageSchema = QuestionSetSavedSchema.extend({
@@ -133,7 +133,7 @@ const QuestionSetRowsPageSchema = QuestionSetSavedSchema.extend({
 export type QuestionSetRowsPage = z.infer<typeof QuestionSetRowsPageSchema>;
 export const QuestionSetRowsPageEnvelopeSchema = z.object({ data: QuestionSetRowsPageSchema });
 
-/** A check as the CLI spells it (`contains:Paris`): parsed by lib/eval, the message naming what is wrong. */
+/** A check as the CLI spells it (`contains:Paris`): parsed by lib/evaluations, the message naming what is wrong. */
 const CheckSpellingSchema = z
   .string()
   .max(2_000)
@@ -142,12 +142,12 @@ const CheckSpellingSchema = z
     if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.message });
   });
 
-/** PATCH /api/eval/runs/{id}: a new name (its creator or an admin). */
+/** PATCH /api/evaluations/runs/{id}: a new name (its creator or an admin). */
 export const EvalRunRenameRequestSchema = z.strictObject({
   name: z.string().trim().min(1, { message: "must not be empty" }).max(NAME_MAX, { message: `must be at most ${NAME_MAX} characters` }),
 });
 
-/** POST /api/eval/runs and /api/eval/runs/estimate. */
+/** POST /api/evaluations/runs and /api/evaluations/runs/estimate. */
 export const EvalRunRequestSchema = z
   .strictObject({
     set_id: EvalIdSchema,
@@ -217,7 +217,7 @@ const EvalEstimateSchema = z.object({
   /** The estimate of the most expensive single item: reserved against the cap while an item runs. */
   item_reserve_usd: z.number(),
   /**
-   * The range from the real requests (lib/server/evaluation/estimate-range.ts): low (each request's text, a short
+   * The range from the real requests (lib/server/evaluations/estimate-range.ts): low (each request's text, a short
    * answer, the searches it is billed for) to high (what the ledger reserves: max_output_tokens, search results, every
    * judge call at its bound). `total_usd` is the typical figure between them.
    */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseCheck } from "@/lib/eval/check-spelling";
+import { parseCheck } from "@/lib/evaluations/check-spelling";
 
 /**
  * A preset's release gate and the designated version's history (issue 38 part 6). Routes:
@@ -7,7 +7,7 @@ import { parseCheck } from "@/lib/eval/check-spelling";
  *   PUT    /api/presets/{slug}/gate                 admin   body ReleaseGateSchema → the same envelope
  *   DELETE /api/presets/{slug}/gate                 admin   no gate any more → the same envelope
  *   POST   /api/presets/{slug}/designations/revert  editor  body RevertDesignationRequestSchema → RevertDesignationEnvelopeSchema
- * With a gate, POST /api/eval/runs/{id}/designate answers 409 naming each unmet threshold and the run unless an
+ * With a gate, POST /api/evaluations/runs/{id}/designate answers 409 naming each unmet threshold and the run unless an
  * admin gives `override_reason` (kept in the audit note and in the move).
  */
 

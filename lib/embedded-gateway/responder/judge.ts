@@ -49,7 +49,7 @@ const TAGS = ["question", "expected", "rubric", "answer", "sentence", "claim", "
 
 /**
  * The tagged parts of an input, or null when it is not a sequence of known `<tag>\n…\n</tag>` blocks. Tag markers
- * inside the texts are escaped by the caller (lib/eval's judge protocol), so the first closing marker ends a part.
+ * inside the texts are escaped by the caller (lib/evaluations' judge protocol), so the first closing marker ends a part.
  */
 function parts(input: string): Map<string, string> | null {
   const text = input.replace(/\r\n/g, "\n").trim();

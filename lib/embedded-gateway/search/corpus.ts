@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { CorpusDocument } from "./corpus-types";
-import { EVAL_CORPUS } from "./eval-corpus";
+import { EVAL_CORPUS } from "./evaluation-corpus";
 import { FIXED_CORPUS } from "./fixed-corpus";
 import { buildNpmCorpus } from "./npm-corpus";
 import { TOPIC_CORPUS } from "./topic-corpus";

@@ -13,7 +13,7 @@ import { appContext } from "../config/app-context";
 
 const TOKEN_PREFIX = "gatehouse_pat_";
 /** The evaluation API: the one place a token opens. */
-const TOKEN_SCOPE_PATH = "/api/eval/";
+const TOKEN_SCOPE_PATH = "/api/evaluations/";
 const TOKEN_PATTERN = /^gatehouse_pat_[A-Za-z0-9_-]{43}$/;
 
 export function newAccessToken(): string {

@@ -1,4 +1,4 @@
-import type { EvalRunsStore } from "../db/eval-runs-store";
+import type { EvalRunsStore } from "../db/evaluation-runs-store";
 
 /** "12/60 answered, $0.0123 spent": one progress line (stderr; stdout keeps the reports). */
 export function progressLine(ended: number, total: number, spentUsd: number): string {

@@ -1,13 +1,13 @@
 import path from "node:path";
-import type { BaselineGate, ItemVerdict } from "@/lib/eval/cli-regressions";
-import type { ScoredItem } from "@/lib/eval/aggregate";
-import type { EvalCliOptions } from "@/lib/eval/cli-args";
-import type { QuestionRow } from "@/lib/eval/questions";
-import { buildJsonReport, evaluateGate, type ReportItem, type ReportVersion } from "@/lib/eval/report-json";
-import { buildGateMarkdown } from "@/lib/eval/report-gate-markdown";
-import { buildJunitXml } from "@/lib/eval/report-junit";
-import { formatVersionTable } from "@/lib/eval/report-table";
-import type { ItemResult } from "../evaluation/item-call";
+import type { BaselineGate, ItemVerdict } from "@/lib/evaluations/cli-regressions";
+import type { ScoredItem } from "@/lib/evaluations/aggregate";
+import type { EvalCliOptions } from "@/lib/evaluations/cli-args";
+import type { QuestionRow } from "@/lib/evaluations/questions";
+import { buildJsonReport, evaluateGate, type ReportItem, type ReportVersion } from "@/lib/evaluations/report-json";
+import { buildGateMarkdown } from "@/lib/evaluations/report-gate-markdown";
+import { buildJunitXml } from "@/lib/evaluations/report-junit";
+import { formatVersionTable } from "@/lib/evaluations/report-table";
+import type { ItemResult } from "../evaluations/item-call";
 
 /* The end of every `npm run eval`, local or --server: the reports, the gates, the exit code. */
 

@@ -2,18 +2,18 @@ import path from "node:path";
 import { z } from "zod";
 import { EvalItemPageSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema } from "@/lib/contract/bff/evaluation-run-progress";
-import { aggregateVersion, type ScoredItem } from "@/lib/eval/aggregate";
-import type { EvalCliOptions } from "@/lib/eval/cli-args";
-import { evaluateBaselineGate, type ItemVerdict } from "@/lib/eval/cli-regressions";
-import { formatCheck } from "@/lib/eval/check-spelling";
-import type { QuestionRow } from "@/lib/eval/questions";
-import type { ReportItem, ReportVersion } from "@/lib/eval/report-json";
+import { aggregateVersion, type ScoredItem } from "@/lib/evaluations/aggregate";
+import type { EvalCliOptions } from "@/lib/evaluations/cli-args";
+import { evaluateBaselineGate, type ItemVerdict } from "@/lib/evaluations/cli-regressions";
+import { formatCheck } from "@/lib/evaluations/check-spelling";
+import type { QuestionRow } from "@/lib/evaluations/questions";
+import type { ReportItem, ReportVersion } from "@/lib/evaluations/report-json";
 import { progressLine } from "./eval-progress";
 import { EXIT_INTERRUPTED, report, resultOf, verdictOf, type CliIo } from "./eval-report";
 
 /*
  * `npm run eval -- --server https://gatehouse.example.com ...`: the same run, made by a running Gatehouse. The CLI
- * uploads the question file as a question set, starts the run through POST /api/eval/runs (so it is on the runs list,
+ * uploads the question file as a question set, starts the run through POST /api/evaluations/runs (so it is on the runs list,
  * its spending on the ledger, the server's caps and limits apply), polls its progress, reads its items and reports
  * and gates exactly as a local run does. It authenticates with a personal access token from GATEHOUSE_TOKEN (never a
  * flag, which would land in shell history), sent as `Authorization: Bearer` and never printed.
@@ -79,7 +79,7 @@ export async function runOnServer(options: EvalCliOptions, rows: readonly Questi
   const server = options.server!;
   const api = client(server, token, io.fetch ?? fetch);
   try {
-    const set = await api.call("POST", "/api/eval/question-sets", QuestionSetSavedEnvelopeSchema, {
+    const set = await api.call("POST", "/api/evaluations/question-sets", QuestionSetSavedEnvelopeSchema, {
       name: path.basename(options.questions.path).slice(0, 100),
       format: options.questions.format,
       text: fileText,
@@ -87,7 +87,7 @@ export async function runOnServer(options: EvalCliOptions, rows: readonly Questi
     });
     // The baseline first, so it is the run's version 0 (reused when --versions lists it too).
     const versions = options.baseline === null ? options.versions : [options.baseline, ...options.versions.filter((v) => v !== options.baseline)];
-    const created = await api.call("POST", "/api/eval/runs", EvalRunEnvelopeSchema, {
+    const created = await api.call("POST", "/api/evaluations/runs", EvalRunEnvelopeSchema, {
       set_id: set.data.set_id,
       set_version: set.data.version,
       ...(options.preset ? { preset: options.preset } : {}),
@@ -104,7 +104,7 @@ export async function runOnServer(options: EvalCliOptions, rows: readonly Questi
     io.err(`gatehouse eval: started run ${runId} on ${server} (it is on the dashboard's runs list)\n`);
     const startedAt = Date.now();
     let last = "";
-    let detail = await api.call("GET", `/api/eval/runs/${runId}`, EvalRunDetailEnvelopeSchema);
+    let detail = await api.call("GET", `/api/evaluations/runs/${runId}`, EvalRunDetailEnvelopeSchema);
     while (detail.data.status === "running") {
       if (io.signal?.aborted) {
         io.err(`gatehouse eval: interrupted; the run goes on on the server: ${server}/evaluations/runs/${runId}\n`);
@@ -115,14 +115,14 @@ export async function runOnServer(options: EvalCliOptions, rows: readonly Questi
       if (line !== last) io.err(`gatehouse eval: ${line}\n`);
       last = line;
       await wait(io.progressMs ?? 1_000, io.signal);
-      detail = await api.call("GET", `/api/eval/runs/${runId}`, EvalRunDetailEnvelopeSchema);
+      detail = await api.call("GET", `/api/evaluations/runs/${runId}`, EvalRunDetailEnvelopeSchema);
     }
     const totals = detail.data.progress.totals;
     io.err(`gatehouse eval: ${progressLine(totals.done + totals.failed, totals.total, totals.spent_usd)}\n`);
     const planVersions = z.array(z.object({ id: z.string() })).parse(detail.data.plan.versions);
     const items: z.infer<typeof EvalItemPageSchema>["data"] = [];
     for (let offset: number | null = 0; offset !== null; ) {
-      const page: z.infer<typeof EvalItemPageSchema> = await api.call("GET", `/api/eval/runs/${runId}/items?offset=${offset}&limit=${ITEMS_PAGE}`, EvalItemPageSchema);
+      const page: z.infer<typeof EvalItemPageSchema> = await api.call("GET", `/api/evaluations/runs/${runId}/items?offset=${offset}&limit=${ITEMS_PAGE}`, EvalItemPageSchema);
       items.push(...page.data);
       offset = page.next_offset;
     }

@@ -3,15 +3,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
-import { aggregateVersion, type ScoredItem } from "@/lib/eval/aggregate";
-import { CLI_LIMITS, parseEvalArgs, EVAL_USAGE, type EvalCliOptions } from "@/lib/eval/cli-args";
-import { usesJudge } from "@/lib/eval/checks";
-import { importQuestions } from "@/lib/eval/question-import";
-import type { QuestionRow } from "@/lib/eval/questions";
-import { checksForRow, evaluateRow } from "@/lib/eval/row-checks";
-import { unresolvedMessage, unresolvedVariable } from "@/lib/eval/template";
-import type { ReportItem, ReportVersion } from "@/lib/eval/report-json";
-import { evaluateBaselineGate, type ItemVerdict } from "@/lib/eval/cli-regressions";
+import { aggregateVersion, type ScoredItem } from "@/lib/evaluations/aggregate";
+import { CLI_LIMITS, parseEvalArgs, EVAL_USAGE, type EvalCliOptions } from "@/lib/evaluations/cli-args";
+import { usesJudge } from "@/lib/evaluations/checks";
+import { importQuestions } from "@/lib/evaluations/question-import";
+import type { QuestionRow } from "@/lib/evaluations/questions";
+import { checksForRow, evaluateRow } from "@/lib/evaluations/row-checks";
+import { unresolvedMessage, unresolvedVariable } from "@/lib/evaluations/template";
+import type { ReportItem, ReportVersion } from "@/lib/evaluations/report-json";
+import { evaluateBaselineGate, type ItemVerdict } from "@/lib/evaluations/cli-regressions";
 import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import { appContext, closeAppContexts } from "../config/app-context";
 import { resetServerEnv, serverEnv } from "../config/env";
@@ -20,11 +20,11 @@ import { sendEvaluationResponse } from "../services/evaluations";
 import { readModelCatalog } from "../services/catalog";
 import type { ModelListResponse } from "@/lib/contract/gateway";
 import { readPreset, readPresetVersions } from "../services/presets";
-import { chooseJudgeModel } from "../evaluation/judge-model";
-import { readPricing } from "@/lib/eval/estimate";
-import { checkPool } from "../evaluation/check-pool";
-import { workForRun } from "../evaluation/run-work";
-import { EvaluationRunner } from "../evaluation/runner";
+import { chooseJudgeModel } from "../evaluations/judge-model";
+import { readPricing } from "@/lib/evaluations/estimate";
+import { checkPool } from "../evaluations/check-pool";
+import { workForRun } from "../evaluations/run-work";
+import { EvaluationRunner } from "../evaluations/runner";
 import { lockStateFolder, planFingerprint, settleState, StateError, type StateFolder } from "./eval-state";
 import { watchProgress } from "./eval-progress";
 import { runOnServer } from "./eval-server";
@@ -32,10 +32,10 @@ import { EXIT_INTERRUPTED, report, resultOf, verdictOf, type CliIo } from "./eva
 
 export type { CliIo };
 
-import { estimateRange } from "../evaluation/estimate-range";
-import { itemCostsOf, sumItemCosts } from "../evaluation/item-costs";
-import { withLedgerCost } from "@/lib/eval/cost-split";
-import { formatUsdRange } from "@/lib/eval-runs/progress";
+import { estimateRange } from "../evaluations/estimate-range";
+import { itemCostsOf, sumItemCosts } from "../evaluations/item-costs";
+import { withLedgerCost } from "@/lib/evaluations/cost-split";
+import { formatUsdRange } from "@/lib/evaluations/runs/progress";
 
 /** USD as the CLI prints it: four decimals under a dollar. */
 const usdText = (usd: number) => `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;

@@ -6,7 +6,7 @@ import { resolveDemoPassword, type DemoPassword } from "../auth/demo-password";
 import { serverEnv, type ServerEnv } from "./env";
 import { UsersStore } from "../db/users-store";
 import { VideoGenerationsStore } from "../db/video-generations-store";
-import { EvalRunsStore } from "../db/eval-runs-store";
+import { EvalRunsStore } from "../db/evaluation-runs-store";
 import { QuestionSetsStore } from "../db/question-sets-store";
 import { Ledger } from "../ledger/ledger";
 import { budgetDefaults } from "../ledger/budget-defaults";

@@ -102,7 +102,7 @@ const EnvSchema = z
     RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_GATEWAY_PER_MINUTE: positiveInt(1200),
     // Evaluation runs at once (counted in the app database: every instance together) and their items in flight
-    // (per instance, in the runner): lib/server/services/evaluation-runs.ts, lib/server/evaluation/runner.ts.
+    // (per instance, in the runner): lib/server/services/evaluation-runs.ts, lib/server/evaluations/runner.ts.
     EVAL_MAX_RUNNING_RUNS_PER_USER: positiveInt(5),
     EVAL_MAX_RUNNING_RUNS: positiveInt(25),
     EVAL_MAX_ITEMS_IN_FLIGHT_PER_USER: positiveInt(8),
@@ -127,7 +127,7 @@ const EnvSchema = z
     // The most one evaluation run may be given as its spending cap.
     EVAL_MAX_COST_PER_RUN_USD: positiveNumber(20),
     // The judge model of evaluation checks when a run, re-score or CLI call names none. Unset: the gateway's demo
-    // judge (gatehouse/judge) when the gateway lists it, else judge checks are refused (lib/server/evaluation/judge-model.ts).
+    // judge (gatehouse/judge) when the gateway lists it, else judge checks are refused (lib/server/evaluations/judge-model.ts).
     EVAL_JUDGE_MODEL: optionalText,
     // What the spending guard counts for a model the SKU calculator cannot price, per generation; unset,
     // such a model is refused (video-generation-plan.ts): counting it as $0 would bypass both limits.

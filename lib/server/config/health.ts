@@ -1,7 +1,7 @@
 import "server-only";
 import { appContext } from "./app-context";
 import { serverEnv } from "./env";
-import type { EvaluationRunner } from "../evaluation/runner";
+import type { EvaluationRunner } from "../evaluations/runner";
 
 export interface Health {
   status: "ok" | "unavailable";
@@ -79,7 +79,7 @@ export interface Readiness {
   status: "ready" | "not_ready";
   database: Health["database"];
   gateway: Health["gateway"];
-  /** This instance's evaluation runner (lib/server/evaluation/runner.ts): started at startup, its poll loop going round. */
+  /** This instance's evaluation runner (lib/server/evaluations/runner.ts): started at startup, its poll loop going round. */
   runner: "running" | "stopped" | "stalled";
   /** The parts that are not ready, by name: what a probe's log shows. Never where they are. */
   not_ready: ReadinessPart[];

@@ -237,7 +237,7 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
     version: 7,
     name: "evaluations: question sets, runs, items",
     // Question sets are versioned: each edit adds a row to question_set_versions with the whole row list
-    // as JSON (bounded by the import limits, lib/eval), and a run pins the version it used. A run's items
+    // as JSON (bounded by the import limits, lib/evaluations), and a run pins the version it used. A run's items
     // (version x question x repeat) are rows claimed by the runner of whichever instance gets them first:
     // `lease_until` (epoch ms) is renewed while the item runs, so an item whose instance died is claimed
     // again once its lease lapses and a live one is never taken from it. `not_before` delays an item that
@@ -412,7 +412,7 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
     version: 11,
     name: "run names, preset release gates and the designated version's history",
     // A run's name is null until someone renames it (the pages show a default from its versions and set). A
-    // preset's gate is one JSON document per preset (lib/eval/release-gate.ts parses it). Every move of a preset's
+    // preset's gate is one JSON document per preset (lib/evaluations/release-gate.ts parses it). Every move of a preset's
     // designated version through Gatehouse is one row: who, when, from → to, the run that justified it, an admin's
     // override reason; a revert is a move too, pointing at the move it undid.
     sql: (d) => `

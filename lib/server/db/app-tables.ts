@@ -106,7 +106,7 @@ interface QuestionSetsTable {
   updated_at: string;
 }
 
-/** One version of a question set: its rows as JSON text (lib/eval's QuestionRow[]). */
+/** One version of a question set: its rows as JSON text (lib/evaluations' QuestionRow[]). */
 interface QuestionSetVersionsTable {
   set_id: string;
   version: number;
@@ -179,7 +179,7 @@ interface EvalItemsTable {
   /** The reserve of the item's claim in flight and its ledger entry (migration 10); null once settled. */
   reserve_usd: number | null;
   ledger_entry: string | null;
-  /** 1: done with an answer and every check passed; 0 otherwise (migration 14; itemPassed in eval-runs-store.ts). */
+  /** 1: done with an answer and every check passed; 0 otherwise (migration 14; itemPassed in evaluation-runs-store.ts). */
   passed: number | null;
 }
 
@@ -306,7 +306,7 @@ interface UserBudgetsTable {
   updated_at: string;
 }
 
-/** A preset's release gate (migration 11): the ReleaseGate JSON of lib/eval/release-gate.ts. */
+/** A preset's release gate (migration 11): the ReleaseGate JSON of lib/evaluations/release-gate.ts. */
 interface PresetGatesTable {
   slug: string;
   gate: string;

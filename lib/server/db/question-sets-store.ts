@@ -69,7 +69,7 @@ export class QuestionSetVersionConflictError extends Error {
 /**
  * Question sets (migration 7). Every edit adds a version holding the whole row list, so a run can pin the
  * version it used and a later edit never changes what an old run asked. Rows are validated before they get
- * here (lib/eval's schema); this store keeps them as JSON text.
+ * here (lib/evaluations' schema); this store keeps them as JSON text.
  *
  * A version's rows are stored in pieces (migration 14), written one statement at a time with turns between, under a
  * storage id that no reader follows until the version's row is published in one short transaction. Not one

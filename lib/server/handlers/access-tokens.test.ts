@@ -7,8 +7,8 @@ import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { createMyToken, listMyTokens, revokeMyToken } from "./access-tokens";
-import { createSet } from "./evaluations";
-import { createEvalRun, listEvalRuns } from "./evaluations-runs";
+import { createSet } from "./evaluation-sets";
+import { createEvalRun, listEvalRuns } from "./evaluation-runs";
 import { getMyBudget } from "./budgets";
 
 /**
@@ -52,16 +52,16 @@ describe.each(APP_DB_DIALECTS)("personal access tokens on %s", (dialect) => {
 
   it("opens the evaluation API as Authorization: Bearer, and nothing else (401)", async () => {
     const { token } = await create("editor", "scope");
-    expect((await listEvalRuns(bearer(token, "/api/eval/runs"), params({}))).status).toBe(200);
+    expect((await listEvalRuns(bearer(token, "/api/evaluations/runs"), params({}))).status).toBe(200);
     // The same handler reached under a path outside the evaluation API refuses the token.
     const elsewhere = await getMyBudget(bearer(token, "/api/me/budget"), params({}));
     expect(elsewhere.status).toBe(401);
     expect(((await elsewhere.json()) as { error: { message: string } }).error.message).toMatch(/evaluation API/);
     // A wrong token is a 401 even beside a valid session cookie.
-    const forged = bff.request("/api/eval/runs", { role: "editor", headers: { authorization: `Bearer gatehouse_pat_${"x".repeat(43)}` } });
+    const forged = bff.request("/api/evaluations/runs", { role: "editor", headers: { authorization: `Bearer gatehouse_pat_${"x".repeat(43)}` } });
     expect((await listEvalRuns(forged, params({}))).status).toBe(401);
     // A token in a cookie or the query string is no credential.
-    expect((await listEvalRuns(bff.request(`/api/eval/runs?token=${token}`, { role: null }), params({}))).status).toBe(401);
+    expect((await listEvalRuns(bff.request(`/api/evaluations/runs?token=${token}`, { role: null }), params({}))).status).toBe(401);
     // Used: last_used_at is set.
     const listed = AccessTokenListResponseSchema.parse(await (await listMyTokens(bff.request("/api/me/tokens", { role: "editor" }), params({}))).json());
     expect(listed.data.find((t) => t.name === "scope")?.last_used_at).not.toBeNull();
@@ -69,14 +69,14 @@ describe.each(APP_DB_DIALECTS)("personal access tokens on %s", (dialect) => {
 
   it("starts a run with an editor's token (no Origin needed), and refuses it when revoked, at once", async () => {
     const { id, token } = await create("editor", "revoke me");
-    const set = await createSet(bearer(token, "/api/eval/question-sets", { json: { name: "Token set", rows: [{ question: "How does keyset pagination work?" }] } }), params({}));
+    const set = await createSet(bearer(token, "/api/evaluations/question-sets", { json: { name: "Token set", rows: [{ question: "How does keyset pagination work?" }] } }), params({}));
     expect(set.status).toBe(201);
     const setId = ((await set.json()) as { data: { set_id: string } }).data.set_id;
-    const run = await createEvalRun(bearer(token, "/api/eval/runs", { json: { set_id: setId, models: ["gatehouse/echo"], cap_usd: 0.5 } }), params({}));
+    const run = await createEvalRun(bearer(token, "/api/evaluations/runs", { json: { set_id: setId, models: ["gatehouse/echo"], cap_usd: 0.5 } }), params({}));
     expect(run.status).toBe(201);
     const revoked = await revokeMyToken(bff.request(`/api/me/tokens/${id}`, { role: "editor", method: "DELETE" }), params({ id }));
     expect(revoked.status).toBe(204);
-    expect((await listEvalRuns(bearer(token, "/api/eval/runs"), params({}))).status).toBe(401);
+    expect((await listEvalRuns(bearer(token, "/api/evaluations/runs"), params({}))).status).toBe(401);
     // Not theirs, or gone: 404.
     expect((await revokeMyToken(bff.request(`/api/me/tokens/${id}`, { role: "editor", method: "DELETE" }), params({ id }))).status).toBe(404);
   });
@@ -86,8 +86,8 @@ describe.each(APP_DB_DIALECTS)("personal access tokens on %s", (dialect) => {
     const person = await users.create({ email: `demoted-${dialect}@test.local`, name: "Demoted", role: "editor", passwordHash: "unused-hash" });
     const { token } = await createOwnTokenFor(person.id);
     await users.update(person.id, { role: "viewer" });
-    expect((await listEvalRuns(bearer(token, "/api/eval/runs"), params({}))).status).toBe(200);
-    const refused = await createEvalRun(bearer(token, "/api/eval/runs", { json: { set_id: "00000000-0000-4000-8000-000000000000", models: ["gatehouse/echo"], cap_usd: 0.5 } }), params({}));
+    expect((await listEvalRuns(bearer(token, "/api/evaluations/runs"), params({}))).status).toBe(200);
+    const refused = await createEvalRun(bearer(token, "/api/evaluations/runs", { json: { set_id: "00000000-0000-4000-8000-000000000000", models: ["gatehouse/echo"], cap_usd: 0.5 } }), params({}));
     expect(refused.status).toBe(403);
   });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/contract/bff/schemas";
-import { QUESTION_LIMITS } from "@/lib/eval/questions";
+import { QUESTION_LIMITS } from "@/lib/evaluations/questions";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 
@@ -128,9 +128,9 @@ async function measured(testCase: Case, call: Call): Promise<{ status: number; b
 }
 
 const ORDINARY: Call[] = [
-  { method: "GET", path: "/api/eval/question-sets", role: "editor" },
-  { method: "GET", path: "/api/eval/runs", role: "editor" },
-  { method: "POST", path: "/api/eval/question-sets", role: "editor", json: { name: "ordinary", rows: [{ question: "What is WAL?" }] } },
+  { method: "GET", path: "/api/evaluations/question-sets", role: "editor" },
+  { method: "GET", path: "/api/evaluations/runs", role: "editor" },
+  { method: "POST", path: "/api/evaluations/question-sets", role: "editor", json: { name: "ordinary", rows: [{ question: "What is WAL?" }] } },
 ];
 
 beforeAll(async () => {
@@ -173,7 +173,7 @@ function setOf(rows: number, questionChars = 40): Promise<string> {
   let made = sets.get(key);
   if (!made) {
     const json = { name: `fuzz ${key}`, rows: Array.from({ length: rows }, (_, i) => ({ question: `${i} ${"q".repeat(Math.max(1, questionChars - 8))}?` })) };
-    made = send({ method: "POST", path: "/api/eval/question-sets", role: "admin", json }).then(({ status, body }) => {
+    made = send({ method: "POST", path: "/api/evaluations/question-sets", role: "admin", json }).then(({ status, body }) => {
       if (status !== 201) throw new Error(`the fuzz set was refused: ${status} ${body.slice(0, 300)}`);
       return (JSON.parse(body) as { data: { set_id: string } }).data.set_id;
     });
@@ -184,7 +184,7 @@ function setOf(rows: number, questionChars = 40): Promise<string> {
 
 /** The report's pattern: repeats of wide classes, a huge RE2 program (issue 36, finding 1). */
 const WIDE_PATTERN = "pattern:(?:[\\x{0}-\\x{10FFFF}]{0,999}[\\x{0}-\\x{10FFFF}]{0,999}[\\x{0}-\\x{10FFFF}]{0,400}\\d|Q1)";
-/** Patterns of about 450 instructions: the costliest kind a check list may hold four of (2,000 in all, lib/eval/pattern-size.ts). */
+/** Patterns of about 450 instructions: the costliest kind a check list may hold four of (2,000 in all, lib/evaluations/pattern-size.ts). */
 const HEAVY_PATTERNS = ["pattern:a[ab]{450}\\d", "pattern:b[ab]{450}\\d", "pattern:a[ab]{450}\\s", "pattern:b[ab]{450}\\s"];
 
 /** Waits until the run that the answer body names has ended (its items scored), as an editor polling its page. */
@@ -192,7 +192,7 @@ async function runEnded(body: string): Promise<void> {
   const id = (JSON.parse(body) as { data: { id: string } }).data.id;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const { body: detail } = await send({ method: "GET", path: `/api/eval/runs/${id}`, role: "editor" });
+    const { body: detail } = await send({ method: "GET", path: `/api/evaluations/runs/${id}`, role: "editor" });
     if ((JSON.parse(detail) as { data: { status: string } }).data.status !== "running") return;
     if (Date.now() > deadline) throw new Error(`run ${id} did not end`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -208,7 +208,7 @@ async function scoringEnded(): Promise<void> {
   const id = await endedRunId();
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const { body } = await send({ method: "GET", path: `/api/eval/runs/${id}/scorings`, role: "editor" });
+    const { body } = await send({ method: "GET", path: `/api/evaluations/runs/${id}/scorings`, role: "editor" });
     if (!(JSON.parse(body) as { data: { status: string }[] }).data.some((scoring) => scoring.status === "running")) return;
     if (Date.now() > deadline) throw new Error(`the scoring of run ${id} did not end`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -220,7 +220,7 @@ let endedRun: Promise<string> | undefined;
 function endedRunId(): Promise<string> {
   endedRun ??= (async () => {
     const setId = await setOf(20, QUESTION_LIMITS.questionMaxChars);
-    const { status, body } = await send({ method: "POST", path: "/api/eval/runs", role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], concurrency: 4, cap_usd: 1, checks: ["min-length:1"] } });
+    const { status, body } = await send({ method: "POST", path: "/api/evaluations/runs", role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], concurrency: 4, cap_usd: 1, checks: ["min-length:1"] } });
     if (status !== 201) throw new Error(`the fuzz run was refused: ${status} ${body.slice(0, 300)}`);
     await runEnded(body);
     return (JSON.parse(body) as { data: { id: string } }).data.id;
@@ -244,25 +244,25 @@ const CASES: Case[] = [
   {
     field: "imports",
     name: "a CSV of a million rows (3 MB), refused at row 10,001 (report: 3.3-10.7 s)",
-    call: async () => ({ method: "POST", path: "/api/eval/question-sets?name=million", role: "editor", type: "text/csv", body: csvRows(1_000_000, () => "q") }),
+    call: async () => ({ method: "POST", path: "/api/evaluations/question-sets?name=million", role: "editor", type: "text/csv", body: csvRows(1_000_000, () => "q") }),
     status: 400,
   },
   {
     field: "imports",
     name: "a JSONL of 900,000 rows (15 MB), refused at row 10,001",
-    call: async () => ({ method: "POST", path: "/api/eval/question-sets?name=million", role: "editor", type: "application/jsonl", body: '{"question":"q"}\n'.repeat(900_000) }),
+    call: async () => ({ method: "POST", path: "/api/evaluations/question-sets?name=million", role: "editor", type: "application/jsonl", body: '{"question":"q"}\n'.repeat(900_000) }),
     status: 400,
   },
   {
     field: "imports",
     name: "the same million-row CSV as JSON text (the JSON form of an import)",
-    call: async () => ({ method: "POST", path: "/api/eval/question-sets", role: "editor", json: { name: "million", format: "csv", text: csvRows(1_000_000, () => "q") } }),
+    call: async () => ({ method: "POST", path: "/api/evaluations/question-sets", role: "editor", json: { name: "million", format: "csv", text: csvRows(1_000_000, () => "q") } }),
     status: 400,
   },
   {
     field: "pages",
     name: "the set page's read of a 10,000-row set: its largest page of rows (report: 17.2 MB, 1.6-2.5 s)",
-    call: async () => ({ method: "GET", path: `/api/eval/question-sets/${await setOf(QUESTION_LIMITS.rowsMax, QUESTION_LIMITS.questionMaxChars)}/rows?offset=9800&limit=200`, role: "viewer" }),
+    call: async () => ({ method: "GET", path: `/api/evaluations/question-sets/${await setOf(QUESTION_LIMITS.rowsMax, QUESTION_LIMITS.questionMaxChars)}/rows?offset=9800&limit=200`, role: "viewer" }),
     status: 200,
   },
   {
@@ -270,7 +270,7 @@ const CASES: Case[] = [
     name: "the runs list's largest page",
     call: async () => {
       await endedRunId();
-      return { method: "GET", path: "/api/eval/runs?limit=50", role: "viewer" };
+      return { method: "GET", path: "/api/evaluations/runs?limit=50", role: "viewer" };
     },
     status: 200,
   },
@@ -279,7 +279,7 @@ const CASES: Case[] = [
     name: "a run of 20 answers of 2,000 characters with 32 text checks",
     call: async () => ({
       method: "POST",
-      path: "/api/eval/runs",
+      path: "/api/evaluations/runs",
       role: "editor",
       json: { set_id: await setOf(20, QUESTION_LIMITS.questionMaxChars), models: ["gatehouse/echo"], concurrency: 4, cap_usd: 1, checks: Array.from({ length: 32 }, (_, i) => `contains-i:${"word".repeat(50)}${i}`) },
     }),
@@ -289,25 +289,25 @@ const CASES: Case[] = [
   {
     field: "exports",
     name: "the CSV export of a 10,000-row set of the longest questions",
-    call: async () => ({ method: "GET", path: `/api/eval/question-sets/${await setOf(QUESTION_LIMITS.rowsMax, QUESTION_LIMITS.questionMaxChars)}/export?format=csv`, role: "viewer" }),
+    call: async () => ({ method: "GET", path: `/api/evaluations/question-sets/${await setOf(QUESTION_LIMITS.rowsMax, QUESTION_LIMITS.questionMaxChars)}/export?format=csv`, role: "viewer" }),
     status: 200,
   },
   {
     field: "pages",
     name: "an editor's draft: a 10,000-row set of the longest questions read whole",
-    call: async () => ({ method: "GET", path: `/api/eval/question-sets/${await setOf(QUESTION_LIMITS.rowsMax, QUESTION_LIMITS.questionMaxChars)}`, role: "editor" }),
+    call: async () => ({ method: "GET", path: `/api/evaluations/question-sets/${await setOf(QUESTION_LIMITS.rowsMax, QUESTION_LIMITS.questionMaxChars)}`, role: "editor" }),
     status: 200,
   },
   {
     field: "imports",
     name: "the largest valid CSV: 10,000 rows filling 16 MiB",
-    call: async () => ({ method: "POST", path: "/api/eval/question-sets?name=largest", role: "editor", type: "text/csv", body: csvRows(QUESTION_LIMITS.rowsMax, (i) => `${i} ${"q".repeat(FILLING_QUESTION)}`) }),
+    call: async () => ({ method: "POST", path: "/api/evaluations/question-sets?name=largest", role: "editor", type: "text/csv", body: csvRows(QUESTION_LIMITS.rowsMax, (i) => `${i} ${"q".repeat(FILLING_QUESTION)}`) }),
     status: 201,
   },
   {
     field: "columns",
     name: `every column at its largest (${WIDEST_ROWS} rows of 16 tags, 50 domains, the longest question and expected)`,
-    call: async () => ({ method: "POST", path: "/api/eval/question-sets?name=widest", role: "editor", type: "text/csv", body: csvRows(WIDEST_ROWS, widestRow, "question,expected,tags,allowed_domains,time_sensitive") }),
+    call: async () => ({ method: "POST", path: "/api/evaluations/question-sets?name=widest", role: "editor", type: "text/csv", body: csvRows(WIDEST_ROWS, widestRow, "question,expected,tags,allowed_domains,time_sensitive") }),
     status: 201,
   },
   {
@@ -315,7 +315,7 @@ const CASES: Case[] = [
     name: "10,000 rows as JSON, each question of the largest length",
     call: async () => ({
       method: "POST",
-      path: "/api/eval/question-sets",
+      path: "/api/evaluations/question-sets",
       role: "editor",
       json: { name: "rows", rows: Array.from({ length: QUESTION_LIMITS.rowsMax }, (_, i) => ({ question: `${i} ${"q".repeat(QUESTION_LIMITS.questionMaxChars - 8)}` })) },
     }),
@@ -328,7 +328,7 @@ const CASES: Case[] = [
     name: "a run with 32 of the report's wide pattern checks (report: 28.9 s): refused at creation, naming the check",
     call: async () => ({
       method: "POST",
-      path: "/api/eval/runs",
+      path: "/api/evaluations/runs",
       role: "editor",
       json: { set_id: await setOf(20, QUESTION_LIMITS.questionMaxChars), models: ["gatehouse/echo"], concurrency: 4, cap_usd: 1, checks: Array.from({ length: 32 }, () => WIDE_PATTERN) },
     }),
@@ -339,7 +339,7 @@ const CASES: Case[] = [
     name: "a run of 20 answers of 2,000 characters with the four costliest patterns allowed and 28 more checks, scored to its end",
     call: async () => ({
       method: "POST",
-      path: "/api/eval/runs",
+      path: "/api/evaluations/runs",
       role: "editor",
       json: { set_id: await setOf(20, QUESTION_LIMITS.questionMaxChars), models: ["gatehouse/echo"], concurrency: 4, cap_usd: 1, checks: [...HEAVY_PATTERNS, ...Array.from({ length: 28 }, (_, i) => `min-length:${i + 1}`)] },
     }),
@@ -349,7 +349,7 @@ const CASES: Case[] = [
   {
     field: "re-score",
     name: "re-score of an ended run of 20 answers with the report's wide pattern (report: 4.8 s): refused, naming the check",
-    call: async () => ({ method: "POST", path: `/api/eval/runs/${await endedRunId()}/rescore`, role: "editor", json: { checks: Array.from({ length: 10 }, () => WIDE_PATTERN) } }),
+    call: async () => ({ method: "POST", path: `/api/evaluations/runs/${await endedRunId()}/rescore`, role: "editor", json: { checks: Array.from({ length: 10 }, () => WIDE_PATTERN) } }),
     status: 400,
   },
   {
@@ -357,7 +357,7 @@ const CASES: Case[] = [
     name: "re-score of an ended run of 20 answers with the four costliest patterns allowed and 28 more checks, scored to its end",
     // A scoring job (202) run by the server's runner; each call's patterns differ by one repeat so the verdict cache
     // holds none of them and every pattern runs again.
-    call: async () => ({ method: "POST", path: `/api/eval/runs/${await endedRunId()}/rescore`, role: "editor", json: { checks: [...heavyPatterns((rescores += 1)), ...Array.from({ length: 28 }, (_, i) => `min-length:${i + 1}`)] } }),
+    call: async () => ({ method: "POST", path: `/api/evaluations/runs/${await endedRunId()}/rescore`, role: "editor", json: { checks: [...heavyPatterns((rescores += 1)), ...Array.from({ length: 28 }, (_, i) => `min-length:${i + 1}`)] } }),
     status: 202,
     until: scoringEnded,
   },

@@ -4,14 +4,14 @@ import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
-import { QUESTION_LIMITS } from "@/lib/eval/questions";
+import { QUESTION_LIMITS } from "@/lib/evaluations/questions";
 import { QuestionSetRowsPageEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { ROWS_PER_PAGE } from "@/lib/question-sets/draft";
 import { HttpError } from "../http/errors";
 import { readQuestionSetRows } from "../services/evaluation-sets";
 import { pageCharge } from "../services/gateway-charge";
-import { createSet, getSetRows, updateSet } from "./evaluations";
-import { cancelEvalRun, createEvalRun, getEvalRun, listEvalRuns } from "./evaluations-runs";
+import { createSet, getSetRows, updateSet } from "./evaluation-sets";
+import { cancelEvalRun, createEvalRun, getEvalRun, listEvalRuns } from "./evaluation-runs";
 
 /**
  * Issue 36, findings 7 to 9: what evaluation imports, the set page's reads and the run lists cost the server, through
@@ -42,26 +42,26 @@ afterAll(async () => {
 
 async function newSet(rows: number): Promise<string> {
   const json = { name: "inputs", rows: Array.from({ length: rows }, (_, i) => ({ question: `Question ${i}?` })) };
-  const response = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json }), params({}));
+  const response = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json }), params({}));
   expect(response.status, await response.clone().text()).toBe(201);
   return QuestionSetSavedEnvelopeSchema.parse(await response.json()).data.set_id;
 }
 
 describe("run lists leave out request bodies and come a page at a time (finding 9)", () => {
-  const listRaw = async (query: string) => listEvalRuns(bff.request(`/api/eval/runs${query}`, { role: "viewer" }), params({}));
+  const listRaw = async (query: string) => listEvalRuns(bff.request(`/api/evaluations/runs${query}`, { role: "viewer" }), params({}));
 
   it("lists runs without their plans (the versions' requests and system prompts), newest first, paged by cursor", async () => {
     const setId = await newSet(2);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const response = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: setId, preset: "web-research", versions: [1], concurrency: 1, cap_usd: 1 } }), params({}));
+      const response = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, preset: "web-research", versions: [1], concurrency: 1, cap_usd: 1 } }), params({}));
       expect(response.status, await response.clone().text()).toBe(201);
       const id = EvalRunEnvelopeSchema.parse(await response.json()).data.id;
       ids.unshift(id);
-      await cancelEvalRun(bff.request(`/api/eval/runs/${id}/cancel`, { role: "editor", method: "POST" }), params({ id }));
+      await cancelEvalRun(bff.request(`/api/evaluations/runs/${id}/cancel`, { role: "editor", method: "POST" }), params({ id }));
     }
     // The run itself still carries its plan, with the preset's request.
-    const detail = EvalRunEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/eval/runs/${ids[0]}`, { role: "viewer" }), params({ id: ids[0] }))).json()).data;
+    const detail = EvalRunEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/evaluations/runs/${ids[0]}`, { role: "viewer" }), params({ id: ids[0] }))).json()).data;
     const request = JSON.stringify((detail.plan.versions as { request: unknown }[])[0].request);
     expect(request.length).toBeGreaterThan(50);
 
@@ -107,14 +107,14 @@ describe("imports stream, stop at the row or byte limit, and have their own rate
   }
 
   const importFile = (role: "editor" | "admin", query: string, type: string, body: BodyInit) =>
-    createSet(bff.request(`/api/eval/question-sets?${query}`, { role, method: "POST", headers: { "content-type": type }, body }), params({}));
+    createSet(bff.request(`/api/evaluations/question-sets?${query}`, { role, method: "POST", headers: { "content-type": type }, body }), params({}));
 
   it("imports a file sent as the body: a new set (CSV), then a new version (JSONL)", async () => {
     const created = await importFile("editor", "name=Streamed", "text/csv; charset=utf-8", "question,tags\nWhat is RE2?,regex\n");
     expect(created.status, await created.clone().text()).toBe(201);
     const set = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data;
     expect(set).toMatchObject({ name: "Streamed", version: 1, row_count: 1 });
-    const request = bff.request(`/api/eval/question-sets/${set.set_id}?base_version=1&note=from%20a%20file`, {
+    const request = bff.request(`/api/evaluations/question-sets/${set.set_id}?base_version=1&note=from%20a%20file`, {
       role: "editor",
       method: "PUT",
       headers: { "content-type": "application/x-ndjson" },
@@ -154,7 +154,7 @@ describe("imports stream, stop at the row or byte limit, and have their own rate
     // Give the drop its time, then see the body cancelled: 16 MiB parsed, at most 16 MiB dropped, no more.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(pulled).toBeLessThanOrEqual(2 * QUESTION_LIMITS.fileMaxBytes + 4 * 1024 * 1024);
-    const declared = bff.request("/api/eval/question-sets?name=Big", { role: "editor", method: "POST", headers: { "content-type": "text/csv", "content-length": String(QUESTION_LIMITS.fileMaxBytes + 1) }, body: "question\nq\n" });
+    const declared = bff.request("/api/evaluations/question-sets?name=Big", { role: "editor", method: "POST", headers: { "content-type": "text/csv", "content-length": String(QUESTION_LIMITS.fileMaxBytes + 1) }, body: "question\nq\n" });
     expect((await createSet(declared, params({}))).status).toBe(413);
   });
 
@@ -170,7 +170,7 @@ describe("imports stream, stop at the row or byte limit, and have their own rate
       const response =
         i % 2 === 0
           ? await importFile("admin", `name=Limited${i}`, "text/csv", "question\nq\n")
-          : await createSet(bff.request("/api/eval/question-sets", { role: "admin", json: { name: `Limited${i}`, format: "csv", text: "question\nq\n" } }), params({}));
+          : await createSet(bff.request("/api/evaluations/question-sets", { role: "admin", json: { name: `Limited${i}`, format: "csv", text: "question\nq\n" } }), params({}));
       statuses.push(response.status);
       if (response.status === 429) {
         expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -179,19 +179,19 @@ describe("imports stream, stop at the row or byte limit, and have their own rate
     }
     expect(statuses).toEqual([...Array(IMPORTS_PER_MINUTE).fill(201), 429]);
     // Saving rows typed in the editor is not an import.
-    const typed = await createSet(bff.request("/api/eval/question-sets", { role: "admin", json: { name: "Typed", rows: [{ question: "q" }] } }), params({}));
+    const typed = await createSet(bff.request("/api/evaluations/question-sets", { role: "admin", json: { name: "Typed", rows: [{ question: "q" }] } }), params({}));
     expect(typed.status).toBe(201);
   });
 
   it("refuses (413, naming EVAL_MAX_QUESTION_ROWS_PER_USER) rows past the user's storage quota, every version counted", async () => {
     const rows = Array.from({ length: QUESTION_LIMITS.rowsMax }, (_, i) => ({ question: `Quota question ${i}?` }));
-    const first = await createSet(bff.request("/api/eval/question-sets", { role: "viewer", json: { name: "Q", rows } }), params({}));
+    const first = await createSet(bff.request("/api/evaluations/question-sets", { role: "viewer", json: { name: "Q", rows } }), params({}));
     expect(first.status).toBe(403);
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: `Quota ${i}`, rows } }), params({}))).status);
+    for (let i = 0; i < 3; i++) statuses.push((await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: `Quota ${i}`, rows } }), params({}))).status);
     // The editor stored a few rows above; two full sets fit under 25,000, the third does not.
     expect(statuses).toEqual([201, 201, 413]);
-    const refused = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "Quota again", rows } }), params({}));
+    const refused = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "Quota again", rows } }), params({}));
     expect(ErrorBodySchema.parse(await refused.json()).error.metadata).toMatchObject({ setting: "EVAL_MAX_QUESTION_ROWS_PER_USER", limit_rows: ROWS_PER_USER });
   });
 });
@@ -199,17 +199,17 @@ describe("imports stream, stop at the row or byte limit, and have their own rate
 describe("the set page reads a page of rows at a time, charged like /api reads (finding 8)", () => {
   it("sends one page of a 10,000-row set, not the set (the report: 17.2 MB per load)", async () => {
     const rows = Array.from({ length: QUESTION_LIMITS.rowsMax }, (_, i) => ({ question: `${i} ${"q".repeat(QUESTION_LIMITS.questionMaxChars - 8)}`, expected: "e".repeat(1000) }));
-    const created = await createSet(bff.request("/api/eval/question-sets", { role: "admin", json: { name: "Big", rows } }), params({}));
+    const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "admin", json: { name: "Big", rows } }), params({}));
     expect(created.status).toBe(201);
     const id = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
-    const response = await getSetRows(bff.request(`/api/eval/question-sets/${id}/rows?offset=100&limit=${ROWS_PER_PAGE}`, { role: "viewer" }), params({ id }));
+    const response = await getSetRows(bff.request(`/api/evaluations/question-sets/${id}/rows?offset=100&limit=${ROWS_PER_PAGE}`, { role: "viewer" }), params({ id }));
     const text = await response.text();
     const page = QuestionSetRowsPageEnvelopeSchema.parse(JSON.parse(text)).data;
     expect(page).toMatchObject({ name: "Big", version: 1, latest: 1, row_count: QUESTION_LIMITS.rowsMax, offset: 100, limit: ROWS_PER_PAGE });
     expect(page.rows).toHaveLength(ROWS_PER_PAGE);
     expect(page.rows[0].question.startsWith("100 ")).toBe(true);
     expect(text.length).toBeLessThan(200_000);
-    const tooMany = await getSetRows(bff.request(`/api/eval/question-sets/${id}/rows?limit=201`, { role: "viewer" }), params({ id }));
+    const tooMany = await getSetRows(bff.request(`/api/evaluations/question-sets/${id}/rows?limit=201`, { role: "viewer" }), params({ id }));
     expect(tooMany.status).toBe(400);
   });
 
@@ -227,7 +227,7 @@ describe("the set page reads a page of rows at a time, charged like /api reads (
     }
     expect(refused?.status).toBe(429);
     // The browser's own read, after the page's, is refused too: one budget.
-    const api = await getSetRows(bff.request(`/api/eval/question-sets/${id}/rows`, { role: "viewer" }), params({ id }));
+    const api = await getSetRows(bff.request(`/api/evaluations/question-sets/${id}/rows`, { role: "viewer" }), params({ id }));
     expect(api.status).toBe(429);
   });
 });

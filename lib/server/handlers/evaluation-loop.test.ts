@@ -6,10 +6,10 @@ import { QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { appContext } from "../config/app-context";
-import { scoreToEnd } from "../testing/eval-runner";
+import { scoreToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { applyRunRescore } from "./evaluation-results";
-import { createSet } from "./evaluations";
+import { createSet } from "./evaluation-sets";
 import { getMe } from "./users";
 
 /**
@@ -47,7 +47,7 @@ const RUN_ID = "6b0f7c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e";
 beforeAll(async () => {
   gateway = await startTestGateway({ answerTimeScale: 0 });
   bff = await setUpBff(gateway, { MODEL_MAX_COST_PER_DAY_USD: "50" });
-  const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "loop", rows: Array.from({ length: ANSWERS }, (_, i) => ({ question: `Question ${i}?` })) } }), params({}));
+  const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "loop", rows: Array.from({ length: ANSWERS }, (_, i) => ({ question: `Question ${i}?` })) } }), params({}));
   const setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
   const result = (answer: string) => ({ answer, citations: [], sources: [], searches: [], model: "gatehouse/echo", response_id: null, usage: null, cost_usd: 0, ttft_ms: 1, latency_ms: 2, status: "completed", incomplete_reason: null });
   await (await appContext()).evalRuns.createEnded({
@@ -106,7 +106,7 @@ async function pollWhile(work: () => Promise<unknown>): Promise<number[]> {
 }
 
 const rescore = (checks: string[]) =>
-  fetch(`${base}/api/eval/runs/${RUN_ID}/rescore`, { method: "POST", headers: { cookie: bff.cookies.editor, "content-type": "application/json", origin: "http://localhost:3000" }, body: JSON.stringify({ checks }) });
+  fetch(`${base}/api/evaluations/runs/${RUN_ID}/rescore`, { method: "POST", headers: { cookie: bff.cookies.editor, "content-type": "application/json", origin: "http://localhost:3000" }, body: JSON.stringify({ checks }) });
 
 describe("checks never hold the request loop", () => {
   it("refuses the issue's pattern at creation, naming the check", async () => {

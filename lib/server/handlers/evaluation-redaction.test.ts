@@ -7,11 +7,11 @@ import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/con
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { runEvalCli, type CliIo } from "../cli/eval";
-import { runToEnd } from "../testing/eval-runner";
+import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { exportRunResults } from "./evaluation-results";
-import { createSet } from "./evaluations";
-import { createEvalRun, getEvalRun, listEvalRunItems } from "./evaluations-runs";
+import { createSet } from "./evaluation-sets";
+import { createEvalRun, getEvalRun, listEvalRunItems } from "./evaluation-runs";
 import { postResponses } from "./responses";
 
 /**
@@ -54,18 +54,18 @@ describe("a key the gateway echoes in a streamed error", () => {
   });
 
   it("is redacted in a run's recent errors, its items and its CSV and JSON exports", async () => {
-    const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "redaction", rows: [{ question: "How does keyset pagination work?" }] } }), params({}));
+    const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "redaction", rows: [{ question: "How does keyset pagination work?" }] } }), params({}));
     const setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
-    const started = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], checks: ["min-length:1"], cap_usd: 1 } }), params({}));
+    const started = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], checks: ["min-length:1"], cap_usd: 1 } }), params({}));
     const id = EvalRunEnvelopeSchema.parse(await started.json()).data.id;
     await echoFault(1);
     await runToEnd([id]);
-    const run = await (await getEvalRun(bff.request(`/api/eval/runs/${id}`, { role: "viewer" }), params({ id }))).text();
+    const run = await (await getEvalRun(bff.request(`/api/evaluations/runs/${id}`, { role: "viewer" }), params({ id }))).text();
     expect(run).toContain("recent_errors");
     expectRedacted(run, "run page (recent errors)");
-    expectRedacted(await (await listEvalRunItems(bff.request(`/api/eval/runs/${id}/items`, { role: "viewer" }), params({ id }))).text(), "items");
+    expectRedacted(await (await listEvalRunItems(bff.request(`/api/evaluations/runs/${id}/items`, { role: "viewer" }), params({ id }))).text(), "items");
     for (const format of ["csv", "json"]) {
-      expectRedacted(await (await exportRunResults(bff.request(`/api/eval/runs/${id}/results/export?format=${format}`, { role: "viewer" }), params({ id }))).text(), `${format} export`);
+      expectRedacted(await (await exportRunResults(bff.request(`/api/evaluations/runs/${id}/results/export?format=${format}`, { role: "viewer" }), params({ id }))).text(), `${format} export`);
     }
   });
 

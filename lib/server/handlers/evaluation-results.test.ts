@@ -24,9 +24,9 @@ import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
-import { newTestScoringJobs, runToEnd, scoreToEnd } from "../testing/eval-runner";
+import { newTestScoringJobs, runToEnd, scoreToEnd } from "../testing/evaluation-runner";
 import { admitEvaluationItem } from "../services/evaluations";
-import { createSet } from "./evaluations";
+import { createSet } from "./evaluation-sets";
 import {
   applyRunRescore,
   compareRunResults,
@@ -40,7 +40,7 @@ import {
   listResultQuestions,
   listRunScorings,
 } from "./evaluation-results";
-import { createEvalRun, listEvalRunItems } from "./evaluations-runs";
+import { createEvalRun, listEvalRunItems } from "./evaluation-runs";
 
 /**
  * Issue 28, the results routes: real HTTP to an embedded gateway through a counting proxy (so a test can see every
@@ -104,7 +104,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
   const finishRuns = (ids: readonly string[]) => runToEnd(ids);
 
   async function started(json: unknown): Promise<string> {
-    const response = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json }), params({}));
+    const response = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json }), params({}));
     expect(response.status, await response.clone().text()).toBe(201);
     return EvalRunEnvelopeSchema.parse(await response.json()).data.id;
   }
@@ -114,7 +114,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     const target = new URL(gateway.baseUrl);
     proxy = await startProxy(target.origin);
     bff = await setUpBff({ baseUrl: `${proxy.origin}${target.pathname}`, apiKey: gateway.apiKey, managementKey: gateway.managementKey }, { MODEL_MAX_COST_PER_DAY_USD: "50" }, { database: dialect });
-    const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "results", rows: QUESTIONS } }), params({}));
+    const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "results", rows: QUESTIONS } }), params({}));
     expect(created.status).toBe(201);
     setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
     runId = await started({ set_id: setId, preset: "web-research", versions: [1, 2], repeats: 2, checks: ["min-length:1", "cites-domain:example.com"], cap_usd: 5 });
@@ -127,19 +127,19 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
   });
 
   async function summaryOf(id: string, scoring = 1): Promise<EvalResultsSummary> {
-    const response = await getResultsSummary(bff.request(`/api/eval/runs/${id}/results${scoring > 1 ? `?scoring=${scoring}` : ""}`, { role: "viewer" }), params({ id }));
+    const response = await getResultsSummary(bff.request(`/api/evaluations/runs/${id}/results${scoring > 1 ? `?scoring=${scoring}` : ""}`, { role: "viewer" }), params({ id }));
     expect(response.status, await response.clone().text()).toBe(200);
     return EvalResultsSummaryEnvelopeSchema.parse(await response.json()).data;
   }
 
   async function estimateOf(body: unknown) {
-    const response = await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: body }), params({ id: runId }));
+    const response = await estimateRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore/estimate`, { role: "editor", json: body }), params({ id: runId }));
     expect(response.status, await response.clone().text()).toBe(200);
     return EvalRescoreEstimateEnvelopeSchema.parse(await response.json()).data;
   }
 
   async function scoringsOf() {
-    const response = await listRunScorings(bff.request(`/api/eval/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }));
+    const response = await listRunScorings(bff.request(`/api/evaluations/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }));
     expect(response.status, await response.clone().text()).toBe(200);
     return EvalScoringListEnvelopeSchema.parse(await response.json()).data;
   }
@@ -165,7 +165,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
       expect(version.aggregate.cost_usd).toBeGreaterThan(0);
     }
     // Spending per version agrees with the run's own items.
-    const items = EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/eval/runs/${runId}/items?limit=200`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const items = EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/evaluations/runs/${runId}/items?limit=200`, { role: "viewer" }), params({ id: runId }))).json()).data;
     const spent = items.filter((item) => item.version_index === 0).reduce((sum, item) => sum + (item.cost_usd ?? 0), 0);
     expect(summary.versions[0].aggregate.cost_usd).toBeCloseTo(spent, 9);
     expect(summary.noise_floor.within.map((w) => w.agreement?.pairs)).toEqual([3, 3]);
@@ -174,7 +174,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
 
   it("pages the question table with server-side filters and sorting, and names a bad parameter", async () => {
     const page = async (query: string) => {
-      const response = await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions${query}`, { role: "viewer" }), params({ id: runId }));
+      const response = await listResultQuestions(bff.request(`/api/evaluations/runs/${runId}/results/questions${query}`, { role: "viewer" }), params({ id: runId }));
       expect(response.status, await response.clone().text()).toBe(200);
       return EvalQuestionPageSchema.parse(await response.json());
     };
@@ -197,17 +197,17 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(failedAny.data.every((r) => r.flags.failed_any)).toBe(true);
 
     const bad = async (query: string) =>
-      errorOf(await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions${query}`, { role: "viewer" }), params({ id: runId })), 400);
+      errorOf(await listResultQuestions(bff.request(`/api/evaluations/runs/${runId}/results/questions${query}`, { role: "viewer" }), params({ id: runId })), 400);
     expect(JSON.stringify((await bad("?flags=nope")).metadata)).toContain("flags");
     expect(JSON.stringify((await bad("?sort_version=3")).metadata)).toContain("sort_version");
     expect(JSON.stringify((await bad("?limit=100000")).metadata)).toContain("limit");
-    expect((await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions`, { role: null }), params({ id: runId }))).status).toBe(401);
-    expect((await listResultQuestions(bff.request(`/api/eval/runs/${randomUUID()}/results/questions`, { role: "viewer" }), params({ id: randomUUID() }))).status).toBe(404);
+    expect((await listResultQuestions(bff.request(`/api/evaluations/runs/${runId}/results/questions`, { role: null }), params({ id: runId }))).status).toBe(401);
+    expect((await listResultQuestions(bff.request(`/api/evaluations/runs/${randomUUID()}/results/questions`, { role: "viewer" }), params({ id: randomUUID() }))).status).toBe(404);
   });
 
   it("details a question: every version's answers with citation spans, checks, the citation diff and prev/next", async () => {
     const detailOf = async (index: number, query = "") => {
-      const response = await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/${index}${query}`, { role: "viewer" }), params({ id: runId, index: String(index) }));
+      const response = await getResultQuestion(bff.request(`/api/evaluations/runs/${runId}/results/questions/${index}${query}`, { role: "viewer" }), params({ id: runId, index: String(index) }));
       expect(response.status, await response.clone().text()).toBe(200);
       return EvalQuestionDetailEnvelopeSchema.parse(await response.json()).data;
     };
@@ -222,12 +222,12 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(detail.diff!.jaccard).toBeGreaterThanOrEqual(0);
     expect((await detailOf(2, "?sort=index&dir=desc")).prev).toBeNull();
     expect((await detailOf(0, "?base=1&against=0&repeat=1")).diff).toMatchObject({ base: 1, against: 0, repeat: 1 });
-    expect((await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/3`, { role: "viewer" }), params({ id: runId, index: "3" }))).status).toBe(404);
-    expect((await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/x`, { role: "viewer" }), params({ id: runId, index: "x" }))).status).toBe(400);
+    expect((await getResultQuestion(bff.request(`/api/evaluations/runs/${runId}/results/questions/3`, { role: "viewer" }), params({ id: runId, index: "3" }))).status).toBe(404);
+    expect((await getResultQuestion(bff.request(`/api/evaluations/runs/${runId}/results/questions/x`, { role: "viewer" }), params({ id: runId, index: "x" }))).status).toBe(400);
   });
 
   it("lists cited domains per version with freshness, and exports CSV, JSON and a Markdown report as attachments", async () => {
-    const domains = EvalDomainsEnvelopeSchema.parse(await (await getResultDomains(bff.request(`/api/eval/runs/${runId}/results/domains?max_age_days=10`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const domains = EvalDomainsEnvelopeSchema.parse(await (await getResultDomains(bff.request(`/api/evaluations/runs/${runId}/results/domains?max_age_days=10`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(domains.versions).toHaveLength(2);
     expect(domains.versions[0].new_vs_first).toBeNull();
     expect(domains.versions[1].new_vs_first).not.toBeNull();
@@ -235,7 +235,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(domains.versions[0].distinct_domains).toBe(domains.versions[0].domains.length);
 
     const exported = async (format: string) => {
-      const response = await exportRunResults(bff.request(`/api/eval/runs/${runId}/results/export?format=${format}`, { role: "viewer" }), params({ id: runId }));
+      const response = await exportRunResults(bff.request(`/api/evaluations/runs/${runId}/results/export?format=${format}`, { role: "viewer" }), params({ id: runId }));
       expect(response.status).toBe(200);
       expect(response.headers.get("content-disposition")).toBe(`attachment; filename="evaluation-${runId}.${format}"`);
       return response.text();
@@ -255,16 +255,16 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     const before = proxy.calls.length;
     try {
       const reads: [string, Response][] = [
-        ["summary", await getResultsSummary(bff.request(`/api/eval/runs/${runId}/results`, { role: "viewer" }), params({ id: runId }))],
-        ["questions", await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions?flags=error`, { role: "viewer" }), params({ id: runId }))],
-        ["detail", await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/0`, { role: "viewer" }), params({ id: runId, index: "0" }))],
-        ["domains", await getResultDomains(bff.request(`/api/eval/runs/${runId}/results/domains`, { role: "viewer" }), params({ id: runId }))],
-        ["export", await exportRunResults(bff.request(`/api/eval/runs/${runId}/results/export?format=json`, { role: "viewer" }), params({ id: runId }))],
+        ["summary", await getResultsSummary(bff.request(`/api/evaluations/runs/${runId}/results`, { role: "viewer" }), params({ id: runId }))],
+        ["questions", await listResultQuestions(bff.request(`/api/evaluations/runs/${runId}/results/questions?flags=error`, { role: "viewer" }), params({ id: runId }))],
+        ["detail", await getResultQuestion(bff.request(`/api/evaluations/runs/${runId}/results/questions/0`, { role: "viewer" }), params({ id: runId, index: "0" }))],
+        ["domains", await getResultDomains(bff.request(`/api/evaluations/runs/${runId}/results/domains`, { role: "viewer" }), params({ id: runId }))],
+        ["export", await exportRunResults(bff.request(`/api/evaluations/runs/${runId}/results/export?format=json`, { role: "viewer" }), params({ id: runId }))],
       ];
       for (const [name, response] of reads) expect(response.status, name).toBe(200);
       expect(proxy.calls.length).toBe(before);
       // The gateway is really unreachable: what needs it (the judge's price) fails.
-      const needsGateway = await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["judge:ok?"] } }), params({ id: runId }));
+      const needsGateway = await estimateRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["judge:ok?"] } }), params({ id: runId }));
       expect(needsGateway.status).toBeGreaterThanOrEqual(500);
     } finally {
       proxy.state.down = false;
@@ -274,8 +274,8 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
   it("re-scores as a job: 202 at once, judge calls only, kept beside the run's own scoring and on the ledger", async () => {
     // expected-terms fails every answer here (the rows have no expected answer), so the scorings compare with flips.
     const body = { checks: ["judge:Does the answer explain the mechanism?", "min-length:5", "expected-terms:0.5"], judge_threshold: 0.95 };
-    expect((await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "viewer", json: body }), params({ id: runId }))).status).toBe(403);
-    expect((await errorOf(await estimateRunRescore(bff.request(`/api/eval/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["nope:x"] } }), params({ id: runId })), 400)).message).toContain("checks[0]");
+    expect((await estimateRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore/estimate`, { role: "viewer", json: body }), params({ id: runId }))).status).toBe(403);
+    expect((await errorOf(await estimateRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["nope:x"] } }), params({ id: runId })), 400)).message).toContain("checks[0]");
 
     const before = await summaryOf(runId);
     const answered = before.versions.reduce((sum, v) => sum + v.aggregate.items - v.aggregate.errors, 0);
@@ -284,7 +284,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(estimate.judge_usd).toBeGreaterThan(0);
 
     const mark = proxy.calls.length;
-    const response = await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "editor", json: body }), params({ id: runId }));
+    const response = await applyRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore`, { role: "editor", json: body }), params({ id: runId }));
     expect(response.status, await response.clone().text()).toBe(202);
     const started = EvalScoringEnvelopeSchema.parse(await response.json()).data;
     expect(started).toMatchObject({ number: 2, status: "running", total: answered, done: 0 });
@@ -309,7 +309,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(rescored.checks).toEqual(body.checks);
     expect(rescored.scoring).toBe(2);
     expect(rescored.versions[0].aggregate.checks.map((c) => c.kind)).toEqual(["judge", "min-length", "expected-terms"]);
-    const after = await getResultQuestion(bff.request(`/api/eval/runs/${runId}/results/questions/0?scoring=2`, { role: "viewer" }), params({ id: runId, index: "0" }));
+    const after = await getResultQuestion(bff.request(`/api/evaluations/runs/${runId}/results/questions/0?scoring=2`, { role: "viewer" }), params({ id: runId, index: "0" }));
     const detail = EvalQuestionDetailEnvelopeSchema.parse(await after.json()).data;
     expect(detail.versions[0].repeats[0].checks[0]).toMatchObject({ kind: "judge", origin: "run", reasoning: expect.stringMatching(/^Demo judge/), details: { threshold: 0.95 } });
 
@@ -323,7 +323,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(Number(row.cost_usd)).toBeGreaterThan(0);
 
     // Two scorings side by side: the checks each alone has, and the questions whose verdict flipped.
-    const compared = EvalScoringCompareEnvelopeSchema.parse(await (await compareRunScorings(bff.request(`/api/eval/runs/${runId}/scorings/compare?a=1&b=2`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const compared = EvalScoringCompareEnvelopeSchema.parse(await (await compareRunScorings(bff.request(`/api/evaluations/runs/${runId}/scorings/compare?a=1&b=2`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(compared.checks_only_a).toEqual(before.checks);
     expect(compared.checks_only_b).toEqual(body.checks);
     expect(compared.flipped_total).toBe(compared.flipped.length);
@@ -338,7 +338,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     const plusOne = { ...body, checks: [...body.checks, "contains-i:cache"] };
     expect(await estimateOf(plusOne)).toMatchObject({ items: answered, to_run: answered, judge_calls: 0, judge_usd: 0, reused: 3 * answered });
     const mark = proxy.calls.length;
-    const response = await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "editor", json: plusOne }), params({ id: runId }));
+    const response = await applyRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore`, { role: "editor", json: plusOne }), params({ id: runId }));
     expect(response.status, await response.clone().text()).toBe(202);
     await scoreToEnd();
     // No judge call, nothing on the ledger: the only new verdicts are the text check's.
@@ -359,7 +359,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     const admitted: number[] = [];
     const context = await appContext();
     const start = proxy.calls.length;
-    expect((await applyRunRescore(bff.request(`/api/eval/runs/${runId}/rescore`, { role: "editor", json: lower }), params({ id: runId }))).status).toBe(202);
+    expect((await applyRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore`, { role: "editor", json: lower }), params({ id: runId }))).status).toBe(202);
     await scoreToEnd(
       await newTestScoringJobs(undefined, {
         admit: async (userId, points) => {
@@ -374,13 +374,13 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
 
   it("refuses to re-score a run that is still running (409)", async () => {
     const running = await started({ set_id: setId, models: ["gatehouse/echo"], cap_usd: 1 });
-    const error = await errorOf(await applyRunRescore(bff.request(`/api/eval/runs/${running}/rescore`, { role: "editor", json: { checks: ["min-length:1"] } }), params({ id: running })), 409);
+    const error = await errorOf(await applyRunRescore(bff.request(`/api/evaluations/runs/${running}/rescore`, { role: "editor", json: { checks: ["min-length:1"] } }), params({ id: running })), 409);
     expect(error.message).toContain("still running");
     await finishRuns([running]);
   });
 
   it("designates the winner through the preset save path: a stale expected version is 409, then saved with an audit note", async () => {
-    const designate = (json: unknown, role: Role = "editor") => designateRunWinner(bff.request(`/api/eval/runs/${runId}/designate`, { role, json }), params({ id: runId }));
+    const designate = (json: unknown, role: Role = "editor") => designateRunWinner(bff.request(`/api/evaluations/runs/${runId}/designate`, { role, json }), params({ id: runId }));
     const preset = async () => ((await (await fetch(`${gateway.baseUrl}/presets/web-research`, { headers: { authorization: `Bearer ${gateway.apiKey}` } })).json()) as { data: { designated_version: { version: number; config: Record<string, unknown>; system_prompt: string | null } } }).data;
     const current = (await preset()).designated_version.version;
     expect((await designate({ version: 1, expected_version: current }, "viewer")).status).toBe(403);
@@ -410,7 +410,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     // them). This one keeps min-length:1 and adds a check every answer fails: compared on everything, each question would flip.
     const second = await started({ set_id: setId, preset: "web-research", versions: [1], checks: ["min-length:1", "contains:never-in-an-answer"], cap_usd: 2 });
     await finishRuns([second]);
-    const response = await compareRunResults(bff.request(`/api/eval/runs/compare?runs=${second},${runId}`, { role: "viewer" }), params({}));
+    const response = await compareRunResults(bff.request(`/api/evaluations/runs/compare?runs=${second},${runId}`, { role: "viewer" }), params({}));
     expect(response.status, await response.clone().text()).toBe(200);
     const got = EvalCompareEnvelopeSchema.parse(await response.json()).data;
     expect(got.runs.map((run) => run.run_id)).toEqual([runId, second]);
@@ -423,15 +423,15 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(got.runs[1].name).toBe("web-research v1 · results");
     // On min-length:1 alone the newer run passes every question.
     expect(got.runs[1].versions.map((v) => v.aggregate.pass_rate)).toEqual([1]);
-    const rows = EvalQuestionPageSchema.parse(await (await listResultQuestions(bff.request(`/api/eval/runs/${runId}/results/questions`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const rows = EvalQuestionPageSchema.parse(await (await listResultQuestions(bff.request(`/api/evaluations/runs/${runId}/results/questions`, { role: "viewer" }), params({ id: runId }))).json()).data;
     const shortInOld = rows.filter((row) => row.versions[0].checks.some((check) => check.kind === "min-length" && check.passed < check.evaluated)).map((row) => row.question_index);
     expect(got.flips.map((flip) => flip.question_index)).toEqual(shortInOld);
     expect(got.flips.every((flip) => flip.version_label === "web-research v1")).toBe(true);
-    const bad = await compareRunResults(bff.request(`/api/eval/runs/compare?runs=${runId}`, { role: "viewer" }), params({}));
+    const bad = await compareRunResults(bff.request(`/api/evaluations/runs/compare?runs=${runId}`, { role: "viewer" }), params({}));
     expect(JSON.stringify((await errorOf(bad, 400)).metadata)).toContain("runs");
 
     // `id:n` compares a run under its re-score n (made by the test above): that scoring's checks, not the run's own.
-    const compare = (runs: string) => compareRunResults(bff.request(`/api/eval/runs/compare?runs=${runs}`, { role: "viewer" }), params({}));
+    const compare = (runs: string) => compareRunResults(bff.request(`/api/evaluations/runs/compare?runs=${runs}`, { role: "viewer" }), params({}));
     const rescored = EvalCompareEnvelopeSchema.parse(await (await compare(`${second},${runId}:2`)).json()).data;
     expect(rescored.runs.map((run) => [run.run_id, run.scoring])).toEqual([
       [runId, 2],

@@ -37,34 +37,34 @@ const QuestionIndexSchema = z.coerce.number().int().min(0).max(1_000_000);
 const ScoringNumberSchema = z.coerce.number().int().min(1).max(1_000);
 const SummaryQuerySchema = EvalExportQuerySchema.pick({ scoring: true });
 
-/** GET /api/eval/runs/{id}/results?scoring=n: per-version figures and the noise floor (under scoring n, 1 by default). */
+/** GET /api/evaluations/runs/{id}/results?scoring=n: per-version figures and the noise floor (under scoring n, 1 by default). */
 export const getResultsSummary = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = runId(params.id);
   const { scoring } = parseQuery(request, SummaryQuerySchema);
   return jsonResponse({ data: await readResultsSummary(id, scoring) });
 });
 
-/** GET /api/eval/runs/{id}/results/questions?flags&tag&search&sort&sort_version&dir&offset&limit: the table's page. */
+/** GET /api/evaluations/runs/{id}/results/questions?flags&tag&search&sort&sort_version&dir&offset&limit: the table's page. */
 export const listResultQuestions = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = runId(params.id);
   return jsonResponse(await readQuestionPage(id, parseQuery(request, EvalQuestionsQuerySchema)));
 });
 
-/** GET /api/eval/runs/{id}/results/questions/{index}?base&against&repeat (+ the table's filter for prev/next). */
+/** GET /api/evaluations/runs/{id}/results/questions/{index}?base&against&repeat (+ the table's filter for prev/next). */
 export const getResultQuestion = defineRoute<QuestionParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = runId(params.id);
   const index = parseWith(QuestionIndexSchema, params.index, "Invalid question index");
   return jsonResponse({ data: await readQuestionDetail(id, index, parseQuery(request, EvalQuestionDetailQuerySchema)) });
 });
 
-/** GET /api/eval/runs/{id}/results/domains?max_age_days=30. */
+/** GET /api/evaluations/runs/{id}/results/domains?max_age_days=30. */
 export const getResultDomains = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = runId(params.id);
   const { max_age_days } = parseQuery(request, EvalDomainsQuerySchema);
   return jsonResponse({ data: await readDomains(id, max_age_days) });
 });
 
-/** GET /api/eval/runs/{id}/results/export?format=csv|json|md: a download. */
+/** GET /api/evaluations/runs/{id}/results/export?format=csv|json|md: a download. */
 export const exportRunResults = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = runId(params.id);
   const { format, scoring } = parseQuery(request, EvalExportQuerySchema);
@@ -75,45 +75,45 @@ export const exportRunResults = defineRoute<IdParams>({ role: "viewer", limit: "
   });
 });
 
-/** POST /api/eval/runs/{id}/rescore/estimate: what scoring the stored answers with a check list would run and cost. */
+/** POST /api/evaluations/runs/{id}/rescore/estimate: what scoring the stored answers with a check list would run and cost. */
 export const estimateRunRescore = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
   const id = runId(params.id);
   const body = parseWith(EvalRescoreRequestSchema, await readJsonBody(request, RESCORE_BODY_LIMIT));
   return jsonResponse({ data: await estimateRescore(routeCharge(user.id), user, id, body) });
 });
 
-/** POST /api/eval/runs/{id}/rescore: starts a scoring job of the stored answers and answers at once (202). */
+/** POST /api/evaluations/runs/{id}/rescore: starts a scoring job of the stored answers and answers at once (202). */
 export const applyRunRescore = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
   const id = runId(params.id);
   const body = parseWith(EvalRescoreRequestSchema, await readJsonBody(request, RESCORE_BODY_LIMIT));
   return jsonResponse({ data: await startRescore(routeCharge(user.id), user, id, body) }, { status: 202 });
 });
 
-/** GET /api/eval/runs/{id}/scorings: the run's scorings (1: its own) with progress; the results page polls it. */
+/** GET /api/evaluations/runs/{id}/scorings: the run's scorings (1: its own) with progress; the results page polls it. */
 export const listRunScorings = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ params }) => jsonResponse({ data: await listScorings(runId(params.id)) }));
 
-/** POST /api/eval/runs/{id}/scorings/{number}/cancel: stops a running scoring (its owner's or an admin's). */
+/** POST /api/evaluations/runs/{id}/scorings/{number}/cancel: stops a running scoring (its owner's or an admin's). */
 export const cancelRunScoring = defineRoute<ScoringParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ params, user }) => {
   const id = runId(params.id);
   const number = parseWith(ScoringNumberSchema, params.number, "Invalid scoring number");
   return jsonResponse({ data: await cancelScoring(user, id, number) });
 });
 
-/** GET /api/eval/runs/{id}/scorings/compare?a=1&b=2: two scorings' pass rates and the questions that flipped. */
+/** GET /api/evaluations/runs/{id}/scorings/compare?a=1&b=2: two scorings' pass rates and the questions that flipped. */
 export const compareRunScorings = defineRoute<IdParams>({ role: "viewer", limit: "gateway" }, async ({ request, params }) => {
   const id = runId(params.id);
   const { a, b } = parseQuery(request, EvalScoringCompareQuerySchema);
   return jsonResponse({ data: await compareScorings(id, a, b) });
 });
 
-/** POST /api/eval/runs/{id}/designate { version, expected_version }: the winner saved as the preset's designated version. */
+/** POST /api/evaluations/runs/{id}/designate { version, expected_version }: the winner saved as the preset's designated version. */
 export const designateRunWinner = defineRoute<IdParams>({ role: "editor", mutating: true, limit: "gateway" }, async ({ request, params, user }) => {
   const id = runId(params.id);
   const body = parseWith(EvalDesignateRequestSchema, await readJsonBody(request, DESIGNATE_BODY_LIMIT));
   return jsonResponse({ data: await designateWinner(routeCharge(user.id), user, id, body, request.signal) });
 });
 
-/** GET /api/eval/runs/compare?runs=a,b: runs of one set side by side, and the verdicts that flipped. */
+/** GET /api/evaluations/runs/compare?runs=a,b: runs of one set side by side, and the verdicts that flipped. */
 export const compareRunResults = defineRoute({ role: "viewer", limit: "gateway" }, async ({ request }) => {
   const { runs } = parseQuery(request, EvalCompareQuerySchema);
   return jsonResponse({ data: await compareResults(runs) });

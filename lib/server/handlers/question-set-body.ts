@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { yieldToLoop } from "@/lib/eval/import-chunks";
-import { QUESTION_LIMITS, QuestionRowSchema, type QuestionRow } from "@/lib/eval/questions";
+import { yieldToLoop } from "@/lib/evaluations/import-chunks";
+import { QUESTION_LIMITS, QuestionRowSchema, type QuestionRow } from "@/lib/evaluations/questions";
 import { parseWith } from "../http/body";
 import { HttpError } from "../http/errors";
 

@@ -10,20 +10,20 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
-import { runToEnd } from "../testing/eval-runner";
+import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { designateRunWinner } from "./evaluation-results";
-import { createSet } from "./evaluations";
-import { createEvalRun } from "./evaluations-runs";
+import { createSet } from "./evaluation-sets";
+import { createEvalRun } from "./evaluation-runs";
 import { deleteReleaseGate, getReleaseGate, putReleaseGate, revertPresetDesignation } from "./release-gates";
 
 /**
  * Issue 38 part 6: a preset's release gate over real runs on the embedded gateway. web-research v1 cites pages under
- * *.example.net, v3 excludes them (lib/embedded-gateway/search/eval-corpus.ts), so a gate on `no-domain:example.net`
+ * *.example.net, v3 excludes them (lib/embedded-gateway/search/evaluation-corpus.ts), so a gate on `no-domain:example.net`
  * at 100 % refuses v1 and accepts v3.
  */
 
-const DEMO_ROWS = readFileSync(path.join("lib", "eval", "demo", "web-research-questions.jsonl"), "utf8")
+const DEMO_ROWS = readFileSync(path.join("lib", "evaluations", "demo", "web-research-questions.jsonl"), "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .slice(0, 4)
@@ -37,7 +37,7 @@ describe.each(APP_DB_DIALECTS)("release gates on %s", (dialect) => {
 
   const slugParams = params({ slug: "web-research" });
   const gateRequest = (method: string, role: Role, json?: unknown) => bff.request("/api/presets/web-research/gate", { method, role, ...(json === undefined ? {} : { json }) });
-  const designate = (json: unknown, role: Role = "editor") => designateRunWinner(bff.request(`/api/eval/runs/${runId}/designate`, { role, json }), params({ id: runId }));
+  const designate = (json: unknown, role: Role = "editor") => designateRunWinner(bff.request(`/api/evaluations/runs/${runId}/designate`, { role, json }), params({ id: runId }));
   const designated = async () =>
     ((await (await fetch(`${gateway.baseUrl}/presets/web-research`, { headers: { authorization: `Bearer ${gateway.apiKey}` } })).json()) as { data: { designated_version: { version: number; config: unknown } } }).data.designated_version;
   const versionConfig = async (n: number) => ((await (await fetch(`${gateway.baseUrl}/presets/web-research/versions/${n}`, { headers: { authorization: `Bearer ${gateway.apiKey}` } })).json()) as { data: { config: unknown } }).data.config;
@@ -49,10 +49,10 @@ describe.each(APP_DB_DIALECTS)("release gates on %s", (dialect) => {
   beforeAll(async () => {
     gateway = await startTestGateway({ answerTimeScale: 0 });
     bff = await setUpBff({ baseUrl: gateway.baseUrl, apiKey: gateway.apiKey, managementKey: gateway.managementKey }, { MODEL_MAX_COST_PER_DAY_USD: "50" }, { database: dialect });
-    const created = await createSet(bff.request("/api/eval/question-sets", { role: "editor", json: { name: "gate set", rows: DEMO_ROWS } }), params({}));
+    const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "gate set", rows: DEMO_ROWS } }), params({}));
     expect(created.status, await created.clone().text()).toBe(201);
     setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
-    const started = await createEvalRun(bff.request("/api/eval/runs", { role: "editor", json: { set_id: setId, preset: "web-research", versions: [1, 3], checks: ["no-domain:example.net", "min-length:1"], cap_usd: 5 } }), params({}));
+    const started = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, preset: "web-research", versions: [1, 3], checks: ["no-domain:example.net", "min-length:1"], cap_usd: 5 } }), params({}));
     expect(started.status, await started.clone().text()).toBe(201);
     runId = EvalRunEnvelopeSchema.parse(await started.json()).data.id;
     await runToEnd([runId]);

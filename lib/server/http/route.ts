@@ -49,7 +49,7 @@ function checkOrigin(request: Request): void {
 async function caller(request: Request): Promise<{ user: SessionUser | null; bearer: boolean }> {
   const token = bearerOf(request.headers);
   if (token === null) return { user: await sessionUser(request.headers), bearer: false };
-  if (!inTokenScope(request.url)) throw new HttpError(401, "Personal access tokens are accepted on the evaluation API (/api/eval/...) only");
+  if (!inTokenScope(request.url)) throw new HttpError(401, "Personal access tokens are accepted on the evaluation API (/api/evaluations/...) only");
   const user = token === "" ? null : await tokenUser(token);
   if (!user) throw new HttpError(401, "The access token is not valid: it is unknown, malformed or revoked");
   return { user, bearer: true };

@@ -1,5 +1,5 @@
 import "server-only";
-import { yieldToLoop } from "@/lib/eval/import-chunks";
+import { yieldToLoop } from "@/lib/evaluations/import-chunks";
 
 /*
  * A large answer (a 10,000-row export, an editor's whole version) written as it is made, a chunk at a time, the event

@@ -1,6 +1,6 @@
 import "server-only";
 import { loggerFor } from "@/lib/observability/logger";
-import { presetOfVersionId } from "@/lib/eval/results/summary";
+import { presetOfVersionId } from "@/lib/evaluations/results/summary";
 import type { AppDb } from "../db/app-db";
 import type { Ledger } from "./ledger";
 

@@ -3,7 +3,7 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { appContext } from "../config/app-context";
 import { setUpBff, type BffTestEnv } from "../testing/test-support";
-import { runToEnd } from "../testing/eval-runner";
+import { runToEnd } from "../testing/evaluation-runner";
 import { DEMO_RUN_ID, DEMO_SET_ID, seedDemoEvaluation } from "./evaluation-demo";
 import { readRun, readRunItems } from "./evaluation-runs";
 

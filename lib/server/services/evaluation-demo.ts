@@ -3,14 +3,14 @@ import { loggerFor } from "@/lib/observability/logger";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
-import { importQuestions } from "@/lib/eval/question-import";
+import { importQuestions } from "@/lib/evaluations/question-import";
 import type { AppContext } from "../config/app-context";
 import { createRun } from "./evaluation-runs";
 
 const log = loggerFor("evaluations");
 
 /**
- * The embedded mode's demo evaluation: the question set of lib/eval/demo/web-research-questions.jsonl and one run
+ * The embedded mode's demo evaluation: the question set of lib/evaluations/demo/web-research-questions.jsonl and one run
  * comparing two versions of the seeded `web-research` preset (v2: web search with 8 results; v3: Exa, 8 results,
  * *.example.net excluded, a stricter prompt), so the run pages and the results have something real to show.
  * The run is started through the same service as a user's and executed by the runner (resumed after a restart
@@ -19,7 +19,7 @@ const log = loggerFor("evaluations");
 export const DEMO_SET_ID = "5eed0000-0027-4000-8000-000000000001";
 export const DEMO_RUN_ID = "5eed0000-0027-4000-8000-000000000002";
 const DEMO_SET_NAME = "Web research (demo)";
-const DEMO_QUESTIONS = path.join("lib", "eval", "demo", "web-research-questions.jsonl");
+const DEMO_QUESTIONS = path.join("lib", "evaluations", "demo", "web-research-questions.jsonl");
 const DEMO_PRESET = "web-research";
 const DEMO_VERSIONS = [2, 3];
 /** Cited pages, none from the hosts v3 excludes, and the judge's view of whether the citations support the answer. */

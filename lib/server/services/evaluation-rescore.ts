@@ -3,16 +3,16 @@ import { randomUUID } from "node:crypto";
 import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import { SCORING_FLIPS_MAX, type EvalRescoreEstimate, type EvalRescoreRequest, type EvalScoring, type EvalScoringCompare } from "@/lib/contract/bff/evaluation-results";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
-import { formatCheck } from "@/lib/eval/check-spelling";
-import { CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
-import { readPricing } from "@/lib/eval/estimate";
-import { isAnswered } from "@/lib/eval/results/stored-item";
+import { formatCheck } from "@/lib/evaluations/check-spelling";
+import { CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/evaluations/checks";
+import { readPricing } from "@/lib/evaluations/estimate";
+import { isAnswered } from "@/lib/evaluations/results/stored-item";
 import { formatUsd } from "@/lib/video-models/money";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
-import { EvalScoringsStore, SCORINGS_PER_RUN_MAX, type EvalScoringRow } from "../db/eval-scorings-store";
-import { chooseJudgeModel } from "../evaluation/judge-model";
-import { itemNeed, keyedChecks, storedVerdicts, type JudgeSetting } from "../evaluation/scoring-plan";
+import { EvalScoringsStore, SCORINGS_PER_RUN_MAX, type EvalScoringRow } from "../db/evaluation-scorings-store";
+import { chooseJudgeModel } from "../evaluations/judge-model";
+import { itemNeed, keyedChecks, storedVerdicts, type JudgeSetting } from "../evaluations/scoring-plan";
 import { HttpError } from "../http/errors";
 import type { CallPricing } from "../ledger/call-reserve";
 import { checkModelBudget, modelSpendingLock } from "../spending/model-spending";
@@ -23,7 +23,7 @@ import type { GatewayCharge } from "./gateway-charge";
 
 /**
  * Re-scoring a run: its stored answers scored again with a check list, as a job (issue 38). POST records a scoring
- * and answers 202; the runner's scoring jobs (lib/server/evaluation/scoring-jobs.ts) do the work on the server,
+ * and answers 202; the runner's scoring jobs (lib/server/evaluations/scoring-jobs.ts) do the work on the server,
  * resumable, each judge call reserved and settled on the owner's ledger. Every scoring is kept (the run's own
  * verdicts are scoring 1) and only verdicts not yet in the cache (answer, check, judge model) are computed.
  */

@@ -14,34 +14,34 @@ import type {
   EvalResultVersion,
   EvalRunHeader,
 } from "@/lib/contract/bff/evaluation-results";
-import { formatCheck } from "@/lib/eval/check-spelling";
-import { isDemoJudge } from "@/lib/eval/judge-protocol";
-import { CheckSpecSchema } from "@/lib/eval/checks";
-import { withLedgerCost } from "@/lib/eval/cost-split";
-import type { CheckResult } from "@/lib/eval/evaluate";
-import { ItemResultSchema } from "@/lib/eval/item-result";
-import { QuestionRowSchema } from "@/lib/eval/questions";
-import { compareRuns } from "@/lib/eval/results/compare";
-import { domainsPerVersion } from "@/lib/eval/results/domains";
-import { noiseFloor } from "@/lib/eval/results/noise-floor";
-import { questionDetail } from "@/lib/eval/results/question-detail";
-import { questionRows } from "@/lib/eval/results/question-rows";
-import { resultsReportMarkdown } from "@/lib/eval/results/report-markdown";
-import { resultsCsvLines, resultsJsonParts } from "@/lib/eval/results/results-export";
-import { neighbours, pageRows, queryRows, rowCounts } from "@/lib/eval/results/row-query";
-import { ItemGrid, type ResultQuestion, type StoredItem } from "@/lib/eval/results/stored-item";
-import { runNameOf } from "@/lib/eval/results/run-name";
-import { runSpent } from "@/lib/eval/results/spent";
-import { presetOfVersionId, versionSummaries } from "@/lib/eval/results/summary";
+import { formatCheck } from "@/lib/evaluations/check-spelling";
+import { isDemoJudge } from "@/lib/evaluations/judge-protocol";
+import { CheckSpecSchema } from "@/lib/evaluations/checks";
+import { withLedgerCost } from "@/lib/evaluations/cost-split";
+import type { CheckResult } from "@/lib/evaluations/evaluate";
+import { ItemResultSchema } from "@/lib/evaluations/item-result";
+import { QuestionRowSchema } from "@/lib/evaluations/questions";
+import { compareRuns } from "@/lib/evaluations/results/compare";
+import { domainsPerVersion } from "@/lib/evaluations/results/domains";
+import { noiseFloor } from "@/lib/evaluations/results/noise-floor";
+import { questionDetail } from "@/lib/evaluations/results/question-detail";
+import { questionRows } from "@/lib/evaluations/results/question-rows";
+import { resultsReportMarkdown } from "@/lib/evaluations/results/report-markdown";
+import { resultsCsvLines, resultsJsonParts } from "@/lib/evaluations/results/results-export";
+import { neighbours, pageRows, queryRows, rowCounts } from "@/lib/evaluations/results/row-query";
+import { ItemGrid, type ResultQuestion, type StoredItem } from "@/lib/evaluations/results/stored-item";
+import { runNameOf } from "@/lib/evaluations/results/run-name";
+import { runSpent } from "@/lib/evaluations/results/spent";
+import { presetOfVersionId, versionSummaries } from "@/lib/evaluations/results/summary";
 import { appContext } from "../config/app-context";
-import type { EvalRunRow, EvalRunsStore } from "../db/eval-runs-store";
-import { itemCostsOf, type ItemCost } from "../evaluation/item-costs";
-import { EvalScoringsStore, type EvalScoringRow } from "../db/eval-scorings-store";
+import type { EvalRunRow, EvalRunsStore } from "../db/evaluation-runs-store";
+import { itemCostsOf, type ItemCost } from "../evaluations/item-costs";
+import { EvalScoringsStore, type EvalScoringRow } from "../db/evaluation-scorings-store";
 import { HttpError } from "../http/errors";
 
 /**
  * A run's results for the routes (issue 28), read from the stored items and the question-set version the run
- * pinned: never a gateway call, so a finished run opens while the gateway is down. The lib/eval/results modules
+ * pinned: never a gateway call, so a finished run opens while the gateway is down. The lib/evaluations/results modules
  * compute everything; this module loads a run once per revision (items that ended, re-scores) and keeps a few
  * runs' loaded items in memory, bounded by their item count.
  */

@@ -6,26 +6,26 @@ import { EvalRunRequestSchema, type EvalEstimate, type EvalItem, type EvalRun, t
 import { EVAL_RUN_PAGE } from "@/lib/contract/bff/evaluation-run-progress";
 import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
-import { formatCheck, parseCheck } from "@/lib/eval/check-spelling";
-import { checkListProblem, CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/eval/checks";
-import type { CostSplit } from "@/lib/eval/cost-split";
-import { estimatePlan, readPricing, type Pricing } from "@/lib/eval/estimate";
-import type { QuestionRow } from "@/lib/eval/questions";
-import { checksForRow } from "@/lib/eval/row-checks";
-import { unresolvedMessage, unresolvedVariable } from "@/lib/eval/template";
-import { defaultRunName, runNameOf } from "@/lib/eval/results/run-name";
-import { mayWriteRun } from "@/lib/eval-runs/access";
+import { formatCheck, parseCheck } from "@/lib/evaluations/check-spelling";
+import { checkListProblem, CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/evaluations/checks";
+import type { CostSplit } from "@/lib/evaluations/cost-split";
+import { estimatePlan, readPricing, type Pricing } from "@/lib/evaluations/estimate";
+import type { QuestionRow } from "@/lib/evaluations/questions";
+import { checksForRow } from "@/lib/evaluations/row-checks";
+import { unresolvedMessage, unresolvedVariable } from "@/lib/evaluations/template";
+import { defaultRunName, runNameOf } from "@/lib/evaluations/results/run-name";
+import { mayWriteRun } from "@/lib/evaluations/runs/access";
 import { presetToResponsesRequest } from "@/lib/presets/to-responses-request";
 import { formatUsd } from "@/lib/video-models/money";
-import { presetOfVersionId } from "@/lib/eval/results/summary";
+import { presetOfVersionId } from "@/lib/evaluations/results/summary";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
-import type { EvalRunRow } from "../db/eval-runs-store";
-import { itemCostsOf, sumItemCosts, type ItemCost } from "../evaluation/item-costs";
-import { chooseJudgeModel } from "../evaluation/judge-model";
+import type { EvalRunRow } from "../db/evaluation-runs-store";
+import { itemCostsOf, sumItemCosts, type ItemCost } from "../evaluations/item-costs";
+import { chooseJudgeModel } from "../evaluations/judge-model";
 import { HttpError } from "../http/errors";
-import { estimateRange } from "../evaluation/estimate-range";
-import { itemCharge } from "../evaluation/run-work";
+import { estimateRange } from "../evaluations/estimate-range";
+import { itemCharge } from "../evaluations/run-work";
 import { checkModelBudget } from "../spending/model-spending";
 import { readModelCatalog } from "./catalog";
 import { loadRun } from "./evaluation-results";
@@ -34,7 +34,7 @@ import { isValidSlug, readPreset, readPresetVersions } from "./presets";
 
 /**
  * Evaluation runs for the routes: a request resolved into a plan (preset versions into their request settings,
- * model prices from the catalog), its estimate (lib/eval's estimatePlan), the spending guard, and the stored run
+ * model prices from the catalog), its estimate (lib/evaluations' estimatePlan), the spending guard, and the stored run
  * the instances' runners execute (services/evaluations.ts). Gateway calls go through presets.ts and catalog.ts.
  */
 

@@ -3,20 +3,20 @@ import { randomUUID } from "node:crypto";
 import type { CreateQuestionSetRequest, QuestionSetRowsPage, QuestionSetSaved, QuestionSetSummary, QuestionSetVersionBody, UpdateQuestionSetRequest } from "@/lib/contract/bff/evaluations";
 import type { GatewayCharge } from "./gateway-charge";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
-import { questionCsvHeader, questionCsvLayout, questionCsvLine, questionJsonlLine } from "@/lib/eval/question-export";
-import { importQuestions } from "@/lib/eval/question-import";
-import { QUESTION_LIMITS, type QuestionRow } from "@/lib/eval/questions";
+import { questionCsvHeader, questionCsvLayout, questionCsvLine, questionJsonlLine } from "@/lib/evaluations/question-export";
+import { importQuestions } from "@/lib/evaluations/question-import";
+import { QUESTION_LIMITS, type QuestionRow } from "@/lib/evaluations/questions";
 import { appContext } from "../config/app-context";
 import { QuestionSetVersionConflictError } from "../db/question-sets-store";
 import { HttpError } from "../http/errors";
 import { countOf } from "@/lib/format/count";
-import type { QuestionFileFormat } from "@/lib/eval/question-file-format";
+import type { QuestionFileFormat } from "@/lib/evaluations/question-file-format";
 import { serverEnv } from "../config/env";
 import { chargeUser } from "../config/user-limits";
 
 /**
  * Question sets for the evaluation routes: the app database's versioned sets (question-sets-store.ts), rows
- * checked by lib/eval before they are stored. No gateway call.
+ * checked by lib/evaluations before they are stored. No gateway call.
  */
 
 function notFound(id: string, version?: number): HttpError {

@@ -1,5 +1,5 @@
 import "server-only";
-import { readPricing } from "@/lib/eval/estimate";
+import { readPricing } from "@/lib/evaluations/estimate";
 import type { CallPricing } from "../ledger/call-reserve";
 import { readModelCatalog } from "./catalog";
 

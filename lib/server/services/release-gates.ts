@@ -2,7 +2,7 @@ import "server-only";
 import type { ReleaseGate, ReleaseGateState, GateEvaluation, DesignationMove } from "@/lib/contract/bff/release-gates";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { ChatRequestSchema, type PresetWithDesignatedVersion } from "@/lib/contract/gateway";
-import { evaluateGate } from "@/lib/eval/results/release-gate";
+import { evaluateGate } from "@/lib/evaluations/results/release-gate";
 import { versionToRequest } from "@/lib/presets/form-values";
 import { appContext } from "../config/app-context";
 import { withinUserConcurrency } from "../config/user-limits";

@@ -3,7 +3,7 @@ import { PlanForm } from "@/components/evaluations/runs/plan-form";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
 import { roleAtLeast } from "@/lib/contract/bff/schemas";
-import { planFormFromParams } from "@/lib/eval-runs/plan-form";
+import { planFormFromParams } from "@/lib/evaluations/runs/plan-form";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 
 export const metadata: Metadata = { title: "New evaluation run" };

@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Evaluation results" };
 
 /**
  * The results of one evaluation run. The island reads its view (filters, sort, open question, tab) from the URL,
- * which needs a Suspense boundary; its data comes from /api/eval/runs/{id}/results... on first render.
+ * which needs a Suspense boundary; its data comes from /api/evaluations/runs/{id}/results... on first render.
  */
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   await requirePageUser();

@@ -1,6 +1,0 @@
-import { deleteSet, getSet, updateSet } from "@/lib/server/handlers/evaluations";
-
-export const dynamic = "force-dynamic";
-export const GET = getSet;
-export const PUT = updateSet;
-export const DELETE = deleteSet;

@@ -1,4 +1,0 @@
-import { getSetRows } from "@/lib/server/handlers/evaluations";
-
-export const dynamic = "force-dynamic";
-export const GET = getSetRows;

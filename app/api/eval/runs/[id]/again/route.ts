@@ -1,4 +1,0 @@
-import { runEvalRunAgain } from "@/lib/server/handlers/evaluations-runs";
-
-export const dynamic = "force-dynamic";
-export const POST = runEvalRunAgain;

@@ -1,4 +1,0 @@
-import { cancelEvalRun } from "@/lib/server/handlers/evaluations-runs";
-
-export const dynamic = "force-dynamic";
-export const POST = cancelEvalRun;

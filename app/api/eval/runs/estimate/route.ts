@@ -1,4 +1,0 @@
-import { estimateEvalRun } from "@/lib/server/handlers/evaluations-runs";
-
-export const dynamic = "force-dynamic";
-export const POST = estimateEvalRun;

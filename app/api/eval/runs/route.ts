@@ -1,5 +1,0 @@
-import { createEvalRun, listEvalRuns } from "@/lib/server/handlers/evaluations-runs";
-
-export const dynamic = "force-dynamic";
-export const GET = listEvalRuns;
-export const POST = createEvalRun;

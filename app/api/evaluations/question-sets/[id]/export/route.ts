@@ -1,0 +1,4 @@
+import { exportSet } from "@/lib/server/handlers/evaluation-sets";
+
+export const dynamic = "force-dynamic";
+export const GET = exportSet;

@@ -1,0 +1,4 @@
+import { getSetRows } from "@/lib/server/handlers/evaluation-sets";
+
+export const dynamic = "force-dynamic";
+export const GET = getSetRows;

@@ -1,0 +1,357 @@
+import type { CorpusDocument } from "./corpus-types";
+
+/**
+ * Sources for the demo question set (lib/evaluations/demo/web-research-questions.jsonl): seven topics, each
+ * told by five pages on different hosts, two of them under *.example.net (which web-research v3
+ * excludes). Every question of a topic finds at least four of its pages, so a version searching 3
+ * results and one searching 8 cite different sources, and v3's domain filter drops some. Part of both
+ * corpora. The texts avoid the words of the other corpora's questions (coffee, tea, SQLite, keyset
+ * pagination, Unicode, rate limits...) so they do not crowd those results.
+ */
+const doc = (id: string, url: string, title: string, ...sentences: string[]): CorpusDocument => ({ id: `eval-${id}`, url, title, text: sentences.join(" ") });
+
+const HTTP_CACHING = [
+  doc(
+    "cache-guide",
+    "https://http.guide.example.org/caching",
+    "HTTP caching guide",
+    "The Cache-Control header tells browsers and shared caches how long a cached response stays fresh.",
+    "The max-age directive gives that freshness lifetime in seconds, so max-age=3600 keeps a cached copy fresh for one hour.",
+    "Once it is stale, the cache revalidates the response with the ETag it stored, sending it back in If-None-Match.",
+    "The no-cache directive allows storing but demands revalidation before every reuse, while no-store forbids keeping any cached copy at all.",
+  ),
+  doc(
+    "cdn-headers",
+    "https://cdn.docs.example.com/edge/cache-control",
+    "Cache-Control at the edge",
+    "Our CDN honours the Cache-Control header of the origin response and its s-maxage directive before max-age.",
+    "With stale-while-revalidate=60 the edge serves a stale cached response for up to a minute while it revalidates in the background.",
+    "An ETag from the origin lets the edge revalidate cheaply: a 304 Not Modified answer carries no body.",
+    "Responses marked no-store are never cached at the edge; no-cache responses are cached but revalidated on each request.",
+  ),
+  doc(
+    "webperf-swr",
+    "https://blog.webperf.example.net/posts/stale-while-revalidate",
+    "Faster pages with stale-while-revalidate",
+    "The stale-while-revalidate directive lets a cache answer at once with a stale response and revalidate it afterwards.",
+    "Combined with a short max-age such as max-age=60, visitors rarely wait for the origin.",
+    "Revalidation uses the ETag, so an unchanged resource costs only a 304 response.",
+    "Do not confuse no-cache with no-store: no-cache still lets the browser keep the cached response.",
+  ),
+  doc(
+    "wiki-http-caching",
+    "https://en.wikipedia.example/wiki/HTTP_caching",
+    "HTTP caching",
+    "HTTP caching stores copies of responses so that later requests can be answered without contacting the origin server.",
+    "Freshness is controlled by the Cache-Control header, whose max-age directive sets a lifetime in seconds.",
+    "Validators such as the ETag let a cache revalidate a stale response with a conditional request.",
+    "The no-store directive prevents caching entirely, whereas no-cache requires revalidation before a cached response is used.",
+  ),
+  doc(
+    "notes-etag",
+    "https://notes.example.net/http/etag-revalidation",
+    "ETag revalidation, step by step",
+    "A server sends an ETag, an opaque version tag, with the response it wants cached.",
+    "When the cached copy outlives its max-age, the browser revalidates by sending If-None-Match with that ETag.",
+    "If the resource did not change, the server answers 304 and the cached response is reused, fresh again.",
+    "A Cache-Control of no-cache forces this revalidation on every use, and stale-while-revalidate defers it.",
+  ),
+];
+
+const PASSWORD_HASHING = [
+  doc(
+    "owasp-like",
+    "https://cheatsheets.security.example.org/password-storage",
+    "Password storage cheat sheet",
+    "Argon2id is the recommended password hashing algorithm today, with at least 19 MiB of memory and two iterations.",
+    "Where Argon2id is not available, scrypt is the next choice, and bcrypt with a cost factor of at least 10 is acceptable for legacy systems.",
+    "Every password hash needs a unique random salt, so identical passwords never produce the same hash.",
+    "Fast hashes such as SHA-256 are unsuitable for passwords because attackers can try billions of guesses per second.",
+  ),
+  doc(
+    "wiki-argon2",
+    "https://en.wikipedia.example/wiki/Argon2",
+    "Argon2",
+    "Argon2 is a password hashing algorithm that won the Password Hashing Competition in July 2015.",
+    "Argon2id, the hybrid variant, resists both side-channel attacks and GPU cracking, and is the recommended choice.",
+    "Its memory cost, time cost and parallelism are tunable; more memory makes each guess more expensive for attackers.",
+    "Like bcrypt and scrypt, Argon2 stores the salt and the settings inside the encoded hash string.",
+  ),
+  doc(
+    "crypto-notes-bcrypt",
+    "https://crypto.notes.example.net/bcrypt-cost-factor",
+    "Choosing a bcrypt cost factor",
+    "The bcrypt cost factor is a power of two: each increment doubles the time needed to hash a password.",
+    "A cost factor of 12 takes roughly a quarter of a second on a current server, which suits most logins.",
+    "Bcrypt uses only 4 KiB of memory, which is why Argon2id is the recommended algorithm for new password systems.",
+    "Bcrypt generates the salt itself and ignores password bytes beyond the 72nd.",
+  ),
+  doc(
+    "vendor-salt",
+    "https://auth.vendor.example.com/blog/why-salt-passwords",
+    "Why every password needs a salt",
+    "A salt is random data added to each password before hashing, stored next to the hash.",
+    "Without a salt, attackers can crack every user with a common password at once using precomputed rainbow tables.",
+    "Modern password hashing algorithms such as Argon2id, scrypt and bcrypt add the salt for you.",
+    "A pepper, a secret kept outside the database, can be added as well, but it never replaces the salt.",
+  ),
+  doc(
+    "forum-argon2-memory",
+    "https://forum.example.net/t/argon2id-memory-settings/913",
+    "Argon2id memory settings for a web login",
+    "For interactive logins we run Argon2id with 64 MiB of memory, three iterations and a parallelism of four.",
+    "If a server cannot spare that memory, 19 MiB with two iterations is the documented minimum.",
+    "We moved from bcrypt with a cost factor of 10 by rehashing each password at its next successful login.",
+    "Each password hash keeps its own salt and settings, so old and new hashes coexist during the migration.",
+  ),
+];
+
+const SOURDOUGH = [
+  doc(
+    "bakery-starter",
+    "https://bakery.example.org/learn/sourdough-starter",
+    "Keeping a sourdough starter",
+    "Feed a sourdough starter by discarding most of it and adding equal weights of flour and water, once a day at room temperature.",
+    "A healthy starter doubles within four to eight hours of a feed.",
+    "Most sourdough bread doughs use 70 to 80 percent hydration, meaning 700 to 800 grams of water per kilogram of flour.",
+    "Bake sourdough at about 250 degrees Celsius with steam, then lower the temperature to finish the crust.",
+  ),
+  doc(
+    "breadlab-hydration",
+    "https://breadlab.example.net/hydration-explained",
+    "Sourdough hydration explained",
+    "Hydration is the weight of water divided by the weight of flour in a bread dough.",
+    "Typical sourdough bread sits at 75 percent hydration; above 80 percent the dough becomes slack and hard to shape.",
+    "An autolyse, resting flour and water for 30 to 60 minutes before adding the starter, makes high hydration easier to handle.",
+    "Whole wheat flour absorbs more water, so it tolerates a higher hydration than white flour.",
+  ),
+  doc(
+    "wiki-sourdough",
+    "https://en.wikipedia.example/wiki/Sourdough",
+    "Sourdough",
+    "Sourdough is bread leavened by a starter of wild yeast and lactic acid bacteria instead of baker's yeast.",
+    "The starter is kept alive by regular feeding with flour and water.",
+    "Autolyse, a rest of flour and water before mixing in the rest, was described by the French baking teacher Raymond Calvel.",
+    "A sourdough loaf is usually baked in a hot oven, often at 230 to 250 degrees Celsius, for about 40 minutes.",
+  ),
+  doc(
+    "recipes-sourdough",
+    "https://recipes.example.org/sourdough-country-loaf",
+    "Country sourdough loaf",
+    "Mix 500 grams of flour with 375 grams of water, a 75 percent hydration, and let the autolyse run for 45 minutes.",
+    "Add 100 grams of active sourdough starter, fed the evening before, and 10 grams of salt.",
+    "After an overnight proof in the fridge, bake the bread in a covered pot at 250 degrees Celsius for 20 minutes.",
+    "Uncover the pot and bake at 230 degrees for another 20 minutes, until the crust is deep brown.",
+  ),
+  doc(
+    "kitchen-temperature",
+    "https://kitchen.example.net/baking/sourdough-temperatures",
+    "Temperatures for sourdough baking",
+    "Dough temperature matters as much as oven temperature: aim for 24 to 26 degrees Celsius during bulk fermentation.",
+    "A starter fed with water at 27 degrees peaks sooner, which helps in a cold kitchen.",
+    "Bake sourdough hot, at 240 to 250 degrees Celsius, so the bread springs before the crust sets.",
+    "The bread is done when its core reaches about 96 degrees Celsius.",
+  ),
+];
+
+const HONEYBEES = [
+  doc(
+    "bees-dance",
+    "https://bees.example.org/behaviour/waggle-dance",
+    "The honeybee waggle dance",
+    "A forager honeybee performs the waggle dance to communicate the direction and distance of a food source to other bees.",
+    "The angle of the waggle run relative to vertical matches the angle between the food and the sun.",
+    "The length of the waggle run tells the distance: roughly one second of waggling per kilometre.",
+    "Karl von Frisch decoded the dance and shared the 1973 Nobel Prize for it.",
+  ),
+  doc(
+    "wiki-waggle",
+    "https://en.wikipedia.example/wiki/Waggle_dance",
+    "Waggle dance",
+    "The waggle dance is a figure-eight dance of the honeybee that communicates where flowers, water or a new nest site can be found.",
+    "A worker bee that has found good forage dances on the comb inside the dark hive.",
+    "The queen bee does not dance; she lays eggs, up to 2,000 a day at the height of summer.",
+    "Colony collapse disorder has made the communication of foragers a topic of renewed research.",
+  ),
+  doc(
+    "apiary-lifespan",
+    "https://apiary.example.net/guide/bee-lifespan",
+    "How long does a bee live?",
+    "A worker bee born in summer lives about five to six weeks, most of it spent foraging.",
+    "Worker bees born in autumn live four to six months, keeping the queen warm through winter.",
+    "A queen bee can live three to five years and lay up to 2,000 eggs a day.",
+    "Drones live a few weeks and are expelled from the colony before winter.",
+  ),
+  doc(
+    "agri-ccd",
+    "https://agri.example.com/pollinators/colony-collapse-disorder",
+    "Colony collapse disorder",
+    "Colony collapse disorder is the sudden disappearance of most worker bees from a colony, leaving the queen bee and brood behind.",
+    "Researchers link colony collapse disorder to several causes at once: Varroa mites, the viruses they spread, pesticides and poor nutrition.",
+    "Neonicotinoid pesticides can impair the waggle dance and homing of foragers.",
+    "Losses peaked in the United States between 2006 and 2008.",
+  ),
+  doc(
+    "field-notes-queen",
+    "https://field-notes.example.net/hive-journal/queen-and-workers",
+    "A season with one hive",
+    "Our queen bee laid about 1,500 eggs a day in June, and the colony grew to 50,000 bees.",
+    "Summer worker bees live barely six weeks, so the queen must keep laying eggs to replace them.",
+    "We watched foragers perform the waggle dance on the comb after the lime trees flowered.",
+    "A neighbouring apiary lost its colonies to Varroa mites, one of the causes of colony collapse disorder.",
+  ),
+];
+
+const TLS_CERTIFICATES = [
+  doc(
+    "pki-lifetimes",
+    "https://pki.example.org/guides/certificate-lifetimes",
+    "TLS certificate lifetimes",
+    "Publicly trusted TLS certificates are valid for at most 398 days today.",
+    "Under the CA/Browser Forum ballot SC-081, the maximum lifetime drops to 200 days in March 2026, 100 days in March 2027 and 47 days in March 2029.",
+    "Short lifetimes make automation with the ACME protocol essential.",
+    "Let's Encrypt certificates have been valid for 90 days since 2015.",
+  ),
+  doc(
+    "letsencrypt-ocsp",
+    "https://letsencrypt.example.org/news/ending-ocsp",
+    "Ending OCSP support",
+    "Let's Encrypt stopped OCSP in 2025 and now publishes revocation information only through certificate revocation lists.",
+    "OCSP leaked which sites a visitor opened to the certificate authority, a privacy problem, and it was costly to run.",
+    "Certificates from Let's Encrypt remain valid for 90 days and are issued through the ACME protocol.",
+    "Shorter certificate lifetimes also reduce how long a revoked certificate matters.",
+  ),
+  doc(
+    "sec-blog-47-days",
+    "https://blog.sec.example.net/2025/04/47-day-certificates",
+    "Getting ready for 47-day certificates",
+    "The CA/Browser Forum voted in April 2025 to cut TLS certificate lifetimes to 47 days by March 2029.",
+    "The first step, on 15 March 2026, limits certificates to 200 days.",
+    "Teams still renewing certificates by hand should move to the ACME protocol now.",
+    "Domain validation reuse shrinks as well, to 10 days in 2029.",
+  ),
+  doc(
+    "cabforum-ballot",
+    "https://cabforum.example.org/ballots/sc-081",
+    "Ballot SC-081: reduce certificate validity",
+    "Ballot SC-081 reduces the maximum validity of TLS server certificates in steps.",
+    "Certificates issued from 15 March 2026 are valid for at most 200 days; from 15 March 2027, 100 days; from 15 March 2029, 47 days.",
+    "The ballot passed in April 2025 with support from all major browsers.",
+    "Certificate authorities expect most subscribers to renew automatically with ACME.",
+  ),
+  doc(
+    "wiki-acme",
+    "https://en.wikipedia.example/wiki/Automatic_Certificate_Management_Environment",
+    "Automatic Certificate Management Environment",
+    "The ACME protocol lets a client prove control of a domain and obtain a TLS certificate without human interaction.",
+    "It was designed by Let's Encrypt and standardised as RFC 8555 in March 2019.",
+    "ACME clients renew certificates well before they expire, which makes 90-day and shorter lifetimes practical.",
+    "Challenges include HTTP-01, which serves a token over HTTP, and DNS-01, which publishes a TXT record.",
+  ),
+];
+
+const NODE_RELEASES = [
+  doc(
+    "nodejs-schedule",
+    "https://nodejs.example.org/en/about/previous-releases",
+    "Node.js release schedule",
+    "Even-numbered Node.js versions become LTS releases in October, and odd-numbered versions never do.",
+    "An LTS release is supported for 30 months: active LTS for 12 months, then maintenance LTS for 18 months.",
+    "Node.js 24 is the active LTS version since October 2025, and Node.js 22 is in maintenance.",
+    "Node.js 20 reaches end of life on 30 April 2026.",
+  ),
+  doc(
+    "wiki-nodejs",
+    "https://en.wikipedia.example/wiki/Node.js",
+    "Node.js",
+    "Node.js is a JavaScript runtime built on the V8 engine, first released by Ryan Dahl in 2009.",
+    "New major versions ship every April and October, and each even-numbered version becomes an LTS release.",
+    "As of late 2025 the current LTS version is Node.js 24, codenamed Krypton.",
+    "Node.js 18 reached end of life in April 2025, and Node.js 20 follows in April 2026.",
+  ),
+  doc(
+    "devnotes-node-upgrade",
+    "https://devnotes.example.net/upgrading-node-lts",
+    "Upgrading between Node.js LTS versions",
+    "Plan Node.js upgrades around the LTS calendar: each LTS version is supported for about 30 months.",
+    "Node.js 20 reaches end of life in April 2026, so services still on it should move to Node.js 22 or 24.",
+    "The current active LTS version, Node.js 24, brings npm 11 and a newer V8.",
+    "Avoid odd-numbered Node.js versions in production; they are supported for only six months.",
+  ),
+  doc(
+    "endoflife-node",
+    "https://endoflife.example.com/nodejs",
+    "Node.js end of life dates",
+    "Node.js 24 (LTS): active support until October 2026, security support until April 2028.",
+    "Node.js 22 (LTS): maintenance until end of life on 30 April 2027.",
+    "Node.js 20 (LTS): end of life on 30 April 2026.",
+    "Node.js 18 (LTS): end of life was 30 April 2025.",
+  ),
+  doc(
+    "changelog-node24",
+    "https://changelog.example.net/nodejs/24-lts",
+    "Node.js 24 enters LTS",
+    "Node.js 24 was promoted to LTS in October 2025 and is the version new projects should start on.",
+    "As an LTS release it receives fixes until April 2028, 30 months after its first release.",
+    "The release also marks Node.js 22 as maintenance LTS.",
+    "Node.js 20 has only security fixes left before its end of life in April 2026.",
+  ),
+];
+
+const SOLAR_ECLIPSES = [
+  doc(
+    "astronomy-2026",
+    "https://astronomy.example.org/events/total-solar-eclipse-2026",
+    "Total solar eclipse of 12 August 2026",
+    "The next total solar eclipse visible in Europe happens on 12 August 2026, crossing Greenland, Iceland and northern Spain.",
+    "Totality lasts up to 2 minutes 18 seconds, off the coast of Iceland.",
+    "In Spain the eclipse happens close to sunset, with the Sun low in the west.",
+    "It is the first total solar eclipse in mainland Europe since 1999.",
+  ),
+  doc(
+    "eclipses-2027",
+    "https://eclipses.example.net/2027-august-2",
+    "The eclipse of 2 August 2027",
+    "The total solar eclipse of 2 August 2027 has the longest totality of the decade, 6 minutes 23 seconds near Luxor in Egypt.",
+    "Its path crosses southern Spain, Gibraltar, Morocco, Libya, Egypt and Saudi Arabia.",
+    "After the 12 August 2026 eclipse, it is the second total solar eclipse in Europe within a year.",
+    "Eclipses this long are rare because the Moon is near perigee and the Earth near aphelion.",
+  ),
+  doc(
+    "wiki-eclipse",
+    "https://en.wikipedia.example/wiki/Solar_eclipse",
+    "Solar eclipse",
+    "A solar eclipse happens when the Moon passes between the Earth and the Sun, casting its shadow on the Earth.",
+    "Solar eclipses do not happen every month because the Moon's orbit is tilted about five degrees to the Earth's orbit.",
+    "An eclipse is possible only near the two nodes where the orbits cross, during eclipse seasons about six months apart.",
+    "Looking at the Sun during a partial eclipse without certified eclipse glasses can burn the retina.",
+  ),
+  doc(
+    "travel-spain",
+    "https://travel.example.com/es/eclipse-2026-spain",
+    "Watching the 2026 eclipse in Spain",
+    "On 12 August 2026 the total solar eclipse crosses northern Spain in the evening, from Galicia to the Balearic Islands.",
+    "Book early: towns on the central line such as Burgos and Teruel expect many visitors.",
+    "It is only safe to look at the eclipse with ISO 12312-2 eclipse glasses, except during the brief totality.",
+    "The next total solar eclipse in Spain follows a year later, on 2 August 2027.",
+  ),
+  doc(
+    "skywatch-safety",
+    "https://skywatch.example.net/safety/eclipse-viewing",
+    "Eclipse viewing safety",
+    "Never look at a solar eclipse through sunglasses, binoculars or a camera without a proper solar filter.",
+    "Eclipse glasses must meet the ISO 12312-2 standard; check them for scratches before use.",
+    "During totality alone, when the Moon covers the Sun completely, it is safe to look with the naked eye.",
+    "Solar eclipses are rare at any one place because the Moon's shadow covers a narrow path.",
+  ),
+];
+
+export const EVAL_CORPUS: readonly CorpusDocument[] = [
+  ...HTTP_CACHING,
+  ...PASSWORD_HASHING,
+  ...SOURDOUGH,
+  ...HONEYBEES,
+  ...TLS_CERTIFICATES,
+  ...NODE_RELEASES,
+  ...SOLAR_ECLIPSES,
+];
