@@ -95,7 +95,10 @@ describe.each(APP_DB_DIALECTS)("evaluation runner on %s", (dialect) => {
       store,
       instanceId,
       pollMs: 50,
-      leaseMs: 2_000,
+      // A lease no loaded machine lets lapse (renewed every 10 s): a lapsed claim is taken over and its call made
+      // again by design, which is runner-resume.test.ts's subject; here two live runners must never share an item.
+      // With 2 s, a CI machine at load 10 once let a renewal slip and the item was sent twice (21 calls for 20).
+      leaseMs: 30_000,
       backoffBaseMs: 50,
       backoffMaxMs: 200,
       workFor: async () => ({

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { AppDbDialect } from "@/lib/testing/postgres-database";
 import { openAppDb, type AppDb, type AppDbTarget } from "../db/app-db";
 import { testAppDbTarget } from "./test-support";
@@ -14,6 +15,12 @@ export interface TestAppDb {
   readonly location: string;
   /** A second connection to the same database (the caller closes it). */
   reopen(): Promise<AppDb>;
+  /**
+   * Resolves once what a killed process left is all there is to read. On PostgreSQL a statement it had sent runs
+   * to its end on the server (a settle is one statement there, and commits) after the process is gone: wait until no
+   * other session of this database is busy. On SQLite a killed process's open transaction is simply rolled back.
+   */
+  settledAfterKill(): Promise<void>;
 }
 
 /**
@@ -48,5 +55,12 @@ export function useTestAppDb(dialect: AppDbDialect, tmpPrefix: string): TestAppD
       return target.dialect === "sqlite" ? target.file : target.url;
     },
     reopen: () => openAppDb(current().target),
+    async settledAfterKill() {
+      const { db, target } = current();
+      if (target.dialect !== "postgres") return;
+      const busy = async () =>
+        Number((await sql<{ busy: number }>`SELECT count(*) AS busy FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'`.execute(db.kysely)).rows[0]?.busy);
+      await expect.poll(busy, { timeout: 10_000, interval: 50 }).toBe(0);
+    },
   };
 }
