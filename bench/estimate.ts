@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startEmbeddedGateway } from "../lib/embedded-gateway/server";
-import { runEvalCli } from "../lib/server/cli/eval";
+import { runEvaluationCli } from "../lib/server/cli/eval";
 import { markdownTable, writeBenchmarkSection } from "./report-table";
 import { benchLog, root, runBench } from "./support";
 
@@ -32,7 +32,7 @@ const usd = (text: string) => Number(text.replace("$", ""));
 
 async function runPlan(args: string[]): Promise<{ low: number; high: number; actual: number; unknown: number }> {
   let err = "";
-  const code = await runEvalCli(["--questions", DEMO_QUESTIONS, "--concurrency", "8", "--max-cost", "20", ...args], {
+  const code = await runEvaluationCli(["--questions", DEMO_QUESTIONS, "--concurrency", "8", "--max-cost", "20", ...args], {
     out: () => {},
     err: (text) => void (err += text),
     readFile: (file) => readFile(file, "utf8"),

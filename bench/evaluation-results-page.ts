@@ -2,7 +2,7 @@
  * `npm run bench:evaluation-results-page`: the results page of a 10,000-question × 2-version run, in Chromium.
  *
  * A finished run is written into a fresh app database with the app's own stores in one transaction
- * (EvalRunsStore.createEnded): the set's questions, a plan of two versions, and 20,000 items whose answers,
+ * (EvaluationRunsStore.createEnded): the set's questions, a plan of two versions, and 20,000 items whose answers,
  * citations and sources vary by question and version, scored by the real evaluateChecks, one in 197 an upstream
  * error. No model is called, so the figures are the page's alone. Then the production app (server/launch.mjs)
  * serves it and a viewer, in Chromium:
@@ -25,7 +25,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { appDbFile, openAppDb } from "../lib/server/db/app-db";
-import { EvalRunsStore, type EndedEvalItem } from "../lib/server/db/evaluation-runs-store";
+import { EvaluationRunsStore, type EndedEvaluationItem } from "../lib/server/db/evaluation-runs-store";
 import { QuestionSetsStore } from "../lib/server/db/question-sets-store";
 import { UsersStore } from "../lib/server/db/users-store";
 import { CheckSpecSchema } from "../lib/evaluations/checks";
@@ -99,8 +99,8 @@ function itemResult(version: number, question: number, random: () => number): It
 }
 
 /** Every item of the run with its outcome: answers checked with the real evaluateChecks, one in FAILED_EVERY an upstream error. */
-async function endedItems(random: () => number): Promise<EndedEvalItem[]> {
-  const items: EndedEvalItem[] = [];
+async function endedItems(random: () => number): Promise<EndedEvaluationItem[]> {
+  const items: EndedEvaluationItem[] = [];
   for (let question = 0; question < QUESTIONS; question++) {
     for (let version = 0; version < VERSIONS.length; version++) {
       const key = { version_index: version, question_index: question, repeat_index: 0 };
@@ -127,7 +127,7 @@ async function seedFinishedRun(dataDir: string): Promise<string> {
     const runId = randomUUID();
     const plan = { versions: VERSIONS, repeats: 1, concurrency: 4, checks: CHECKS };
     const items = await endedItems(pseudo(7));
-    await new EvalRunsStore(db, roomyLedger(db)).createEnded({ id: runId, userId: "bench", setId, setVersion: 1, plan, capUsd: 20, itemReserveUsd: 0, status: "finished", items });
+    await new EvaluationRunsStore(db, roomyLedger(db)).createEnded({ id: runId, userId: "bench", setId, setVersion: 1, plan, capUsd: 20, itemReserveUsd: 0, status: "finished", items });
     return runId;
   } finally {
     await db.close();

@@ -10,7 +10,7 @@
  *
  * Environment: BENCH_QUESTIONS (default 10000), BENCH_REPEATS (default 1).
  */
-import { EvalQuestionsQuerySchema } from "@/lib/contract/bff/evaluation-results";
+import { EvaluationQuestionsQuerySchema } from "@/lib/contract/bff/evaluation-results";
 import { noiseFloor } from "@/lib/evaluations/results/noise-floor";
 import { questionRows } from "@/lib/evaluations/results/question-rows";
 import { neighbours, pageRows, queryRows, rowCounts } from "@/lib/evaluations/results/row-query";
@@ -100,9 +100,9 @@ timed("noise floor", () => noiseFloor(grid, REPEATS), figures);
 const firstRead = figures.reduce((sum, [, ms]) => sum + ms, 0);
 
 const pageFigures: [string, number][] = [];
-const query = EvalQuestionsQuerySchema.parse({ flags: "failed_any", tag: "tag3", sort: "cost", sort_version: "2", dir: "desc", offset: "100", limit: "50" });
+const query = EvaluationQuestionsQuerySchema.parse({ flags: "failed_any", tag: "tag3", sort: "cost", sort_version: "2", dir: "desc", offset: "100", limit: "50" });
 const page = timed("filtered sorted page", () => ({ ...pageRows(queryRows(rows, query), query.offset, query.limit), ...rowCounts(rows) }), pageFigures);
-timed("detail prev/next (full sort)", () => neighbours(queryRows(rows, EvalQuestionsQuerySchema.parse({ sort: "latency", sort_version: "1" })), 5_000), pageFigures);
+timed("detail prev/next (full sort)", () => neighbours(queryRows(rows, EvaluationQuestionsQuerySchema.parse({ sort: "latency", sort_version: "1" })), 5_000), pageFigures);
 const pageMs = Math.max(...pageFigures.map(([, ms]) => ms));
 
 console.log(`bench:evaluation-results  ${QUESTIONS} questions × ${VERSIONS} versions × ${REPEATS} repeat(s) = ${items.length} items (CPU ms)`);

@@ -31,7 +31,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { openAppDb } from "../lib/server/db/app-db";
-import { EvalRunsStore } from "../lib/server/db/evaluation-runs-store";
+import { EvaluationRunsStore } from "../lib/server/db/evaluation-runs-store";
 import { QuestionSetsStore } from "../lib/server/db/question-sets-store";
 import { workForRun } from "../lib/server/evaluations/run-work";
 import { EvaluationRunner } from "../lib/server/evaluations/runner";
@@ -81,7 +81,7 @@ interface RunnerFigure {
 
 async function runnerPart(gateway: GatewayProcess, dir: string): Promise<RunnerFigure[]> {
   const db = await openAppDb({ dialect: "sqlite", file: path.join(dir, "app.db") });
-  const runs = new EvalRunsStore(db, roomyLedger(db));
+  const runs = new EvaluationRunsStore(db, roomyLedger(db));
   const sets = new QuestionSetsStore(db);
   const setId = randomUUID();
   await sets.create({ id: setId, name: "bench", rows: questions(QUESTIONS).map((question) => ({ question })), userEmail: "bench@example.com" });

@@ -80,12 +80,12 @@ async function adminQuestionSetId(admin: APIRequestContext, caller: Caller, ques
 }
 
 /** An evaluation run of the free echo model over `setId`, started with `api`'s session. */
-function startEvalRun(api: APIRequestContext, setId: string): Promise<APIResponse> {
+function startEvaluationRun(api: APIRequestContext, setId: string): Promise<APIResponse> {
   return api.post("/api/evaluations/runs", { data: { set_id: setId, models: ["gatehouse/echo"], concurrency: 1, cap_usd: 1 } });
 }
 
-async function adminEvalRunId(admin: APIRequestContext, caller: Caller, questions = 1): Promise<string> {
-  const response = await startEvalRun(admin, await adminQuestionSetId(admin, caller, questions));
+async function adminEvaluationRunId(admin: APIRequestContext, caller: Caller, questions = 1): Promise<string> {
+  const response = await startEvaluationRun(admin, await adminQuestionSetId(admin, caller, questions));
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
@@ -94,7 +94,7 @@ async function adminEvalRunId(admin: APIRequestContext, caller: Caller, question
  * A run the caller may write to (cancel, re-score, designate, rename: its starter or an admin): an editor's own,
  * started with its session; anyone else gets the admin's (an admin may write to it, the others are refused anyway).
  */
-async function writableEvalRunId(api: APIRequestContext, caller: Caller, ctx: RouteContext, plan: Record<string, unknown> = { models: ["gatehouse/echo"] }): Promise<string> {
+async function writableEvaluationRunId(api: APIRequestContext, caller: Caller, ctx: RouteContext, plan: Record<string, unknown> = { models: ["gatehouse/echo"] }): Promise<string> {
   const starter = caller === "editor" ? api : ctx.admin;
   const response = await starter.post("/api/evaluations/runs", { data: { set_id: await adminQuestionSetId(ctx.admin, caller), concurrency: 1, cap_usd: 1, ...plan } });
   expect(response.status(), await response.text()).toBe(201);
@@ -210,14 +210,14 @@ export const ROWS: Row[] = [
     ok: [200],
     call: async (api, caller, ctx) => api.post("/api/evaluations/runs/estimate", { data: { set_id: await adminQuestionSetId(ctx.admin, caller), models: ["gatehouse/echo"], cap_usd: 1 } }),
   },
-  { route: "POST /api/evaluations/runs", role: "editor", ok: [201], call: async (api, caller, ctx) => startEvalRun(api, await adminQuestionSetId(ctx.admin, caller)) },
+  { route: "POST /api/evaluations/runs", role: "editor", ok: [201], call: async (api, caller, ctx) => startEvaluationRun(api, await adminQuestionSetId(ctx.admin, caller)) },
   { route: "GET /api/evaluations/runs", role: "viewer", ok: [200], call: (api) => api.get("/api/evaluations/runs") },
-  { route: "GET /api/evaluations/runs/[id]", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}`) },
+  { route: "GET /api/evaluations/runs/[id]", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller)}`) },
   {
     route: "GET /api/evaluations/runs/[id]/items",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/items?offset=0&limit=10`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller)}/items?offset=0&limit=10`),
   },
   {
     route: "POST /api/evaluations/runs/[id]/cancel",
@@ -225,83 +225,83 @@ export const ROWS: Row[] = [
     // Only its starter or an admin may cancel a run: an editor cancels one of their own. 409 if it already finished.
     ok: [200, 409],
     call: async (api, caller, ctx) => {
-      if (caller !== "editor") return api.post(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller, 20)}/cancel`);
-      const started = await startEvalRun(api, await adminQuestionSetId(ctx.admin, caller, 20));
+      if (caller !== "editor") return api.post(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller, 20)}/cancel`);
+      const started = await startEvaluationRun(api, await adminQuestionSetId(ctx.admin, caller, 20));
       expect(started.status(), await started.text()).toBe(201);
       return api.post(`/api/evaluations/runs/${((await started.json()) as { data: { id: string } }).data.id}/cancel`);
     },
   },
   // Results (issue 28): read from the stored items; a run still running answers with what has ended so far.
-  { route: "GET /api/evaluations/runs/[id]/results", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/results`) },
+  { route: "GET /api/evaluations/runs/[id]/results", role: "viewer", ok: [200], call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller)}/results`) },
   {
     route: "GET /api/evaluations/runs/[id]/results/questions",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/results/questions?sort=cost&dir=desc&limit=10`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller)}/results/questions?sort=cost&dir=desc&limit=10`),
   },
   {
     route: "GET /api/evaluations/runs/[id]/results/questions/[index]",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/results/questions/0`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller)}/results/questions/0`),
   },
   {
     route: "GET /api/evaluations/runs/[id]/results/domains",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/results/domains?max_age_days=30`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller)}/results/domains?max_age_days=30`),
   },
   {
     route: "GET /api/evaluations/runs/[id]/results/export",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/results/export?format=md`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller)}/results/export?format=md`),
   },
   {
     route: "POST /api/evaluations/runs/[id]/rescore/estimate",
     role: "editor",
     // 409 while the run is still running (the echo run usually ends first).
     ok: [200, 409],
-    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await writableEvalRunId(api, caller, ctx)}/rescore/estimate`, { data: { checks: ["min-length:1"] } }),
+    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await writableEvaluationRunId(api, caller, ctx)}/rescore/estimate`, { data: { checks: ["min-length:1"] } }),
   },
   {
     route: "POST /api/evaluations/runs/[id]/rescore",
     role: "editor",
     // 202: a scoring job started; 409 while the run (or another scoring of it) still runs.
     ok: [202, 409],
-    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await writableEvalRunId(api, caller, ctx)}/rescore`, { data: { checks: ["min-length:1"] } }),
+    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await writableEvaluationRunId(api, caller, ctx)}/rescore`, { data: { checks: ["min-length:1"] } }),
   },
   {
     route: "GET /api/evaluations/runs/[id]/scorings",
     role: "viewer",
     ok: [200],
-    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/scorings`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller)}/scorings`),
   },
   {
     route: "GET /api/evaluations/runs/[id]/scorings/compare",
     role: "viewer",
     // 404: the admin's run has no scoring 2 unless someone re-scored it.
     ok: [200, 404],
-    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/scorings/compare?a=1&b=2`),
+    call: async (api, caller, ctx) => api.get(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller)}/scorings/compare?a=1&b=2`),
   },
   {
     route: "POST /api/evaluations/runs/[id]/scorings/[number]/cancel",
     role: "editor",
     // The re-score row above may have started scoring 2 of this run: cancelled (200), already ended (409), else 404.
     ok: [200, 404, 409],
-    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await writableEvalRunId(api, caller, ctx)}/scorings/2/cancel`),
+    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await writableEvaluationRunId(api, caller, ctx)}/scorings/2/cancel`),
   },
   {
     route: "PATCH /api/evaluations/runs/[id]",
     role: "editor",
     ok: [200],
-    call: async (api, caller, ctx) => api.patch(`/api/evaluations/runs/${await writableEvalRunId(api, caller, ctx)}`, { data: { name: `renamed by ${caller}` } }),
+    call: async (api, caller, ctx) => api.patch(`/api/evaluations/runs/${await writableEvaluationRunId(api, caller, ctx)}`, { data: { name: `renamed by ${caller}` } }),
   },
   {
     route: "POST /api/evaluations/runs/[id]/again",
     role: "editor",
     ok: [201],
-    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await adminEvalRunId(ctx.admin, caller)}/again`),
+    call: async (api, caller, ctx) => api.post(`/api/evaluations/runs/${await adminEvaluationRunId(ctx.admin, caller)}/again`),
   },
   {
     route: "POST /api/evaluations/runs/[id]/designate",
@@ -309,7 +309,7 @@ export const ROWS: Row[] = [
     // A stale expected version on purpose: the route's role and checks are exercised without saving a version of the seeded preset.
     ok: [409],
     call: async (api, caller, ctx) => {
-      const id = await writableEvalRunId(api, caller, ctx, { preset: SEEDED_SLUG, versions: [1] });
+      const id = await writableEvaluationRunId(api, caller, ctx, { preset: SEEDED_SLUG, versions: [1] });
       return api.post(`/api/evaluations/runs/${id}/designate`, { data: { version: 1, expected_version: 999_999 } });
     },
   },
@@ -321,7 +321,7 @@ export const ROWS: Row[] = [
       const setId = await adminQuestionSetId(ctx.admin, caller);
       const ids: string[] = [];
       for (let i = 0; i < 2; i++) {
-        const started = await startEvalRun(ctx.admin, setId);
+        const started = await startEvaluationRun(ctx.admin, setId);
         expect(started.status(), await started.text()).toBe(201);
         ids.push(((await started.json()) as { data: { id: string } }).data.id);
       }

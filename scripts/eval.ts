@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { startEmbeddedGateway } from "../lib/embedded-gateway/server";
-import { runEvalCli } from "../lib/server/cli/eval";
+import { runEvaluationCli } from "../lib/server/cli/eval";
 import { setLogService } from "../lib/observability/logger";
 
 // Standard output is the report: log lines go to standard error, warnings and worse unless LOG_LEVEL says otherwise.
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     process.stderr.write("gatehouse eval: stopping (Ctrl-C again to quit at once)\n");
     interrupt.abort();
   });
-  const code = await runEvalCli(process.argv.slice(2), {
+  const code = await runEvaluationCli(process.argv.slice(2), {
     signal: interrupt.signal,
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),

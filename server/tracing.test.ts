@@ -2,12 +2,12 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { captureLogs } from "@/lib/observability/testing/capture-logs";
 import { parseServerSettings } from "@/lib/server/config/server-settings";
-import { createEvalRun } from "@/lib/server/handlers/evaluation-runs";
+import { createEvaluationRun } from "@/lib/server/handlers/evaluation-runs";
 import { createSet } from "@/lib/server/handlers/evaluation-sets";
 import { startTracing } from "@/lib/server/observability/start-tracing";
 import { tracingState } from "@/lib/server/observability/tracing";
@@ -267,9 +267,9 @@ describe("traces over OTLP/HTTP", () => {
     const set = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "traced", rows: [{ question: "How do rate limits use Retry-After?" }] } }), params({}));
     expect(set.status, await set.clone().text()).toBe(201);
     const setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
-    const run = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/swift"], checks: ["min-length:1"], cap_usd: 0.5 } }), params({}));
+    const run = await createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/swift"], checks: ["min-length:1"], cap_usd: 0.5 } }), params({}));
     expect(run.status, await run.clone().text()).toBe(201);
-    const runId = EvalRunEnvelopeSchema.parse(await run.json()).data.id;
+    const runId = EvaluationRunEnvelopeSchema.parse(await run.json()).data.id;
     await runToEnd([runId]);
 
     const runSpan = await received((span) => span.name === "evaluation run" && span.attributes["gatehouse.evaluation.run_id"] === runId, "of the run");

@@ -1,5 +1,5 @@
 import { buildOffsetIndex, toStringIndex } from "@/lib/citations/offsets";
-import type { EvalCitation, EvalSource, ItemResult } from "./item-result";
+import type { EvaluationCitation, EvaluationSource, ItemResult } from "./item-result";
 import { parseSupportReply, supportRequest, type JudgeFn } from "./judge-protocol";
 import { termOverlap } from "./key-terms";
 import { splitSentences, type Sentence } from "./sentences";
@@ -60,14 +60,14 @@ export interface SupportContext {
   question?: string;
 }
 
-function sourceText(citation: EvalCitation, snippets: Map<string, string>): { text: string; origin: SourceTextOrigin } {
+function sourceText(citation: EvaluationCitation, snippets: Map<string, string>): { text: string; origin: SourceTextOrigin } {
   if (citation.content !== undefined && citation.content.trim() !== "") return { text: citation.content, origin: "content" };
   const snippet = snippets.get(normalizeUrl(citation.url));
   if (snippet !== undefined) return { text: snippet, origin: "snippet" };
   return { text: "", origin: "none" };
 }
 
-function snippetsByUrl(sources: readonly EvalSource[]): Map<string, string> {
+function snippetsByUrl(sources: readonly EvaluationSource[]): Map<string, string> {
   const map = new Map<string, string>();
   for (const source of sources) {
     const key = normalizeUrl(source.url);

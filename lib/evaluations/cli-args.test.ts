@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { parseEvalArgs, type EvalCliOptions } from "./cli-args";
+import { parseEvaluationArgs, type EvaluationCliOptions } from "./cli-args";
 
-function options(argv: string[]): EvalCliOptions {
-  const result = parseEvalArgs(argv);
+function options(argv: string[]): EvaluationCliOptions {
+  const result = parseEvaluationArgs(argv);
   if (!result.ok || result.help) throw new Error(result.ok ? "help" : result.message);
   return result.options;
 }
 
 function usage(argv: string[]): string {
-  const result = parseEvalArgs(argv);
+  const result = parseEvaluationArgs(argv);
   if (result.ok) throw new Error(`expected a usage error for ${argv.join(" ")}`);
   return result.message;
 }
 
-describe("parseEvalArgs", () => {
+describe("parseEvaluationArgs", () => {
   it("reads every flag, both spellings, with defaults", () => {
     expect(options(["--questions", "set.jsonl", "--preset", "web-research", "--versions", "3,designated"])).toEqual({
       questions: { path: "set.jsonl", format: "jsonl" },
@@ -59,7 +59,7 @@ describe("parseEvalArgs", () => {
   });
 
   it("asks for help", () => {
-    expect(parseEvalArgs(["--help"])).toEqual({ ok: true, help: true });
+    expect(parseEvaluationArgs(["--help"])).toEqual({ ok: true, help: true });
   });
 
   it("names the bad flag and value", () => {

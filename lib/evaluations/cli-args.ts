@@ -20,7 +20,7 @@ export const CLI_LIMITS = {
   costMaxUsd: 10_000,
 } as const;
 
-export interface EvalCliOptions {
+export interface EvaluationCliOptions {
   questions: { path: string; format: QuestionFileFormat };
   preset: string | null;
   /** Preset version numbers, or "designated" for the preset's designated version. */
@@ -55,7 +55,7 @@ export interface EvalCliOptions {
 /** Where a local run keeps its state while it runs (its database of finished items and its plan's fingerprint). */
 const DEFAULT_STATE_DIR = ".gatehouse-eval";
 
-export type EvalCliParse = { ok: true; help: true } | { ok: true; help: false; options: EvalCliOptions } | { ok: false; message: string };
+export type EvaluationCliParse = { ok: true; help: true } | { ok: true; help: false; options: EvaluationCliOptions } | { ok: false; message: string };
 
 /** @public API of lib/evaluations for the runner, pages and CLI. */
 export const EVAL_USAGE = `Usage: npm run eval -- --questions <file.jsonl|file.csv> (--preset <slug> --versions <a,b> | --model <id>...)
@@ -85,7 +85,7 @@ const isFlag = (name: string): name is Flag =>
   (SINGLE as readonly string[]).includes(name) || (REPEATED as readonly string[]).includes(name) || (SWITCHES as readonly string[]).includes(name);
 const isSwitch = (name: string) => (SWITCHES as readonly string[]).includes(name);
 
-const usage = (message: string): EvalCliParse => ({ ok: false, message });
+const usage = (message: string): EvaluationCliParse => ({ ok: false, message });
 const shown = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
 
 function intIn(flag: string, raw: string, min: number, max: number): number | string {
@@ -153,7 +153,7 @@ function parseVersions(raw: string): Array<number | "designated"> | string {
   return out;
 }
 
-export function parseEvalArgs(argv: readonly string[]): EvalCliParse {
+export function parseEvaluationArgs(argv: readonly string[]): EvaluationCliParse {
   const collected = collect(argv);
   if (typeof collected === "string") return usage(collected);
   const { single, repeated, switches, help } = collected;

@@ -6,7 +6,7 @@ import { ErrorDataSchema } from "@/lib/contract/gateway/errors";
  * read it. Offsets of citations are the gateway's: code points into `answer`.
  */
 /** @public API of lib/evaluations for the runner, pages and CLI. */
-export const EvalCitationSchema = z.looseObject({
+export const EvaluationCitationSchema = z.looseObject({
   url: z.string(),
   title: z.string().optional(),
   start_index: z.number().int().min(0),
@@ -14,23 +14,23 @@ export const EvalCitationSchema = z.looseObject({
   /** The cited source text, when the gateway sends it with the annotation. */
   content: z.string().optional(),
 });
-export type EvalCitation = z.infer<typeof EvalCitationSchema>;
+export type EvaluationCitation = z.infer<typeof EvaluationCitationSchema>;
 
 /** A source the web search returned (web_search_call / openrouter:web_search items). */
 /** @public API of lib/evaluations for the runner, pages and CLI. */
-export const EvalSourceSchema = z.looseObject({
+export const EvaluationSourceSchema = z.looseObject({
   url: z.string(),
   title: z.string().optional(),
   snippet: z.string().optional(),
   published_at: z.string().nullable().optional(),
 });
-export type EvalSource = z.infer<typeof EvalSourceSchema>;
+export type EvaluationSource = z.infer<typeof EvaluationSourceSchema>;
 
 /** @public API of lib/evaluations for the runner, pages and CLI. */
 export const ItemResultSchema = z.looseObject({
   answer: z.string(),
-  citations: z.array(EvalCitationSchema),
-  sources: z.array(EvalSourceSchema),
+  citations: z.array(EvaluationCitationSchema),
+  sources: z.array(EvaluationSourceSchema),
   /** Total cost the gateway reported (usage.cost), null when it reported none. */
   cost_usd: z.number().min(0).nullable(),
   /** The web search part of cost_usd, when known; the rest counts as model tokens. */

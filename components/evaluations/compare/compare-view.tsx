@@ -7,13 +7,13 @@ import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { resultQueries } from "@/lib/client/queries/evaluation-results";
-import type { EvalCompare } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationCompare } from "@/lib/contract/bff/evaluation-results";
 
 const pct = (v: number | null) => (v === null ? "–" : `${Math.round(v * 100)}%`);
 const usd = (v: number | null) => (v === null ? "–" : v > 0 && v < 0.0001 ? "<$0.0001" : `$${v.toFixed(4)}`);
 
 /** Rows = version ids seen in any run, columns = runs (oldest first): the pass rate, cost and latency over time. */
-function OverTime({ data }: { data: EvalCompare }) {
+function OverTime({ data }: { data: EvaluationCompare }) {
   const ids = [...new Set(data.runs.flatMap((r) => r.versions.map((v) => v.id)))];
   const label = (id: string) => data.runs.flatMap((r) => r.versions).find((v) => v.id === id)?.label ?? id;
   return (
@@ -64,7 +64,7 @@ function OverTime({ data }: { data: EvalCompare }) {
 }
 
 /** What the comparison used and left out, and what else differs between the runs: said before any figure. */
-function LikeTerms({ data }: { data: EvalCompare }) {
+function LikeTerms({ data }: { data: EvaluationCompare }) {
   const nameOf = (id: string) => data.runs.find((r) => r.run_id === id)?.name ?? id;
   const unlike = data.left_out.length > 0 || data.differences.length > 0;
   return (

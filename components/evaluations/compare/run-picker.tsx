@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { compareRunListQuery } from "@/lib/client/queries/evaluation-results";
-import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
+import { evaluationRunQueries } from "@/lib/client/queries/evaluation-runs";
 
 const MAX_RUNS = 8;
 
@@ -19,7 +19,7 @@ export function RunPicker({ initial }: { initial: readonly string[] }) {
   // A run the page opened with (from a results page) may be older than the newest 50 of all: list its set's runs.
   const first = initial[0] === undefined ? null : idOf(initial[0]);
   // Only its set is wanted here: read once, not polled while the run goes on.
-  const firstRun = useQuery({ ...evalRunQueries.detail(first ?? ""), enabled: first !== null, refetchInterval: false });
+  const firstRun = useQuery({ ...evaluationRunQueries.detail(first ?? ""), enabled: first !== null, refetchInterval: false });
   const initialSet = first === null || firstRun.isError ? null : firstRun.data?.set_id;
   const runs = useQuery({ ...compareRunListQuery(initialSet ?? null), enabled: initialSet !== undefined });
   const [picked, setPicked] = useState<string[]>([...initial]);

@@ -1,13 +1,13 @@
 "use client";
 
 import { createContext, createElement, useContext, type ComponentType } from "react";
-import type { EvalCitation } from "@/lib/evaluations/item-result";
+import type { EvaluationCitation } from "@/lib/evaluations/item-result";
 
 export interface AnswerViewProps {
   /** Unique per answer on the page: scopes ids and highlight styles. */
   domId: string;
   text: string;
-  citations: readonly EvalCitation[];
+  citations: readonly EvaluationCitation[];
 }
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 
-import type { EvalCitationDiff } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationCitationDiff } from "@/lib/contract/bff/evaluation-results";
 import { formatPercent } from "./format";
 
 function UrlList({ title, urls, tone, testId }: { title: string; urls: readonly string[]; tone: string; testId: string }) {
@@ -25,7 +25,7 @@ function UrlList({ title, urls, tone, testId }: { title: string; urls: readonly 
 }
 
 /** Which sources a version kept, added and dropped against the base, how much they overlap, and per domain. */
-export function CitationDiffView({ diff, baseLabel, againstLabel }: { diff: EvalCitationDiff; baseLabel: string; againstLabel: string }) {
+export function CitationDiffView({ diff, baseLabel, againstLabel }: { diff: EvaluationCitationDiff; baseLabel: string; againstLabel: string }) {
   return (
     <section aria-labelledby="citation-diff-title" data-testid="citation-diff" className="space-y-3">
       <h3 id="citation-diff-title" className="text-sm font-semibold">

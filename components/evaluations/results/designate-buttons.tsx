@@ -5,14 +5,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { presetQueries } from "@/lib/client/queries/presets";
 import { releaseGateQueries } from "@/lib/client/queries/release-gates";
-import type { EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationResultVersion } from "@/lib/contract/bff/evaluation-results";
 
 /**
  * "Make … designated" for one preset's versions of the run, with the state said in words: which version is
  * designated now (and which version's settings and run it came from), which of these versions that is, and what the
  * preset's release gate makes of each version in this run.
  */
-export function DesignateButtons({ runId, slug, versions, disabled, onDesignate }: { runId: string; slug: string; versions: readonly EvalResultVersion[]; disabled: boolean; onDesignate: (version: EvalResultVersion) => void }) {
+export function DesignateButtons({ runId, slug, versions, disabled, onDesignate }: { runId: string; slug: string; versions: readonly EvaluationResultVersion[]; disabled: boolean; onDesignate: (version: EvaluationResultVersion) => void }) {
   const preset = useQuery(presetQueries.detail(slug));
   const gate = useQuery(releaseGateQueries.state(slug, runId));
   const designated = preset.data?.designated_version?.version ?? null;

@@ -13,7 +13,7 @@ import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useHasRole } from "@/lib/client/current-user";
 import { designateVersion } from "@/lib/client/queries/evaluation-results";
 import { presetKeys, presetQueries } from "@/lib/client/queries/presets";
-import type { EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationResultVersion } from "@/lib/contract/bff/evaluation-results";
 
 /** A 409 from the preset's release gate carries the unmet thresholds (not a stale version, which carries current_version). */
 function gateRefusal(error: unknown): { message: string }[] | null {
@@ -28,7 +28,7 @@ function gateRefusal(error: unknown): { message: string }[] | null {
  * with a release gate refuses a version that does not meet it: the dialog lists what is unmet, and an admin may
  * override with a reason.
  */
-export function DesignateDialog({ runId, version, onClose }: { runId: string; version: EvalResultVersion; onClose: () => void }) {
+export function DesignateDialog({ runId, version, onClose }: { runId: string; version: EvaluationResultVersion; onClose: () => void }) {
   const preset = version.preset!;
   const queryClient = useQueryClient();
   const admin = useHasRole("admin");

@@ -1,6 +1,6 @@
 "use client";
 
-import type { EvalQuestionDetail, EvalQuestionRow } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionDetail, EvaluationQuestionRow } from "@/lib/contract/bff/evaluation-results";
 import { isDemoJudge } from "@/lib/evaluations/judge-protocol";
 import { AnswerView } from "./answer-renderer";
 import { DemoJudgeBadge } from "./demo-judge-badge";
@@ -8,7 +8,7 @@ import { formatMs, formatUsd } from "./format";
 import { VerdictBadge } from "./result-row";
 import { SupportVerdicts } from "./support-verdicts";
 
-type DetailVersionBody = EvalQuestionDetail["versions"][number];
+type DetailVersionBody = EvaluationQuestionDetail["versions"][number];
 type Repeat = DetailVersionBody["repeats"][number];
 
 /** Where a check came from, as the question page says it. */
@@ -66,7 +66,7 @@ function RepeatView({ repeat, domId, showIndex }: { repeat: Repeat; domId: strin
 }
 
 /** One version's column: its verdict, then each repeat's answer, checks and citation support. */
-export function DetailVersion({ version, row }: { version: DetailVersionBody; row: EvalQuestionRow }) {
+export function DetailVersion({ version, row }: { version: DetailVersionBody; row: EvaluationQuestionRow }) {
   const cell = row.versions.find((v) => v.version_index === version.version_index);
   return (
     <section aria-label={`Answer of ${version.label}`} data-testid="detail-version" className="min-w-0 space-y-3">

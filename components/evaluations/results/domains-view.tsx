@@ -5,10 +5,10 @@ import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { resultQueries } from "@/lib/client/queries/evaluation-results";
-import type { EvalDomains } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationDomains } from "@/lib/contract/bff/evaluation-results";
 import { formatNumber, formatPercent } from "./format";
 
-type VersionDomains = EvalDomains["versions"][number];
+type VersionDomains = EvaluationDomains["versions"][number];
 
 const SHOWN = 25;
 

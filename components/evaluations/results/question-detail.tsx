@@ -7,14 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { resultQueries } from "@/lib/client/queries/evaluation-results";
-import type { EvalQuestionDetail } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionDetail } from "@/lib/contract/bff/evaluation-results";
 import { CitationDiffView } from "./citation-diff";
 import { DetailVersion } from "./detail-version";
 import { DiffPairPicker } from "./diff-pair-picker";
 import { navigationStep } from "./question-nav";
 import { listParams, type ResultsView } from "./url-state";
 
-function labelOf(data: EvalQuestionDetail, index: number): string {
+function labelOf(data: EvaluationQuestionDetail, index: number): string {
   return data.versions.find((v) => v.version_index === index)?.label ?? `version ${index + 1}`;
 }
 

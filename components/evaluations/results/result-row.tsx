@@ -2,10 +2,10 @@
 
 import { clsx } from "clsx";
 import { memo } from "react";
-import type { EvalQuestionRow, EvalRowVersion, EvalVerdict } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionRow, EvaluationRowVersion, EvaluationVerdict } from "@/lib/contract/bff/evaluation-results";
 import { formatMs, formatNumber, formatUsd, formatUsdCell } from "./format";
 
-const VERDICT_STYLE: Record<EvalVerdict, string> = {
+const VERDICT_STYLE: Record<EvaluationVerdict, string> = {
   passed: "bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-200",
   failed: "bg-red-100 text-red-900 dark:bg-red-400/15 dark:text-red-200",
   mixed: "bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200",
@@ -13,12 +13,12 @@ const VERDICT_STYLE: Record<EvalVerdict, string> = {
   pending: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
 };
 
-export function VerdictBadge({ verdict, failed, checks }: { verdict: EvalVerdict; failed?: number; checks?: number }) {
+export function VerdictBadge({ verdict, failed, checks }: { verdict: EvaluationVerdict; failed?: number; checks?: number }) {
   const text = verdict === "failed" && checks ? `failed ${failed}/${checks}` : verdict;
   return <span className={clsx("whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium", VERDICT_STYLE[verdict])}>{text}</span>;
 }
 
-function Cells({ cell }: { cell: EvalRowVersion | undefined }) {
+function Cells({ cell }: { cell: EvaluationRowVersion | undefined }) {
   const td = "truncate px-2 text-sm tabular-nums";
   if (!cell) {
     return Array.from({ length: 5 }, (_, i) => (
@@ -49,7 +49,7 @@ function Cells({ cell }: { cell: EvalRowVersion | undefined }) {
 }
 
 interface ResultRowProps {
-  row: EvalQuestionRow;
+  row: EvaluationQuestionRow;
   versionCount: number;
   /** Position among the rows shown (0-based). */
   position: number;

@@ -7,7 +7,7 @@ import { useCurrentUser } from "@/lib/client/current-user";
 import { mayWriteRun } from "@/lib/evaluations/runs/access";
 import { DesignateButtons } from "./designate-buttons";
 import { exportUrl } from "@/lib/client/queries/evaluation-results";
-import type { EvalResultsSummary, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationResultsSummary, EvaluationResultVersion } from "@/lib/contract/bff/evaluation-results";
 
 // The dialogs load on their button's first press.
 const RescoreDialog = lazyNamed(() => import("./rescore-dialog"), "RescoreDialog");
@@ -20,10 +20,10 @@ const EXPORTS = [
 ] as const;
 
 /** Exports for everyone; re-score and "make designated" for the run's own editor (or an admin) once it ended. */
-export function ResultsActions({ runId, summary, scoring }: { runId: string; summary: EvalResultsSummary; scoring: number }) {
+export function ResultsActions({ runId, summary, scoring }: { runId: string; summary: EvaluationResultsSummary; scoring: number }) {
   const editor = mayWriteRun(useCurrentUser(), summary);
   const [rescoring, setRescoring] = useState(false);
-  const [designating, setDesignating] = useState<EvalResultVersion | null>(null);
+  const [designating, setDesignating] = useState<EvaluationResultVersion | null>(null);
   const ended = summary.status !== "running";
   const presetVersions = summary.versions.filter((v) => v.preset !== null);
 

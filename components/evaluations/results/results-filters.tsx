@@ -1,11 +1,11 @@
 "use client";
 
 import { clsx } from "clsx";
-import type { EvalQuestionPage } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionPage } from "@/lib/contract/bff/evaluation-results";
 import { FILTER_LABELS, flagOf, RESULT_FILTERS, toggleFilter, type ResultsView } from "./url-state";
 
 /** The table's filters: toggles (all must hold) with the number of questions carrying each, and a tag. */
-export function ResultsFilters({ view, onChange, page }: { view: ResultsView; onChange: (view: ResultsView) => void; page: EvalQuestionPage | undefined }) {
+export function ResultsFilters({ view, onChange, page }: { view: ResultsView; onChange: (view: ResultsView) => void; page: EvaluationQuestionPage | undefined }) {
   return (
     <div role="group" aria-label="Filters" className="flex flex-wrap items-center gap-2">
       {RESULT_FILTERS.map((filter) => {

@@ -3,7 +3,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef } from "react";
 import { ResultRow } from "./result-row";
-import type { EvalQuestionRow, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionRow, EvaluationResultVersion } from "@/lib/contract/bff/evaluation-results";
 import { useMediaQuery } from "@/lib/client/hooks/use-media-query";
 import { gridTemplate, QUESTION_WIDTH, QUESTION_WIDTH_NARROW, GROUP_WIDTH, tableWidth, VERSION_GROUP } from "./table-columns";
 import { formatSort, type SortKey, type ResultsView } from "./url-state";
@@ -13,8 +13,8 @@ const OVERSCAN = 10;
 
 export interface ResultsTableProps {
   /** The rows loaded so far, in the view's order. */
-  rows: readonly EvalQuestionRow[];
-  versions: readonly EvalResultVersion[];
+  rows: readonly EvaluationQuestionRow[];
+  versions: readonly EvaluationResultVersion[];
   view: ResultsView;
   /** Rows that match the view (loaded or not). */
   total: number;
@@ -40,7 +40,7 @@ function ariaSort(sort: SortKey, view: ResultsView) {
 }
 
 /** The two header rows (version names, then sortable columns): memoised, so a scroll frame re-renders only the rows. */
-const TableHeader = memo(function TableHeader({ versions, view, onSort, template, questionWidth }: { versions: readonly EvalResultVersion[]; view: ResultsView; onSort: (sort: SortKey) => void; template: string; questionWidth: number }) {
+const TableHeader = memo(function TableHeader({ versions, view, onSort, template, questionWidth }: { versions: readonly EvaluationResultVersion[]; view: ResultsView; onSort: (sort: SortKey) => void; template: string; questionWidth: number }) {
   return (
     <div role="rowgroup" className="sticky top-0 z-10 bg-white text-xs text-slate-600 shadow-[0_1px_0_rgb(226_232_240)] dark:bg-slate-950 dark:text-slate-300 dark:shadow-[0_1px_0_rgb(30_41_59)]">
       <div role="row" aria-rowindex={1} className="grid" style={{ gridTemplateColumns: `${questionWidth}px${` ${GROUP_WIDTH}px`.repeat(versions.length)}` }}>

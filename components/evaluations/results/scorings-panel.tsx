@@ -9,16 +9,16 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
 import { cancelScoring, resultKeys, resultQueries } from "@/lib/client/queries/evaluation-results";
-import type { EvalScoring } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationScoring } from "@/lib/contract/bff/evaluation-results";
 import { mayWriteRun } from "@/lib/evaluations/runs/access";
 import { formatPercent, formatUsd } from "./format";
 
 /** How often the list is read again while a scoring runs. */
 const POLL_MS = 1_000;
 
-const STATUS_WORDS: Record<EvalScoring["status"], string> = { running: "running", done: "done", failed: "failed", cancelled: "cancelled" };
+const STATUS_WORDS: Record<EvaluationScoring["status"], string> = { running: "running", done: "done", failed: "failed", cancelled: "cancelled" };
 
-function passRates(scoring: EvalScoring): string {
+function passRates(scoring: EvaluationScoring): string {
   if (!scoring.versions) return "";
   return scoring.versions.map((version) => `${version.label} ${formatPercent(version.pass_rate)}`).join(" · ");
 }
@@ -102,7 +102,7 @@ export function ScoringsPanel({ runId, runOwner, current, hrefFor, onChoose }: {
   );
 }
 
-function ScoringSelect({ label, value, scorings, onChange }: { label: string; value: number; scorings: readonly EvalScoring[]; onChange: (value: number) => void }) {
+function ScoringSelect({ label, value, scorings, onChange }: { label: string; value: number; scorings: readonly EvaluationScoring[]; onChange: (value: number) => void }) {
   return (
     <label className="flex items-center gap-1 text-xs font-medium">
       {label}
@@ -118,7 +118,7 @@ function ScoringSelect({ label, value, scorings, onChange }: { label: string; va
 }
 
 /** Two scorings side by side: the checks only one has, pass rates per version, and the questions whose verdict flipped. */
-function CompareScorings({ runId, scorings, pair, onPair }: { runId: string; scorings: readonly EvalScoring[]; pair: { a: number; b: number }; onPair: (pair: { a: number; b: number }) => void }) {
+function CompareScorings({ runId, scorings, pair, onPair }: { runId: string; scorings: readonly EvaluationScoring[]; pair: { a: number; b: number }; onPair: (pair: { a: number; b: number }) => void }) {
   const [open, setOpen] = useState(false);
   const compared = useQuery({ ...resultQueries.scoringCompare(runId, pair.a, pair.b), enabled: open && pair.a !== pair.b });
   const data = compared.data;

@@ -1,9 +1,9 @@
-import type { EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationResultsSummary } from "@/lib/contract/bff/evaluation-results";
 import { formatMs, formatNumber, formatPercent, formatUsd } from "./format";
 import { DemoJudgeBadge } from "./demo-judge-badge";
 import { differenceText, flipsText, pairVerdict, repeatsText } from "@/lib/evaluations/results/noise-verdict";
 
-type VersionWithAggregate = EvalResultsSummary["versions"][number];
+type VersionWithAggregate = EvaluationResultsSummary["versions"][number];
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -48,7 +48,7 @@ function VersionCard({ version }: { version: VersionWithAggregate }) {
   );
 }
 
-function NoiseFloorLine({ summary }: { summary: EvalResultsSummary }) {
+function NoiseFloorLine({ summary }: { summary: EvaluationResultsSummary }) {
   const label = (index: number) => summary.versions.find((v) => v.version_index === index)?.label ?? `#${index}`;
   const noise = summary.noise_floor;
   return (
@@ -82,7 +82,7 @@ function NoiseFloorLine({ summary }: { summary: EvalResultsSummary }) {
  * What the whole run spent, the ledger's figure: the same as the run page's "Spent" (every item's calls, settled or
  * kept at their reserve when nobody learned their cost), with the parts the version cards do not hold.
  */
-function SpentLine({ spent }: { spent: NonNullable<EvalResultsSummary["spent"]> }) {
+function SpentLine({ spent }: { spent: NonNullable<EvaluationResultsSummary["spent"]> }) {
   return (
     <p data-testid="results-spent" className="text-sm text-slate-700 dark:text-slate-300">
       Spent <strong className="tabular-nums" data-testid="results-spent-usd">{formatUsd(spent.total_usd)}</strong> in all
@@ -93,7 +93,7 @@ function SpentLine({ spent }: { spent: NonNullable<EvalResultsSummary["spent"]> 
 }
 
 /** Per version: pass rate of every check, judge mean, citations, cost, latency, domains, errors; then the noise floor. */
-export function SummaryCards({ summary }: { summary: EvalResultsSummary }) {
+export function SummaryCards({ summary }: { summary: EvaluationResultsSummary }) {
   return (
     <div className="space-y-3">
       {summary.judge_model ? (

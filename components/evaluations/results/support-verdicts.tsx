@@ -1,10 +1,10 @@
 "use client";
 
-import type { EvalQuestionDetail } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionDetail } from "@/lib/contract/bff/evaluation-results";
 import { markdownToPlain } from "@/lib/format/markdown-plain";
 import { VerdictBadge } from "./result-row";
 
-type Verdict = NonNullable<EvalQuestionDetail["versions"][number]["repeats"][number]["citation_support"]>[number];
+type Verdict = NonNullable<EvaluationQuestionDetail["versions"][number]["repeats"][number]["citation_support"]>[number];
 
 const ORIGIN = { content: "the citation's content", snippet: "the search result's snippet", none: "no source text" } as const;
 

@@ -1,4 +1,4 @@
-import type { EvalQuestionFlag } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionFlag } from "@/lib/contract/bff/evaluation-results";
 import type { QuestionListParams } from "@/lib/client/queries/evaluation-results";
 
 /**
@@ -147,7 +147,7 @@ export function sortBy(view: ResultsView, sort: SortKey): ResultsView {
   return { ...view, sort, dir: same && view.dir === "asc" ? "desc" : "asc" };
 }
 
-const FLAG_OF: Record<ResultFilter, EvalQuestionFlag> = {
+const FLAG_OF: Record<ResultFilter, EvaluationQuestionFlag> = {
   failed: "failed_any",
   differ: "verdicts_differ",
   citations: "citations_changed",
@@ -155,7 +155,7 @@ const FLAG_OF: Record<ResultFilter, EvalQuestionFlag> = {
   errors: "error",
 };
 
-export function flagOf(filter: ResultFilter): EvalQuestionFlag {
+export function flagOf(filter: ResultFilter): EvaluationQuestionFlag {
   return FLAG_OF[filter];
 }
 

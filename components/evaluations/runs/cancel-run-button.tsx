@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { lazyComponent } from "@/components/ui/lazy-component";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
-import { cancelEvalRun, evalRunKeys } from "@/lib/client/queries/evaluation-runs";
+import { cancelEvaluationRun, evaluationRunKeys } from "@/lib/client/queries/evaluation-runs";
 import { replaceQueryData } from "@/lib/client/queries/replace-query-data";
 
 const CancelRunDialog = lazyComponent(() => import("./cancel-run-dialog"));
@@ -16,11 +16,11 @@ export function CancelRunButton({ id, left }: { id: string; left: number }) {
   const queryClient = useQueryClient();
   const { setOpen, triggerProps, render } = useLazyPopup(CancelRunDialog);
   const cancel = useMutation({
-    mutationFn: () => cancelEvalRun(id),
+    mutationFn: () => cancelEvaluationRun(id),
     onSuccess: async (next) => {
       // Not overwritten by a poll in flight, which would bring the run back as running (and the polling).
-      await replaceQueryData(queryClient, evalRunKeys.detail(id), next);
-      void queryClient.invalidateQueries({ queryKey: evalRunKeys.list() });
+      await replaceQueryData(queryClient, evaluationRunKeys.detail(id), next);
+      void queryClient.invalidateQueries({ queryKey: evaluationRunKeys.list() });
       setOpen(false);
     },
   });

@@ -1,5 +1,5 @@
 import { Alert } from "@/components/ui/alert";
-import type { EvalEstimate } from "@/lib/contract/bff/evaluations";
+import type { EvaluationEstimate } from "@/lib/contract/bff/evaluations";
 import { fitsText, formatUsdRange } from "@/lib/evaluations/runs/progress";
 import { formatUsd } from "@/lib/video-models/money";
 
@@ -17,7 +17,7 @@ function Row({ label, usd, strong }: { label: string; usd: number; strong?: bool
  * the typical figure split (model tokens, web search, judge) and per version; with a cap below the high end, that
  * the run will run what fits and stop at the cap; and why it would be refused.
  */
-export function EstimatePanel({ estimate, loading, problem, capUsd }: { estimate: EvalEstimate | undefined; loading: boolean; problem: string | null; capUsd: number | null }) {
+export function EstimatePanel({ estimate, loading, problem, capUsd }: { estimate: EvaluationEstimate | undefined; loading: boolean; problem: string | null; capUsd: number | null }) {
   return (
     <section aria-labelledby="estimate-heading" aria-busy={loading} className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800" data-testid="plan-estimate">
       <h2 id="estimate-heading" className="text-sm font-semibold">

@@ -10,8 +10,8 @@ import { lazyComponent } from "@/components/ui/lazy-component";
 import { Input, Select, SelectOptions } from "@/components/ui/input";
 import { useLazyPopup } from "@/components/ui/use-lazy-popup";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
-import { evalRunKeys, startEvalRun } from "@/lib/client/queries/evaluation-runs";
-import type { EvalRunRequest } from "@/lib/contract/bff/evaluations";
+import { evaluationRunKeys, startEvaluationRun } from "@/lib/client/queries/evaluation-runs";
+import type { EvaluationRunRequest } from "@/lib/contract/bff/evaluations";
 import { MAX_CONCURRENCY, MAX_REPEATS, planRequest, prefilledFields, startBlockedReason, visibleErrors, type PlanForm as PlanFormState } from "@/lib/evaluations/runs/plan-form";
 import { CheckFields } from "./check-fields";
 import { EstimatePanel } from "./estimate-panel";
@@ -57,9 +57,9 @@ export function PlanForm({ initial }: { initial: PlanFormState }) {
   const blocked = startBlockedReason({ errors: plan.errors, estimate, loading, estimateError: estimateProblem });
   const startDialog = useLazyPopup(StartRunDialog);
   const start = useMutation({
-    mutationFn: (body: EvalRunRequest) => startEvalRun(body),
+    mutationFn: (body: EvaluationRunRequest) => startEvaluationRun(body),
     onSuccess: (run) => {
-      void queryClient.invalidateQueries({ queryKey: evalRunKeys.all });
+      void queryClient.invalidateQueries({ queryKey: evaluationRunKeys.all });
       router.push(`/evaluations/runs/${run.id}`);
     },
   });
@@ -101,7 +101,7 @@ export function PlanForm({ initial }: { initial: PlanFormState }) {
             estimate,
             capUsd: plan.body.cap_usd,
             submitting: start.isPending,
-            onConfirm: () => plan.body && start.mutate(plan.body as EvalRunRequest),
+            onConfirm: () => plan.body && start.mutate(plan.body as EvaluationRunRequest),
           })
         : null}
     </form>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { EvalRecentError } from "@/lib/contract/bff/evaluation-run-progress";
+import type { EvaluationRecentError } from "@/lib/contract/bff/evaluation-run-progress";
 import { RecentErrors } from "./recent-errors";
 
 /** The run page's latest failures: which version, question and repeat each was, and what the gateway said. */
@@ -10,7 +10,7 @@ afterEach(cleanup);
 
 const PLAN = { versions: [{ id: "@preset/web-research@2", label: "web-research v2" }, { id: "gatehouse/swift", label: "gatehouse/swift" }] };
 
-function failure(changes: Partial<EvalRecentError>): EvalRecentError {
+function failure(changes: Partial<EvaluationRecentError>): EvaluationRecentError {
   return { position: 0, version_index: 0, question_index: 0, repeat_index: 0, status: 429, message: "Too many requests", ended_at: "2026-01-01T00:00:00Z", ...changes };
 }
 

@@ -1,5 +1,5 @@
 import { memo } from "react";
-import type { EvalRecentError } from "@/lib/contract/bff/evaluation-run-progress";
+import type { EvaluationRecentError } from "@/lib/contract/bff/evaluation-run-progress";
 import { planLabels } from "./run-status-badge";
 
 /**
@@ -7,7 +7,7 @@ import { planLabels } from "./run-status-badge";
  * starts refusing shows why while the run goes on. Memoised on the poll's list, which stays the same object
  * until a new failure arrives.
  */
-export const RecentErrors = memo(function RecentErrors({ errors, failed, plan }: { errors: EvalRecentError[]; failed: number; plan: Record<string, unknown> }) {
+export const RecentErrors = memo(function RecentErrors({ errors, failed, plan }: { errors: EvaluationRecentError[]; failed: number; plan: Record<string, unknown> }) {
   if (errors.length === 0) return null;
   const labels = planLabels(plan);
   return (

@@ -6,12 +6,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InlineRenameForm } from "@/components/ui/inline-rename-form";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
-import { evalRunKeys, renameEvalRun, runEvalRunAgain } from "@/lib/client/queries/evaluation-runs";
+import { evaluationRunKeys, renameEvaluationRun, runEvaluationRunAgain } from "@/lib/client/queries/evaluation-runs";
 import { replaceQueryData } from "@/lib/client/queries/replace-query-data";
-import type { EvalRunDetail } from "@/lib/contract/bff/evaluations";
+import type { EvaluationRunDetail } from "@/lib/contract/bff/evaluations";
 
 /** The run's name as the page's heading, with Rename for its creator or an admin. */
-export function RunName({ run, canRename }: { run: EvalRunDetail; canRename: boolean }) {
+export function RunName({ run, canRename }: { run: EvaluationRunDetail; canRename: boolean }) {
   const queryClient = useQueryClient();
   const heading = (
     <h2 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]" data-testid="run-name">
@@ -24,9 +24,9 @@ export function RunName({ run, canRename }: { run: EvalRunDetail; canRename: boo
       name={run.name}
       label="Run name"
       save={async (name) => {
-        const next = await renameEvalRun(run.id, name);
-        await replaceQueryData(queryClient, evalRunKeys.detail(run.id), next);
-        void queryClient.invalidateQueries({ queryKey: evalRunKeys.list() });
+        const next = await renameEvaluationRun(run.id, name);
+        await replaceQueryData(queryClient, evaluationRunKeys.detail(run.id), next);
+        void queryClient.invalidateQueries({ queryKey: evaluationRunKeys.list() });
       }}
     >
       {heading}
@@ -38,7 +38,7 @@ export function RunName({ run, canRename }: { run: EvalRunDetail; canRename: boo
 export function RunAgainButton({ id }: { id: string }) {
   const router = useRouter();
   const again = useMutation({
-    mutationFn: () => runEvalRunAgain(id),
+    mutationFn: () => runEvaluationRunAgain(id),
     onSuccess: (next) => router.push(`/evaluations/runs/${next.id}`),
   });
   return (

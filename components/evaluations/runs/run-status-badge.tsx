@@ -1,10 +1,10 @@
 import { Badge } from "@/components/ui/badge";
-import type { EvalRun } from "@/lib/contract/bff/evaluations";
+import type { EvaluationRun } from "@/lib/contract/bff/evaluations";
 import { statusLabel } from "@/lib/evaluations/runs/progress";
 
 const TONES = { running: "brand", finished: "green", cancelled: "neutral", stopped: "amber" } as const;
 
-export function RunStatusBadge({ run }: { run: Pick<EvalRun, "status" | "stop_reason"> }) {
+export function RunStatusBadge({ run }: { run: Pick<EvaluationRun, "status" | "stop_reason"> }) {
   return (
     <Badge tone={TONES[run.status]} className="whitespace-nowrap">
       <span data-testid="run-status-badge" data-status={run.status}>

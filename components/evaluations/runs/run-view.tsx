@@ -8,7 +8,7 @@ import { QueryErrorAlert } from "@/components/ui/query-error-alert";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { apiErrorMessage } from "@/lib/client/api-error-message";
 import { useCurrentUser } from "@/lib/client/current-user";
-import { evalRunQueries, isRunFinished } from "@/lib/client/queries/evaluation-runs";
+import { evaluationRunQueries, isRunFinished } from "@/lib/client/queries/evaluation-runs";
 import { mayWriteRun } from "@/lib/evaluations/runs/access";
 import { notRunSummary } from "@/lib/evaluations/runs/progress";
 import { CancelRunButton } from "./cancel-run-button";
@@ -27,7 +27,7 @@ import { VersionProgressRow } from "./version-progress";
  */
 export function RunView({ id }: { id: string }) {
   const user = useCurrentUser();
-  const query = useQuery(evalRunQueries.detail(id));
+  const query = useQuery(evaluationRunQueries.detail(id));
   const run = query.data;
 
   if (query.isPending) return <p role="status">Loading the run…</p>;

@@ -7,11 +7,11 @@ import { QueryErrorAlert } from "@/components/ui/query-error-alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Table, TableBody, TableHead } from "@/components/ui/table";
-import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
+import { evaluationRunQueries } from "@/lib/client/queries/evaluation-runs";
 import { formatUsd } from "@/lib/video-models/money";
 import { RunStatusBadge } from "./run-status-badge";
 import { versionPassRates } from "@/lib/evaluations/runs/pass-rates";
-import type { EvalRunSummary } from "@/lib/contract/bff/evaluations";
+import type { EvaluationRunSummary } from "@/lib/contract/bff/evaluations";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
 
 /**
@@ -29,7 +29,7 @@ const COLUMNS = [
 
 /** The newest runs, a page at a time: refreshed every few seconds while one runs, so progress moves without a reload. */
 export function RunsList({ canStart }: { canStart: boolean }) {
-  const runs = useInfiniteQuery(evalRunQueries.list());
+  const runs = useInfiniteQuery(evaluationRunQueries.list());
   const sets = useQuery(questionSetQueries.list());
   const setNames = new Map((sets.data ?? []).map((set) => [set.id, set.name]));
 
@@ -100,7 +100,7 @@ export function RunsList({ canStart }: { canStart: boolean }) {
 }
 
 /** Each version's share of ended items that passed: "v2 13% · v3 93%" on one line from sm, a version a line below it. */
-function PassRates({ versions }: { versions: EvalRunSummary["versions"] }) {
+function PassRates({ versions }: { versions: EvaluationRunSummary["versions"] }) {
   return (
     <ul className="flex flex-col gap-y-0.5 tabular-nums sm:flex-row sm:flex-wrap sm:gap-x-2" data-testid="run-pass-rates">
       {versionPassRates(versions).map((version, index) => (

@@ -2,13 +2,13 @@
 
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { LazyPopupProps } from "@/components/ui/use-lazy-popup";
-import type { EvalEstimate } from "@/lib/contract/bff/evaluations";
+import type { EvaluationEstimate } from "@/lib/contract/bff/evaluations";
 import { fitsText, formatUsdRange } from "@/lib/evaluations/runs/progress";
 import { formatUsd } from "@/lib/video-models/money";
 
 /** The last step before anything is spent: what will run, at what estimated cost, under which cap. Loaded on the way to its button. */
 export default function StartRunDialog({ estimate, capUsd, submitting, onConfirm, ...popup }: LazyPopupProps & {
-  estimate: EvalEstimate;
+  estimate: EvaluationEstimate;
   capUsd: number;
   submitting: boolean;
   onConfirm: () => void;

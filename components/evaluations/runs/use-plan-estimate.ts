@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
-import type { EvalRunRequest } from "@/lib/contract/bff/evaluations";
+import { evaluationRunQueries } from "@/lib/client/queries/evaluation-runs";
+import type { EvaluationRunRequest } from "@/lib/contract/bff/evaluations";
 import type { PlanBody } from "@/lib/evaluations/runs/plan-form";
 
 /** How long the plan must stay still before it is estimated again: typing a cap asks once, not per key. */
@@ -20,7 +20,7 @@ export function usePlanEstimate(body: PlanBody | null) {
     const timer = window.setTimeout(() => setSettled(key), SETTLE_MS);
     return () => window.clearTimeout(timer);
   }, [key]);
-  const current = settled !== null && settled === key ? (JSON.parse(settled) as EvalRunRequest) : null;
-  const query = useQuery({ ...evalRunQueries.estimate(current ?? ({} as EvalRunRequest)), enabled: current !== null });
+  const current = settled !== null && settled === key ? (JSON.parse(settled) as EvaluationRunRequest) : null;
+  const query = useQuery({ ...evaluationRunQueries.estimate(current ?? ({} as EvaluationRunRequest)), enabled: current !== null });
   return { estimate: current ? query.data : undefined, error: current ? query.error : null, loading: body !== null && (current === null || query.isFetching) };
 }

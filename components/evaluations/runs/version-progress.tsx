@@ -1,5 +1,5 @@
 import { memo } from "react";
-import type { EvalVersionProgress } from "@/lib/contract/bff/evaluation-run-progress";
+import type { EvaluationVersionProgress } from "@/lib/contract/bff/evaluation-run-progress";
 import { formatUsd } from "@/lib/video-models/money";
 import { ProgressBar } from "./progress-bar";
 
@@ -7,7 +7,7 @@ import { ProgressBar } from "./progress-bar";
  * A version's counts: done, failed, running and pending, with its bar and what it spent. Memoised: a poll keeps
  * a version whose counts did not move the same object (React Query's structural sharing), so its row is skipped.
  */
-export const VersionProgressRow = memo(function VersionProgressRow({ version }: { version: EvalVersionProgress }) {
+export const VersionProgressRow = memo(function VersionProgressRow({ version }: { version: EvaluationVersionProgress }) {
   return (
     <li className="space-y-1.5" data-testid="version-progress" data-version-id={version.id}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 text-sm">

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiData, apiFetch } from "@/lib/client/api-client";
 import type * as Results from "@/lib/contract/bff/evaluation-results";
-import type { EvalQuestionsListQuery, EvalRescoreRequest } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionsListQuery, EvaluationRescoreRequest } from "@/lib/contract/bff/evaluation-results";
 
 /**
  * Every BFF call of the evaluation results pages (/api/evaluations/runs/{id}/results..., rescore, designate, compare)
@@ -15,7 +15,7 @@ function schema<K extends keyof typeof Results>(name: K): () => Promise<(typeof 
 }
 
 /** The table's filter and sort as the API spells them; defaults left out so equal views share a cache entry. */
-export type QuestionListParams = Partial<Pick<EvalQuestionsListQuery, "flags" | "tag" | "sort" | "sort_version" | "dir" | "scoring">>;
+export type QuestionListParams = Partial<Pick<EvaluationQuestionsListQuery, "flags" | "tag" | "sort" | "sort_version" | "dir" | "scoring">>;
 
 function listSearch(params: QuestionListParams): URLSearchParams {
   const search = new URLSearchParams();
@@ -59,20 +59,20 @@ export const resultQueries = {
   summary: (runId: string, scoring = 1) =>
     queryOptions({
       queryKey: resultKeys.summary(runId, scoring),
-      queryFn: ({ signal }) => apiData(`${runPath(runId)}/results${scoring > 1 ? `?scoring=${scoring}` : ""}`, schema("EvalResultsSummaryEnvelopeSchema"), { signal }),
+      queryFn: ({ signal }) => apiData(`${runPath(runId)}/results${scoring > 1 ? `?scoring=${scoring}` : ""}`, schema("EvaluationResultsSummaryEnvelopeSchema"), { signal }),
     }),
 
   /** The run's scorings with their progress (polled while one runs). */
   scorings: (runId: string) =>
     queryOptions({
       queryKey: resultKeys.scorings(runId),
-      queryFn: ({ signal }) => apiData(`${runPath(runId)}/scorings`, schema("EvalScoringListEnvelopeSchema"), { signal }),
+      queryFn: ({ signal }) => apiData(`${runPath(runId)}/scorings`, schema("EvaluationScoringListEnvelopeSchema"), { signal }),
     }),
 
   scoringCompare: (runId: string, a: number, b: number) =>
     queryOptions({
       queryKey: resultKeys.scoringCompare(runId, a, b),
-      queryFn: ({ signal }) => apiData(`${runPath(runId)}/scorings/compare?a=${a}&b=${b}`, schema("EvalScoringCompareEnvelopeSchema"), { signal }),
+      queryFn: ({ signal }) => apiData(`${runPath(runId)}/scorings/compare?a=${a}&b=${b}`, schema("EvaluationScoringCompareEnvelopeSchema"), { signal }),
       enabled: a !== b,
     }),
 
@@ -85,7 +85,7 @@ export const resultQueries = {
         const search = listSearch(params);
         search.set("offset", String(pageParam));
         search.set("limit", String(QUESTIONS_PAGE));
-        return apiFetch(`${runPath(runId)}/results/questions?${search}`, schema("EvalQuestionPageSchema"), { signal });
+        return apiFetch(`${runPath(runId)}/results/questions?${search}`, schema("EvaluationQuestionPageSchema"), { signal });
       },
       getNextPageParam: (page) => page.next_offset ?? undefined,
     }),
@@ -95,19 +95,19 @@ export const resultQueries = {
     queryOptions({
       queryKey: resultKeys.question(runId, index, params),
       queryFn: ({ signal }) =>
-        apiData(`${runPath(runId)}/results/questions/${index}?${detailSearch(params)}`, schema("EvalQuestionDetailEnvelopeSchema"), { signal }),
+        apiData(`${runPath(runId)}/results/questions/${index}?${detailSearch(params)}`, schema("EvaluationQuestionDetailEnvelopeSchema"), { signal }),
     }),
 
   domains: (runId: string) =>
     queryOptions({
       queryKey: resultKeys.domains(runId),
-      queryFn: ({ signal }) => apiData(`${runPath(runId)}/results/domains`, schema("EvalDomainsEnvelopeSchema"), { signal }),
+      queryFn: ({ signal }) => apiData(`${runPath(runId)}/results/domains`, schema("EvaluationDomainsEnvelopeSchema"), { signal }),
     }),
 
   compare: (runIds: readonly string[]) =>
     queryOptions({
       queryKey: resultKeys.compare(runIds),
-      queryFn: ({ signal }) => apiData(`/api/evaluations/runs/compare?runs=${runIds.map(enc).join(",")}`, schema("EvalCompareEnvelopeSchema"), { signal }),
+      queryFn: ({ signal }) => apiData(`/api/evaluations/runs/compare?runs=${runIds.map(enc).join(",")}`, schema("EvaluationCompareEnvelopeSchema"), { signal }),
       enabled: runIds.length >= 2,
     }),
 };
@@ -116,22 +116,22 @@ export function exportUrl(runId: string, format: "csv" | "json" | "md", scoring 
   return `${runPath(runId)}/results/export?format=${format}${scoring > 1 ? `&scoring=${scoring}` : ""}`;
 }
 
-export function estimateRescore(runId: string, body: EvalRescoreRequest) {
-  return apiData(`${runPath(runId)}/rescore/estimate`, schema("EvalRescoreEstimateEnvelopeSchema"), { method: "POST", json: body });
+export function estimateRescore(runId: string, body: EvaluationRescoreRequest) {
+  return apiData(`${runPath(runId)}/rescore/estimate`, schema("EvaluationRescoreEstimateEnvelopeSchema"), { method: "POST", json: body });
 }
 
 /** Starts a scoring job (202): the answer is the new scoring, its progress then polled with `scorings`. */
-export function applyRescore(runId: string, body: EvalRescoreRequest) {
-  return apiData(`${runPath(runId)}/rescore`, schema("EvalScoringEnvelopeSchema"), { method: "POST", json: body });
+export function applyRescore(runId: string, body: EvaluationRescoreRequest) {
+  return apiData(`${runPath(runId)}/rescore`, schema("EvaluationScoringEnvelopeSchema"), { method: "POST", json: body });
 }
 
 export function cancelScoring(runId: string, number: number) {
-  return apiData(`${runPath(runId)}/scorings/${number}/cancel`, schema("EvalScoringEnvelopeSchema"), { method: "POST" });
+  return apiData(`${runPath(runId)}/scorings/${number}/cancel`, schema("EvaluationScoringEnvelopeSchema"), { method: "POST" });
 }
 
 export function designateVersion(runId: string, version: number, expectedVersion: number, overrideReason?: string) {
   const json = { version, expected_version: expectedVersion, ...(overrideReason ? { override_reason: overrideReason } : {}) };
-  return apiData(`${runPath(runId)}/designate`, schema("EvalDesignateResultEnvelopeSchema"), { method: "POST", json });
+  return apiData(`${runPath(runId)}/designate`, schema("EvaluationDesignateResultEnvelopeSchema"), { method: "POST", json });
 }
 
 /** Runs to pick from on the compare page (GET /api/evaluations/runs): the newest page of them, optionally of one question set. */
@@ -139,5 +139,5 @@ export const compareRunListQuery = (setId: string | null) =>
   queryOptions({
     queryKey: [...resultKeys.all, "runs", setId ?? ""] as const,
     queryFn: ({ signal }) =>
-      apiData(`/api/evaluations/runs?limit=50${setId ? `&set_id=${enc(setId)}` : ""}`, () => import("@/lib/contract/bff/evaluations").then((c) => c.EvalRunListResponseSchema), { signal }),
+      apiData(`/api/evaluations/runs?limit=50${setId ? `&set_id=${enc(setId)}` : ""}`, () => import("@/lib/contract/bff/evaluations").then((c) => c.EvaluationRunListResponseSchema), { signal }),
   });

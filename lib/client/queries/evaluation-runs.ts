@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type * as RunProgress from "@/lib/contract/bff/evaluation-run-progress";
 import type * as Evaluations from "@/lib/contract/bff/evaluations";
-import type { EvalEstimate, EvalRun, EvalRunDetail, EvalRunRequest } from "@/lib/contract/bff/evaluations";
+import type { EvaluationEstimate, EvaluationRun, EvaluationRunDetail, EvaluationRunRequest } from "@/lib/contract/bff/evaluations";
 import { apiData, apiFetch } from "@/lib/client/api-client";
 import { pollUntilFinished } from "./poll";
 
@@ -9,11 +9,11 @@ import { pollUntilFinished } from "./poll";
 
 const RUNS_PATH = "/api/evaluations/runs";
 
-export const evalRunKeys = {
+export const evaluationRunKeys = {
   all: ["eval-runs"] as const,
-  list: (setId?: string) => [...evalRunKeys.all, "list", setId ?? null] as const,
-  detail: (id: string) => [...evalRunKeys.all, "detail", id] as const,
-  estimate: (body: EvalRunRequest) => [...evalRunKeys.all, "estimate", body] as const,
+  list: (setId?: string) => [...evaluationRunKeys.all, "list", setId ?? null] as const,
+  detail: (id: string) => [...evaluationRunKeys.all, "detail", id] as const,
+  estimate: (body: EvaluationRunRequest) => [...evaluationRunKeys.all, "estimate", body] as const,
 };
 
 /** The routes' schemas, loaded with the first answer (as lib/client/contract.ts does), keeping zod out of the first load. */
@@ -40,20 +40,20 @@ function runListPath(setId: string | undefined, cursor: string | null): string {
 /** How often the run page asks while the run runs: two index reads on the server, an answer of a few hundred bytes per version. */
 const RUN_POLL_MS = 1000;
 
-export function isRunFinished(run: Pick<EvalRun, "status">): boolean {
+export function isRunFinished(run: Pick<EvaluationRun, "status">): boolean {
   return run.status !== "running";
 }
 
-export const evalRunQueries = {
+export const evaluationRunQueries = {
   /**
    * GET /api/evaluations/runs: the newest runs first, a page at a time (each without its plan); refreshed every few seconds
    * while one of the loaded runs runs.
    */
   list: (setId?: string) =>
     infiniteQueryOptions({
-      queryKey: evalRunKeys.list(setId),
+      queryKey: evaluationRunKeys.list(setId),
       initialPageParam: null as string | null,
-      queryFn: ({ pageParam, signal }) => apiFetch(runListPath(setId, pageParam), runProgressSchema("EvalRunListResponseSchema"), { signal }),
+      queryFn: ({ pageParam, signal }) => apiFetch(runListPath(setId, pageParam), runProgressSchema("EvaluationRunListResponseSchema"), { signal }),
       getNextPageParam: (page) => page.next_cursor ?? undefined,
       refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some((run) => !isRunFinished(run))) ? 3 * RUN_POLL_MS : false),
       staleTime: 0,
@@ -64,13 +64,13 @@ export const evalRunQueries = {
    * object, so the page's memoised parts skip what a poll left as it was.
    */
   detail: (id: string) =>
-    pollUntilFinished(evalRunKeys.detail(id), (signal) => apiData(runPath(id), runProgressSchema("EvalRunDetailEnvelopeSchema"), { signal }), isRunFinished, RUN_POLL_MS),
+    pollUntilFinished(evaluationRunKeys.detail(id), (signal) => apiData(runPath(id), runProgressSchema("EvaluationRunDetailEnvelopeSchema"), { signal }), isRunFinished, RUN_POLL_MS),
   /** POST /api/evaluations/runs/estimate: what the plan should cost and why it would be refused; keyed by the plan itself. */
-  estimate: (body: EvalRunRequest) =>
+  estimate: (body: EvaluationRunRequest) =>
     queryOptions({
-      queryKey: evalRunKeys.estimate(body),
-      queryFn: ({ signal }): Promise<EvalEstimate> =>
-        apiData(`${RUNS_PATH}/estimate`, evaluationSchema("EvalEstimateEnvelopeSchema"), { method: "POST", json: body, signal }),
+      queryKey: evaluationRunKeys.estimate(body),
+      queryFn: ({ signal }): Promise<EvaluationEstimate> =>
+        apiData(`${RUNS_PATH}/estimate`, evaluationSchema("EvaluationEstimateEnvelopeSchema"), { method: "POST", json: body, signal }),
       staleTime: 30_000,
       // A refusal (400 naming a field) is the answer to show, not a failure to try again.
       retry: false,
@@ -78,21 +78,21 @@ export const evalRunQueries = {
 };
 
 /** POST /api/evaluations/runs: starts the run (201); refused (402, 429, 400) with the reason in the error. */
-export function startEvalRun(body: EvalRunRequest): Promise<EvalRun> {
-  return apiData(RUNS_PATH, runProgressSchema("EvalRunEnvelopeSchema"), { method: "POST", json: body });
+export function startEvaluationRun(body: EvaluationRunRequest): Promise<EvaluationRun> {
+  return apiData(RUNS_PATH, runProgressSchema("EvaluationRunEnvelopeSchema"), { method: "POST", json: body });
 }
 
 /** POST /api/evaluations/runs/{id}/cancel: the runners stop claiming its items at their next look (under a second). */
-export function cancelEvalRun(id: string): Promise<EvalRunDetail> {
-  return apiData(`${runPath(id)}/cancel`, runProgressSchema("EvalRunDetailEnvelopeSchema"), { method: "POST" });
+export function cancelEvaluationRun(id: string): Promise<EvaluationRunDetail> {
+  return apiData(`${runPath(id)}/cancel`, runProgressSchema("EvaluationRunDetailEnvelopeSchema"), { method: "POST" });
 }
 
 /** PATCH /api/evaluations/runs/{id}: a new name (its creator or an admin). */
-export function renameEvalRun(id: string, name: string): Promise<EvalRunDetail> {
-  return apiData(runPath(id), runProgressSchema("EvalRunDetailEnvelopeSchema"), { method: "PATCH", json: { name } });
+export function renameEvaluationRun(id: string, name: string): Promise<EvaluationRunDetail> {
+  return apiData(runPath(id), runProgressSchema("EvaluationRunDetailEnvelopeSchema"), { method: "PATCH", json: { name } });
 }
 
 /** POST /api/evaluations/runs/{id}/again: a new run of the same plan (201), refused like any start. */
-export function runEvalRunAgain(id: string): Promise<EvalRun> {
-  return apiData(`${runPath(id)}/again`, runProgressSchema("EvalRunEnvelopeSchema"), { method: "POST" });
+export function runEvaluationRunAgain(id: string): Promise<EvaluationRun> {
+  return apiData(`${runPath(id)}/again`, runProgressSchema("EvaluationRunEnvelopeSchema"), { method: "POST" });
 }

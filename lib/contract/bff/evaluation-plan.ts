@@ -9,7 +9,7 @@ import { CHECK_LIMITS } from "@/lib/evaluations/checks";
 
 /**
  * The limits of a plan: one definition, read by the run request's schema (evaluations.ts, checked at creation)
- * and by the runner (which parses the stored plan with EvalPlanSchema), so a run the API accepts is a run the
+ * and by the runner (which parses the stored plan with EvaluationPlanSchema), so a run the API accepts is a run the
  * runner can execute.
  */
 export const EVAL_PLAN_LIMITS = {
@@ -24,7 +24,7 @@ export const EVAL_PLAN_LIMITS = {
 const PlanPricingSchema = z.strictObject({ prompt: z.number().min(0), completion: z.number().min(0), request: z.number().min(0), web_search: z.number().min(0) });
 
 /** One version under test: a preset version resolved to its request settings, or a bare model id. */
-const EvalVersionSchema = z.strictObject({
+const EvaluationVersionSchema = z.strictObject({
   /** Stable id within the run: "@preset/web-research@2", "gatehouse/swift". */
   id: z.string().min(1).max(300),
   /** What the pages call it: "web-research v2". */
@@ -34,10 +34,10 @@ const EvalVersionSchema = z.strictObject({
   /** USD per token / per request / per search from the catalog, for gateways that report no cost. */
   pricing: PlanPricingSchema.optional(),
 });
-export type EvalVersion = z.infer<typeof EvalVersionSchema>;
+export type EvaluationVersion = z.infer<typeof EvaluationVersionSchema>;
 
-export const EvalPlanSchema = z.strictObject({
-  versions: z.array(EvalVersionSchema).min(1).max(EVAL_PLAN_LIMITS.versionsMax),
+export const EvaluationPlanSchema = z.strictObject({
+  versions: z.array(EvaluationVersionSchema).min(1).max(EVAL_PLAN_LIMITS.versionsMax),
   repeats: z.number().int().min(1).max(EVAL_PLAN_LIMITS.repeatsMax),
   concurrency: z.number().int().min(1).max(EVAL_PLAN_LIMITS.concurrencyMax).default(EVAL_PLAN_LIMITS.concurrencyDefault),
   /** Check specs as lib/evaluations parses them (CheckListSchema, the same bound); run per item when its answer is stored. */

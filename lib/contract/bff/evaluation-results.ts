@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHECK_LIMITS } from "@/lib/evaluations/checks";
-import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
+import { EvaluationIdSchema, SpendRefusalSchema } from "./evaluations";
 
 /**
  * The BFF's evaluation results routes (issue 28): what a run produced, read from the stored items only (opening a
@@ -8,21 +8,21 @@ import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
  * Pure, so the pages parse with these too.
  *
  * Routes (every GET: viewer; every POST: editor):
- *   GET  /api/evaluations/runs/{id}/results                      summary per version + noise floor     → EvalResultsSummaryEnvelopeSchema
- *   GET  /api/evaluations/runs/{id}/results/questions            table rows (filter, sort, page)       → EvalQuestionPageSchema       (query: EvalQuestionsQuerySchema)
- *   GET  /api/evaluations/runs/{id}/results/questions/{index}    one question, every version's answers → EvalQuestionDetailEnvelopeSchema (query: EvalQuestionDetailQuerySchema)
- *   GET  /api/evaluations/runs/{id}/results/domains              cited domains per version, freshness  → EvalDomainsEnvelopeSchema    (query: EvalDomainsQuerySchema)
- *   GET  /api/evaluations/runs/{id}/results/export?format=csv|json|md   per-item CSV / JSON, Markdown report (attachment) (query: EvalExportQuerySchema)
- *   POST /api/evaluations/runs/{id}/rescore/estimate             what scoring again would run and cost  body EvalRescoreRequestSchema → EvalRescoreEstimateEnvelopeSchema
- *   POST /api/evaluations/runs/{id}/rescore                      start a scoring job (202)             body EvalRescoreRequestSchema → EvalScoringEnvelopeSchema
- *   GET  /api/evaluations/runs/{id}/scorings                     the run's scorings (1: its own), progress → EvalScoringListEnvelopeSchema
- *   POST /api/evaluations/runs/{id}/scorings/{number}/cancel     stop a running scoring                → EvalScoringEnvelopeSchema
- *   GET  /api/evaluations/runs/{id}/scorings/compare?a=1&b=2     two scorings: pass rates, flipped questions → EvalScoringCompareEnvelopeSchema
+ *   GET  /api/evaluations/runs/{id}/results                      summary per version + noise floor     → EvaluationResultsSummaryEnvelopeSchema
+ *   GET  /api/evaluations/runs/{id}/results/questions            table rows (filter, sort, page)       → EvaluationQuestionPageSchema       (query: EvaluationQuestionsQuerySchema)
+ *   GET  /api/evaluations/runs/{id}/results/questions/{index}    one question, every version's answers → EvaluationQuestionDetailEnvelopeSchema (query: EvaluationQuestionDetailQuerySchema)
+ *   GET  /api/evaluations/runs/{id}/results/domains              cited domains per version, freshness  → EvaluationDomainsEnvelopeSchema    (query: EvaluationDomainsQuerySchema)
+ *   GET  /api/evaluations/runs/{id}/results/export?format=csv|json|md   per-item CSV / JSON, Markdown report (attachment) (query: EvaluationExportQuerySchema)
+ *   POST /api/evaluations/runs/{id}/rescore/estimate             what scoring again would run and cost  body EvaluationRescoreRequestSchema → EvaluationRescoreEstimateEnvelopeSchema
+ *   POST /api/evaluations/runs/{id}/rescore                      start a scoring job (202)             body EvaluationRescoreRequestSchema → EvaluationScoringEnvelopeSchema
+ *   GET  /api/evaluations/runs/{id}/scorings                     the run's scorings (1: its own), progress → EvaluationScoringListEnvelopeSchema
+ *   POST /api/evaluations/runs/{id}/scorings/{number}/cancel     stop a running scoring                → EvaluationScoringEnvelopeSchema
+ *   GET  /api/evaluations/runs/{id}/scorings/compare?a=1&b=2     two scorings: pass rates, flipped questions → EvaluationScoringCompareEnvelopeSchema
  *
  * The results reads (summary, questions, question detail, export) take `scoring=<number>` (default 1, the run's own
  * verdicts): the same answers under another scoring's checks.
- *   POST /api/evaluations/runs/{id}/designate                    save a version as the preset's designated one  body EvalDesignateRequestSchema → EvalDesignateResultEnvelopeSchema
- *   GET  /api/evaluations/runs/compare?runs=<id>[:<scoring>],<id>[,...]  2–8 runs of one question set, time order → EvalCompareEnvelopeSchema  (query: EvalCompareQuerySchema)
+ *   POST /api/evaluations/runs/{id}/designate                    save a version as the preset's designated one  body EvaluationDesignateRequestSchema → EvaluationDesignateResultEnvelopeSchema
+ *   GET  /api/evaluations/runs/compare?runs=<id>[:<scoring>],<id>[,...]  2–8 runs of one question set, time order → EvaluationCompareEnvelopeSchema  (query: EvaluationCompareQuerySchema)
  *
  * Errors are the usual `{ error: { code, message, metadata? } }`: 400 names the field, 404 for an unknown run or
  * question, 409 for a run still running (re-score) or a stale expected version (designate), 402 over a spending cap.
@@ -35,7 +35,7 @@ import { EvalIdSchema, SpendRefusalSchema } from "./evaluations";
 // Shared pieces
 
 /** A version of the run's plan as the results name it. */
-const EvalResultVersionSchema = z.object({
+const EvaluationResultVersionSchema = z.object({
   version_index: z.number().int(),
   /** "@preset/web-research@2" or a model id. */
   id: z.string(),
@@ -44,7 +44,7 @@ const EvalResultVersionSchema = z.object({
   /** The preset slug and version number when the version is a preset version (designate needs them), else null. */
   preset: z.object({ slug: z.string(), version: z.number().int() }).nullable(),
 });
-export type EvalResultVersion = z.infer<typeof EvalResultVersionSchema>;
+export type EvaluationResultVersion = z.infer<typeof EvaluationResultVersionSchema>;
 
 /** One check (`kind:arg`) and on how many answers it ran and passed. */
 const CheckCountsSchema = z.object({
@@ -167,7 +167,7 @@ const RunHeaderSchema = z.object({
   /** The scoring these results are under: 1 (or absent) is the run's own verdicts, 2 on its re-scores. */
   scoring: z.number().int().optional(),
 });
-export type EvalRunHeader = z.infer<typeof RunHeaderSchema>;
+export type EvaluationRunHeader = z.infer<typeof RunHeaderSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/evaluations/runs/{id}/results
@@ -183,10 +183,10 @@ export const RunSpentSchema = z.object({
 });
 export type RunSpent = z.infer<typeof RunSpentSchema>;
 
-const EvalResultsSummarySchema = RunHeaderSchema.extend({
+const EvaluationResultsSummarySchema = RunHeaderSchema.extend({
   /** Who started the run: they (or an admin) may re-score it and designate its winner (lib/evaluations/runs/access.ts). */
   user_id: z.string(),
-  versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
+  versions: z.array(EvaluationResultVersionSchema.extend({ aggregate: VersionAggregateSchema })),
   noise_floor: NoiseFloorSchema,
   /**
    * What the whole run spent, as its ledger counts it (every item's calls: settled costs and the reserves kept by
@@ -195,14 +195,14 @@ const EvalResultsSummarySchema = RunHeaderSchema.extend({
    */
   spent: RunSpentSchema.optional(),
 });
-export type EvalResultsSummary = z.infer<typeof EvalResultsSummarySchema>;
-export const EvalResultsSummaryEnvelopeSchema = z.object({ data: EvalResultsSummarySchema });
+export type EvaluationResultsSummary = z.infer<typeof EvaluationResultsSummarySchema>;
+export const EvaluationResultsSummaryEnvelopeSchema = z.object({ data: EvaluationResultsSummarySchema });
 
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/evaluations/runs/{id}/results/questions
 
 export const EVAL_QUESTION_FLAGS = ["failed_any", "verdicts_differ", "citations_changed", "same_answer_different_sources", "error"] as const;
-export type EvalQuestionFlag = (typeof EVAL_QUESTION_FLAGS)[number];
+export type EvaluationQuestionFlag = (typeof EVAL_QUESTION_FLAGS)[number];
 
 /**
  * Columns the table sorts by. `index` and `question` are the question's; the others are a version's (the one named
@@ -211,7 +211,7 @@ export type EvalQuestionFlag = (typeof EVAL_QUESTION_FLAGS)[number];
  */
 /** @public BFF contract for the results pages. */
 export const EVAL_QUESTION_SORTS = ["index", "question", "verdict", "cost", "latency", "citations", "changed", "flags"] as const;
-export type EvalQuestionSort = (typeof EVAL_QUESTION_SORTS)[number];
+export type EvaluationQuestionSort = (typeof EVAL_QUESTION_SORTS)[number];
 
 /** @public BFF contract for the results pages. */
 export const EVAL_QUESTIONS_PAGE_MAX = 200;
@@ -228,7 +228,7 @@ const FlagListSchema = z
         return z.NEVER;
       }
     }
-    return names as EvalQuestionFlag[];
+    return names as EvaluationQuestionFlag[];
   });
 
 /** The table's filter and order; the question detail takes it too, so prev/next follow the same list. */
@@ -236,7 +236,7 @@ const FlagListSchema = z
 /** Which scoring the results are read under (1, the run's own verdicts, by default). */
 const ScoringParamSchema = z.coerce.number().int().min(1).max(1_000).default(1);
 
-export const EvalQuestionsListQuerySchema = z.object({
+export const EvaluationQuestionsListQuerySchema = z.object({
   scoring: ScoringParamSchema,
   flags: FlagListSchema.optional(),
   /** Exact tag (as the set spells it). */
@@ -247,17 +247,17 @@ export const EvalQuestionsListQuerySchema = z.object({
   sort_version: z.coerce.number().int().min(0).max(3).default(0),
   dir: z.enum(["asc", "desc"], { message: "must be asc or desc" }).default("asc"),
 });
-export type EvalQuestionsListQuery = z.infer<typeof EvalQuestionsListQuerySchema>;
+export type EvaluationQuestionsListQuery = z.infer<typeof EvaluationQuestionsListQuerySchema>;
 
-export const EvalQuestionsQuerySchema = EvalQuestionsListQuerySchema.extend({
+export const EvaluationQuestionsQuerySchema = EvaluationQuestionsListQuerySchema.extend({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(EVAL_QUESTIONS_PAGE_MAX).default(50),
 });
-export type EvalQuestionsQuery = z.infer<typeof EvalQuestionsQuerySchema>;
+export type EvaluationQuestionsQuery = z.infer<typeof EvaluationQuestionsQuerySchema>;
 
 /** "passed": every repeat passed every check; "failed": none did; "mixed": repeats disagree; "error": every repeat failed; "pending": nothing stored yet. */
 const VerdictSchema = z.enum(["passed", "failed", "mixed", "error", "pending"]);
-export type EvalVerdict = z.infer<typeof VerdictSchema>;
+export type EvaluationVerdict = z.infer<typeof VerdictSchema>;
 
 /** One check of one version on one question, over its repeats: those on which it ran (errored ones left out) and passed. */
 const RowCheckSchema = CheckCountsSchema.extend({
@@ -282,7 +282,7 @@ const RowVersionSchema = z.object({
   errors: z.number(),
   repeats: z.number(),
 });
-export type EvalRowVersion = z.infer<typeof RowVersionSchema>;
+export type EvaluationRowVersion = z.infer<typeof RowVersionSchema>;
 
 const QuestionRowSchema = z.object({
   question_index: z.number(),
@@ -303,9 +303,9 @@ const QuestionRowSchema = z.object({
     error: z.boolean(),
   }),
 });
-export type EvalQuestionRow = z.infer<typeof QuestionRowSchema>;
+export type EvaluationQuestionRow = z.infer<typeof QuestionRowSchema>;
 
-export const EvalQuestionPageSchema = z.object({
+export const EvaluationQuestionPageSchema = z.object({
   data: z.array(QuestionRowSchema),
   /** Rows that match the filter (all pages). */
   total: z.number(),
@@ -316,15 +316,15 @@ export const EvalQuestionPageSchema = z.object({
   tags: z.array(z.object({ tag: z.string(), count: z.number() })),
   /** Rows carrying each flag over the whole run (unfiltered), for the filter's badges. */
   flag_counts: z.record(z.string(), z.number()),
-  versions: z.array(EvalResultVersionSchema),
+  versions: z.array(EvaluationResultVersionSchema),
   revision: z.string(),
 });
-export type EvalQuestionPage = z.infer<typeof EvalQuestionPageSchema>;
+export type EvaluationQuestionPage = z.infer<typeof EvaluationQuestionPageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/evaluations/runs/{id}/results/questions/{index}
 
-export const EvalQuestionDetailQuerySchema = EvalQuestionsListQuerySchema.extend({
+export const EvaluationQuestionDetailQuerySchema = EvaluationQuestionsListQuerySchema.extend({
   /** The version whose citations are the diff's "before" (default 0). */
   base: z.coerce.number().int().min(0).max(3).default(0),
   /** The version compared with it (default 1, or 0 when the run has one version). */
@@ -332,7 +332,7 @@ export const EvalQuestionDetailQuerySchema = EvalQuestionsListQuerySchema.extend
   /** The repeat whose answers the diff compares (default 0). */
   repeat: z.coerce.number().int().min(0).max(2).default(0),
 });
-export type EvalQuestionDetailQuery = z.infer<typeof EvalQuestionDetailQuerySchema>;
+export type EvaluationQuestionDetailQuery = z.infer<typeof EvaluationQuestionDetailQuerySchema>;
 
 /** A url_citation annotation: offsets are code points into the answer (the gateway's unit). */
 const DetailCitationSchema = z.object({
@@ -419,16 +419,16 @@ const CitationDiffSchema = z.object({
   /** Token Jaccard of the two answers. */
   answer_similarity: z.number(),
 });
-export type EvalCitationDiff = z.infer<typeof CitationDiffSchema>;
+export type EvaluationCitationDiff = z.infer<typeof CitationDiffSchema>;
 
-const EvalQuestionDetailSchema = z.object({
+const EvaluationQuestionDetailSchema = z.object({
   question_index: z.number(),
   question: z.string(),
   expected: z.string().nullable(),
   tags: z.array(z.string()),
   allowed_domains: z.array(z.string()),
   time_sensitive: z.boolean(),
-  versions: z.array(EvalResultVersionSchema.extend({ repeats: z.array(DetailRepeatSchema) })),
+  versions: z.array(EvaluationResultVersionSchema.extend({ repeats: z.array(DetailRepeatSchema) })),
   /** Null when base and against are the same version or either has no answer at that repeat. */
   diff: CitationDiffSchema.nullable(),
   row: QuestionRowSchema,
@@ -440,13 +440,13 @@ const EvalQuestionDetailSchema = z.object({
   total: z.number(),
   revision: z.string(),
 });
-export type EvalQuestionDetail = z.infer<typeof EvalQuestionDetailSchema>;
-export const EvalQuestionDetailEnvelopeSchema = z.object({ data: EvalQuestionDetailSchema });
+export type EvaluationQuestionDetail = z.infer<typeof EvaluationQuestionDetailSchema>;
+export const EvaluationQuestionDetailEnvelopeSchema = z.object({ data: EvaluationQuestionDetailSchema });
 
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/evaluations/runs/{id}/results/domains
 
-export const EvalDomainsQuerySchema = z.object({
+export const EvaluationDomainsQuerySchema = z.object({
   /** "Older than N days" threshold of the freshness figures. */
   max_age_days: z.coerce.number().int().min(1).max(36_500).default(30),
 });
@@ -474,7 +474,7 @@ const FreshnessSchema = z.object({
   as_of: z.string(),
 });
 
-const VersionDomainsSchema = EvalResultVersionSchema.extend({
+const VersionDomainsSchema = EvaluationResultVersionSchema.extend({
   /** Most cited first, at most 500. */
   domains: z.array(DomainCountSchema),
   distinct_domains: z.number(),
@@ -486,21 +486,21 @@ const VersionDomainsSchema = EvalResultVersionSchema.extend({
   freshness: FreshnessSchema,
 });
 
-const EvalDomainsSchema = z.object({ versions: z.array(VersionDomainsSchema), revision: z.string() });
-export type EvalDomains = z.infer<typeof EvalDomainsSchema>;
-export const EvalDomainsEnvelopeSchema = z.object({ data: EvalDomainsSchema });
+const EvaluationDomainsSchema = z.object({ versions: z.array(VersionDomainsSchema), revision: z.string() });
+export type EvaluationDomains = z.infer<typeof EvaluationDomainsSchema>;
+export const EvaluationDomainsEnvelopeSchema = z.object({ data: EvaluationDomainsSchema });
 
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/evaluations/runs/{id}/results/export
 
-export const EvalExportQuerySchema = z.object({
+export const EvaluationExportQuerySchema = z.object({
   scoring: ScoringParamSchema,
   format: z.enum(["csv", "json", "md"], { message: "must be csv, json or md" }).default("csv"),
 });
 /**
  * csv: one row per item (RFC 4180, CRLF, formula cells neutralised with a leading '), columns EVAL_EXPORT_COLUMNS, then one
  *   `check:<spelling>` column per check with pass / fail (empty where it did not run); numbers to 12 significant digits.
- * json: { run: EvalRunHeader, versions, items: [{ ...one object per item with those columns, citations: [{url,title}], checks: [...] }] }.
+ * json: { run: EvaluationRunHeader, versions, items: [{ ...one object per item with those columns, citations: [{url,title}], checks: [...] }] }.
  * md: the report: summary table, noise floor, the questions whose verdicts differ with each version's answer and citations.
  */
 export const EVAL_EXPORT_COLUMNS = [
@@ -529,7 +529,7 @@ export const EVAL_EXPORT_COLUMNS = [
 // POST /api/evaluations/runs/{id}/rescore/estimate and /rescore
 
 /** The new check list, spelled as for a run (`judge:<rubric>`...). Replaces the run's checks. */
-export const EvalRescoreRequestSchema = z.strictObject({
+export const EvaluationRescoreRequestSchema = z.strictObject({
   checks: z
     .array(z.string().max(2_000))
     .min(1, { message: "must name at least one check" })
@@ -538,9 +538,9 @@ export const EvalRescoreRequestSchema = z.strictObject({
   /** The pass threshold of graded checks that name none; unset, the run's. */
   judge_threshold: z.number().min(0).max(1).optional(),
 });
-export type EvalRescoreRequest = z.infer<typeof EvalRescoreRequestSchema>;
+export type EvaluationRescoreRequest = z.infer<typeof EvaluationRescoreRequestSchema>;
 
-const EvalRescoreEstimateSchema = z.object({
+const EvaluationRescoreEstimateSchema = z.object({
   /** Stored answers with at least one check to compute (the rest are all in the verdict cache). */
   items: z.number(),
   /** Verdicts taken from the cache (same answer, check and judge model as an earlier scoring): no call, no cost. */
@@ -553,11 +553,11 @@ const EvalRescoreEstimateSchema = z.object({
   /** Same refusal shapes as a run's estimate (over the daily model-spending limit, unknown judge pricing). */
   refusals: z.array(SpendRefusalSchema),
 });
-export type EvalRescoreEstimate = z.infer<typeof EvalRescoreEstimateSchema>;
-export const EvalRescoreEstimateEnvelopeSchema = z.object({ data: EvalRescoreEstimateSchema });
+export type EvaluationRescoreEstimate = z.infer<typeof EvaluationRescoreEstimateSchema>;
+export const EvaluationRescoreEstimateEnvelopeSchema = z.object({ data: EvaluationRescoreEstimateSchema });
 
 /** One scoring of a run's answers. Number 1 is the run's own (its judge calls are counted with its items: null here). */
-const EvalScoringSchema = z.object({
+const EvaluationScoringSchema = z.object({
   number: z.number().int(),
   status: z.enum(["running", "done", "failed", "cancelled"]),
   /** Who scored: the run's owner for number 1; their name (null once the account is gone). */
@@ -579,11 +579,11 @@ const EvalScoringSchema = z.object({
   /** Pass rate per version under this scoring (null until it has ended). */
   versions: z.array(z.object({ version_index: z.number(), label: z.string(), passed: z.number(), pass_rate: z.number().nullable() })).nullable(),
 });
-export type EvalScoring = z.infer<typeof EvalScoringSchema>;
-export const EvalScoringEnvelopeSchema = z.object({ data: EvalScoringSchema });
-export const EvalScoringListEnvelopeSchema = z.object({ data: z.array(EvalScoringSchema) });
+export type EvaluationScoring = z.infer<typeof EvaluationScoringSchema>;
+export const EvaluationScoringEnvelopeSchema = z.object({ data: EvaluationScoringSchema });
+export const EvaluationScoringListEnvelopeSchema = z.object({ data: z.array(EvaluationScoringSchema) });
 
-export const EvalScoringCompareQuerySchema = z.object({
+export const EvaluationScoringCompareQuerySchema = z.object({
   a: z.coerce.number().int().min(1).max(1_000),
   b: z.coerce.number().int().min(1).max(1_000),
 });
@@ -591,7 +591,7 @@ export const EvalScoringCompareQuerySchema = z.object({
 /** Flipped questions listed at most (the counts are whole). */
 export const SCORING_FLIPS_MAX = 500;
 
-const EvalScoringCompareSchema = z.object({
+const EvaluationScoringCompareSchema = z.object({
   a: z.number(),
   b: z.number(),
   /** Check spellings only one side has. */
@@ -602,13 +602,13 @@ const EvalScoringCompareSchema = z.object({
   flipped: z.array(z.object({ question_index: z.number(), question: z.string(), version_index: z.number(), from: VerdictSchema, to: VerdictSchema })),
   flipped_total: z.number(),
 });
-export type EvalScoringCompare = z.infer<typeof EvalScoringCompareSchema>;
-export const EvalScoringCompareEnvelopeSchema = z.object({ data: EvalScoringCompareSchema });
+export type EvaluationScoringCompare = z.infer<typeof EvaluationScoringCompareSchema>;
+export const EvaluationScoringCompareEnvelopeSchema = z.object({ data: EvaluationScoringCompareSchema });
 
 // ---------------------------------------------------------------------------------------------------------------
 // POST /api/evaluations/runs/{id}/designate
 
-export const EvalDesignateRequestSchema = z.strictObject({
+export const EvaluationDesignateRequestSchema = z.strictObject({
   /** The preset version number that won (one of the run's preset versions). */
   version: z.number().int().min(1),
   /** The preset's designated version number the page showed: 409 when the preset has moved on since. */
@@ -616,9 +616,9 @@ export const EvalDesignateRequestSchema = z.strictObject({
   /** An admin designating a version that does not meet the preset's release gate says why (kept in the audit note). */
   override_reason: z.string().trim().min(1, { message: "must say why" }).max(500, { message: "must be at most 500 characters" }).optional(),
 });
-export type EvalDesignateRequest = z.infer<typeof EvalDesignateRequestSchema>;
+export type EvaluationDesignateRequest = z.infer<typeof EvaluationDesignateRequestSchema>;
 
-const EvalDesignateResultSchema = z.object({
+const EvaluationDesignateResultSchema = z.object({
   slug: z.string(),
   /** The version that won. */
   from_version: z.number(),
@@ -632,8 +632,8 @@ const EvalDesignateResultSchema = z.object({
   note: z.string(),
   results_url: z.string(),
 });
-export type EvalDesignateResult = z.infer<typeof EvalDesignateResultSchema>;
-export const EvalDesignateResultEnvelopeSchema = z.object({ data: EvalDesignateResultSchema });
+export type EvaluationDesignateResult = z.infer<typeof EvaluationDesignateResultSchema>;
+export const EvaluationDesignateResultEnvelopeSchema = z.object({ data: EvaluationDesignateResultSchema });
 
 // ---------------------------------------------------------------------------------------------------------------
 // GET /api/evaluations/runs/compare?runs=a,b
@@ -644,31 +644,31 @@ export const EVAL_COMPARE_RUNS_MAX = 8;
  * A run as the comparison names it: its id, or `id:n` for the run under its scoring n (a re-score's verdicts; 1, the
  * default, is its own), so a re-scored run can be compared on the same checks and judge as another.
  */
-export const EvalCompareRunRefSchema = z
+export const EvaluationCompareRunRefSchema = z
   .string()
   .regex(/^[^:]+(:\d{1,6})?$/, { message: "must be a run id, or id:scoring" })
   .transform((token) => {
     const [id, scoring] = token.split(":");
     return { id: id!, scoring: scoring === undefined ? 1 : Number(scoring) };
   })
-  .pipe(z.object({ id: EvalIdSchema, scoring: z.number().int().min(1) }));
-export type EvalCompareRunRef = z.infer<typeof EvalCompareRunRefSchema>;
+  .pipe(z.object({ id: EvaluationIdSchema, scoring: z.number().int().min(1) }));
+export type EvaluationCompareRunRef = z.infer<typeof EvaluationCompareRunRefSchema>;
 
-export const EvalCompareQuerySchema = z.object({
+export const EvaluationCompareQuerySchema = z.object({
   runs: z
     .string()
     .max(EVAL_COMPARE_RUNS_MAX * 48)
     .transform((raw) => [...new Set(raw.split(",").map((s) => s.trim()).filter((s) => s !== ""))])
     .pipe(
       z
-        .array(EvalCompareRunRefSchema)
+        .array(EvaluationCompareRunRefSchema)
         .min(2, { message: "must name at least 2 runs" })
         .max(EVAL_COMPARE_RUNS_MAX, { message: `must name at most ${EVAL_COMPARE_RUNS_MAX} runs` })
         .refine((refs) => new Set(refs.map((ref) => ref.id)).size === refs.length, { message: "must name each run once (its scorings compare on its results page)" }),
     ),
 });
 
-const EvalCompareSchema = z.object({
+const EvaluationCompareSchema = z.object({
   set_id: z.string(),
   /** Check spellings every run's answers carry: the verdicts, pass rates and flips below use only these. */
   shared_checks: z.array(z.string()),
@@ -691,7 +691,7 @@ const EvalCompareSchema = z.object({
       questions: z.number(),
       judge_model: z.string().nullable(),
       /** Aggregates over the shared checks only; cost_per_answer_usd = cost_usd / ended items (repeats do not double it). */
-      versions: z.array(EvalResultVersionSchema.extend({ aggregate: VersionAggregateSchema, cost_per_answer_usd: z.number().nullable() })),
+      versions: z.array(EvaluationResultVersionSchema.extend({ aggregate: VersionAggregateSchema, cost_per_answer_usd: z.number().nullable() })),
     }),
   ),
   /**
@@ -713,5 +713,5 @@ const EvalCompareSchema = z.object({
   ),
   flips_total: z.number(),
 });
-export type EvalCompare = z.infer<typeof EvalCompareSchema>;
-export const EvalCompareEnvelopeSchema = z.object({ data: EvalCompareSchema });
+export type EvaluationCompare = z.infer<typeof EvaluationCompareSchema>;
+export const EvaluationCompareEnvelopeSchema = z.object({ data: EvaluationCompareSchema });

@@ -8,7 +8,7 @@ import { z } from "zod";
  * latest errors: its size does not grow with the run's items (GET /api/evaluations/runs/{id}/items pages those).
  */
 
-export const EvalRunSchema = z.object({
+export const EvaluationRunSchema = z.object({
   id: z.string(),
   /** What the pages call the run: given when it starts ("web-research v2 vs v3 · Capitals"), renamed by its creator or an admin. */
   name: z.string(),
@@ -25,8 +25,8 @@ export const EvalRunSchema = z.object({
   /** The estimate the run started with, from its real requests: low (short answers) to high (what the ledger reserves). */
   estimate: z.object({ low_usd: z.number(), high_usd: z.number() }).nullable().optional(),
 });
-export type EvalRun = z.infer<typeof EvalRunSchema>;
-export const EvalRunEnvelopeSchema = z.object({ data: EvalRunSchema });
+export type EvaluationRun = z.infer<typeof EvaluationRunSchema>;
+export const EvaluationRunEnvelopeSchema = z.object({ data: EvaluationRunSchema });
 
 const CountsSchema = z.object({ done: z.number(), failed: z.number(), pending: z.number(), running: z.number(), cancelled: z.number(), total: z.number() });
 /**
@@ -35,8 +35,8 @@ const CountsSchema = z.object({ done: z.number(), failed: z.number(), pending: z
  */
 const SpendingSchema = z.object({ spent_usd: z.number(), unknown_usd: z.number().optional(), in_flight_usd: z.number().optional() });
 const TotalsSchema = CountsSchema.extend(SpendingSchema.shape);
-const EvalVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), ...SpendingSchema.shape });
-export type EvalVersionProgress = z.infer<typeof EvalVersionProgressSchema>;
+const EvaluationVersionProgressSchema = CountsSchema.extend({ version_index: z.number(), id: z.string(), label: z.string(), ...SpendingSchema.shape });
+export type EvaluationVersionProgress = z.infer<typeof EvaluationVersionProgressSchema>;
 
 /** How many of the latest failed items the progress carries. */
 export const RECENT_ERRORS_MAX = 5;
@@ -52,11 +52,11 @@ const RecentErrorSchema = z.object({
   message: z.string(),
   ended_at: z.string().nullable(),
 });
-export type EvalRecentError = z.infer<typeof RecentErrorSchema>;
+export type EvaluationRecentError = z.infer<typeof RecentErrorSchema>;
 
-const EvalRunDetailSchema = EvalRunSchema.extend({
+const EvaluationRunDetailSchema = EvaluationRunSchema.extend({
   progress: z.object({
-    versions: z.array(EvalVersionProgressSchema),
+    versions: z.array(EvaluationVersionProgressSchema),
     totals: TotalsSchema,
     /** Seconds until every item is answered at the pace so far (elapsed per ended item); null before any ends or once the run ended. */
     eta_seconds: z.number().nullable(),
@@ -66,15 +66,15 @@ const EvalRunDetailSchema = EvalRunSchema.extend({
     cost_split: z.object({ tokens_usd: z.number(), web_search_usd: z.number(), judge_usd: z.number(), total_usd: z.number() }).nullable().optional(),
   }),
 });
-export type EvalRunDetail = z.infer<typeof EvalRunDetailSchema>;
-export const EvalRunDetailEnvelopeSchema = z.object({ data: EvalRunDetailSchema });
+export type EvaluationRunDetail = z.infer<typeof EvaluationRunDetailSchema>;
+export const EvaluationRunDetailEnvelopeSchema = z.object({ data: EvaluationRunDetailSchema });
 
 /**
  * A run in the list: what the lists show, never its plan (the versions' requests, system prompts included, are
  * read from GET /api/evaluations/runs/{id}): the versions' ids and labels with their pass counts, its items' counts by
  * status and its spending.
  */
-const EvalRunSummarySchema = EvalRunSchema.omit({ plan: true }).extend({
+const EvaluationRunSummarySchema = EvaluationRunSchema.omit({ plan: true }).extend({
   versions: z.array(
     z.object({
       id: z.string(),
@@ -86,10 +86,10 @@ const EvalRunSummarySchema = EvalRunSchema.omit({ plan: true }).extend({
   ),
   totals: TotalsSchema,
 });
-export type EvalRunSummary = z.infer<typeof EvalRunSummarySchema>;
+export type EvaluationRunSummary = z.infer<typeof EvaluationRunSummarySchema>;
 /** A page of runs, newest first; `next_cursor` asks for the next (null: this was the last). */
-export const EvalRunListResponseSchema = z.object({ data: z.array(EvalRunSummarySchema), next_cursor: z.string().nullable() });
-export type EvalRunListResponse = z.infer<typeof EvalRunListResponseSchema>;
+export const EvaluationRunListResponseSchema = z.object({ data: z.array(EvaluationRunSummarySchema), next_cursor: z.string().nullable() });
+export type EvaluationRunListResponse = z.infer<typeof EvaluationRunListResponseSchema>;
 
 /** Runs per page of GET /api/evaluations/runs: by default, and at most. */
 export const EVAL_RUN_PAGE = { default: 20, max: 50 } as const;

@@ -11,14 +11,14 @@ import { EVAL_RUN_PAGE } from "./evaluation-run-progress";
  */
 
 // A run and its progress: their own module, which the run pages load without this one's check parser.
-export { EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, EvalRunListResponseSchema } from "./evaluation-run-progress";
-export type { EvalRun, EvalRunDetail, EvalRunListResponse, EvalRunSummary } from "./evaluation-run-progress";
+export { EvaluationRunDetailEnvelopeSchema, EvaluationRunEnvelopeSchema, EvaluationRunListResponseSchema } from "./evaluation-run-progress";
+export type { EvaluationRun, EvaluationRunDetail, EvaluationRunListResponse, EvaluationRunSummary } from "./evaluation-run-progress";
 
 const MAX_EVAL_TARGETS = EVAL_PLAN_LIMITS.versionsMax;
 const NAME_MAX = 200;
 const NOTE_MAX = 500;
 
-export const EvalIdSchema = z.uuid({ message: "must be an id this API gave out" });
+export const EvaluationIdSchema = z.uuid({ message: "must be an id this API gave out" });
 
 const SetNameSchema = z.string().trim().min(1, { message: "must not be empty" }).max(NAME_MAX, { message: `must be at most ${NAME_MAX} characters` });
 
@@ -143,14 +143,14 @@ const CheckSpellingSchema = z
   });
 
 /** PATCH /api/evaluations/runs/{id}: a new name (its creator or an admin). */
-export const EvalRunRenameRequestSchema = z.strictObject({
+export const EvaluationRunRenameRequestSchema = z.strictObject({
   name: z.string().trim().min(1, { message: "must not be empty" }).max(NAME_MAX, { message: `must be at most ${NAME_MAX} characters` }),
 });
 
 /** POST /api/evaluations/runs and /api/evaluations/runs/estimate. */
-export const EvalRunRequestSchema = z
+export const EvaluationRunRequestSchema = z
   .strictObject({
-    set_id: EvalIdSchema,
+    set_id: EvaluationIdSchema,
     set_version: z.number().int().min(1).optional(),
     /** A preset slug whose `versions` are tried. */
     preset: z.string().min(1).max(200).optional(),
@@ -179,7 +179,7 @@ export const EvalRunRequestSchema = z
     const problem = checks.every((parsed) => parsed.ok) ? checkListProblem(checks.map((parsed) => parsed.check)) : null;
     if (problem) ctx.addIssue({ code: "custom", path: ["checks", problem.index], message: problem.message });
   });
-export type EvalRunRequest = z.infer<typeof EvalRunRequestSchema>;
+export type EvaluationRunRequest = z.infer<typeof EvaluationRunRequestSchema>;
 
 /** Why an estimate would be refused, with the figures behind it (a run's estimate and a rescore's). */
 export const SpendRefusalSchema = z.object({
@@ -205,7 +205,7 @@ const TargetEstimateSchema = z.object({
   total_usd: z.number(),
 });
 
-const EvalEstimateSchema = z.object({
+const EvaluationEstimateSchema = z.object({
   items: z.number(),
   judge_calls: z.number(),
   model_tokens_usd: z.number(),
@@ -227,23 +227,23 @@ const EvalEstimateSchema = z.object({
   fits_items: z.number(),
   versions: z.array(z.object({ id: z.string(), label: z.string() })),
 });
-export type EvalEstimate = z.infer<typeof EvalEstimateSchema>;
-export const EvalEstimateEnvelopeSchema = z.object({ data: EvalEstimateSchema });
+export type EvaluationEstimate = z.infer<typeof EvaluationEstimateSchema>;
+export const EvaluationEstimateEnvelopeSchema = z.object({ data: EvaluationEstimateSchema });
 
-export const EvalRunListQuerySchema = z.object({
-  set_id: EvalIdSchema.optional(),
+export const EvaluationRunListQuerySchema = z.object({
+  set_id: EvaluationIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(EVAL_RUN_PAGE.max).default(EVAL_RUN_PAGE.default),
   /** The `next_cursor` of the page before. */
   cursor: z.string().max(200).optional(),
 });
 
 const EVAL_ITEMS_PAGE_MAX = 200;
-export const EvalItemsQuerySchema = z.object({
+export const EvaluationItemsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(EVAL_ITEMS_PAGE_MAX).default(50),
 });
 
-const EvalItemSchema = z.object({
+const EvaluationItemSchema = z.object({
   position: z.number(),
   version_index: z.number(),
   question_index: z.number(),
@@ -257,5 +257,5 @@ const EvalItemSchema = z.object({
   error: z.unknown(),
   checks: z.unknown(),
 });
-export type EvalItem = z.infer<typeof EvalItemSchema>;
-export const EvalItemPageSchema = z.object({ data: z.array(EvalItemSchema), offset: z.number(), limit: z.number(), next_offset: z.number().nullable() });
+export type EvaluationItem = z.infer<typeof EvaluationItemSchema>;
+export const EvaluationItemPageSchema = z.object({ data: z.array(EvaluationItemSchema), offset: z.number(), limit: z.number(), next_offset: z.number().nullable() });

@@ -1,4 +1,4 @@
-import type { EvalCitationDiff } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationCitationDiff } from "@/lib/contract/bff/evaluation-results";
 import type { ItemResult } from "../item-result";
 import { diffCitationUrls, domainOf, jaccard, normalizeUrl } from "../urls";
 import { answerSimilarity } from "./similarity";
@@ -28,7 +28,7 @@ export function citationDiff(
   base: Pick<ItemResult, "answer" | "citations" | "sources">,
   against: Pick<ItemResult, "answer" | "citations" | "sources">,
   where: { base: number; against: number; repeat: number },
-): EvalCitationDiff {
+): EvaluationCitationDiff {
   const before = base.citations.map((c) => c.url);
   const after = against.citations.map((c) => c.url);
   const { kept, added, dropped } = diffCitationUrls(before, after);

@@ -1,4 +1,4 @@
-import type { EvalCompare, EvalResultVersion, EvalVerdict } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationCompare, EvaluationResultVersion, EvaluationVerdict } from "@/lib/contract/bff/evaluation-results";
 import { cellVerdict } from "./question-rows";
 import { ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
 import { versionSummaries } from "./summary";
@@ -16,7 +16,7 @@ export interface CompareRun {
   repeats: number;
   /** The judge model the run's judged checks used (null: the run's default or no judged check). */
   judge_model: string | null;
-  versions: EvalResultVersion[];
+  versions: EvaluationResultVersion[];
   grid: ItemGrid;
   questions: readonly ResultQuestion[];
 }
@@ -25,7 +25,7 @@ export interface CompareRun {
 const COMPARE_FLIPS_MAX = 500;
 
 /** A verdict that moved between a decided outcome and another (a pending cell is no flip: nothing was decided). */
-function isFlip(from: EvalVerdict, to: EvalVerdict): boolean {
+function isFlip(from: EvaluationVerdict, to: EvaluationVerdict): boolean {
   return from !== to && from !== "pending" && to !== "pending";
 }
 
@@ -78,12 +78,12 @@ function differencesOf(ordered: readonly CompareRun[], shared: ReadonlySet<strin
  * questions whose verdict changed from one run to the next for a version both ran (matched by version id,
  * questions by index).
  */
-export function compareRuns(setId: string, runs: readonly CompareRun[]): EvalCompare {
+export function compareRuns(setId: string, runs: readonly CompareRun[]): EvaluationCompare {
   const ordered = [...runs].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.run_id.localeCompare(b.run_id));
   const checkSets = ordered.map((run) => checkKeysOf(run.grid));
   const shared = new Set([...(checkSets[0] ?? [])].filter((key) => checkSets.every((keys) => keys.has(key))));
   const grids = ordered.map((run) => restrictChecks(run.grid, shared));
-  const flips: EvalCompare["flips"] = [];
+  const flips: EvaluationCompare["flips"] = [];
   let total = 0;
   for (let i = 1; i < ordered.length; i++) {
     const [from, to] = [ordered[i - 1], ordered[i]];

@@ -1,4 +1,4 @@
-import type { EvalDomains, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationDomains, EvaluationResultVersion } from "@/lib/contract/bff/evaluation-results";
 import { percentile } from "../aggregate";
 import { domainOf, hostMatchesDomain, normalizeUrl } from "../urls";
 import { isAnswered, type ItemGrid, type ResultQuestion } from "./stored-item";
@@ -7,7 +7,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Domains listed per version; the counts above still cover all of them. */
 const DOMAINS_LISTED_MAX = 500;
 
-type VersionDomains = EvalDomains["versions"][number];
+type VersionDomains = EvaluationDomains["versions"][number];
 
 /** A source date the results can read (ISO date or date-time); null for anything else. */
 function dateOf(value: string | null | undefined): number | null {
@@ -77,7 +77,7 @@ function versionDomains(grid: ItemGrid, questions: readonly ResultQuestion[], ve
 export function domainsPerVersion(
   grid: ItemGrid,
   questions: readonly ResultQuestion[],
-  versions: readonly EvalResultVersion[],
+  versions: readonly EvaluationResultVersion[],
   options: { maxAgeDays: number; asOf: number },
 ): VersionDomains[] {
   const all = versions.map((version) => versionDomains(grid, questions, version.version_index, options.maxAgeDays, options.asOf));

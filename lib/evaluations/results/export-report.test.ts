@@ -2,7 +2,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
-import { EVAL_EXPORT_COLUMNS, type EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
+import { EVAL_EXPORT_COLUMNS, type EvaluationResultsSummary } from "@/lib/contract/bff/evaluation-results";
 import { parseCsvRecords } from "./test-csv";
 import { noiseFloor } from "./noise-floor";
 import { questionRows } from "./question-rows";
@@ -66,7 +66,7 @@ describe("results export", () => {
 });
 
 describe("Markdown report", () => {
-  const summary: EvalResultsSummary = { ...header, user_id: "user-1", versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, 1) };
+  const summary: EvaluationResultsSummary = { ...header, user_id: "user-1", versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, 1) };
   const report = resultsReportMarkdown(summary, questionRows(grid, questions), grid);
 
   it("has the summary table, the noise floor and the questions whose verdicts differ, with both answers and citations", () => {
@@ -176,7 +176,7 @@ describe("Markdown report: what users and models wrote is text, never syntax (is
     { version_index: 1, id: "m/b", label: "![](http://127.0.0.1:9/v)", preset: null },
   ];
   const riskyQuestions = [question(ACTIVE.join(" "))];
-  const summary: EvalResultsSummary = { ...header, versions: versionSummaries(risky, riskyVersions), noise_floor: noiseFloor(risky, 1) };
+  const summary: EvaluationResultsSummary = { ...header, versions: versionSummaries(risky, riskyVersions), noise_floor: noiseFloor(risky, 1) };
   const report = resultsReportMarkdown(summary, questionRows(risky, riskyQuestions), risky);
 
   it("has no link, image, HTML, autolink or reference but the citations the report writes itself", () => {

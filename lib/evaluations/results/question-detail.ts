@@ -1,4 +1,4 @@
-import type { EvalQuestionDetail, EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionDetail, EvaluationResultVersion } from "@/lib/contract/bff/evaluation-results";
 import { buildOffsetIndex, toStringIndex } from "@/lib/citations/offsets";
 import { supportOf } from "../evaluate";
 import { explainCheck } from "../explain-check";
@@ -8,7 +8,7 @@ import { normalizeUrl } from "../urls";
 import { citationDiff } from "./citation-diff";
 import { isAnswered, itemCostSplit, type ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
 
-type DetailVersion = EvalQuestionDetail["versions"][number];
+type DetailVersion = EvaluationQuestionDetail["versions"][number];
 type DetailRepeat = DetailVersion["repeats"][number];
 
 /** The text the support judge read for a citation: its own content, else the snippet of the search result with the same URL. */
@@ -81,11 +81,11 @@ function repeatOf(item: StoredItem): DetailRepeat {
 /** Every version's stored items of one question (answers, citations with their spans, checks, support verdicts), and the citation diff asked for. */
 export function questionDetail(
   grid: ItemGrid,
-  versions: readonly EvalResultVersion[],
+  versions: readonly EvaluationResultVersion[],
   question: ResultQuestion,
   index: number,
   diffOf: { base: number; against: number; repeat: number },
-): Pick<EvalQuestionDetail, "question_index" | "question" | "expected" | "tags" | "allowed_domains" | "time_sensitive" | "versions" | "diff"> {
+): Pick<EvaluationQuestionDetail, "question_index" | "question" | "expected" | "tags" | "allowed_domains" | "time_sensitive" | "versions" | "diff"> {
   const base = grid.repeat(diffOf.base, index, diffOf.repeat);
   const against = grid.repeat(diffOf.against, index, diffOf.repeat);
   const diff = diffOf.base !== diffOf.against && base && against && isAnswered(base) && isAnswered(against) ? citationDiff(base.result, against.result, diffOf) : null;

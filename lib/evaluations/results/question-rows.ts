@@ -1,4 +1,4 @@
-import type { EvalQuestionRow, EvalRowVersion, EvalVerdict } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionRow, EvaluationRowVersion, EvaluationVerdict } from "@/lib/contract/bff/evaluation-results";
 import { citedUrlSet, tokensOf } from "./answer-sets";
 import { SAME_ANSWER_SIMILARITY, tokenSetJaccard } from "./similarity";
 import { isAnswered, type ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
@@ -16,7 +16,7 @@ function outcomeOf(item: StoredItem): Outcome {
 }
 
 /** One verdict over repeats: all the same outcome, or "mixed" when an answer passed and another did not. */
-export function verdictOf(outcomes: readonly Outcome[]): EvalVerdict {
+export function verdictOf(outcomes: readonly Outcome[]): EvaluationVerdict {
   if (outcomes.length === 0) return "pending";
   if (outcomes.every((o) => o === "error")) return "error";
   if (outcomes.every((o) => o === "pass")) return "passed";
@@ -25,12 +25,12 @@ export function verdictOf(outcomes: readonly Outcome[]): EvalVerdict {
 }
 
 /** The verdict of one version on one question over its ended repeats. */
-export function cellVerdict(grid: ItemGrid, version: number, question: number): EvalVerdict {
+export function cellVerdict(grid: ItemGrid, version: number, question: number): EvaluationVerdict {
   return verdictOf(grid.at(version, question).map(outcomeOf));
 }
 
 /** One item's outcome as the export names it. */
-export function itemVerdict(item: StoredItem): EvalVerdict {
+export function itemVerdict(item: StoredItem): EvaluationVerdict {
   if (item.status !== "done" && item.status !== "failed") return "pending";
   return ({ pass: "passed", fail: "failed", error: "error" } as const)[outcomeOf(item)];
 }
@@ -45,7 +45,7 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return true;
 }
 
-function versionCell(grid: ItemGrid, version: number, question: number, baseline: StoredItem | undefined): EvalRowVersion {
+function versionCell(grid: ItemGrid, version: number, question: number, baseline: StoredItem | undefined): EvaluationRowVersion {
   const ended = grid.at(version, question);
   const answered = ended.filter(isAnswered);
   const checks = new Map<string, { kind: string; arg: string; evaluated: number; passed: number }>();
@@ -82,7 +82,7 @@ function versionCell(grid: ItemGrid, version: number, question: number, baseline
 }
 
 /** One question's row. */
-function questionRow(grid: ItemGrid, questions: readonly ResultQuestion[], index: number): EvalQuestionRow {
+function questionRow(grid: ItemGrid, questions: readonly ResultQuestion[], index: number): EvaluationQuestionRow {
   const baseline = grid.at(0, index).find(isAnswered);
   const versions = Array.from({ length: grid.versions }, (_, version) => versionCell(grid, version, index, baseline));
   const decided = versions.map((cell) => cell.verdict).filter((verdict) => verdict !== "pending");
@@ -111,6 +111,6 @@ function questionRow(grid: ItemGrid, questions: readonly ResultQuestion[], index
 }
 
 /** Every question's row, question order. */
-export function questionRows(grid: ItemGrid, questions: readonly ResultQuestion[]): EvalQuestionRow[] {
+export function questionRows(grid: ItemGrid, questions: readonly ResultQuestion[]): EvaluationQuestionRow[] {
   return questions.map((_, index) => questionRow(grid, questions, index));
 }

@@ -1,4 +1,4 @@
-import type { EvalResultVersion } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationResultVersion } from "@/lib/contract/bff/evaluation-results";
 import type { GateEvaluation, GateUnmet, ReleaseGate } from "@/lib/contract/bff/release-gates";
 import { aggregateVersion } from "../aggregate";
 import { checkKeysOf, restrictChecks } from "./compare";
@@ -11,7 +11,7 @@ export interface GateRun {
   name: string;
   status: string;
   set_id: string;
-  versions: readonly EvalResultVersion[];
+  versions: readonly EvaluationResultVersion[];
   grid: ItemGrid;
 }
 

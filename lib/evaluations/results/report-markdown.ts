@@ -1,4 +1,4 @@
-import type { EvalQuestionRow, EvalResultsSummary } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationQuestionRow, EvaluationResultsSummary } from "@/lib/contract/bff/evaluation-results";
 import { countOf } from "@/lib/format/count";
 import { differenceText, pairVerdict, repeatsText } from "./noise-verdict";
 import { isAnswered, type ItemGrid } from "./stored-item";
@@ -83,7 +83,7 @@ function link(url: string, title: string | undefined): string {
   return `[${escapePunctuation((title && title.trim() !== "" ? title : url).replace(/\r\n|\r|\n/g, " "))}](${safeUrl})`;
 }
 
-function summaryTable(summary: EvalResultsSummary): string[] {
+function summaryTable(summary: EvaluationResultsSummary): string[] {
   const lines = [
     "| Version | Pass rate | Judge mean | Citation precision | Citation recall | Cost | Tokens | Web search | Latency p50 | Latency p95 | Citations / answer | Domains | Top-5 share | Errors |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -97,9 +97,9 @@ function summaryTable(summary: EvalResultsSummary): string[] {
   return lines;
 }
 
-const versionLabel = (summary: EvalResultsSummary, index: number) => summary.versions[index]?.label ?? `#${index}`;
+const versionLabel = (summary: EvaluationResultsSummary, index: number) => summary.versions[index]?.label ?? `#${index}`;
 
-function noiseTable(summary: EvalResultsSummary): string[] {
+function noiseTable(summary: EvaluationResultsSummary): string[] {
   const label = (index: number) => mdCell(summary.versions[index]?.label ?? `#${index}`);
   const lines = ["| Compared | Pairs | Answer similarity | Citation overlap | Check agreement |", "|---|---|---|---|---|"];
   for (const within of summary.noise_floor.within) {
@@ -112,7 +112,7 @@ function noiseTable(summary: EvalResultsSummary): string[] {
   return lines;
 }
 
-export function resultsReportMarkdown(summary: EvalResultsSummary, rows: readonly EvalQuestionRow[], grid: ItemGrid): string {
+export function resultsReportMarkdown(summary: EvaluationResultsSummary, rows: readonly EvaluationQuestionRow[], grid: ItemGrid): string {
   const out: string[] = [
     `# Evaluation run: ${inline(summary.name)}`,
     "",

@@ -1,4 +1,4 @@
-import { EVAL_EXPORT_COLUMNS, type EvalResultVersion, type EvalRunHeader } from "@/lib/contract/bff/evaluation-results";
+import { EVAL_EXPORT_COLUMNS, type EvaluationResultVersion, type EvaluationRunHeader } from "@/lib/contract/bff/evaluation-results";
 import { csvCell } from "../question-export";
 import { itemVerdict } from "./question-rows";
 import { itemCostSplit, type ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
@@ -7,7 +7,7 @@ import { itemCostSplit, type ItemGrid, type ResultQuestion, type StoredItem } fr
 
 type ExportRow = Record<(typeof EVAL_EXPORT_COLUMNS)[number], string | number | null | string[]>;
 
-function exportRow(item: StoredItem, question: ResultQuestion, version: EvalResultVersion): ExportRow {
+function exportRow(item: StoredItem, question: ResultQuestion, version: EvaluationResultVersion): ExportRow {
   const result = item.status === "done" ? item.result : null;
   const error = item.error ?? result?.error ?? null;
   const cost = itemCostSplit(item);
@@ -36,7 +36,7 @@ function exportRow(item: StoredItem, question: ResultQuestion, version: EvalResu
 }
 
 /** Every stored item, question then version then repeat order. */
-function* exportItems(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]) {
+function* exportItems(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvaluationResultVersion[]) {
   for (let q = 0; q < grid.questions; q++) {
     for (const version of versions) for (const item of grid.all(version.version_index, q)) yield { item, question: questions[q], version };
   }
@@ -53,7 +53,7 @@ function cellText(value: ExportRow[keyof ExportRow]): string {
 const checkSpelling = (check: { kind: string; arg: string }) => (check.arg ? `${check.kind}:${check.arg}` : check.kind);
 
 /** Every check the run's items carry, in first-seen order: one CSV column each ("check:min-length:5"). */
-function checkColumns(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string[] {
+function checkColumns(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvaluationResultVersion[]): string[] {
   const seen = new Set<string>();
   for (const { item } of exportItems(grid, questions, versions)) for (const check of item.checks ?? []) seen.add(checkSpelling(check));
   return [...seen];
@@ -63,7 +63,7 @@ function checkColumns(grid: ItemGrid, questions: readonly ResultQuestion[], vers
  * One CSV row per item, then a column per check: header row, CRLF line ends, lists joined with "; ", formula cells
  * neutralised. Line by line, so a server can send a large run's file as it is made (issue 36).
  */
-export function* resultsCsvLines(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): Generator<string> {
+export function* resultsCsvLines(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvaluationResultVersion[]): Generator<string> {
   const checks = checkColumns(grid, questions, versions);
   yield `${[...EVAL_EXPORT_COLUMNS, ...checks.map((check) => csvCell(`check:${check}`))].join(",")}\r\n`;
   for (const { item, question, version } of exportItems(grid, questions, versions)) {
@@ -74,7 +74,7 @@ export function* resultsCsvLines(grid: ItemGrid, questions: readonly ResultQuest
   }
 }
 
-export function exportResultsCsv(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
+export function exportResultsCsv(grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvaluationResultVersion[]): string {
   return [...resultsCsvLines(grid, questions, versions)].join("");
 }
 
@@ -82,7 +82,7 @@ export function exportResultsCsv(grid: ItemGrid, questions: readonly ResultQuest
  * The same rows as JSON objects, with each item's citations (url, title) and check results: the text
  * JSON.stringify({ run, versions, items }, null, 2) writes, an item at a time (a server sends it as it is made).
  */
-export function* resultsJsonParts(run: EvalRunHeader, grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): Generator<string> {
+export function* resultsJsonParts(run: EvaluationRunHeader, grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvaluationResultVersion[]): Generator<string> {
   const head = JSON.stringify({ run, versions, items: [] }, null, 2);
   const open = head.lastIndexOf("[]");
   let first = true;
@@ -99,6 +99,6 @@ export function* resultsJsonParts(run: EvalRunHeader, grid: ItemGrid, questions:
   yield first ? `${head}\n` : `\n  ]${head.slice(open + 2)}\n`;
 }
 
-export function exportResultsJson(run: EvalRunHeader, grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvalResultVersion[]): string {
+export function exportResultsJson(run: EvaluationRunHeader, grid: ItemGrid, questions: readonly ResultQuestion[], versions: readonly EvaluationResultVersion[]): string {
   return [...resultsJsonParts(run, grid, questions, versions)].join("");
 }

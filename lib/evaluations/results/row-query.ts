@@ -1,17 +1,17 @@
 import {
   EVAL_QUESTION_FLAGS,
-  type EvalQuestionFlag,
-  type EvalQuestionRow,
-  type EvalQuestionsListQuery,
-  type EvalQuestionSort,
-  type EvalRowVersion,
-  type EvalVerdict,
+  type EvaluationQuestionFlag,
+  type EvaluationQuestionRow,
+  type EvaluationQuestionsListQuery,
+  type EvaluationQuestionSort,
+  type EvaluationRowVersion,
+  type EvaluationVerdict,
 } from "@/lib/contract/bff/evaluation-results";
 
 /** Filtering, sorting and paging the results table, on rows already built (question-rows.ts). */
 
 /** A row carries every flag asked, the tag asked, and the search text (plain, case-insensitive). */
-export function filterRows(rows: readonly EvalQuestionRow[], query: Pick<EvalQuestionsListQuery, "flags" | "tag" | "search">): EvalQuestionRow[] {
+export function filterRows(rows: readonly EvaluationQuestionRow[], query: Pick<EvaluationQuestionsListQuery, "flags" | "tag" | "search">): EvaluationQuestionRow[] {
   const flags = query.flags ?? [];
   const needle = query.search?.toLowerCase();
   return rows.filter(
@@ -23,11 +23,11 @@ export function filterRows(rows: readonly EvalQuestionRow[], query: Pick<EvalQue
 }
 
 /** Verdicts from best to worst, for sorting a version's verdict column. */
-const VERDICT_RANK: Record<EvalVerdict, number> = { passed: 0, mixed: 1, failed: 2, error: 3, pending: 4 };
+const VERDICT_RANK: Record<EvaluationVerdict, number> = { passed: 0, mixed: 1, failed: 2, error: 3, pending: 4 };
 
 type SortValue = number | string | null;
 
-function cellValue(cell: EvalRowVersion | undefined, sort: EvalQuestionSort): SortValue {
+function cellValue(cell: EvaluationRowVersion | undefined, sort: EvaluationQuestionSort): SortValue {
   if (!cell) return null;
   switch (sort) {
     case "verdict":
@@ -46,21 +46,21 @@ function cellValue(cell: EvalRowVersion | undefined, sort: EvalQuestionSort): So
   }
 }
 
-function sortValue(row: EvalQuestionRow, sort: EvalQuestionSort, version: number): SortValue {
+function sortValue(row: EvaluationQuestionRow, sort: EvaluationQuestionSort, version: number): SortValue {
   switch (sort) {
     case "index":
       return row.question_index;
     case "question":
       return row.question.toLowerCase();
     case "flags":
-      return EVAL_QUESTION_FLAGS.filter((flag: EvalQuestionFlag) => row.flags[flag]).length;
+      return EVAL_QUESTION_FLAGS.filter((flag: EvaluationQuestionFlag) => row.flags[flag]).length;
     default:
       return cellValue(row.versions[version], sort);
   }
 }
 
 /** Sorted copy: nulls last in either direction, ties by question index (a stable order for paging). */
-function sortRows(rows: readonly EvalQuestionRow[], query: Pick<EvalQuestionsListQuery, "sort" | "sort_version" | "dir">): EvalQuestionRow[] {
+function sortRows(rows: readonly EvaluationQuestionRow[], query: Pick<EvaluationQuestionsListQuery, "sort" | "sort_version" | "dir">): EvaluationQuestionRow[] {
   const sign = query.dir === "desc" ? -1 : 1;
   const keyed = rows.map((row) => ({ row, value: sortValue(row, query.sort, query.sort_version) }));
   keyed.sort((a, b) => {
@@ -75,7 +75,7 @@ function sortRows(rows: readonly EvalQuestionRow[], query: Pick<EvalQuestionsLis
 }
 
 /** The filtered, sorted list a page and the detail's prev/next read. */
-export function queryRows(rows: readonly EvalQuestionRow[], query: EvalQuestionsListQuery): EvalQuestionRow[] {
+export function queryRows(rows: readonly EvaluationQuestionRow[], query: EvaluationQuestionsListQuery): EvaluationQuestionRow[] {
   return sortRows(filterRows(rows, query), query);
 }
 
@@ -86,7 +86,7 @@ export function pageRows<T>(list: readonly T[], offset: number, limit: number): 
 }
 
 /** The question's place in the list and its neighbours (null at the ends, or everywhere when it is not in the list). */
-export function neighbours(list: readonly EvalQuestionRow[], questionIndex: number): { prev: number | null; next: number | null; position: number | null } {
+export function neighbours(list: readonly EvaluationQuestionRow[], questionIndex: number): { prev: number | null; next: number | null; position: number | null } {
   const position = list.findIndex((row) => row.question_index === questionIndex);
   if (position < 0) return { prev: null, next: null, position: null };
   return {
@@ -97,7 +97,7 @@ export function neighbours(list: readonly EvalQuestionRow[], questionIndex: numb
 }
 
 /** Rows per flag and per tag over the whole run, for the filter's badges and choices. */
-export function rowCounts(rows: readonly EvalQuestionRow[]): { flag_counts: Record<string, number>; tags: { tag: string; count: number }[] } {
+export function rowCounts(rows: readonly EvaluationQuestionRow[]): { flag_counts: Record<string, number>; tags: { tag: string; count: number }[] } {
   const flagCounts: Record<string, number> = Object.fromEntries(EVAL_QUESTION_FLAGS.map((flag) => [flag, 0]));
   const tags = new Map<string, number>();
   for (const row of rows) {

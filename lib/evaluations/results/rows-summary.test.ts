@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EvalQuestionsQuerySchema } from "@/lib/contract/bff/evaluation-results";
+import { EvaluationQuestionsQuerySchema } from "@/lib/contract/bff/evaluation-results";
 import { compareRuns } from "./compare";
 import { domainsPerVersion, freshness } from "./domains";
 import { cellVerdict, questionRows, verdictOf } from "./question-rows";
@@ -59,7 +59,7 @@ describe("question rows", () => {
 
   it("filters by every flag asked, tag and plain-text search; sorts nulls last; pages", () => {
     const rows = questionRows(fixture(), questions);
-    const query = (raw: Record<string, string>) => EvalQuestionsQuerySchema.parse(raw);
+    const query = (raw: Record<string, string>) => EvaluationQuestionsQuerySchema.parse(raw);
     expect(filterRows(rows, query({ flags: "failed_any,verdicts_differ" })).map((r) => r.question_index)).toEqual([1, 2]);
     expect(filterRows(rows, query({ flags: "failed_any", tag: "db" })).map((r) => r.question_index)).toEqual([2]);
     expect(filterRows(rows, query({ search: "RATE" })).map((r) => r.question_index)).toEqual([1]);
@@ -71,7 +71,7 @@ describe("question rows", () => {
     expect(queryRows(rows, query({ sort: "verdict", sort_version: "1" })).map((r) => r.question_index)).toEqual([0, 1, 2]);
     expect(queryRows(rows, query({ sort: "question" })).map((r) => r.question)).toEqual(["How do rate limits work?", "What is WAL?", "Which page is newest?"]);
     expect(queryRows(rows, query({ sort: "flags", dir: "desc" })).map((r) => r.question_index)).toEqual([1, 2, 0]);
-    expect(EvalQuestionsQuerySchema.safeParse({ flags: "nope" }).error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[["flags"], expect.stringContaining('unknown flag "nope"')]]);
+    expect(EvaluationQuestionsQuerySchema.safeParse({ flags: "nope" }).error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[["flags"], expect.stringContaining('unknown flag "nope"')]]);
     expect(pageRows([1, 2, 3, 4, 5], 2, 2)).toEqual({ data: [3, 4], next_offset: 4 });
     expect(pageRows([1, 2, 3, 4], 2, 2)).toEqual({ data: [3, 4], next_offset: null });
     const list = queryRows(rows, query({ sort: "cost", sort_version: "1", dir: "desc" }));

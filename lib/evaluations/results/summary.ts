@@ -1,9 +1,9 @@
-import type { EvalResultVersion, VersionAggregateBody } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationResultVersion, VersionAggregateBody } from "@/lib/contract/bff/evaluation-results";
 import { aggregateVersion } from "../aggregate";
 import { toScored, type ItemGrid } from "./stored-item";
 
 /** lib/evaluations' aggregate of each version over its ended items (every repeat counts; pending and cancelled ones do not). */
-export function versionSummaries<V extends EvalResultVersion>(grid: ItemGrid, versions: readonly V[]): (V & { aggregate: VersionAggregateBody })[] {
+export function versionSummaries<V extends EvaluationResultVersion>(grid: ItemGrid, versions: readonly V[]): (V & { aggregate: VersionAggregateBody })[] {
   return versions.map((version) => ({ ...version, aggregate: aggregateVersion(grid.ofVersion(version.version_index).map(toScored)) }));
 }
 

@@ -1,5 +1,5 @@
 import type { CheckResult } from "../evaluate";
-import type { EvalCitation, EvalSource } from "../item-result";
+import type { EvaluationCitation, EvaluationSource } from "../item-result";
 import type { StoredItem } from "./stored-item";
 
 /** Builders of stored items for the results' unit tests. */
@@ -7,7 +7,7 @@ import type { StoredItem } from "./stored-item";
 export function answered(
   key: { v: number; q: number; r?: number },
   answer: string,
-  options: { urls?: string[]; sources?: EvalSource[]; checks?: Array<[string, boolean]>; cost?: number; latency?: number; citations?: EvalCitation[] } = {},
+  options: { urls?: string[]; sources?: EvaluationSource[]; checks?: Array<[string, boolean]>; cost?: number; latency?: number; citations?: EvaluationCitation[] } = {},
 ): StoredItem {
   const citations = options.citations ?? (options.urls ?? []).map((url) => ({ url, start_index: 0, end_index: Math.min(5, answer.length) }));
   return {

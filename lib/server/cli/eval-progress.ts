@@ -1,4 +1,4 @@
-import type { EvalRunsStore } from "../db/evaluation-runs-store";
+import type { EvaluationRunsStore } from "../db/evaluation-runs-store";
 
 /** "12/60 answered, $0.0123 spent": one progress line (stderr; stdout keeps the reports). */
 export function progressLine(ended: number, total: number, spentUsd: number): string {
@@ -9,7 +9,7 @@ export function progressLine(ended: number, total: number, spentUsd: number): st
  * Prints a progress line at most every `everyMs` while a run goes on, when something changed: the answers ended
  * (done or failed) and the run's spending as its ledger-backed row says (the figure the dashboard shows).
  */
-export function watchProgress(store: EvalRunsStore, runId: string, total: number, everyMs: number, print: (line: string) => void): { stop(): Promise<void> } {
+export function watchProgress(store: EvaluationRunsStore, runId: string, total: number, everyMs: number, print: (line: string) => void): { stop(): Promise<void> } {
   let last = "";
   let stopped = false;
   let pending: Promise<void> = Promise.resolve();

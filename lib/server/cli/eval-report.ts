@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { BaselineGate, ItemVerdict } from "@/lib/evaluations/cli-regressions";
 import type { ScoredItem } from "@/lib/evaluations/aggregate";
-import type { EvalCliOptions } from "@/lib/evaluations/cli-args";
+import type { EvaluationCliOptions } from "@/lib/evaluations/cli-args";
 import type { QuestionRow } from "@/lib/evaluations/questions";
 import { buildJsonReport, evaluateGate, type ReportItem, type ReportVersion } from "@/lib/evaluations/report-json";
 import { buildGateMarkdown } from "@/lib/evaluations/report-gate-markdown";
@@ -33,7 +33,7 @@ export const EXIT_INTERRUPTED = 130;
 
 export interface ReportInput {
   io: CliIo;
-  options: EvalCliOptions;
+  options: EvaluationCliOptions;
   rows: readonly QuestionRow[];
   reportVersions: ReportVersion[];
   reportItems: ReportItem[];

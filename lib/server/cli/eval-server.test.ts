@@ -10,7 +10,7 @@ import { createOwnToken, revokeOwnToken } from "../services/access-tokens";
 import { startEvaluationRunner, stopEvaluationRunner } from "../services/evaluations";
 import { serveApiRoutes } from "../testing/http-bff";
 import { setUpBff, type BffTestEnv } from "../testing/test-support";
-import { runEvalCli, type CliIo } from "./eval";
+import { runEvaluationCli, type CliIo } from "./eval";
 
 /**
  * `npm run eval -- --server`: the CLI drives a BFF over HTTP (this process's, on a free port, its runner started as
@@ -62,7 +62,7 @@ async function cli(env: Record<string, string>, ...argv: string[]) {
     startEmbeddedGateway: () => Promise.reject(new Error("--server: no embedded gateway")),
     progressMs: 50,
   };
-  const code = await runEvalCli(argv, io);
+  const code = await runEvaluationCli(argv, io);
   return { code, out, err };
 }
 
@@ -80,8 +80,8 @@ describe("npm run eval -- --server", () => {
     expect(planted.out + planted.err).not.toContain(token);
 
     const runId = /started run ([0-9a-f-]{36})/.exec(planted.err)![1];
-    const { evalRuns, db } = await appContext();
-    const run = await evalRuns.get(runId);
+    const { evaluationRuns, db } = await appContext();
+    const run = await evaluationRuns.get(runId);
     expect(run?.user_id).toBe(bff.userIds.editor);
     const entries = await db.kysely.selectFrom("ledger_entries").selectAll().where("user_id", "=", bff.userIds.editor).execute();
     expect(entries.length).toBeGreaterThanOrEqual(4);

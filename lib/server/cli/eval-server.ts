@@ -1,9 +1,9 @@
 import path from "node:path";
 import { z } from "zod";
-import { EvalItemPageSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
-import { EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema } from "@/lib/contract/bff/evaluation-run-progress";
+import { EvaluationItemPageSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationRunDetailEnvelopeSchema, EvaluationRunEnvelopeSchema } from "@/lib/contract/bff/evaluation-run-progress";
 import { aggregateVersion, type ScoredItem } from "@/lib/evaluations/aggregate";
-import type { EvalCliOptions } from "@/lib/evaluations/cli-args";
+import type { EvaluationCliOptions } from "@/lib/evaluations/cli-args";
 import { evaluateBaselineGate, type ItemVerdict } from "@/lib/evaluations/cli-regressions";
 import { formatCheck } from "@/lib/evaluations/check-spelling";
 import type { QuestionRow } from "@/lib/evaluations/questions";
@@ -70,7 +70,7 @@ const wait = (ms: number, signal: AbortSignal | undefined) =>
     signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
   });
 
-export async function runOnServer(options: EvalCliOptions, rows: readonly QuestionRow[], fileText: string, io: CliIo): Promise<number> {
+export async function runOnServer(options: EvaluationCliOptions, rows: readonly QuestionRow[], fileText: string, io: CliIo): Promise<number> {
   const token = io.env.GATEHOUSE_TOKEN?.trim();
   if (!token) {
     io.err("gatehouse eval: --server needs GATEHOUSE_TOKEN: a personal access token (create one on your account page in the dashboard)\n");
@@ -87,7 +87,7 @@ export async function runOnServer(options: EvalCliOptions, rows: readonly Questi
     });
     // The baseline first, so it is the run's version 0 (reused when --versions lists it too).
     const versions = options.baseline === null ? options.versions : [options.baseline, ...options.versions.filter((v) => v !== options.baseline)];
-    const created = await api.call("POST", "/api/evaluations/runs", EvalRunEnvelopeSchema, {
+    const created = await api.call("POST", "/api/evaluations/runs", EvaluationRunEnvelopeSchema, {
       set_id: set.data.set_id,
       set_version: set.data.version,
       ...(options.preset ? { preset: options.preset } : {}),
@@ -104,7 +104,7 @@ export async function runOnServer(options: EvalCliOptions, rows: readonly Questi
     io.err(`gatehouse eval: started run ${runId} on ${server} (it is on the dashboard's runs list)\n`);
     const startedAt = Date.now();
     let last = "";
-    let detail = await api.call("GET", `/api/evaluations/runs/${runId}`, EvalRunDetailEnvelopeSchema);
+    let detail = await api.call("GET", `/api/evaluations/runs/${runId}`, EvaluationRunDetailEnvelopeSchema);
     while (detail.data.status === "running") {
       if (io.signal?.aborted) {
         io.err(`gatehouse eval: interrupted; the run goes on on the server: ${server}/evaluations/runs/${runId}\n`);
@@ -115,14 +115,14 @@ export async function runOnServer(options: EvalCliOptions, rows: readonly Questi
       if (line !== last) io.err(`gatehouse eval: ${line}\n`);
       last = line;
       await wait(io.progressMs ?? 1_000, io.signal);
-      detail = await api.call("GET", `/api/evaluations/runs/${runId}`, EvalRunDetailEnvelopeSchema);
+      detail = await api.call("GET", `/api/evaluations/runs/${runId}`, EvaluationRunDetailEnvelopeSchema);
     }
     const totals = detail.data.progress.totals;
     io.err(`gatehouse eval: ${progressLine(totals.done + totals.failed, totals.total, totals.spent_usd)}\n`);
     const planVersions = z.array(z.object({ id: z.string() })).parse(detail.data.plan.versions);
-    const items: z.infer<typeof EvalItemPageSchema>["data"] = [];
+    const items: z.infer<typeof EvaluationItemPageSchema>["data"] = [];
     for (let offset: number | null = 0; offset !== null; ) {
-      const page: z.infer<typeof EvalItemPageSchema> = await api.call("GET", `/api/evaluations/runs/${runId}/items?offset=${offset}&limit=${ITEMS_PAGE}`, EvalItemPageSchema);
+      const page: z.infer<typeof EvaluationItemPageSchema> = await api.call("GET", `/api/evaluations/runs/${runId}/items?offset=${offset}&limit=${ITEMS_PAGE}`, EvaluationItemPageSchema);
       items.push(...page.data);
       offset = page.next_offset;
     }

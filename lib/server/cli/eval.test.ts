@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { startCountingProxy } from "../testing/counting-proxy";
-import { runEvalCli, type CliIo } from "./eval";
+import { runEvaluationCli, type CliIo } from "./eval";
 
 let gateway: EmbeddedGateway;
 let dir: string;
@@ -50,7 +50,7 @@ async function cliWith(options: { gatewayUrl?: string; signal?: AbortSignal; onE
     progressMs: 50,
   };
   const stateArgs = argv.some((arg) => arg.startsWith("--state")) ? [] : ["--state", path.join(dir, `state-${(states += 1)}`)];
-  const code = await runEvalCli([...argv, ...stateArgs], io);
+  const code = await runEvaluationCli([...argv, ...stateArgs], io);
   return { code, out, err };
 }
 

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
+import type { EvaluationVersion } from "@/lib/contract/bff/evaluation-plan";
 import { aggregateVersion, type ScoredItem } from "@/lib/evaluations/aggregate";
-import { CLI_LIMITS, parseEvalArgs, EVAL_USAGE, type EvalCliOptions } from "@/lib/evaluations/cli-args";
+import { CLI_LIMITS, parseEvaluationArgs, EVAL_USAGE, type EvaluationCliOptions } from "@/lib/evaluations/cli-args";
 import { usesJudge } from "@/lib/evaluations/checks";
 import { importQuestions } from "@/lib/evaluations/question-import";
 import type { QuestionRow } from "@/lib/evaluations/questions";
@@ -50,8 +50,8 @@ const noCharge = async () => {};
  * The versions under test: each preset version expanded into its request settings, each model as is. With
  * --baseline, the baseline version too (first, unless --versions lists it already: then it is reused), and its id.
  */
-async function resolveVersions(options: EvalCliOptions): Promise<{ versions: EvalVersion[]; baselineId: string | null }> {
-  const versions: EvalVersion[] = [];
+async function resolveVersions(options: EvaluationCliOptions): Promise<{ versions: EvaluationVersion[]; baselineId: string | null }> {
+  const versions: EvaluationVersion[] = [];
   let baselineId: string | null = null;
   if (options.preset) {
     const slug = options.preset;
@@ -68,7 +68,7 @@ async function resolveVersions(options: EvalCliOptions): Promise<{ versions: Eva
       if (!designated) throw new UsageError(`${flag}: preset "${slug}" has no designated version`);
       return designated.version;
     };
-    const versionOf = (number: number, flag: string): EvalVersion => {
+    const versionOf = (number: number, flag: string): EvaluationVersion => {
       const version = all.find((candidate) => candidate.version === number);
       if (!version) throw new UsageError(`${flag}: preset "${slug}" has no version ${number} (it has ${all.map((v) => v.version).join(", ")})`);
       return { id: `@preset/${slug}@${number}`, label: `${slug} v${number}`, request: presetToResponsesRequest(version).fields };
@@ -90,8 +90,8 @@ async function resolveVersions(options: EvalCliOptions): Promise<{ versions: Eva
  * Each version's and the judge's prices from the catalog, which every call's reserve is computed from (the same rule
  * as the dashboard's runs): a model the catalog cannot price is a usage error, since no reserve would bound it.
  */
-function priceVersions(catalog: ModelListResponse, versions: EvalVersion[], judgeModel: string | undefined): EvalVersion["pricing"] {
-  const priceOf = (model: unknown): EvalVersion["pricing"] => {
+function priceVersions(catalog: ModelListResponse, versions: EvaluationVersion[], judgeModel: string | undefined): EvaluationVersion["pricing"] {
+  const priceOf = (model: unknown): EvaluationVersion["pricing"] => {
     const pricing = readPricing(catalog.data.find((entry) => entry.id === model)?.pricing);
     return pricing ? { prompt: pricing.promptUsdPerToken, completion: pricing.completionUsdPerToken, request: pricing.requestUsd, web_search: pricing.webSearchUsd } : undefined;
   };
@@ -111,8 +111,8 @@ function priceVersions(catalog: ModelListResponse, versions: EvalVersion[], judg
  * (`report`): 0 pass, 1 below --min-pass or a regression against --baseline, 2 on a usage or infrastructure error,
  * 130 when interrupted.
  */
-export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseEvalArgs(argv);
+export async function runEvaluationCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseEvaluationArgs(argv);
   if (!parsed.ok) {
     io.err(`gatehouse eval: ${parsed.message}\n${EVAL_USAGE}\n`);
     return 2;
@@ -215,25 +215,25 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     );
     if (!state.resumed) {
       await context.questionSets.create({ id: setId, name: path.basename(options.questions.path), rows, userEmail: "cli" });
-      await context.evalRuns.create({ id: runId, userId: "cli", setId, setVersion: 1, plan, capUsd, itemReserveUsd: 0, items });
+      await context.evaluationRuns.create({ id: runId, userId: "cli", setId, setVersion: 1, plan, capUsd, itemReserveUsd: 0, items });
       state.begin(fingerprint);
       io.err(`gatehouse eval: ${items.length} answers to get (${rows.length} questions × ${versions.length} versions × ${options.repeats} repeats); state in ${state.dir}\n`);
     } else {
-      const ended = (await context.evalRuns.progress(runId)).filter((row) => row.status === "done" || row.status === "failed").reduce((sum, row) => sum + row.count, 0);
+      const ended = (await context.evaluationRuns.progress(runId)).filter((row) => row.status === "done" || row.status === "failed").reduce((sum, row) => sum + row.count, 0);
       io.err(`gatehouse eval: --resume: ${ended} of ${items.length} answers are kept from the cut run; getting the other ${items.length - ended}\n`);
     }
     const runner = new EvaluationRunner({
-      store: context.evalRuns,
+      store: context.evaluationRuns,
       instanceId: "cli",
       pollMs: 100,
       // Short, so a resumed run takes back the answers a crashed run had in flight within seconds.
       leaseMs: CLI_LEASE_MS,
       // Every call reserves its request's upper bound at its claim, against --max-cost: the dashboard's rule.
-      workFor: (id) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, id, "cli"),
+      workFor: (id) => workForRun(context.evaluationRuns, context.questionSets, sendEvaluationResponse, id, "cli"),
       onError: (error) => io.err(`gatehouse eval: ${error instanceof Error ? error.message : String(error)}\n`),
     });
     const startedAt = Date.now();
-    const progress = watchProgress(context.evalRuns, runId, items.length, io.progressMs ?? 1_000, (line) => io.err(`gatehouse eval: ${line}\n`));
+    const progress = watchProgress(context.evaluationRuns, runId, items.length, io.progressMs ?? 1_000, (line) => io.err(`gatehouse eval: ${line}\n`));
     runner.start();
     const cut = await untilIdleOrAborted(runner, runId, io.signal);
     await runner.stop();
@@ -243,7 +243,7 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
       return EXIT_INTERRUPTED;
     }
     const wallMs = Date.now() - startedAt;
-    const run = await context.evalRuns.get(runId);
+    const run = await context.evaluationRuns.get(runId);
     let stopped: string | null = null;
     if (run?.status === "stopped") {
       stopped = run.stop_reason === "cap" ? `at the spending cap of $${capUsd}` : (run.stop_reason ?? "stopped");
@@ -252,8 +252,8 @@ export async function runEvalCli(argv: readonly string[], io: CliIo): Promise<nu
     // Every figure the CLI prints and writes is the ledger's, per answer: settled costs, and reserves kept for unknown outcomes.
     const costs = await itemCostsOf(context.ledger, runId);
     const spent = sumItemCosts(costs.values());
-    const stored = await context.evalRuns.items(runId, { limit: 5_000 });
-    const more = items.length > 5_000 ? await context.evalRuns.items(runId, { offset: 5_000, limit: items.length }) : [];
+    const stored = await context.evaluationRuns.items(runId, { limit: 5_000 });
+    const more = items.length > 5_000 ? await context.evaluationRuns.items(runId, { offset: 5_000, limit: items.length }) : [];
     if (run?.status === "stopped") {
       const notRun = [...stored, ...more].filter((item) => item.status === "cancelled" || item.status === "pending").length;
       const why = run.stop_reason === "cap" ? `at the spending cap of ${usdText(capUsd)} (the next answer's upper bound would have passed it)` : `(${run.stop_reason ?? "stopped"})`;

@@ -6,7 +6,7 @@ import { resolveDemoPassword, type DemoPassword } from "../auth/demo-password";
 import { serverEnv, type ServerEnv } from "./env";
 import { UsersStore } from "../db/users-store";
 import { VideoGenerationsStore } from "../db/video-generations-store";
-import { EvalRunsStore } from "../db/evaluation-runs-store";
+import { EvaluationRunsStore } from "../db/evaluation-runs-store";
 import { QuestionSetsStore } from "../db/question-sets-store";
 import { Ledger } from "../ledger/ledger";
 import { budgetDefaults } from "../ledger/budget-defaults";
@@ -21,7 +21,7 @@ export interface AppContext {
   audit: AuditStore;
   videoGenerations: VideoGenerationsStore;
   questionSets: QuestionSetsStore;
-  evalRuns: EvalRunsStore;
+  evaluationRuns: EvaluationRunsStore;
   /** What every gateway call that can cost money reserves and settles on; budgets and "spent" figures read it. */
   ledger: Ledger;
   releaseGates: ReleaseGatesStore;
@@ -80,7 +80,7 @@ async function openAppContext(env: ServerEnv, target: AppDbTarget): Promise<AppC
     audit: new AuditStore(db),
     videoGenerations: new VideoGenerationsStore(db, ledger),
     questionSets: new QuestionSetsStore(db),
-    evalRuns: new EvalRunsStore(db, ledger),
+    evaluationRuns: new EvaluationRunsStore(db, ledger),
     releaseGates: new ReleaseGatesStore(db),
     accessTokens: new AccessTokensStore(db),
     ledger,

@@ -306,7 +306,7 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
     version: 8,
     name: "evaluation re-scores on the spending ledger; preset audit notes",
     // A re-score calls the judge model over a finished run's stored answers: its spending is the editor's who
-    // asked, on the same ledger as runs and video generations (EvalRunsStore.chargesSince reads both tables).
+    // asked, on the same ledger as runs and video generations (EvaluationRunsStore.chargesSince reads both tables).
     // While it runs it counts at its reserve (the estimate), then at what it cost. A preset save may carry a
     // note (a designation from a run's results links to the run).
     sql: (d) => `

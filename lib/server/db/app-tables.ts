@@ -129,16 +129,16 @@ interface QuestionSetPiecesTable {
   rows: string;
 }
 
-export type EvalRunStatus = "running" | "cancelled" | "finished" | "stopped";
+export type EvaluationRunStatus = "running" | "cancelled" | "finished" | "stopped";
 
-export interface EvalRunsTable {
+export interface EvaluationRunsTable {
   id: string;
   user_id: string;
   set_id: string;
   set_version: number;
   /** The run's plan as JSON text (versions, repeats, concurrency, checks, judge model). */
   plan: string;
-  status: EvalRunStatus;
+  status: EvaluationRunStatus;
   stop_reason: string | null;
   cap_usd: number;
   /** What one item may cost at most, reserved against the cap while it runs. */
@@ -156,15 +156,15 @@ export interface EvalRunsTable {
   estimate_high_usd: Generated<number | null>;
 }
 
-export type EvalItemStatus = "pending" | "claimed" | "done" | "failed" | "cancelled";
+export type EvaluationItemStatus = "pending" | "claimed" | "done" | "failed" | "cancelled";
 
-interface EvalItemsTable {
+interface EvaluationItemsTable {
   run_id: string;
   position: number;
   version_index: number;
   question_index: number;
   repeat_index: number;
-  status: EvalItemStatus;
+  status: EvaluationItemStatus;
   claimed_by: string | null;
   /** Epoch ms; BIGINT in PostgreSQL, only compared in SQL. */
   lease_until: number | null;
@@ -186,7 +186,7 @@ interface EvalItemsTable {
 // eval_rescores (migration 8) holds re-scores made before scorings (migration 12); nothing reads or writes it now.
 
 /** A scoring of a run's stored answers (migration 12): number 2 on; the run's own verdicts are scoring 1. */
-export interface EvalScoringsTable {
+export interface EvaluationScoringsTable {
   id: string;
   run_id: string;
   number: number;
@@ -210,7 +210,7 @@ export interface EvalScoringsTable {
 }
 
 /** One answer of a scoring: claimed with a lease like a run's item; its verdicts once done (migration 12). */
-interface EvalScoringItemsTable {
+interface EvaluationScoringItemsTable {
   scoring_id: string;
   position: number;
   status: "pending" | "claimed" | "done";
@@ -220,7 +220,7 @@ interface EvalScoringItemsTable {
 }
 
 /** One cached verdict: an answer (run, position) under one check key (migration 12). */
-interface EvalVerdictsTable {
+interface EvaluationVerdictsTable {
   run_id: string;
   position: number;
   check_key: string;
@@ -358,11 +358,11 @@ export interface AppTables {
   question_sets: QuestionSetsTable;
   question_set_versions: QuestionSetVersionsTable;
   question_set_pieces: QuestionSetPiecesTable;
-  eval_runs: EvalRunsTable;
-  eval_items: EvalItemsTable;
-  eval_scorings: EvalScoringsTable;
-  eval_scoring_items: EvalScoringItemsTable;
-  eval_verdicts: EvalVerdictsTable;
+  eval_runs: EvaluationRunsTable;
+  eval_items: EvaluationItemsTable;
+  eval_scorings: EvaluationScoringsTable;
+  eval_scoring_items: EvaluationScoringItemsTable;
+  eval_verdicts: EvaluationVerdictsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_hourly: LedgerHourlyTable;
   ledger_daily: LedgerDailyTable;

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { useTestAppDb } from "../testing/test-app-db";
-import { EvalRunsStore, type EndedEvalItem } from "./evaluation-runs-store";
+import { EvaluationRunsStore, type EndedEvaluationItem } from "./evaluation-runs-store";
 import { roomyLedger } from "../testing/test-ledger";
 
 /** More items than one INSERT takes, so the chunks have to line up. */
 const QUESTIONS = 1_300;
 
-function endedItems(): EndedEvalItem[] {
-  const items: EndedEvalItem[] = [];
+function endedItems(): EndedEvaluationItem[] {
+  const items: EndedEvaluationItem[] = [];
   for (let version = 0; version < 2; version++)
     for (let question = 0; question < QUESTIONS; question++) {
       if (question % 100 === 7) {
@@ -23,10 +23,10 @@ function endedItems(): EndedEvalItem[] {
 
 describe.each(APP_DB_DIALECTS)("an ended run written whole on %s", (dialect) => {
   const testDb = useTestAppDb(dialect, "gatehouse-eval-ended-");
-  let store: EvalRunsStore;
+  let store: EvaluationRunsStore;
   const base = { userId: "u1", setId: "set", setVersion: 1, plan: { versions: [], repeats: 1 }, capUsd: 10, itemReserveUsd: 0 };
   beforeAll(() => {
-    store = new EvalRunsStore(testDb.db, roomyLedger(testDb.db));
+    store = new EvaluationRunsStore(testDb.db, roomyLedger(testDb.db));
   });
 
   it("reads back as the runner would have left it: status, outcomes in position order, progress, spending", async () => {

@@ -7,7 +7,7 @@ import { APP_DB_DIALECTS, type AppDbDialect } from "@/lib/testing/postgres-datab
 import { useTestAppDb } from "../testing/test-app-db";
 import { testAppDbTarget } from "../testing/test-support";
 import { openAppDb, type AppDb, type AppDbTarget } from "./app-db";
-import { EvalRunsStore, type EvalItemKey } from "./evaluation-runs-store";
+import { EvaluationRunsStore, type EvaluationItemKey } from "./evaluation-runs-store";
 import { Ledger } from "../ledger/ledger";
 import { roomyLedger } from "../testing/test-ledger";
 
@@ -19,17 +19,17 @@ import { roomyLedger } from "../testing/test-ledger";
 
 const LEASE_MS = 1_000;
 
-function items(count: number): EvalItemKey[] {
+function items(count: number): EvaluationItemKey[] {
   return Array.from({ length: count }, (_, question) => ({ version_index: question % 2, question_index: question, repeat_index: 0 }));
 }
 
-async function spending(store: EvalRunsStore, runId: string): Promise<{ run: number; items: number }> {
+async function spending(store: EvaluationRunsStore, runId: string): Promise<{ run: number; items: number }> {
   const run = await store.get(runId);
   const rows = await store.items(runId, { limit: 5_000 });
   return { run: Number(run?.spent_usd), items: rows.reduce((sum, row) => sum + (row.cost_usd ?? 0), 0) };
 }
 
-async function claimOne(store: EvalRunsStore, runId: string, instance: string, now = Date.now()) {
+async function claimOne(store: EvaluationRunsStore, runId: string, instance: string, now = Date.now()) {
   const claim = await store.claim(runId, instance, { now, leaseMs: LEASE_MS, concurrency: 16 });
   if (claim.kind !== "item") throw new Error(`expected an item, got ${claim.kind}`);
   return claim.item;
@@ -37,11 +37,11 @@ async function claimOne(store: EvalRunsStore, runId: string, instance: string, n
 
 describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (dialect) => {
   const testDb = useTestAppDb(dialect, "gatehouse-eval-spend-");
-  let store: EvalRunsStore;
+  let store: EvaluationRunsStore;
   let runCounter = 0;
 
   beforeAll(() => {
-    store = new EvalRunsStore(testDb.db, roomyLedger(testDb.db));
+    store = new EvaluationRunsStore(testDb.db, roomyLedger(testDb.db));
   });
 
   async function newRun(options: { count: number; capUsd?: number; reserveUsd?: number }): Promise<string> {
@@ -87,7 +87,7 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (diale
     // The instance dies holding the third item; the next start opens the database afresh.
     const reopened = await testDb.reopen();
     try {
-      const next = new EvalRunsStore(reopened, roomyLedger(reopened));
+      const next = new EvaluationRunsStore(reopened, roomyLedger(reopened));
       expect(Number((await next.get(id))?.spent_usd)).toBeCloseTo(0.02, 9);
       const later = start + LEASE_MS + 1;
       const taken = await claimOne(next, id, "next", later);
@@ -149,7 +149,7 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's running spend on %s", (diale
   });
 
   it("stops a run at a claim the person's budget refuses, whatever its cap (two runs share one budget)", async () => {
-    const tight = new EvalRunsStore(testDb.db, new Ledger(testDb.db, () => ({ dayUsd: 0.025, monthUsd: 1, daySetting: "D", monthSetting: "M" })));
+    const tight = new EvaluationRunsStore(testDb.db, new Ledger(testDb.db, () => ({ dayUsd: 0.025, monthUsd: 1, daySetting: "D", monthSetting: "M" })));
     const userId = `budget-${Math.random()}`;
     const ids = [];
     for (let run = 0; run < 2; run++) {
@@ -185,7 +185,7 @@ async function databaseBefore9(dialect: AppDbDialect, dataDir: string): Promise<
   const target = await testAppDbTarget(dialect, dataDir);
   const db = await openAppDb(target);
   try {
-    const store = new EvalRunsStore(db, roomyLedger(db));
+    const store = new EvaluationRunsStore(db, roomyLedger(db));
     await store.create({ id: "old-run", userId: "u1", setId: "s1", setVersion: 1, plan: {}, capUsd: 0.05, itemReserveUsd: 0.01, items: items(5) });
     await sql`UPDATE eval_items SET status = 'done', cost_usd = 0.01 + position * 0.005 WHERE run_id = 'old-run' AND position < 2`.execute(db.kysely);
     await sql`DROP INDEX eval_items_by_version`.execute(db.kysely);
@@ -210,7 +210,7 @@ describe.each(APP_DB_DIALECTS)("migration 9 on %s", (dialect) => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-migration9-"));
     db = await openAppDb(await databaseBefore9(dialect, dataDir));
     expect(db.migrated).toEqual([9]);
-    const store = new EvalRunsStore(db, roomyLedger(db));
+    const store = new EvaluationRunsStore(db, roomyLedger(db));
     expect(Number((await store.get("old-run"))?.spent_usd)).toBeCloseTo(0.025, 9);
     // 0.025 spent, 0.01 reserved per item: two more fit under 0.05, the third waits for them, then would not fit.
     const now = Date.now();

@@ -2,16 +2,16 @@ import { sql, type Selectable } from "kysely";
 import type { Ledger, LedgerEntryRef, LedgerFeature, Settlement } from "../ledger/ledger";
 import { EPSILON, SpendRefusal } from "../ledger/refusal";
 import type { AppDb, LockConnection } from "./app-db";
-import type { EvalItemStatus, EvalRunStatus, EvalRunsTable } from "./app-tables";
+import type { EvaluationItemStatus, EvaluationRunStatus, EvaluationRunsTable } from "./app-tables";
 
 /** One item of a run: a version of the plan tried on a question, `repeat_index` of the run's repeats. */
-export interface EvalItemKey {
+export interface EvaluationItemKey {
   version_index: number;
   question_index: number;
   repeat_index: number;
 }
 
-export interface NewEvalRun {
+export interface NewEvaluationRun {
   id: string;
   userId: string;
   setId: string;
@@ -21,7 +21,7 @@ export interface NewEvalRun {
   capUsd: number;
   /** The most one item may cost: reserved against the cap while the item runs. */
   itemReserveUsd: number;
-  items: readonly EvalItemKey[];
+  items: readonly EvaluationItemKey[];
   /** The run's name as it starts (the default from its versions and set). */
   name?: string;
   /** Its estimate, low to high from its real requests (services/evaluation-runs.ts), kept to show beside the actual. */
@@ -30,9 +30,9 @@ export interface NewEvalRun {
 }
 
 /** A run as stored: the table's row (app-tables.ts), one definition. */
-export type EvalRunRow = Selectable<EvalRunsTable>;
+export type EvaluationRunRow = Selectable<EvaluationRunsTable>;
 
-export interface ClaimedItem extends EvalItemKey {
+export interface ClaimedItem extends EvaluationItemKey {
   run_id: string;
   position: number;
   attempts: number;
@@ -49,13 +49,13 @@ export type ClaimResult =
 
 export interface ItemProgress {
   version_index: number;
-  status: EvalItemStatus;
+  status: EvaluationItemStatus;
   count: number;
   cost_usd: number;
 }
 
 /** An item written with its outcome already known (a run imported or seeded whole, see createEnded). */
-export interface EndedEvalItem extends EvalItemKey {
+export interface EndedEvaluationItem extends EvaluationItemKey {
   status: "done" | "failed" | "cancelled";
   result?: unknown;
   checks?: unknown;
@@ -67,11 +67,11 @@ export interface EndedEvalItem extends EvalItemKey {
 }
 
 /** A run that has already ended, written whole (createEnded). */
-export interface NewEndedEvalRun extends Omit<NewEvalRun, "items"> {
-  status: Exclude<EvalRunStatus, "running">;
+export interface NewEndedEvaluationRun extends Omit<NewEvaluationRun, "items"> {
+  status: Exclude<EvaluationRunStatus, "running">;
   stopReason?: string | null;
   endedAt?: Date;
-  items: readonly EndedEvalItem[];
+  items: readonly EndedEvaluationItem[];
 }
 
 /** Rows per INSERT of ended items (13 values a row): under SQLite's 32,766 bound variables and PostgreSQL's 65,535. */
@@ -150,14 +150,14 @@ function inTransaction<T>(on: LockConnection, task: (trx: LockConnection) => Pro
  * A claim costs the same at the first item and the last: the run's spending is kept on its row (`spent_usd`,
  * added to in the transaction that records an item's cost) and the next item is found through an index.
  */
-export class EvalRunsStore {
+export class EvaluationRunsStore {
   constructor(
     private readonly db: AppDb,
     /** Where every call of a run reserves and settles (lib/server/ledger): the person's budget and the usage views. */
     readonly ledger: Ledger,
   ) {}
 
-  async create(run: NewEvalRun): Promise<void> {
+  async create(run: NewEvaluationRun): Promise<void> {
     const at = (run.at ?? new Date()).toISOString();
     await this.db.kysely.transaction().execute(async (trx) => {
       await trx
@@ -193,12 +193,12 @@ export class EvalRunsStore {
     });
   }
 
-  async get(id: string): Promise<EvalRunRow | undefined> {
+  async get(id: string): Promise<EvaluationRunRow | undefined> {
     return this.db.kysely.selectFrom("eval_runs").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
   /** Newest first; `after` (the last row of the page before) continues past it (keyset paging: created_at desc, id). */
-  async list(options: { setId?: string; limit?: number; after?: { created_at: string; id: string } } = {}): Promise<EvalRunRow[]> {
+  async list(options: { setId?: string; limit?: number; after?: { created_at: string; id: string } } = {}): Promise<EvaluationRunRow[]> {
     let query = this.db.kysely.selectFrom("eval_runs").selectAll();
     if (options.setId) query = query.where("set_id", "=", options.setId);
     const after = options.after;
@@ -207,7 +207,7 @@ export class EvalRunsStore {
   }
 
   /** Runs the runners should work on. */
-  async running(): Promise<EvalRunRow[]> {
+  async running(): Promise<EvaluationRunRow[]> {
     return this.db.kysely.selectFrom("eval_runs").selectAll().where("status", "=", "running").orderBy("created_at").execute();
   }
 
@@ -222,7 +222,7 @@ export class EvalRunsStore {
     return { user: Number(rows.find((row) => row.user_id === userId)?.count ?? 0), all: rows.reduce((sum, row) => sum + Number(row.count), 0) };
   }
 
-  async status(id: string): Promise<EvalRunStatus | undefined> {
+  async status(id: string): Promise<EvaluationRunStatus | undefined> {
     const row = await this.db.kysely.selectFrom("eval_runs").select("status").where("id", "=", id).executeTakeFirst();
     return row?.status;
   }
@@ -238,7 +238,7 @@ export class EvalRunsStore {
   async claim(
     runId: string,
     instanceId: string,
-    options: { now: number; leaseMs: number; concurrency: number; reserveOf?: (item: EvalItemKey) => CallCharge },
+    options: { now: number; leaseMs: number; concurrency: number; reserveOf?: (item: EvaluationItemKey) => CallCharge },
   ): Promise<ClaimResult> {
     const { now, leaseMs, concurrency } = options;
     return this.db.serialize(`eval-run:${runId}`, (locked) =>
@@ -757,7 +757,7 @@ export class EvalRunsStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async createEnded(run: NewEndedEvalRun): Promise<void> {
+  async createEnded(run: NewEndedEvaluationRun): Promise<void> {
     const created = (run.at ?? new Date()).toISOString();
     const ended = (run.endedAt ?? new Date()).toISOString();
     await this.db.kysely.transaction().execute(async (trx) => {
@@ -773,7 +773,7 @@ export class EvalRunsStore {
 const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /** The eval_runs row of a run written whole (createEnded). */
-function endedRunRow(run: NewEndedEvalRun, created: string, ended: string) {
+function endedRunRow(run: NewEndedEvaluationRun, created: string, ended: string) {
   const { id, userId: user_id, setId: set_id, setVersion: set_version, capUsd: cap_usd, itemReserveUsd: item_reserve_usd, status } = run;
   // The running spend a claim and the daily ledger read: the sum of the items' costs, as `settle` keeps it.
   const spent_usd = run.items.reduce((sum, item) => sum + (item.costUsd ?? 0), 0);
@@ -781,7 +781,7 @@ function endedRunRow(run: NewEndedEvalRun, created: string, ended: string) {
 }
 
 /** An eval_items row with its outcome; a cancelled item never ran, so it has no attempt and no times. */
-function endedItemRow(runId: string, position: number, item: EndedEvalItem, ended: string) {
+function endedItemRow(runId: string, position: number, item: EndedEvaluationItem, ended: string) {
   const { version_index, question_index, repeat_index, status } = item;
   const ran = status !== "cancelled";
   const [started_at, ended_at] = ran ? [item.startedAt?.toISOString() ?? ended, item.endedAt?.toISOString() ?? ended] : [null, null];

@@ -1,15 +1,15 @@
 import { sql, type Selectable } from "kysely";
 import type { AppDb, LockConnection } from "./app-db";
-import type { EvalScoringsTable } from "./app-tables";
+import type { EvaluationScoringsTable } from "./app-tables";
 
 /**
  * Scorings of evaluation runs (migration 12): a re-score is a job, not a request. Its items (one per stored answer)
- * are claimed with a lease under the scoring's lock, as a run's are (EvalRunsStore.claim): any instance on the same
+ * are claimed with a lease under the scoring's lock, as a run's are (EvaluationRunsStore.claim): any instance on the same
  * database takes its share, and a restart resumes where the scoring stopped. Each item stores its verdicts as it
  * ends; eval_verdicts caches every verdict computed, so no verdict is computed (nor paid for) twice.
  */
 
-export type EvalScoringRow = Selectable<EvalScoringsTable>;
+export type EvaluationScoringRow = Selectable<EvaluationScoringsTable>;
 
 export type ScoringClaim = { kind: "item"; position: number } | { kind: "busy" } | { kind: "empty" } | { kind: "ended" };
 
@@ -40,7 +40,7 @@ function inTransaction<T>(on: LockConnection, task: (trx: LockConnection) => Pro
   return on.isTransaction ? task(on) : on.transaction().execute(task);
 }
 
-export class EvalScoringsStore {
+export class EvaluationScoringsStore {
   constructor(private readonly db: AppDb) {}
 
   /**
@@ -81,20 +81,20 @@ export class EvalScoringsStore {
     );
   }
 
-  async get(id: string): Promise<EvalScoringRow | undefined> {
+  async get(id: string): Promise<EvaluationScoringRow | undefined> {
     return this.db.kysely.selectFrom("eval_scorings").selectAll().where("id", "=", id).executeTakeFirst();
   }
 
-  async byNumber(runId: string, number: number): Promise<EvalScoringRow | undefined> {
+  async byNumber(runId: string, number: number): Promise<EvaluationScoringRow | undefined> {
     return this.db.kysely.selectFrom("eval_scorings").selectAll().where("run_id", "=", runId).where("number", "=", number).executeTakeFirst();
   }
 
   /** A run's scorings after its original, oldest first (at most SCORINGS_PER_RUN_MAX). */
-  async list(runId: string): Promise<EvalScoringRow[]> {
+  async list(runId: string): Promise<EvaluationScoringRow[]> {
     return this.db.kysely.selectFrom("eval_scorings").selectAll().where("run_id", "=", runId).orderBy("number").execute();
   }
 
-  async running(): Promise<EvalScoringRow[]> {
+  async running(): Promise<EvaluationScoringRow[]> {
     return this.db.kysely.selectFrom("eval_scorings").selectAll().where("status", "=", "running").orderBy("created_at").execute();
   }
 

@@ -1,4 +1,4 @@
-import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
+import type { EvaluationVersion } from "@/lib/contract/bff/evaluation-plan";
 import { usesJudge, type CheckSpec } from "@/lib/evaluations/checks";
 import { checksForRow, type CheckedRow } from "@/lib/evaluations/row-checks";
 import { callUpperBound, MIN_CALL_RESERVE_USD, searchResultsOf, type CallPricing } from "../ledger/call-reserve";
@@ -50,7 +50,7 @@ function bytesOf(text: string): number {
 }
 
 /** One version's per-item figures for a row; the version's own text is measured once, not once per row. */
-function versionCosts(version: EvalVersion) {
+function versionCosts(version: EvaluationVersion) {
   const pricing = version.pricing ?? FREE;
   const empty = itemRequest(version, { question: "" });
   const emptyBound = callUpperBound(empty, pricing, { maxOutputTokens: Number(empty.max_output_tokens) });
@@ -80,7 +80,7 @@ function versionCosts(version: EvalVersion) {
 }
 
 export function estimateRange(plan: {
-  versions: readonly EvalVersion[];
+  versions: readonly EvaluationVersion[];
   rows: readonly Row[];
   repeats: number;
   checks: readonly CheckSpec[];

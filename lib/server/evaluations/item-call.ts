@@ -1,16 +1,16 @@
 import type { SearchItem } from "@/lib/contract/gateway";
 import { createEventBatcher } from "@/lib/playground/event-batcher";
 import { initialRunState, runReducer, type RunState } from "@/lib/playground/run-state";
-import type { EvalCitation, EvalSource, ItemResult as EvalItemResult } from "@/lib/evaluations/item-result";
+import type { EvaluationCitation, EvaluationSource, ItemResult as EvaluationItemResult } from "@/lib/evaluations/item-result";
 
 /** A citation as an evaluation stores it: the annotation's offsets (code points) in the answer and its source text. */
-type StoredCitation = EvalCitation;
+type StoredCitation = EvaluationCitation;
 
 /** A source the response's web search returned, cited or not. */
-type StoredSource = EvalSource;
+type StoredSource = EvaluationSource;
 
 /** What one item's call produced: lib/evaluations' item result (what checks read) plus what the call reported. */
-export type ItemResult = EvalItemResult & {
+export type ItemResult = EvaluationItemResult & {
   citations: StoredCitation[];
   sources: StoredSource[];
   searches: { query: string | null; status: string }[];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRescoreEstimateEnvelopeSchema, EvalScoringEnvelopeSchema, EvalScoringListEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
-import { EvalEstimateEnvelopeSchema, EvalItemPageSchema, EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationRescoreEstimateEnvelopeSchema, EvaluationScoringEnvelopeSchema, EvaluationScoringListEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
+import { EvaluationEstimateEnvelopeSchema, EvaluationItemPageSchema, EvaluationRunDetailEnvelopeSchema, EvaluationRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { BudgetEnvelopeSchema } from "@/lib/contract/bff/schemas";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
@@ -10,14 +10,14 @@ import { appContext } from "../config/app-context";
 import { getMyBudget, putUserBudget } from "../handlers/budgets";
 import { applyRunRescore, estimateRunRescore, listRunScorings } from "../handlers/evaluation-results";
 import { createSet } from "../handlers/evaluation-sets";
-import { createEvalRun, estimateEvalRun, getEvalRun, listEvalRunItems } from "../handlers/evaluation-runs";
+import { createEvaluationRun, estimateEvaluationRun, getEvaluationRun, listEvaluationRunItems } from "../handlers/evaluation-runs";
 import { startCountingProxy, type CountingProxy } from "../testing/counting-proxy";
 import { runToEnd, scoreToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 
 /**
  * Issue 39, an evaluation's judge calls: each reserves on its owner's ledger (`evaluation-judge`) before it is sent,
- * in a run (EvalRunsStore.reserveCall) and in a re-score (scoring-jobs.ts). Within the budget they land on the
+ * in a run (EvaluationRunsStore.reserveCall) and in a re-score (scoring-jobs.ts). Within the budget they land on the
  * ledger; when an item's answer fits the budget but its judge call does not, the judge call never reaches the
  * gateway: the run stops at the budget (stop_reason "budget") and the item's judge check says the budget refused it
  * (no score, so a re-score judges it again); a re-score stops failed with the refusal as its error. Real HTTP to
@@ -66,15 +66,15 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
   const planOf = (model: string) => ({ set_id: setId, models: [model], concurrency: 1, checks: RUN_CHECKS, cap_usd: 5 });
 
   async function startRun(json: unknown): Promise<string> {
-    const response = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json }), params({}));
+    const response = await createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json }), params({}));
     expect(response.status, await response.clone().text()).toBe(201);
-    return EvalRunEnvelopeSchema.parse(await response.json()).data.id;
+    return EvaluationRunEnvelopeSchema.parse(await response.json()).data.id;
   }
 
   /** What one answer of the plan reserves when it is claimed (the estimate's figure for its dearest question). */
   async function answerReserveOf(json: unknown): Promise<number> {
-    const estimated = await estimateEvalRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json }), params({}));
-    return EvalEstimateEnvelopeSchema.parse(await estimated.json()).data.item_reserve_usd;
+    const estimated = await estimateEvaluationRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json }), params({}));
+    return EvaluationEstimateEnvelopeSchema.parse(await estimated.json()).data.item_reserve_usd;
   }
 
   const answersSent = () => proxy.count("POST", "/responses");
@@ -89,12 +89,12 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
   }
 
   async function itemsOf(runId: string) {
-    const response = await listEvalRunItems(bff.request(`/api/evaluations/runs/${runId}/items`, { role: "viewer" }), params({ id: runId }));
-    return EvalItemPageSchema.parse(await response.json()).data;
+    const response = await listEvaluationRunItems(bff.request(`/api/evaluations/runs/${runId}/items`, { role: "viewer" }), params({ id: runId }));
+    return EvaluationItemPageSchema.parse(await response.json()).data;
   }
 
   async function runOf(runId: string) {
-    return EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/evaluations/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    return EvaluationRunDetailEnvelopeSchema.parse(await (await getEvaluationRun(bff.request(`/api/evaluations/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
   }
 
   /** The ledger's entries of one run's item: its answer's and its judge calls'. */
@@ -113,9 +113,9 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
   async function rescore(runId: string) {
     const response = await applyRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore`, { role: "editor", json: { checks: RESCORE_CHECKS } }), params({ id: runId }));
     expect(response.status, await response.clone().text()).toBe(202);
-    const number = EvalScoringEnvelopeSchema.parse(await response.json()).data.number;
+    const number = EvaluationScoringEnvelopeSchema.parse(await response.json()).data.number;
     await scoreToEnd();
-    const scorings = EvalScoringListEnvelopeSchema.parse(await (await listRunScorings(bff.request(`/api/evaluations/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const scorings = EvaluationScoringListEnvelopeSchema.parse(await (await listRunScorings(bff.request(`/api/evaluations/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }))).json()).data;
     return scorings.find((scoring) => scoring.number === number)!;
   }
 
@@ -210,7 +210,7 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
 
     // With room again, a re-score of the same check asks the judge (the refused verdict was not cached).
     await setDayLimit(null);
-    const estimate = EvalRescoreEstimateEnvelopeSchema.parse(
+    const estimate = EvaluationRescoreEstimateEnvelopeSchema.parse(
       await (await estimateRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: ["citation-support"] } }), params({ id: runId }))).json(),
     ).data;
     expect(estimate).toMatchObject({ items: 1, reused: 0 });
@@ -221,7 +221,7 @@ describe.each(APP_DB_DIALECTS)("evaluation judge calls within the person's budge
     // The stopped run has one answer; the estimate for judging it (assumed tokens) is below its judge call's reserve.
     const runId = stopped;
     const estimated = await estimateRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore/estimate`, { role: "editor", json: { checks: RESCORE_CHECKS } }), params({ id: runId }));
-    const estimate = EvalRescoreEstimateEnvelopeSchema.parse(await estimated.json()).data;
+    const estimate = EvaluationRescoreEstimateEnvelopeSchema.parse(await estimated.json()).data;
     expect(estimate).toMatchObject({ items: 1, judge_calls: 1 });
     const limit = (await budget()).day.spent_usd + estimate.judge_usd;
     await setDayLimit(limit);

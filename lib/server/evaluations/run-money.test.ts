@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalEstimateEnvelopeSchema, EvalRunDetailEnvelopeSchema, EvalRunEnvelopeSchema, EvalRunListResponseSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
-import { EvalResultsSummaryEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
+import { EvaluationEstimateEnvelopeSchema, EvaluationRunDetailEnvelopeSchema, EvaluationRunEnvelopeSchema, EvaluationRunListResponseSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationResultsSummaryEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { createSet } from "../handlers/evaluation-sets";
 import { exportRunResults, getResultsSummary } from "../handlers/evaluation-results";
-import { createEvalRun, estimateEvalRun, getEvalRun, listEvalRuns } from "../handlers/evaluation-runs";
+import { createEvaluationRun, estimateEvaluationRun, getEvaluationRun, listEvaluationRuns } from "../handlers/evaluation-runs";
 import { notRunSummary } from "@/lib/evaluations/runs/progress";
 import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
@@ -37,19 +37,19 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
   it("keeps a cut answer's reserve and shows the ledger's sum on the run page, the results, the exports and the runs list", { timeout: 120_000 }, async () => {
     const set = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "money", rows: QUESTIONS.map((question) => ({ question })) } }), params({}));
     const setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
-    const created = await createEvalRun(
+    const created = await createEvaluationRun(
       bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/scholar"], concurrency: 1, checks: ["min-length:1", "judge:Answers the question"], cap_usd: 5 } }),
       params({}),
     );
     expect(created.status, await created.clone().text()).toBe(201);
-    const runId = EvalRunEnvelopeSchema.parse(await created.json()).data.id;
+    const runId = EvaluationRunEnvelopeSchema.parse(await created.json()).data.id;
     // The first call the run makes (item 0's answer, concurrency 1) is cut after two text deltas: no usage comes.
     const fault = await caller(gateway, gateway.managementKey)("/__faults", { method: "POST", json: { path: "/responses", method: "POST", count: 1, cut_stream_after_deltas: 2 } });
     expect(fault.status).toBeLessThan(300);
     await runToEnd([runId]);
 
     const context = await appContext();
-    const items = await context.evalRuns.items(runId);
+    const items = await context.evaluationRuns.items(runId);
     expect(items.every((item) => item.status === "done")).toBe(true);
     const entries = (await Promise.all(items.map((item) => context.ledger.entriesOf({ kind: "evaluation-item", id: `${runId}:${item.position}` })))).flat();
     // The cut attempt: its cost unknown, its reserve kept (before the fix: settled at $0).
@@ -61,12 +61,12 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
     const ledgerSum = entries.reduce((sum, entry) => sum + (entry.state === "settled" ? entry.settled_usd! : entry.state === "unknown" ? entry.reserved_usd : 0), 0);
     expect(ledgerSum).toBeGreaterThan(unknown[0].reserved_usd);
 
-    const run = EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/evaluations/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const run = EvaluationRunDetailEnvelopeSchema.parse(await (await getEvaluationRun(bff.request(`/api/evaluations/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(run.progress.totals.spent_usd).toBeCloseTo(ledgerSum, 9);
     expect(run.progress.totals.unknown_usd).toBeCloseTo(unknown[0].reserved_usd, 9);
     expect(run.progress.cost_split?.total_usd).toBeCloseTo(ledgerSum, 9);
 
-    const summary = EvalResultsSummaryEnvelopeSchema.parse(await (await getResultsSummary(bff.request(`/api/evaluations/runs/${runId}/results`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const summary = EvaluationResultsSummaryEnvelopeSchema.parse(await (await getResultsSummary(bff.request(`/api/evaluations/runs/${runId}/results`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(summary.spent?.total_usd).toBeCloseTo(ledgerSum, 9);
     expect(summary.versions.reduce((sum, version) => sum + version.aggregate.cost_usd, 0)).toBeCloseTo(ledgerSum, 9);
 
@@ -82,7 +82,7 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
     // The run keeps the estimate it started with, a range from its requests, shown beside what it spent.
     expect(run.estimate?.low_usd).toBeGreaterThan(0);
     expect(run.estimate!.high_usd).toBeGreaterThanOrEqual(ledgerSum);
-    const list = EvalRunListResponseSchema.parse(await (await listEvalRuns(bff.request("/api/evaluations/runs", { role: "viewer" }), params({}))).json());
+    const list = EvaluationRunListResponseSchema.parse(await (await listEvaluationRuns(bff.request("/api/evaluations/runs", { role: "viewer" }), params({}))).json());
     expect(list.data.find((entry) => entry.id === runId)?.totals.spent_usd).toBeCloseTo(ledgerSum, 9);
   });
 
@@ -92,12 +92,12 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
     const setId = QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
     // A cap below the typical estimate, above one answer's upper bound: before, refused (402) with Start disabled.
     const short = { set_id: setId, models: ["gatehouse/scholar"], concurrency: 2 };
-    const typical = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json: { ...short, cap_usd: 5 } }), params({}))).json()).data;
+    const typical = EvaluationEstimateEnvelopeSchema.parse(await (await estimateEvaluationRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json: { ...short, cap_usd: 5 } }), params({}))).json()).data;
     const belowTypical = Number(((typical.item_reserve_usd + typical.total_usd) / 2).toFixed(6));
     expect(belowTypical).toBeLessThan(typical.total_usd);
-    const under = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { ...short, cap_usd: belowTypical } }), params({}));
+    const under = await createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json: { ...short, cap_usd: belowTypical } }), params({}));
     expect(under.status, await under.clone().text()).toBe(201);
-    await runToEnd([EvalRunEnvelopeSchema.parse(await under.json()).data.id]);
+    await runToEnd([EvaluationRunEnvelopeSchema.parse(await under.json()).data.id]);
 
     // A long system prompt makes each answer cost near its upper bound (its input is counted exactly), so the cap bites.
     const saved = await caller(gateway, gateway.managementKey)("/presets/long-fits/chat/completions", {
@@ -106,23 +106,23 @@ describe.each(APP_DB_DIALECTS)("an evaluation run's money on %s", (dialect) => {
     });
     expect(saved.status).toBe(200);
     const plan = { set_id: setId, preset: "long-fits", versions: [1], concurrency: 2, checks: ["min-length:1"] };
-    const wide = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json: { ...plan, cap_usd: 5 } }), params({}))).json()).data;
+    const wide = EvaluationEstimateEnvelopeSchema.parse(await (await estimateEvaluationRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json: { ...plan, cap_usd: 5 } }), params({}))).json()).data;
     expect(wide.low_usd).toBeGreaterThan(0);
     expect(wide.low_usd).toBeLessThan(wide.high_usd);
     expect(wide.fits_items).toBe(12);
     console.info(`[38.4] ${dialect}: estimate ${wide.low_usd}–${wide.high_usd}, typical ${wide.total_usd}, one item reserves ${wide.item_reserve_usd}`);
     // A cap a third of the high end: before, the estimate refused it (402) and Start was disabled.
     const capUsd = Number((wide.high_usd / 3).toFixed(6));
-    const tight = EvalEstimateEnvelopeSchema.parse(await (await estimateEvalRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json: { ...plan, cap_usd: capUsd } }), params({}))).json()).data;
+    const tight = EvaluationEstimateEnvelopeSchema.parse(await (await estimateEvaluationRun(bff.request("/api/evaluations/runs/estimate", { role: "editor", json: { ...plan, cap_usd: capUsd } }), params({}))).json()).data;
     expect(tight.refusals).toEqual([]);
     expect(tight.fits_items).toBeGreaterThan(0);
     expect(tight.fits_items).toBeLessThan(12);
-    const created = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { ...plan, cap_usd: capUsd } }), params({}));
+    const created = await createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json: { ...plan, cap_usd: capUsd } }), params({}));
     expect(created.status, await created.clone().text()).toBe(201);
-    const runId = EvalRunEnvelopeSchema.parse(await created.json()).data.id;
+    const runId = EvaluationRunEnvelopeSchema.parse(await created.json()).data.id;
     // Each answer costs less than its upper bound: the runner claims past `fits_items`, each claim weighing the cap.
     await runToEnd([runId]);
-    const run = EvalRunDetailEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/evaluations/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const run = EvaluationRunDetailEnvelopeSchema.parse(await (await getEvaluationRun(bff.request(`/api/evaluations/runs/${runId}`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(run).toMatchObject({ status: "stopped", stop_reason: "cap" });
     expect(run.progress.totals.spent_usd).toBeLessThanOrEqual(capUsd + 1e-9);
     // `fits_items` answers fit at their upper bounds; a retried or lapsed attempt keeps its reserve, so fewer may end.

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { EvalPlanSchema, type EvalVersion } from "@/lib/contract/bff/evaluation-plan";
+import { EvaluationPlanSchema, type EvaluationVersion } from "@/lib/contract/bff/evaluation-plan";
 import { describeZodError } from "@/lib/contract/gateway/errors";
 import { CheckListSchema, usesJudge, type CheckSpec } from "@/lib/evaluations/checks";
 import { DEMO_JUDGE_MODEL } from "@/lib/evaluations/judge-protocol";
 import { checksForRow, evaluateRow, type CheckedRow } from "@/lib/evaluations/row-checks";
 import { fillRequest } from "@/lib/evaluations/template";
-import type { CallCharge, EvalRunsStore } from "../db/evaluation-runs-store";
+import type { CallCharge, EvaluationRunsStore } from "../db/evaluation-runs-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";
 import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
 import { checkPool } from "./check-pool";
@@ -39,20 +39,20 @@ function presetOf(versionId: string): { slug: string; version: number } | null {
  * The request an item's call sends: its version's settings with the row's question, `{{name}}` in the instructions and
  * the question filled from the row's vars (checked at creation), and an answer length bound.
  */
-export function itemRequest(version: EvalVersion, row: Pick<QuestionRow, "question" | "vars">): Record<string, unknown> {
+export function itemRequest(version: EvaluationVersion, row: Pick<QuestionRow, "question" | "vars">): Record<string, unknown> {
   const asked = version.request.max_output_tokens;
   const filled = fillRequest({ ...version.request, input: row.question }, row.vars ?? {});
   return { ...filled, max_output_tokens: typeof asked === "number" && asked > 0 ? asked : EVAL_MAX_OUTPUT_TOKENS };
 }
 
 /** What an item's call reserves: the upper bound of its real request at its version's prices (the minimum when unpriced). */
-export function itemCharge(version: EvalVersion, row: Pick<QuestionRow, "question" | "vars">, feature: CallCharge["feature"] = "evaluation-item"): CallCharge {
+export function itemCharge(version: EvaluationVersion, row: Pick<QuestionRow, "question" | "vars">, feature: CallCharge["feature"] = "evaluation-item"): CallCharge {
   const bound = callUpperBound(itemRequest(version, row), version.pricing ?? FREE, { maxOutputTokens: EVAL_MAX_OUTPUT_TOKENS });
   return { usd: bound.usd, model: String(version.request.model ?? version.id), preset: presetOf(version.id), feature };
 }
 
 /** The cost of an item from catalog pricing, for a gateway whose usage reports none. */
-function priceFromCatalog(version: EvalVersion): ((result: ItemResult) => number) | undefined {
+function priceFromCatalog(version: EvaluationVersion): ((result: ItemResult) => number) | undefined {
   const pricing = version.pricing;
   if (!pricing) return undefined;
   return (result) =>
@@ -66,7 +66,7 @@ function priceFromCatalog(version: EvalVersion): ((result: ItemResult) => number
  * The web-search part of a done item's cost, stored with it: the searches it made at the catalog's price per search
  * (never more than the whole cost), so the cost split reads it instead of guessing. Unpriced: left unknown.
  */
-function withSearchCost(outcome: ItemOutcome, version: EvalVersion): ItemOutcome {
+function withSearchCost(outcome: ItemOutcome, version: EvaluationVersion): ItemOutcome {
   const price = version.pricing?.web_search;
   if (outcome.kind !== "done" || price === undefined) return outcome;
   const web = Math.min(outcome.result.cost_usd, outcome.result.searches.length * price);
@@ -84,7 +84,7 @@ interface JudgeSetup {
   threshold: number | undefined;
   pricing: CallPricing;
   /** Reserves each judge call on the ledger against the run's cap and the person's budget, and settles it. */
-  runs: EvalRunsStore;
+  runs: EvaluationRunsStore;
   runId: string;
   /** The item the calls judge ("run:position"), their ledger subject. */
   subjectId: string;
@@ -124,7 +124,7 @@ function parseStored<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
  * instance (or the same one after a restart) executes the run exactly as it was started.
  */
 export async function workForRun(
-  runs: EvalRunsStore,
+  runs: EvaluationRunsStore,
   questionSets: QuestionSetsStore,
   send: SendResponses,
   runId: string,
@@ -133,7 +133,7 @@ export async function workForRun(
 ): Promise<RunWork | null> {
   const run = await runs.get(runId);
   if (!run) return null;
-  const plan = parseStored(EvalPlanSchema, run.plan, "plan");
+  const plan = parseStored(EvaluationPlanSchema, run.plan, "plan");
   const checks = parseStored(CheckListSchema, plan.checks, "checks");
   const set = await questionSets.get<QuestionRow>(run.set_id, run.set_version);
   if (!set) throw new RunPlanError(`its question set has no version ${run.set_version} any more`);

@@ -6,7 +6,7 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { appContext } from "../config/app-context";
 import { createSet } from "../handlers/evaluation-sets";
-import { createEvalRun } from "../handlers/evaluation-runs";
+import { createEvaluationRun } from "../handlers/evaluation-runs";
 import { admitEvaluationItem, sendEvaluationResponse } from "../services/evaluations";
 import { params, setUpBff, signInNewUser, type BffTestEnv } from "../testing/test-support";
 import { workForRun } from "./run-work";
@@ -41,7 +41,7 @@ afterAll(async () => {
 /** Writes a running run of `userId`'s straight to the store (the create route's own bound is tested below). */
 async function runOf(userId: string, items: number): Promise<string> {
   const id = randomUUID();
-  await (await appContext()).evalRuns.create({
+  await (await appContext()).evaluationRuns.create({
     id,
     userId,
     setId,
@@ -56,7 +56,7 @@ async function runOf(userId: string, items: number): Promise<string> {
 
 describe("evaluation bounds", () => {
   it("refuses a user's fourth running run with 429 naming the setting", async () => {
-    const start = () => createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], cap_usd: 1 } }), params({}));
+    const start = () => createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], cap_usd: 1 } }), params({}));
     for (let i = 0; i < 3; i++) expect((await start()).status).toBe(201);
     const refused = await start();
     expect(refused.status).toBe(429);
@@ -72,7 +72,7 @@ describe("evaluation bounds", () => {
     const flying = new Map<string, number>();
     let worst = 0;
     const runner = new EvaluationRunner({
-      store: context.evalRuns,
+      store: context.evaluationRuns,
       instanceId: "bounds",
       pollMs: 20,
       itemsInFlightPerUserMax: PER_USER,
@@ -80,7 +80,7 @@ describe("evaluation bounds", () => {
       admit: (userId, points) => admitEvaluationItem(context.db, userId, points),
       workFor: (runId) =>
         workForRun(
-          context.evalRuns,
+          context.evaluationRuns,
           context.questionSets,
           sendEvaluationResponse,
           runId,
@@ -103,14 +103,14 @@ describe("evaluation bounds", () => {
     });
     runner.start();
     try {
-      await expect.poll(async () => (await context.evalRuns.get(light))?.status, { timeout: 30_000, interval: 100 }).toBe("finished");
+      await expect.poll(async () => (await context.evaluationRuns.get(light))?.status, { timeout: 30_000, interval: 100 }).toBe("finished");
       // The heavy user's items stop at their responses limit: the rest wait (pending, not failed).
-      await expect.poll(async () => (await context.evalRuns.totals(heavy)).filter((row) => row.status === "done").reduce((sum, row) => sum + row.count, 0), { timeout: 30_000, interval: 100 }).toBe(RESPONSES_PER_MINUTE);
+      await expect.poll(async () => (await context.evaluationRuns.totals(heavy)).filter((row) => row.status === "done").reduce((sum, row) => sum + row.count, 0), { timeout: 30_000, interval: 100 }).toBe(RESPONSES_PER_MINUTE);
       await new Promise((resolve) => setTimeout(resolve, 500));
     } finally {
       await runner.stop();
     }
-    const totals = await context.evalRuns.totals(heavy);
+    const totals = await context.evaluationRuns.totals(heavy);
     const count = (status: string) => totals.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
     console.log(`[finding 4] worst items in flight for one user: ${worst}; answered within the minute: ${count("done")} of 200`);
     expect(worst).toBeLessThanOrEqual(PER_USER);

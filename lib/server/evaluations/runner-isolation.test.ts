@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { EvalRunRequestSchema } from "@/lib/contract/bff/evaluations";
-import { EvalRunsStore } from "../db/evaluation-runs-store";
+import { EvaluationRunRequestSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationRunsStore } from "../db/evaluation-runs-store";
 import { roomyLedger } from "../testing/test-ledger";
 import { QuestionSetsStore } from "../db/question-sets-store";
 import { useTestAppDb } from "../testing/test-app-db";
@@ -20,7 +20,7 @@ const tooMany = Array.from({ length: 33 }, (_, i) => `min-length:${i}`);
 
 describe("a run's plan is checked with the runner's own limits", () => {
   it("refuses 33 checks at creation, naming the field", () => {
-    const parsed = EvalRunRequestSchema.safeParse({ set_id: SET_ID, models: ["gatehouse/echo"], checks: tooMany, cap_usd: 1 });
+    const parsed = EvaluationRunRequestSchema.safeParse({ set_id: SET_ID, models: ["gatehouse/echo"], checks: tooMany, cap_usd: 1 });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((issue) => issue.path.join("."))).toContain("checks");
   });
@@ -30,7 +30,7 @@ describe("one run the runner cannot execute", () => {
   const testDb = useTestAppDb("sqlite", "gatehouse-eval-isolation-");
 
   it("is stopped with the reason on its page, once, while a run started after it finishes", async () => {
-    const runs = new EvalRunsStore(testDb.db, roomyLedger(testDb.db));
+    const runs = new EvaluationRunsStore(testDb.db, roomyLedger(testDb.db));
     const sets = new QuestionSetsStore(testDb.db);
     await sets.create({ id: "set-iso", name: "Isolation", rows: [{ question: "What is SQLite write-ahead logging?" }, { question: "How does keyset pagination work?" }], userEmail: "editor@test.local" });
     const items = [0, 1].map((question) => ({ version_index: 0, question_index: question, repeat_index: 0 }));

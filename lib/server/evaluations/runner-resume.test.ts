@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
-import { EvalRunsStore } from "../db/evaluation-runs-store";
+import { EvaluationRunsStore } from "../db/evaluation-runs-store";
 import { QuestionSetsStore } from "../db/question-sets-store";
 import { useTestAppDb } from "../testing/test-app-db";
 import { workForRun } from "./run-work";
@@ -30,7 +30,7 @@ describe.each(APP_DB_DIALECTS)("a runner killed mid-run, on %s", (dialect) => {
   const testDb = useTestAppDb(dialect, "gatehouse-eval-resume-");
 
   it("is resumed by the next runner: every item ends done, none the dead one finished runs again", async () => {
-    const runs = new EvalRunsStore(testDb.db, roomyLedger(testDb.db));
+    const runs = new EvaluationRunsStore(testDb.db, roomyLedger(testDb.db));
     const sets = new QuestionSetsStore(testDb.db);
     const questions = Array.from({ length: 8 }, (_, index) => ({ question: `${QUESTIONS[index % 3]} (${index})` }));
     await sets.create({ id: "set-resume", name: "Resume", rows: questions, userEmail: "editor@test.local" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EvalRunsStore } from "../db/evaluation-runs-store";
+import type { EvaluationRunsStore } from "../db/evaluation-runs-store";
 import { EvaluationRunner } from "./runner";
 
 /*
@@ -17,7 +17,7 @@ describe("EvaluationRunner.state()", () => {
         polls++;
         return new Promise(() => undefined);
       },
-    } as unknown as EvalRunsStore;
+    } as unknown as EvaluationRunsStore;
     const runner = new EvaluationRunner({ store, instanceId: "test", workFor: async () => null, pollMs: 10, now: () => now });
     expect(runner.state()).toBe("stopped");
 
@@ -39,7 +39,7 @@ describe("EvaluationRunner.state()", () => {
         now += 5_000;
         throw new Error("the database is away");
       },
-    } as unknown as EvalRunsStore;
+    } as unknown as EvaluationRunsStore;
     const runner = new EvaluationRunner({ store, instanceId: "test", workFor: async () => null, pollMs: 10, now: () => now, onError: () => undefined });
     runner.start();
     await expect.poll(() => polls).toBeGreaterThan(15);

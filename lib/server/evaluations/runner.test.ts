@@ -6,7 +6,7 @@ import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import type { AppDb } from "../db/app-db";
-import { EvalRunsStore, type EvalItemKey } from "../db/evaluation-runs-store";
+import { EvaluationRunsStore, type EvaluationItemKey } from "../db/evaluation-runs-store";
 import { openTestAppDb } from "../testing/test-support";
 import { callItem, type ItemResult, type SendResponses } from "./item-call";
 import { EvaluationRunner } from "./runner";
@@ -43,8 +43,8 @@ const send: SendResponses = (body, signal) => {
   });
 };
 
-function planItems(versions: number, questions: number, repeats = 1): EvalItemKey[] {
-  const items: EvalItemKey[] = [];
+function planItems(versions: number, questions: number, repeats = 1): EvaluationItemKey[] {
+  const items: EvaluationItemKey[] = [];
   for (let question = 0; question < questions; question++)
     for (let version = 0; version < versions; version++)
       for (let repeat = 0; repeat < repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
@@ -54,13 +54,13 @@ function planItems(versions: number, questions: number, repeats = 1): EvalItemKe
 describe.each(APP_DB_DIALECTS)("evaluation runner on %s", (dialect) => {
   let db: AppDb;
   let dataDir: string;
-  let store: EvalRunsStore;
+  let store: EvaluationRunsStore;
   const runners: EvaluationRunner[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-eval-"));
     db = await openTestAppDb(dialect, dataDir);
-    store = new EvalRunsStore(db, roomyLedger(db));
+    store = new EvaluationRunsStore(db, roomyLedger(db));
   });
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((runner) => runner.stop()));

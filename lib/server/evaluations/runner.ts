@@ -1,4 +1,4 @@
-import type { CallCharge, ClaimedItem, EvalItemKey, EvalRunsStore } from "../db/evaluation-runs-store";
+import type { CallCharge, ClaimedItem, EvaluationItemKey, EvaluationRunsStore } from "../db/evaluation-runs-store";
 import type { ItemOutcome } from "./item-call";
 
 /** What the runner needs of a run to execute its items: read once per run from its stored plan. */
@@ -11,13 +11,13 @@ export interface RunWork {
   /** Calls the gateway for one item (callItem with the item's version settings and question). */
   execute(item: ClaimedItem, signal: AbortSignal): Promise<ItemOutcome>;
   /** What an item's call reserves on the ledger when it is claimed: an upper bound from its real request. */
-  reserveOf?(item: EvalItemKey): CallCharge;
+  reserveOf?(item: EvaluationItemKey): CallCharge;
   /** The run is done here (finished, ended, or this runner stops): its trace span ends. */
   end?(): void;
 }
 
 export interface RunnerOptions {
-  store: EvalRunsStore;
+  store: EvaluationRunsStore;
   /** This process: claims carry it, so a result is written only by the instance that holds the item. */
   instanceId: string;
   /** Builds the work of a run from its id (reads the plan and the pinned question-set version). */
@@ -67,7 +67,7 @@ interface InFlight {
 
 /**
  * Executes evaluation runs on the server. Every instance runs one; each polls the running runs, claims
- * items in the database (EvalRunsStore.claim: under the run's lock, so no item runs twice and the run's
+ * items in the database (EvaluationRunsStore.claim: under the run's lock, so no item runs twice and the run's
  * concurrency and cap hold across instances), runs them, and writes each result as it arrives. A restart
  * resumes where the runs stopped: unfinished items are pending in the database, or claimed by the dead
  * process until their lease lapses.

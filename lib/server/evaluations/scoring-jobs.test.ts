@@ -7,8 +7,8 @@ import { scoreLocalCheck } from "@/lib/evaluations/evaluate";
 import { DEMO_JUDGE_MODEL } from "@/lib/evaluations/judge-protocol";
 import { fileTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
-import { EvalRunsStore } from "../db/evaluation-runs-store";
-import { EvalScoringsStore } from "../db/evaluation-scorings-store";
+import { EvaluationRunsStore } from "../db/evaluation-runs-store";
+import { EvaluationScoringsStore } from "../db/evaluation-scorings-store";
 import { QuestionSetsStore } from "../db/question-sets-store";
 import { useTestAppDb } from "../testing/test-app-db";
 import { roomyLedger } from "../testing/test-ledger";
@@ -51,9 +51,9 @@ describe.each(APP_DB_DIALECTS)("a scoring job cut mid-way, on %s", (dialect) => 
 
   it("is finished by the next instance: every answer scored once, no cached verdict paid for twice", async () => {
     const ledger = roomyLedger(testDb.db);
-    const runs = new EvalRunsStore(testDb.db, ledger);
+    const runs = new EvaluationRunsStore(testDb.db, ledger);
     const sets = new QuestionSetsStore(testDb.db);
-    const scorings = new EvalScoringsStore(testDb.db);
+    const scorings = new EvaluationScoringsStore(testDb.db);
     await sets.create({ id: "set-score", name: "Score", rows: Array.from({ length: QUESTIONS }, (_, i) => ({ question: `Question ${i}?` })), userEmail: "editor@test.local" });
     await runs.createEnded({
       id: "run-score",

@@ -4,8 +4,8 @@ import { evaluateChecks, type CheckResult, type LocalCheckRunner } from "@/lib/e
 import { ItemResultSchema, type ItemResult } from "@/lib/evaluations/item-result";
 import type { JudgeFn } from "@/lib/evaluations/judge-protocol";
 import { rowContext, type CheckedRow } from "@/lib/evaluations/row-checks";
-import type { EvalRunsStore } from "../db/evaluation-runs-store";
-import type { EvalScoringRow, EvalScoringsStore } from "../db/evaluation-scorings-store";
+import type { EvaluationRunsStore } from "../db/evaluation-runs-store";
+import type { EvaluationScoringRow, EvaluationScoringsStore } from "../db/evaluation-scorings-store";
 import type { QuestionSetsStore } from "../db/question-sets-store";
 import { callUpperBound, type CallPricing } from "../ledger/call-reserve";
 import type { Ledger } from "../ledger/ledger";
@@ -17,7 +17,7 @@ import { cachedForm, itemNeed, keyedChecks, type JudgeSetting } from "./scoring-
 
 /**
  * Scoring jobs (re-scores) on the server: polled with the evaluation runs by the runner (runner.ts `sideWork`).
- * Each instance claims a scoring's items in the database with a lease (EvalScoringsStore.claim), so two instances
+ * Each instance claims a scoring's items in the database with a lease (EvaluationScoringsStore.claim), so two instances
  * share a scoring and a restart resumes it. An item computes only the verdicts the cache lacks; each judge verdict is
  * cached the moment it is known, so a scoring cut mid-item pays again at most the one call that was in flight.
  * Every judge call reserves on the ledger first and settles after (as gatewayJudge does for runs), and each item
@@ -25,8 +25,8 @@ import { cachedForm, itemNeed, keyedChecks, type JudgeSetting } from "./scoring-
  */
 
 export interface ScoringJobsOptions {
-  scorings: EvalScoringsStore;
-  runs: EvalRunsStore;
+  scorings: EvaluationScoringsStore;
+  runs: EvaluationRunsStore;
   questionSets: QuestionSetsStore;
   ledger: Ledger;
   send: SendResponses;
@@ -52,7 +52,7 @@ interface ScoredAnswer {
 }
 
 interface ScoringWork {
-  scoring: EvalScoringRow;
+  scoring: EvaluationScoringRow;
   checks: CheckSpec[];
   judge: JudgeSetting;
   pricing: CallPricing;
@@ -80,7 +80,7 @@ interface CallState {
 class ScoringStopped extends Error {}
 
 /** The answers a scoring scores: the run's ended items with the pinned question-set rows. */
-async function answersOf(runs: EvalRunsStore, questionSets: QuestionSetsStore, runId: string): Promise<Map<number, ScoredAnswer>> {
+async function answersOf(runs: EvaluationRunsStore, questionSets: QuestionSetsStore, runId: string): Promise<Map<number, ScoredAnswer>> {
   const run = await runs.get(runId);
   if (!run) throw new ScoringStopped("its run was deleted");
   const set = await questionSets.get<CheckedRow>(run.set_id, run.set_version);
@@ -135,7 +135,7 @@ export class ScoringJobs {
     await Promise.all(all.map((flight) => flight.done));
   }
 
-  private async workOf(scoring: EvalScoringRow): Promise<ScoringWork> {
+  private async workOf(scoring: EvaluationScoringRow): Promise<ScoringWork> {
     const known = this.work.get(scoring.id);
     if (known) return known;
     const checks = CheckListSchema.safeParse(JSON.parse(scoring.checks));
@@ -152,7 +152,7 @@ export class ScoringJobs {
     return work;
   }
 
-  private async fill(scoring: EvalScoringRow): Promise<void> {
+  private async fill(scoring: EvaluationScoringRow): Promise<void> {
     const work = await this.workOf(scoring);
     for (;;) {
       if (this.stopped || this.flying >= (this.options.inFlightMax ?? 8)) return;

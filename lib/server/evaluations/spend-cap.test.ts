@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { APP_DB_DIALECTS } from "@/lib/testing/postgres-database";
 import { appContext } from "../config/app-context";
 import { createSet } from "../handlers/evaluation-sets";
-import { createEvalRun } from "../handlers/evaluation-runs";
+import { createEvaluationRun } from "../handlers/evaluation-runs";
 import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 
@@ -50,7 +50,7 @@ describe.each(APP_DB_DIALECTS)("a long-prompt preset's run on %s", (dialect) => 
     return QuestionSetSavedEnvelopeSchema.parse(await set.json()).data.set_id;
   }
   const start = async (capUsd: number) =>
-    createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: await newSet(), preset: "long-prompt", versions: [1], concurrency: 4, cap_usd: capUsd } }), params({}));
+    createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: await newSet(), preset: "long-prompt", versions: [1], concurrency: 4, cap_usd: capUsd } }), params({}));
 
   it("refuses a run whose cap cannot take one item's upper bound (before: started, and spent 3-9x the cap)", async () => {
     const response = await start(CAP_USD);
@@ -65,16 +65,16 @@ describe.each(APP_DB_DIALECTS)("a long-prompt preset's run on %s", (dialect) => 
     const capUsd = 1;
     const response = await start(capUsd);
     expect(response.status, await response.clone().text()).toBe(201);
-    const runId = EvalRunEnvelopeSchema.parse(await response.json()).data.id;
+    const runId = EvaluationRunEnvelopeSchema.parse(await response.json()).data.id;
     await runToEnd([runId]);
     const context = await appContext();
-    const items = await context.evalRuns.items(runId);
+    const items = await context.evaluationRuns.items(runId);
     const spent = items.reduce((sum, item) => sum + (item.cost_usd ?? 0), 0);
     // The figure the report gives (before: a $0.07 cap spent $0.21 on SQLite, $0.62 on PostgreSQL; $1.64 in the issue).
     console.info(`[36.3] ${dialect}: a run capped at $${capUsd} spent $${spent.toFixed(4)} on ${items.filter((item) => item.status === "done").length} items`);
     expect(spent).toBeGreaterThan(0.2);
     expect(spent).toBeLessThanOrEqual(capUsd + 1e-9);
-    const run = await context.evalRuns.get(runId);
+    const run = await context.evaluationRuns.get(runId);
     expect(run).toMatchObject({ status: "stopped", stop_reason: "cap" });
     // Every call is on the ledger, settled at what the gateway reported; the person's spending is the run's.
     const entries = (await Promise.all(items.map((item) => context.ledger.entriesOf({ kind: "evaluation-item", id: `${runId}:${item.position}` })))).flat();

@@ -8,7 +8,7 @@ import { appContext } from "../config/app-context";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { createMyToken, listMyTokens, revokeMyToken } from "./access-tokens";
 import { createSet } from "./evaluation-sets";
-import { createEvalRun, listEvalRuns } from "./evaluation-runs";
+import { createEvaluationRun, listEvaluationRuns } from "./evaluation-runs";
 import { getMyBudget } from "./budgets";
 
 /**
@@ -52,16 +52,16 @@ describe.each(APP_DB_DIALECTS)("personal access tokens on %s", (dialect) => {
 
   it("opens the evaluation API as Authorization: Bearer, and nothing else (401)", async () => {
     const { token } = await create("editor", "scope");
-    expect((await listEvalRuns(bearer(token, "/api/evaluations/runs"), params({}))).status).toBe(200);
+    expect((await listEvaluationRuns(bearer(token, "/api/evaluations/runs"), params({}))).status).toBe(200);
     // The same handler reached under a path outside the evaluation API refuses the token.
     const elsewhere = await getMyBudget(bearer(token, "/api/me/budget"), params({}));
     expect(elsewhere.status).toBe(401);
     expect(((await elsewhere.json()) as { error: { message: string } }).error.message).toMatch(/evaluation API/);
     // A wrong token is a 401 even beside a valid session cookie.
     const forged = bff.request("/api/evaluations/runs", { role: "editor", headers: { authorization: `Bearer gatehouse_pat_${"x".repeat(43)}` } });
-    expect((await listEvalRuns(forged, params({}))).status).toBe(401);
+    expect((await listEvaluationRuns(forged, params({}))).status).toBe(401);
     // A token in a cookie or the query string is no credential.
-    expect((await listEvalRuns(bff.request(`/api/evaluations/runs?token=${token}`, { role: null }), params({}))).status).toBe(401);
+    expect((await listEvaluationRuns(bff.request(`/api/evaluations/runs?token=${token}`, { role: null }), params({}))).status).toBe(401);
     // Used: last_used_at is set.
     const listed = AccessTokenListResponseSchema.parse(await (await listMyTokens(bff.request("/api/me/tokens", { role: "editor" }), params({}))).json());
     expect(listed.data.find((t) => t.name === "scope")?.last_used_at).not.toBeNull();
@@ -72,11 +72,11 @@ describe.each(APP_DB_DIALECTS)("personal access tokens on %s", (dialect) => {
     const set = await createSet(bearer(token, "/api/evaluations/question-sets", { json: { name: "Token set", rows: [{ question: "How does keyset pagination work?" }] } }), params({}));
     expect(set.status).toBe(201);
     const setId = ((await set.json()) as { data: { set_id: string } }).data.set_id;
-    const run = await createEvalRun(bearer(token, "/api/evaluations/runs", { json: { set_id: setId, models: ["gatehouse/echo"], cap_usd: 0.5 } }), params({}));
+    const run = await createEvaluationRun(bearer(token, "/api/evaluations/runs", { json: { set_id: setId, models: ["gatehouse/echo"], cap_usd: 0.5 } }), params({}));
     expect(run.status).toBe(201);
     const revoked = await revokeMyToken(bff.request(`/api/me/tokens/${id}`, { role: "editor", method: "DELETE" }), params({ id }));
     expect(revoked.status).toBe(204);
-    expect((await listEvalRuns(bearer(token, "/api/evaluations/runs"), params({}))).status).toBe(401);
+    expect((await listEvaluationRuns(bearer(token, "/api/evaluations/runs"), params({}))).status).toBe(401);
     // Not theirs, or gone: 404.
     expect((await revokeMyToken(bff.request(`/api/me/tokens/${id}`, { role: "editor", method: "DELETE" }), params({ id }))).status).toBe(404);
   });
@@ -86,8 +86,8 @@ describe.each(APP_DB_DIALECTS)("personal access tokens on %s", (dialect) => {
     const person = await users.create({ email: `demoted-${dialect}@test.local`, name: "Demoted", role: "editor", passwordHash: "unused-hash" });
     const { token } = await createOwnTokenFor(person.id);
     await users.update(person.id, { role: "viewer" });
-    expect((await listEvalRuns(bearer(token, "/api/evaluations/runs"), params({}))).status).toBe(200);
-    const refused = await createEvalRun(bearer(token, "/api/evaluations/runs", { json: { set_id: "00000000-0000-4000-8000-000000000000", models: ["gatehouse/echo"], cap_usd: 0.5 } }), params({}));
+    expect((await listEvaluationRuns(bearer(token, "/api/evaluations/runs"), params({}))).status).toBe(200);
+    const refused = await createEvaluationRun(bearer(token, "/api/evaluations/runs", { json: { set_id: "00000000-0000-4000-8000-000000000000", models: ["gatehouse/echo"], cap_usd: 0.5 } }), params({}));
     expect(refused.status).toBe(403);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunEnvelopeSchema, EvalRunListResponseSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationRunEnvelopeSchema, EvaluationRunListResponseSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
@@ -11,7 +11,7 @@ import { HttpError } from "../http/errors";
 import { readQuestionSetRows } from "../services/evaluation-sets";
 import { pageCharge } from "../services/gateway-charge";
 import { createSet, getSetRows, updateSet } from "./evaluation-sets";
-import { cancelEvalRun, createEvalRun, getEvalRun, listEvalRuns } from "./evaluation-runs";
+import { cancelEvaluationRun, createEvaluationRun, getEvaluationRun, listEvaluationRuns } from "./evaluation-runs";
 
 /**
  * Issue 36, findings 7 to 9: what evaluation imports, the set page's reads and the run lists cost the server, through
@@ -48,20 +48,20 @@ async function newSet(rows: number): Promise<string> {
 }
 
 describe("run lists leave out request bodies and come a page at a time (finding 9)", () => {
-  const listRaw = async (query: string) => listEvalRuns(bff.request(`/api/evaluations/runs${query}`, { role: "viewer" }), params({}));
+  const listRaw = async (query: string) => listEvaluationRuns(bff.request(`/api/evaluations/runs${query}`, { role: "viewer" }), params({}));
 
   it("lists runs without their plans (the versions' requests and system prompts), newest first, paged by cursor", async () => {
     const setId = await newSet(2);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const response = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, preset: "web-research", versions: [1], concurrency: 1, cap_usd: 1 } }), params({}));
+      const response = await createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, preset: "web-research", versions: [1], concurrency: 1, cap_usd: 1 } }), params({}));
       expect(response.status, await response.clone().text()).toBe(201);
-      const id = EvalRunEnvelopeSchema.parse(await response.json()).data.id;
+      const id = EvaluationRunEnvelopeSchema.parse(await response.json()).data.id;
       ids.unshift(id);
-      await cancelEvalRun(bff.request(`/api/evaluations/runs/${id}/cancel`, { role: "editor", method: "POST" }), params({ id }));
+      await cancelEvaluationRun(bff.request(`/api/evaluations/runs/${id}/cancel`, { role: "editor", method: "POST" }), params({ id }));
     }
     // The run itself still carries its plan, with the preset's request.
-    const detail = EvalRunEnvelopeSchema.parse(await (await getEvalRun(bff.request(`/api/evaluations/runs/${ids[0]}`, { role: "viewer" }), params({ id: ids[0] }))).json()).data;
+    const detail = EvaluationRunEnvelopeSchema.parse(await (await getEvaluationRun(bff.request(`/api/evaluations/runs/${ids[0]}`, { role: "viewer" }), params({ id: ids[0] }))).json()).data;
     const request = JSON.stringify((detail.plan.versions as { request: unknown }[])[0].request);
     expect(request.length).toBeGreaterThan(50);
 
@@ -69,11 +69,11 @@ describe("run lists leave out request bodies and come a page at a time (finding 
     const text = await first.text();
     expect(text).not.toContain('"plan"');
     expect(text).not.toContain('"request"');
-    const page = EvalRunListResponseSchema.parse(JSON.parse(text));
+    const page = EvaluationRunListResponseSchema.parse(JSON.parse(text));
     expect(page.data.map((run) => run.id)).toEqual(ids.slice(0, 2));
     expect(page.data[0].versions).toEqual([{ id: "@preset/web-research@1", label: expect.stringContaining("web-research"), ended: expect.any(Number), passed: expect.any(Number) }]);
     expect(page.next_cursor).not.toBeNull();
-    const second = EvalRunListResponseSchema.parse(await (await listRaw(`?set_id=${setId}&limit=2&cursor=${page.next_cursor}`)).json());
+    const second = EvaluationRunListResponseSchema.parse(await (await listRaw(`?set_id=${setId}&limit=2&cursor=${page.next_cursor}`)).json());
     expect(second.data.map((run) => run.id)).toEqual(ids.slice(2));
     expect(second.next_cursor).toBeNull();
   });

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "loop", rows: Array.from({ length: ANSWERS }, (_, i) => ({ question: `Question ${i}?` })) } }), params({}));
   const setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
   const result = (answer: string) => ({ answer, citations: [], sources: [], searches: [], model: "gatehouse/echo", response_id: null, usage: null, cost_usd: 0, ttft_ms: 1, latency_ms: 2, status: "completed", incomplete_reason: null });
-  await (await appContext()).evalRuns.createEnded({
+  await (await appContext()).evaluationRuns.createEnded({
     id: RUN_ID,
     userId: bff.userIds.editor,
     setId,

@@ -3,15 +3,15 @@ import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { caller, startTestGateway } from "@/lib/embedded-gateway/testing/harness";
-import { runEvalCli, type CliIo } from "../cli/eval";
+import { runEvaluationCli, type CliIo } from "../cli/eval";
 import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { exportRunResults } from "./evaluation-results";
 import { createSet } from "./evaluation-sets";
-import { createEvalRun, getEvalRun, listEvalRunItems } from "./evaluation-runs";
+import { createEvaluationRun, getEvaluationRun, listEvaluationRunItems } from "./evaluation-runs";
 import { postResponses } from "./responses";
 
 /**
@@ -56,14 +56,14 @@ describe("a key the gateway echoes in a streamed error", () => {
   it("is redacted in a run's recent errors, its items and its CSV and JSON exports", async () => {
     const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "redaction", rows: [{ question: "How does keyset pagination work?" }] } }), params({}));
     const setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
-    const started = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], checks: ["min-length:1"], cap_usd: 1 } }), params({}));
-    const id = EvalRunEnvelopeSchema.parse(await started.json()).data.id;
+    const started = await createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, models: ["gatehouse/echo"], checks: ["min-length:1"], cap_usd: 1 } }), params({}));
+    const id = EvaluationRunEnvelopeSchema.parse(await started.json()).data.id;
     await echoFault(1);
     await runToEnd([id]);
-    const run = await (await getEvalRun(bff.request(`/api/evaluations/runs/${id}`, { role: "viewer" }), params({ id }))).text();
+    const run = await (await getEvaluationRun(bff.request(`/api/evaluations/runs/${id}`, { role: "viewer" }), params({ id }))).text();
     expect(run).toContain("recent_errors");
     expectRedacted(run, "run page (recent errors)");
-    expectRedacted(await (await listEvalRunItems(bff.request(`/api/evaluations/runs/${id}/items`, { role: "viewer" }), params({ id }))).text(), "items");
+    expectRedacted(await (await listEvaluationRunItems(bff.request(`/api/evaluations/runs/${id}/items`, { role: "viewer" }), params({ id }))).text(), "items");
     for (const format of ["csv", "json"]) {
       expectRedacted(await (await exportRunResults(bff.request(`/api/evaluations/runs/${id}/results/export?format=${format}`, { role: "viewer" }), params({ id }))).text(), `${format} export`);
     }
@@ -82,7 +82,7 @@ describe("a key the gateway echoes in a streamed error", () => {
     };
     const json = path.join(dir, "report.json");
     const junit = path.join(dir, "report.xml");
-    await runEvalCli(["--questions", path.join(dir, "questions.jsonl"), "--model", "gatehouse/echo", "--check", "min-length:1", "--json", json, "--junit", junit, "--state", path.join(dir, "cli-state")], io);
+    await runEvaluationCli(["--questions", path.join(dir, "questions.jsonl"), "--model", "gatehouse/echo", "--check", "min-length:1", "--json", json, "--junit", junit, "--state", path.join(dir, "cli-state")], io);
     expectRedacted(readFileSync(json, "utf8"), "CLI JSON report");
     expectRedacted(readFileSync(junit, "utf8"), "CLI JUnit report");
   });

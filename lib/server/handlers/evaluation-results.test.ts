@@ -4,19 +4,19 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  EvalCompareEnvelopeSchema,
-  EvalDesignateResultEnvelopeSchema,
-  EvalDomainsEnvelopeSchema,
-  EvalQuestionDetailEnvelopeSchema,
-  EvalQuestionPageSchema,
-  EvalRescoreEstimateEnvelopeSchema,
-  EvalResultsSummaryEnvelopeSchema,
-  EvalScoringCompareEnvelopeSchema,
-  EvalScoringEnvelopeSchema,
-  EvalScoringListEnvelopeSchema,
-  type EvalResultsSummary,
+  EvaluationCompareEnvelopeSchema,
+  EvaluationDesignateResultEnvelopeSchema,
+  EvaluationDomainsEnvelopeSchema,
+  EvaluationQuestionDetailEnvelopeSchema,
+  EvaluationQuestionPageSchema,
+  EvaluationRescoreEstimateEnvelopeSchema,
+  EvaluationResultsSummaryEnvelopeSchema,
+  EvaluationScoringCompareEnvelopeSchema,
+  EvaluationScoringEnvelopeSchema,
+  EvaluationScoringListEnvelopeSchema,
+  type EvaluationResultsSummary,
 } from "@/lib/contract/bff/evaluation-results";
-import { EvalItemPageSchema, EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationItemPageSchema, EvaluationRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import type { Role } from "@/lib/contract/bff/schemas";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
@@ -40,7 +40,7 @@ import {
   listResultQuestions,
   listRunScorings,
 } from "./evaluation-results";
-import { createEvalRun, listEvalRunItems } from "./evaluation-runs";
+import { createEvaluationRun, listEvaluationRunItems } from "./evaluation-runs";
 
 /**
  * Issue 28, the results routes: real HTTP to an embedded gateway through a counting proxy (so a test can see every
@@ -104,9 +104,9 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
   const finishRuns = (ids: readonly string[]) => runToEnd(ids);
 
   async function started(json: unknown): Promise<string> {
-    const response = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json }), params({}));
+    const response = await createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json }), params({}));
     expect(response.status, await response.clone().text()).toBe(201);
-    return EvalRunEnvelopeSchema.parse(await response.json()).data.id;
+    return EvaluationRunEnvelopeSchema.parse(await response.json()).data.id;
   }
 
   beforeAll(async () => {
@@ -126,22 +126,22 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     await gateway.close();
   });
 
-  async function summaryOf(id: string, scoring = 1): Promise<EvalResultsSummary> {
+  async function summaryOf(id: string, scoring = 1): Promise<EvaluationResultsSummary> {
     const response = await getResultsSummary(bff.request(`/api/evaluations/runs/${id}/results${scoring > 1 ? `?scoring=${scoring}` : ""}`, { role: "viewer" }), params({ id }));
     expect(response.status, await response.clone().text()).toBe(200);
-    return EvalResultsSummaryEnvelopeSchema.parse(await response.json()).data;
+    return EvaluationResultsSummaryEnvelopeSchema.parse(await response.json()).data;
   }
 
   async function estimateOf(body: unknown) {
     const response = await estimateRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore/estimate`, { role: "editor", json: body }), params({ id: runId }));
     expect(response.status, await response.clone().text()).toBe(200);
-    return EvalRescoreEstimateEnvelopeSchema.parse(await response.json()).data;
+    return EvaluationRescoreEstimateEnvelopeSchema.parse(await response.json()).data;
   }
 
   async function scoringsOf() {
     const response = await listRunScorings(bff.request(`/api/evaluations/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }));
     expect(response.status, await response.clone().text()).toBe(200);
-    return EvalScoringListEnvelopeSchema.parse(await response.json()).data;
+    return EvaluationScoringListEnvelopeSchema.parse(await response.json()).data;
   }
 
   async function errorOf(response: Response, status: number) {
@@ -165,7 +165,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
       expect(version.aggregate.cost_usd).toBeGreaterThan(0);
     }
     // Spending per version agrees with the run's own items.
-    const items = EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/evaluations/runs/${runId}/items?limit=200`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const items = EvaluationItemPageSchema.parse(await (await listEvaluationRunItems(bff.request(`/api/evaluations/runs/${runId}/items?limit=200`, { role: "viewer" }), params({ id: runId }))).json()).data;
     const spent = items.filter((item) => item.version_index === 0).reduce((sum, item) => sum + (item.cost_usd ?? 0), 0);
     expect(summary.versions[0].aggregate.cost_usd).toBeCloseTo(spent, 9);
     expect(summary.noise_floor.within.map((w) => w.agreement?.pairs)).toEqual([3, 3]);
@@ -176,7 +176,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     const page = async (query: string) => {
       const response = await listResultQuestions(bff.request(`/api/evaluations/runs/${runId}/results/questions${query}`, { role: "viewer" }), params({ id: runId }));
       expect(response.status, await response.clone().text()).toBe(200);
-      return EvalQuestionPageSchema.parse(await response.json());
+      return EvaluationQuestionPageSchema.parse(await response.json());
     };
     const all = await page("");
     expect(all.total).toBe(3);
@@ -209,7 +209,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     const detailOf = async (index: number, query = "") => {
       const response = await getResultQuestion(bff.request(`/api/evaluations/runs/${runId}/results/questions/${index}${query}`, { role: "viewer" }), params({ id: runId, index: String(index) }));
       expect(response.status, await response.clone().text()).toBe(200);
-      return EvalQuestionDetailEnvelopeSchema.parse(await response.json()).data;
+      return EvaluationQuestionDetailEnvelopeSchema.parse(await response.json()).data;
     };
     const detail = await detailOf(1);
     expect(detail).toMatchObject({ question: QUESTIONS[1].question, time_sensitive: true, prev: 0, next: 2, position: 1, total: 3 });
@@ -227,7 +227,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
   });
 
   it("lists cited domains per version with freshness, and exports CSV, JSON and a Markdown report as attachments", async () => {
-    const domains = EvalDomainsEnvelopeSchema.parse(await (await getResultDomains(bff.request(`/api/evaluations/runs/${runId}/results/domains?max_age_days=10`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const domains = EvaluationDomainsEnvelopeSchema.parse(await (await getResultDomains(bff.request(`/api/evaluations/runs/${runId}/results/domains?max_age_days=10`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(domains.versions).toHaveLength(2);
     expect(domains.versions[0].new_vs_first).toBeNull();
     expect(domains.versions[1].new_vs_first).not.toBeNull();
@@ -286,7 +286,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     const mark = proxy.calls.length;
     const response = await applyRunRescore(bff.request(`/api/evaluations/runs/${runId}/rescore`, { role: "editor", json: body }), params({ id: runId }));
     expect(response.status, await response.clone().text()).toBe(202);
-    const started = EvalScoringEnvelopeSchema.parse(await response.json()).data;
+    const started = EvaluationScoringEnvelopeSchema.parse(await response.json()).data;
     expect(started).toMatchObject({ number: 2, status: "running", total: answered, done: 0 });
     // The request made no model call: the job does, on the server.
     expect(proxy.calls.slice(mark).filter((call) => call.method === "POST")).toHaveLength(0);
@@ -310,7 +310,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(rescored.scoring).toBe(2);
     expect(rescored.versions[0].aggregate.checks.map((c) => c.kind)).toEqual(["judge", "min-length", "expected-terms"]);
     const after = await getResultQuestion(bff.request(`/api/evaluations/runs/${runId}/results/questions/0?scoring=2`, { role: "viewer" }), params({ id: runId, index: "0" }));
-    const detail = EvalQuestionDetailEnvelopeSchema.parse(await after.json()).data;
+    const detail = EvaluationQuestionDetailEnvelopeSchema.parse(await after.json()).data;
     expect(detail.versions[0].repeats[0].checks[0]).toMatchObject({ kind: "judge", origin: "run", reasoning: expect.stringMatching(/^Demo judge/), details: { threshold: 0.95 } });
 
     // On the editor's ledger: each judge call reserved and settled, what they cost the scoring's figure.
@@ -323,7 +323,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(Number(row.cost_usd)).toBeGreaterThan(0);
 
     // Two scorings side by side: the checks each alone has, and the questions whose verdict flipped.
-    const compared = EvalScoringCompareEnvelopeSchema.parse(await (await compareRunScorings(bff.request(`/api/evaluations/runs/${runId}/scorings/compare?a=1&b=2`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const compared = EvaluationScoringCompareEnvelopeSchema.parse(await (await compareRunScorings(bff.request(`/api/evaluations/runs/${runId}/scorings/compare?a=1&b=2`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(compared.checks_only_a).toEqual(before.checks);
     expect(compared.checks_only_b).toEqual(body.checks);
     expect(compared.flipped_total).toBe(compared.flipped.length);
@@ -391,7 +391,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
 
     const response = await designate({ version: 1, expected_version: current });
     expect(response.status, await response.clone().text()).toBe(200);
-    const saved = EvalDesignateResultEnvelopeSchema.parse(await response.json()).data;
+    const saved = EvaluationDesignateResultEnvelopeSchema.parse(await response.json()).data;
     expect(saved).toMatchObject({ slug: "web-research", from_version: 1, saved_version: current + 1, results_url: `/evaluations/runs/${runId}/results` });
     expect(saved.note).toContain(`/evaluations/runs/${runId}/results`);
     const now = await preset();
@@ -412,7 +412,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     await finishRuns([second]);
     const response = await compareRunResults(bff.request(`/api/evaluations/runs/compare?runs=${second},${runId}`, { role: "viewer" }), params({}));
     expect(response.status, await response.clone().text()).toBe(200);
-    const got = EvalCompareEnvelopeSchema.parse(await response.json()).data;
+    const got = EvaluationCompareEnvelopeSchema.parse(await response.json()).data;
     expect(got.runs.map((run) => run.run_id)).toEqual([runId, second]);
     expect(got.shared_checks).toEqual(["min-length:1"]);
     expect(got.left_out).toEqual([
@@ -423,7 +423,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
     expect(got.runs[1].name).toBe("web-research v1 · results");
     // On min-length:1 alone the newer run passes every question.
     expect(got.runs[1].versions.map((v) => v.aggregate.pass_rate)).toEqual([1]);
-    const rows = EvalQuestionPageSchema.parse(await (await listResultQuestions(bff.request(`/api/evaluations/runs/${runId}/results/questions`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const rows = EvaluationQuestionPageSchema.parse(await (await listResultQuestions(bff.request(`/api/evaluations/runs/${runId}/results/questions`, { role: "viewer" }), params({ id: runId }))).json()).data;
     const shortInOld = rows.filter((row) => row.versions[0].checks.some((check) => check.kind === "min-length" && check.passed < check.evaluated)).map((row) => row.question_index);
     expect(got.flips.map((flip) => flip.question_index)).toEqual(shortInOld);
     expect(got.flips.every((flip) => flip.version_label === "web-research v1")).toBe(true);
@@ -432,7 +432,7 @@ describe.each(APP_DB_DIALECTS)("evaluation results on %s", (dialect) => {
 
     // `id:n` compares a run under its re-score n (made by the test above): that scoring's checks, not the run's own.
     const compare = (runs: string) => compareRunResults(bff.request(`/api/evaluations/runs/compare?runs=${runs}`, { role: "viewer" }), params({}));
-    const rescored = EvalCompareEnvelopeSchema.parse(await (await compare(`${second},${runId}:2`)).json()).data;
+    const rescored = EvaluationCompareEnvelopeSchema.parse(await (await compare(`${second},${runId}:2`)).json()).data;
     expect(rescored.runs.map((run) => [run.run_id, run.scoring])).toEqual([
       [runId, 2],
       [second, 1],

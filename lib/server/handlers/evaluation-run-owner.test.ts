@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
-import { EvalResultsSummaryEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
+import { EvaluationRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationResultsSummaryEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
 import type { EmbeddedGateway } from "@/lib/embedded-gateway/server";
 import { startTestGateway } from "@/lib/embedded-gateway/testing/harness";
 import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, signInNewUser, type BffTestEnv } from "../testing/test-support";
 import { applyRunRescore, cancelRunScoring, designateRunWinner, estimateRunRescore, getResultsSummary, listRunScorings } from "./evaluation-results";
-import { EvalScoringListEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
+import { EvaluationScoringListEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
 import { createSet } from "./evaluation-sets";
-import { cancelEvalRun, createEvalRun } from "./evaluation-runs";
+import { cancelEvaluationRun, createEvaluationRun } from "./evaluation-runs";
 
 /**
  * Issue 36, finding 5: a second editor re-scored someone else's run (its pass rate went 13 % → 100 % and the
@@ -30,9 +30,9 @@ beforeAll(async () => {
   const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "owner", rows: [{ question: "How does keyset pagination work?" }] } }), params({}));
   const setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
   const start = async (json: unknown) => {
-    const response = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json }), params({}));
+    const response = await createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json }), params({}));
     expect(response.status, await response.clone().text()).toBe(201);
-    return EvalRunEnvelopeSchema.parse(await response.json()).data.id;
+    return EvaluationRunEnvelopeSchema.parse(await response.json()).data.id;
   };
   runId = await start({ set_id: setId, preset: "web-research", versions: [1], checks: ["min-length:100000"], cap_usd: 1 });
   await runToEnd([runId]);
@@ -48,7 +48,7 @@ const asOther = (path: string, json?: unknown) => bff.request(path, { headers: {
 
 async function checksOf(id: string): Promise<string[]> {
   const response = await getResultsSummary(bff.request(`/api/evaluations/runs/${id}/results`, { role: "viewer" }), params({ id }));
-  return EvalResultsSummaryEnvelopeSchema.parse(await response.json()).data.checks;
+  return EvaluationResultsSummaryEnvelopeSchema.parse(await response.json()).data.checks;
 }
 
 describe("writes to a run are its creator's or an admin's", () => {
@@ -58,7 +58,7 @@ describe("writes to a run are its creator's or an admin's", () => {
       await applyRunRescore(asOther(`/api/evaluations/runs/${runId}/rescore`, rescore), params({ id: runId })),
       await estimateRunRescore(asOther(`/api/evaluations/runs/${runId}/rescore/estimate`, rescore), params({ id: runId })),
       await designateRunWinner(asOther(`/api/evaluations/runs/${runId}/designate`, { version: 1, expected_version: 1 }), params({ id: runId })),
-      await cancelEvalRun(asOther(`/api/evaluations/runs/${running}/cancel`), params({ id: running })),
+      await cancelEvaluationRun(asOther(`/api/evaluations/runs/${running}/cancel`), params({ id: running })),
     ]) {
       expect(response.status, await response.clone().text()).toBe(403);
       expect((await response.json()).error.message).toMatch(/Only the person who started this run, or an admin/);
@@ -80,7 +80,7 @@ describe("writes to a run are its creator's or an admin's", () => {
     expect(admin.status, await admin.clone().text()).toBe(202);
     // Nothing is overwritten: the run's own verdicts are scoring 1, each re-score is kept beside them.
     expect(await checksOf(runId)).toEqual(["min-length:100000"]);
-    const list = EvalScoringListEnvelopeSchema.parse(await (await listRunScorings(bff.request(`/api/evaluations/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }))).json()).data;
+    const list = EvaluationScoringListEnvelopeSchema.parse(await (await listRunScorings(bff.request(`/api/evaluations/runs/${runId}/scorings`, { role: "viewer" }), params({ id: runId }))).json()).data;
     expect(list.map((scoring) => [scoring.number, scoring.status, scoring.checks])).toEqual([
       [1, "done", ["min-length:100000"]],
       [2, "cancelled", ["min-length:1"]],

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  EvalEstimateEnvelopeSchema,
-  EvalItemPageSchema,
-  EvalRunDetailEnvelopeSchema,
-  EvalRunEnvelopeSchema,
-  EvalRunListResponseSchema,
+  EvaluationEstimateEnvelopeSchema,
+  EvaluationItemPageSchema,
+  EvaluationRunDetailEnvelopeSchema,
+  EvaluationRunEnvelopeSchema,
+  EvaluationRunListResponseSchema,
   QuestionSetSavedEnvelopeSchema,
-  type EvalRunDetail,
+  type EvaluationRunDetail,
 } from "@/lib/contract/bff/evaluations";
 import type { Role } from "@/lib/contract/bff/schemas";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
@@ -24,7 +24,7 @@ import { sendEvaluationResponse } from "../services/evaluations";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { newTestRunner, runToEnd } from "../testing/evaluation-runner";
 import { createSet } from "./evaluation-sets";
-import { cancelEvalRun, createEvalRun, estimateEvalRun, getEvalRun, listEvalRunItems, listEvalRuns } from "./evaluation-runs";
+import { cancelEvaluationRun, createEvaluationRun, estimateEvaluationRun, getEvaluationRun, listEvaluationRunItems, listEvaluationRuns } from "./evaluation-runs";
 
 /**
  * Issue 27, the runs' routes: real HTTP to an embedded gateway (answers at once: time scale 0) with its seeded
@@ -60,22 +60,22 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     return QuestionSetSavedEnvelopeSchema.parse(await response.json()).data.set_id;
   }
 
-  const estimate = (json: unknown, role: Role = "editor") => estimateEvalRun(bff.request("/api/evaluations/runs/estimate", { role, json }), params({}));
-  const start = (json: unknown, role: Role = "editor") => createEvalRun(bff.request("/api/evaluations/runs", { role, json }), params({}));
-  const cancel = (id: string, role: Role = "editor") => cancelEvalRun(bff.request(`/api/evaluations/runs/${id}/cancel`, { role, method: "POST" }), params({ id }));
+  const estimate = (json: unknown, role: Role = "editor") => estimateEvaluationRun(bff.request("/api/evaluations/runs/estimate", { role, json }), params({}));
+  const start = (json: unknown, role: Role = "editor") => createEvaluationRun(bff.request("/api/evaluations/runs", { role, json }), params({}));
+  const cancel = (id: string, role: Role = "editor") => cancelEvaluationRun(bff.request(`/api/evaluations/runs/${id}/cancel`, { role, method: "POST" }), params({ id }));
   const runsOfSet = async (id: string) =>
-    EvalRunListResponseSchema.parse(await (await listEvalRuns(bff.request(`/api/evaluations/runs?set_id=${id}`, { role: "viewer" }), params({}))).json()).data;
+    EvaluationRunListResponseSchema.parse(await (await listEvaluationRuns(bff.request(`/api/evaluations/runs?set_id=${id}`, { role: "viewer" }), params({}))).json()).data;
 
-  async function read(id: string): Promise<EvalRunDetail> {
-    const response = await getEvalRun(bff.request(`/api/evaluations/runs/${id}`, { role: "viewer" }), params({ id }));
+  async function read(id: string): Promise<EvaluationRunDetail> {
+    const response = await getEvaluationRun(bff.request(`/api/evaluations/runs/${id}`, { role: "viewer" }), params({ id }));
     expect(response.status).toBe(200);
-    return EvalRunDetailEnvelopeSchema.parse(await response.json()).data;
+    return EvaluationRunDetailEnvelopeSchema.parse(await response.json()).data;
   }
 
   async function started(json: unknown): Promise<string> {
     const response = await start(json);
     expect(response.status, await response.clone().text()).toBe(201);
-    return EvalRunEnvelopeSchema.parse(await response.json()).data.id;
+    return EvaluationRunEnvelopeSchema.parse(await response.json()).data.id;
   }
 
   async function errorOf(response: Response, status: number) {
@@ -92,7 +92,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     const checks = ["contains:index", "judge:Is the answer correct?", "citation-support"];
     const response = await estimate({ set_id: setId, preset: "web-research", versions: [1, "designated"], models: ["gatehouse/swift"], repeats: 2, checks, cap_usd: 2.5 });
     expect(response.status, await response.clone().text()).toBe(200);
-    const got = EvalEstimateEnvelopeSchema.parse(await response.json()).data;
+    const got = EvaluationEstimateEnvelopeSchema.parse(await response.json()).data;
     expect(got.versions.map((version) => version.id)).toEqual(["@preset/web-research@1", "@preset/web-research@3", "gatehouse/swift"]);
 
     const scholar = await catalogPrice("gatehouse/scholar");
@@ -166,7 +166,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     // A model with no variables runs the set: the row's {{name}} is filled, its own check runs on top of the run's.
     const id = await started({ set_id: varsSet, cap_usd: 1, models: ["gatehouse/echo"], checks: ["min-length:1"] });
     await runToEnd([id]);
-    const page = EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/evaluations/runs/${id}/items`, { role: "viewer" }), params({ id }))).json());
+    const page = EvaluationItemPageSchema.parse(await (await listEvaluationRunItems(bff.request(`/api/evaluations/runs/${id}/items`, { role: "viewer" }), params({ id }))).json());
     const items = page.data as unknown as { question_index: number; result: { answer: string }; checks: { kind: string; origin: string; passed: boolean }[] }[];
     const first = items.find((item) => item.question_index === 0)!;
     expect(first.result.answer).toContain("Hello Ada");
@@ -209,7 +209,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     const context = await appContext();
     const spent = await context.ledger.reserve({ userId: bff.userIds.editor, feature: "playground", model: "gatehouse/swift", subject: { kind: "test", id: "t" }, reserveUsd: 2 });
     const body = { set_id: setId, models: ["gatehouse/echo"], cap_usd: 1.5 };
-    const preview = EvalEstimateEnvelopeSchema.parse(await (await estimate(body)).json()).data;
+    const preview = EvaluationEstimateEnvelopeSchema.parse(await (await estimate(body)).json()).data;
     expect(preview.refusals).toEqual([expect.objectContaining({ code: "over_daily_limit", limit_usd: DAILY_LIMIT_USD, estimated_cost_usd: 1.5 })]);
     const response = await start(body);
     const error = await errorOf(response, 429);
@@ -257,7 +257,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     ]);
 
     const page = async (query: string) =>
-      EvalItemPageSchema.parse(await (await listEvalRunItems(bff.request(`/api/evaluations/runs/${id}/items${query}`, { role: "viewer" }), params({ id }))).json());
+      EvaluationItemPageSchema.parse(await (await listEvaluationRunItems(bff.request(`/api/evaluations/runs/${id}/items${query}`, { role: "viewer" }), params({ id }))).json());
     const first = await page("?offset=0&limit=4");
     expect(first.data.map((item) => item.position)).toEqual([0, 1, 2, 3]);
     expect(first.next_offset).toBe(4);
@@ -266,7 +266,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     expect(rest.next_offset).toBeNull();
     expect((first.data[0].result as { answer: string }).answer.length).toBeGreaterThan(0);
     expect(first.data[0].checks).toEqual([expect.objectContaining({ kind: "min-length", passed: true })]);
-    const tooMany = await listEvalRunItems(bff.request(`/api/evaluations/runs/${id}/items?limit=100000`, { role: "viewer" }), params({ id }));
+    const tooMany = await listEvaluationRunItems(bff.request(`/api/evaluations/runs/${id}/items?limit=100000`, { role: "viewer" }), params({ id }));
     expect(tooMany.status).toBe(400);
 
     expect((await errorOf(await cancel(id), 409)).message).toContain("finished");
@@ -317,7 +317,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
       expect((await cancel(id, "viewer")).status).toBe(403);
       const cancelled = await cancel(id);
       expect(cancelled.status).toBe(200);
-      expect(EvalRunDetailEnvelopeSchema.parse(await cancelled.json()).data.status).toBe("cancelled");
+      expect(EvaluationRunDetailEnvelopeSchema.parse(await cancelled.json()).data.status).toBe("cancelled");
       release();
       await runner.idle(id);
     } finally {
@@ -336,7 +336,7 @@ describe.each(APP_DB_DIALECTS)("evaluation runs on %s", (dialect) => {
     // Another editor's run (the admin's here) is not an editor's to cancel.
     const admins = await start({ set_id: bigSet, models: ["gatehouse/echo"], cap_usd: 0.5 }, "admin");
     expect(admins.status).toBe(201);
-    const adminsId = EvalRunEnvelopeSchema.parse(await admins.json()).data.id;
+    const adminsId = EvaluationRunEnvelopeSchema.parse(await admins.json()).data.id;
     expect((await errorOf(await cancel(adminsId), 403)).message).toContain("Only the person who started this run");
     expect((await cancel(adminsId, "admin")).status).toBe(200);
   });

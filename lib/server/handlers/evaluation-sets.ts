@@ -1,7 +1,7 @@
 import "server-only";
 import {
   CreateQuestionSetRequestSchema,
-  EvalIdSchema,
+  EvaluationIdSchema,
   QUESTION_FILE_TYPES,
   QuestionSetFileQuerySchema,
   QuestionSetFileVersionQuerySchema,
@@ -37,7 +37,7 @@ import { routeCharge } from "../services/gateway-charge";
  */
 const SET_BODY_LIMIT = 2 * QUESTION_LIMITS.fileMaxBytes + 64 * 1024;
 
-const setId = (raw: string) => parseWith(EvalIdSchema, raw, "Invalid question set id");
+const setId = (raw: string) => parseWith(EvaluationIdSchema, raw, "Invalid question set id");
 
 /** The format of a request whose body is a question file (by its Content-Type), or null for a JSON request. */
 function fileFormatOf(request: Request): QuestionFileFormat | null {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EvalDesignateResultEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
-import { EvalRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationDesignateResultEnvelopeSchema } from "@/lib/contract/bff/evaluation-results";
+import { EvaluationRunEnvelopeSchema, QuestionSetSavedEnvelopeSchema } from "@/lib/contract/bff/evaluations";
 import { ReleaseGateStateEnvelopeSchema, RevertDesignationEnvelopeSchema } from "@/lib/contract/bff/release-gates";
 import type { Role } from "@/lib/contract/bff/schemas";
 import { ErrorBodySchema } from "@/lib/contract/gateway";
@@ -14,7 +14,7 @@ import { runToEnd } from "../testing/evaluation-runner";
 import { params, setUpBff, type BffTestEnv } from "../testing/test-support";
 import { designateRunWinner } from "./evaluation-results";
 import { createSet } from "./evaluation-sets";
-import { createEvalRun } from "./evaluation-runs";
+import { createEvaluationRun } from "./evaluation-runs";
 import { deleteReleaseGate, getReleaseGate, putReleaseGate, revertPresetDesignation } from "./release-gates";
 
 /**
@@ -52,9 +52,9 @@ describe.each(APP_DB_DIALECTS)("release gates on %s", (dialect) => {
     const created = await createSet(bff.request("/api/evaluations/question-sets", { role: "editor", json: { name: "gate set", rows: DEMO_ROWS } }), params({}));
     expect(created.status, await created.clone().text()).toBe(201);
     setId = QuestionSetSavedEnvelopeSchema.parse(await created.json()).data.set_id;
-    const started = await createEvalRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, preset: "web-research", versions: [1, 3], checks: ["no-domain:example.net", "min-length:1"], cap_usd: 5 } }), params({}));
+    const started = await createEvaluationRun(bff.request("/api/evaluations/runs", { role: "editor", json: { set_id: setId, preset: "web-research", versions: [1, 3], checks: ["no-domain:example.net", "min-length:1"], cap_usd: 5 } }), params({}));
     expect(started.status, await started.clone().text()).toBe(201);
-    runId = EvalRunEnvelopeSchema.parse(await started.json()).data.id;
+    runId = EvaluationRunEnvelopeSchema.parse(await started.json()).data.id;
     await runToEnd([runId]);
   }, 120_000);
   afterAll(async () => {
@@ -98,7 +98,7 @@ describe.each(APP_DB_DIALECTS)("release gates on %s", (dialect) => {
 
     const accepted = await designate({ version: 3, expected_version: before });
     expect(accepted.status, await accepted.clone().text()).toBe(200);
-    const saved = EvalDesignateResultEnvelopeSchema.parse(await accepted.json()).data;
+    const saved = EvaluationDesignateResultEnvelopeSchema.parse(await accepted.json()).data;
     expect(saved.saved_version).toBe(before + 1);
     const state = ReleaseGateStateEnvelopeSchema.parse(await (await getReleaseGate(gateRequest("GET", "viewer"), slugParams)).json()).data;
     expect(state.designated_version).toBe(before + 1);
@@ -109,7 +109,7 @@ describe.each(APP_DB_DIALECTS)("release gates on %s", (dialect) => {
     const before = (await designated()).version;
     const overridden = await designate({ version: 1, expected_version: before, override_reason: "Rollback while v3's sources are checked" }, "admin");
     expect(overridden.status, await overridden.clone().text()).toBe(200);
-    const note = EvalDesignateResultEnvelopeSchema.parse(await overridden.json()).data.note;
+    const note = EvaluationDesignateResultEnvelopeSchema.parse(await overridden.json()).data.note;
     expect(note).toContain("release gate overridden by an admin: Rollback while v3's sources are checked");
     const audit = await (await appContext()).audit.listForPreset("web-research");
     expect(audit[0].note).toBe(note);

@@ -32,7 +32,7 @@ describe("demo evaluation seeding", () => {
     expect(await seedDemoEvaluation(context, { sleep: noWait })).toBe("seeded");
     expect(await seedDemoEvaluation(context, { sleep: noWait })).toBe("present");
     expect((await context.questionSets.list()).filter((set) => set.id === DEMO_SET_ID)).toHaveLength(1);
-    expect((await context.evalRuns.list()).filter((run) => run.id === DEMO_RUN_ID)).toHaveLength(1);
+    expect((await context.evaluationRuns.list()).filter((run) => run.id === DEMO_RUN_ID)).toHaveLength(1);
 
     const created = await readRun(DEMO_RUN_ID);
     expect(created.progress.versions.map((version) => version.id)).toEqual(["@preset/web-research@2", "@preset/web-research@3"]);

@@ -51,7 +51,7 @@ async function seedSet(context: AppContext, user: SessionUser, root: string): Pr
 export async function seedDemoEvaluation(context: AppContext, options: { root?: string; sleep?: (ms: number) => Promise<void> } = {}): Promise<"seeded" | "present" | "skipped"> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   try {
-    if (await context.evalRuns.get(DEMO_RUN_ID)) return "present";
+    if (await context.evaluationRuns.get(DEMO_RUN_ID)) return "present";
     const user = await demoUser(context);
     if (!user) return "skipped";
     await seedSet(context, user, options.root ?? process.cwd());
@@ -65,7 +65,7 @@ export async function seedDemoEvaluation(context: AppContext, options: { root?: 
       } catch (error) {
         if (attempt >= ATTEMPTS) throw error;
         await sleep(FIRST_WAIT_MS * 2 ** (attempt - 1));
-        if (await context.evalRuns.get(DEMO_RUN_ID)) return "present";
+        if (await context.evaluationRuns.get(DEMO_RUN_ID)) return "present";
       }
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { EvalDesignateRequest, EvalDesignateResult } from "@/lib/contract/bff/evaluation-results";
+import type { EvaluationDesignateRequest, EvaluationDesignateResult } from "@/lib/contract/bff/evaluation-results";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { ChatRequestSchema, type PresetWithDesignatedVersion } from "@/lib/contract/gateway";
 import { versionToRequest } from "@/lib/presets/form-values";
@@ -35,7 +35,7 @@ function resultsPathOf(runId: string): string {
   return `/evaluations/runs/${runId}/results`;
 }
 
-export async function designateWinner(charge: GatewayCharge, user: SessionUser, runId: string, body: EvalDesignateRequest, signal: AbortSignal): Promise<EvalDesignateResult> {
+export async function designateWinner(charge: GatewayCharge, user: SessionUser, runId: string, body: EvaluationDesignateRequest, signal: AbortSignal): Promise<EvaluationDesignateResult> {
   const run = await loadRun(runId);
   assertMayWriteRun(user, run.row, "designate a version from");
   const presets = run.versions.map((version) => version.preset).filter((preset) => preset !== null);

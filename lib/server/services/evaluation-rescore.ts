@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
-import { SCORING_FLIPS_MAX, type EvalRescoreEstimate, type EvalRescoreRequest, type EvalScoring, type EvalScoringCompare } from "@/lib/contract/bff/evaluation-results";
+import { EvaluationPlanSchema } from "@/lib/contract/bff/evaluation-plan";
+import { SCORING_FLIPS_MAX, type EvaluationRescoreEstimate, type EvaluationRescoreRequest, type EvaluationScoring, type EvaluationScoringCompare } from "@/lib/contract/bff/evaluation-results";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { formatCheck } from "@/lib/evaluations/check-spelling";
 import { CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/evaluations/checks";
@@ -10,7 +10,7 @@ import { isAnswered } from "@/lib/evaluations/results/stored-item";
 import { formatUsd } from "@/lib/video-models/money";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
-import { EvalScoringsStore, SCORINGS_PER_RUN_MAX, type EvalScoringRow } from "../db/evaluation-scorings-store";
+import { EvaluationScoringsStore, SCORINGS_PER_RUN_MAX, type EvaluationScoringRow } from "../db/evaluation-scorings-store";
 import { chooseJudgeModel } from "../evaluations/judge-model";
 import { itemNeed, keyedChecks, storedVerdicts, type JudgeSetting } from "../evaluations/scoring-plan";
 import { HttpError } from "../http/errors";
@@ -31,8 +31,8 @@ import type { GatewayCharge } from "./gateway-charge";
 const EPSILON = 1e-9;
 const FREE: CallPricing = { prompt: 0, completion: 0, request: 0, web_search: 0 };
 
-function scorings(context: AppContext): EvalScoringsStore {
-  return new EvalScoringsStore(context.db);
+function scorings(context: AppContext): EvaluationScoringsStore {
+  return new EvaluationScoringsStore(context.db);
 }
 
 interface Prepared {
@@ -41,7 +41,7 @@ interface Prepared {
   judge: JudgeSetting;
   /** The positions of the run's ended items (one scoring item each). */
   positions: number[];
-  estimate: EvalRescoreEstimate;
+  estimate: EvaluationRescoreEstimate;
   pricing: CallPricing;
 }
 
@@ -50,13 +50,13 @@ interface Prepared {
  * and its judge reuses them instead of paying for them again.
  */
 async function seedOriginal(context: AppContext, run: LoadedRun): Promise<void> {
-  const plan = EvalPlanSchema.parse(JSON.parse(run.row.plan));
+  const plan = EvaluationPlanSchema.parse(JSON.parse(run.row.plan));
   const checks = plan.checks.flatMap((check) => {
     const parsed = CheckSpecSchema.safeParse(check);
     return parsed.success ? [parsed.data] : [];
   });
   const judge = { model: plan.judge_model, threshold: plan.judge_threshold };
-  const raw = await context.evalRuns.resultItems(run.row.id);
+  const raw = await context.evaluationRuns.resultItems(run.row.id);
   const entries = raw.flatMap((item) =>
     item.status === "done" && Array.isArray(item.checks)
       ? storedVerdicts(checks, run.questions[item.question_index] ?? { question: "" }, judge, item.checks as never).map((entry) => ({ position: item.position, key: entry.key, verdict: entry.verdict }))
@@ -65,7 +65,7 @@ async function seedOriginal(context: AppContext, run: LoadedRun): Promise<void> 
   await scorings(context).putVerdicts(run.row.id, entries);
 }
 
-async function prepare(context: AppContext, charge: GatewayCharge, user: SessionUser, id: string, body: EvalRescoreRequest): Promise<Prepared> {
+async function prepare(context: AppContext, charge: GatewayCharge, user: SessionUser, id: string, body: EvaluationRescoreRequest): Promise<Prepared> {
   const row = await runRowOr404(id);
   // A scoring is a write to the run: its owner's or an admin's (the rule cancel uses).
   assertMayWriteRun(user, row, "re-score");
@@ -73,8 +73,8 @@ async function prepare(context: AppContext, charge: GatewayCharge, user: Session
   const checks = parseChecks(body.checks);
   const run = await loadRun(id);
   await seedOriginal(context, run);
-  const plan = EvalPlanSchema.parse(JSON.parse(row.plan));
-  const raw = await context.evalRuns.resultItems(id);
+  const plan = EvaluationPlanSchema.parse(JSON.parse(row.plan));
+  const raw = await context.evaluationRuns.resultItems(id);
   const ended = raw.filter((item) => item.status === "done" || item.status === "failed");
   // The catalog read is the estimate's only gateway call (a price list, not a model).
   const catalog = await readModelCatalog(charge);
@@ -102,7 +102,7 @@ async function prepare(context: AppContext, charge: GatewayCharge, user: Session
     reused += need.reused;
     toRun += need.missing.length;
   }
-  const refusals: EvalRescoreEstimate["refusals"] = [];
+  const refusals: EvaluationRescoreEstimate["refusals"] = [];
   let judgeUsd = 0;
   let pricing = FREE;
   if (judgeModel !== undefined) {
@@ -135,7 +135,7 @@ async function prepare(context: AppContext, charge: GatewayCharge, user: Session
 }
 
 /** What scoring the stored answers again would run and cost: only the verdicts the cache lacks (refusals as data). */
-export async function estimateRescore(charge: GatewayCharge, user: SessionUser, id: string, body: EvalRescoreRequest): Promise<EvalRescoreEstimate> {
+export async function estimateRescore(charge: GatewayCharge, user: SessionUser, id: string, body: EvaluationRescoreRequest): Promise<EvaluationRescoreEstimate> {
   return (await prepare(await appContext(), charge, user, id, body)).estimate;
 }
 
@@ -144,7 +144,7 @@ export async function estimateRescore(charge: GatewayCharge, user: SessionUser, 
  * scoring of it runs or it keeps SCORINGS_PER_RUN_MAX (409), with an unpriced judge that would be called (400) or
  * when the estimate is over the daily limit (429/402). Each judge call then reserves on the ledger itself.
  */
-export async function startRescore(charge: GatewayCharge, user: SessionUser, id: string, body: EvalRescoreRequest): Promise<EvalScoring> {
+export async function startRescore(charge: GatewayCharge, user: SessionUser, id: string, body: EvaluationRescoreRequest): Promise<EvaluationScoring> {
   const context = await appContext();
   const scoringId = randomUUID();
   return context.db.serialize(modelSpendingLock(user.id), async () => {
@@ -180,7 +180,7 @@ function spellings(raw: string): string[] {
   });
 }
 
-function passRates(run: LoadedRun): EvalScoring["versions"] {
+function passRates(run: LoadedRun): EvaluationScoring["versions"] {
   return run.summary().versions.map((version) => ({ version_index: version.version_index, label: version.label, passed: version.aggregate.passed, pass_rate: version.aggregate.pass_rate }));
 }
 
@@ -188,7 +188,7 @@ async function nameOf(context: AppContext, userId: string): Promise<string | nul
   return (await context.users.findById(userId))?.name ?? null;
 }
 
-function scoringOf(row: EvalScoringRow, loaded: LoadedRun | null, userName: string | null): EvalScoring {
+function scoringOf(row: EvaluationScoringRow, loaded: LoadedRun | null, userName: string | null): EvaluationScoring {
   return {
     number: row.number,
     status: row.status,
@@ -210,13 +210,13 @@ function scoringOf(row: EvalScoringRow, loaded: LoadedRun | null, userName: stri
 }
 
 /** The run's scorings, its own first: who, when, checks, judge, progress, and pass rates once each has ended. */
-export async function listScorings(id: string): Promise<EvalScoring[]> {
+export async function listScorings(id: string): Promise<EvaluationScoring[]> {
   const context = await appContext();
   const original = await loadRun(id);
-  const plan = EvalPlanSchema.parse(JSON.parse(original.row.plan));
+  const plan = EvaluationPlanSchema.parse(JSON.parse(original.row.plan));
   let ended = 0;
   for (let v = 0; v < original.grid.versions; v++) ended += original.grid.ofVersion(v).length;
-  const first: EvalScoring = {
+  const first: EvaluationScoring = {
     number: 1,
     status: original.row.status === "running" ? "running" : "done",
     user_id: original.row.user_id,
@@ -240,7 +240,7 @@ export async function listScorings(id: string): Promise<EvalScoring[]> {
 }
 
 /** Stops a running scoring (owner or admin): what it scored is kept, its items in flight are aborted by the runner. */
-export async function cancelScoring(user: SessionUser, id: string, number: number): Promise<EvalScoring> {
+export async function cancelScoring(user: SessionUser, id: string, number: number): Promise<EvaluationScoring> {
   const context = await appContext();
   const row = await runRowOr404(id);
   assertMayWriteRun(user, row, "cancel a scoring of");
@@ -252,11 +252,11 @@ export async function cancelScoring(user: SessionUser, id: string, number: numbe
 }
 
 /** Two scorings of one run side by side: check lists that differ, pass rates per version, and the questions that flipped. */
-export async function compareScorings(id: string, a: number, b: number): Promise<EvalScoringCompare> {
+export async function compareScorings(id: string, a: number, b: number): Promise<EvaluationScoringCompare> {
   const [left, right] = await Promise.all([loadRun(id, a), loadRun(id, b)]);
   const rowsA = left.rows();
   const rowsB = right.rows();
-  const flipped: EvalScoringCompare["flipped"] = [];
+  const flipped: EvaluationScoringCompare["flipped"] = [];
   const versions = left.versions.map((version) => ({ version_index: version.version_index, label: version.label, to_passed: 0, to_failed: 0 }));
   for (let q = 0; q < rowsA.length; q++) {
     for (const cell of rowsA[q].versions) {

@@ -1,18 +1,18 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
+import { EvaluationPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import type {
-  EvalCompare,
-  EvalCompareRunRef,
-  EvalDomains,
-  EvalQuestionDetail,
-  EvalQuestionDetailQuery,
-  EvalQuestionPage,
-  EvalQuestionRow,
-  EvalQuestionsQuery,
-  EvalResultsSummary,
-  EvalResultVersion,
-  EvalRunHeader,
+  EvaluationCompare,
+  EvaluationCompareRunRef,
+  EvaluationDomains,
+  EvaluationQuestionDetail,
+  EvaluationQuestionDetailQuery,
+  EvaluationQuestionPage,
+  EvaluationQuestionRow,
+  EvaluationQuestionsQuery,
+  EvaluationResultsSummary,
+  EvaluationResultVersion,
+  EvaluationRunHeader,
 } from "@/lib/contract/bff/evaluation-results";
 import { formatCheck } from "@/lib/evaluations/check-spelling";
 import { isDemoJudge } from "@/lib/evaluations/judge-protocol";
@@ -34,9 +34,9 @@ import { runNameOf } from "@/lib/evaluations/results/run-name";
 import { runSpent } from "@/lib/evaluations/results/spent";
 import { presetOfVersionId, versionSummaries } from "@/lib/evaluations/results/summary";
 import { appContext } from "../config/app-context";
-import type { EvalRunRow, EvalRunsStore } from "../db/evaluation-runs-store";
+import type { EvaluationRunRow, EvaluationRunsStore } from "../db/evaluation-runs-store";
 import { itemCostsOf, type ItemCost } from "../evaluations/item-costs";
-import { EvalScoringsStore, type EvalScoringRow } from "../db/evaluation-scorings-store";
+import { EvaluationScoringsStore, type EvaluationScoringRow } from "../db/evaluation-scorings-store";
 import { HttpError } from "../http/errors";
 
 /**
@@ -52,17 +52,17 @@ const CACHE_RUNS_MAX = 8;
 
 /** A run loaded for its results. */
 export interface LoadedRun {
-  row: EvalRunRow;
-  header: EvalRunHeader;
-  versions: EvalResultVersion[];
+  row: EvaluationRunRow;
+  header: EvaluationRunHeader;
+  versions: EvaluationResultVersion[];
   questions: ResultQuestion[];
   grid: ItemGrid;
   /** The plan's judge model (null: the default). */
   judgeModel: string | null;
   items: number;
   /** Computed on first use, then kept with the run. */
-  rows(): EvalQuestionRow[];
-  summary(): EvalResultsSummary;
+  rows(): EvaluationQuestionRow[];
+  summary(): EvaluationResultsSummary;
 }
 
 const cache = new Map<string, { revision: string; run: LoadedRun }>();
@@ -89,7 +89,7 @@ function remember(id: string, revision: string, run: LoadedRun): void {
  * so every figure the results show sums what the ledger does; an item the ledger has no entry of (a run written whole
  * by a bench) keeps what was stored with it.
  */
-function storedItem(raw: Awaited<ReturnType<EvalRunsStore["resultItems"]>>[number], cost: ItemCost | undefined): StoredItem {
+function storedItem(raw: Awaited<ReturnType<EvaluationRunsStore["resultItems"]>>[number], cost: ItemCost | undefined): StoredItem {
   const base = {
     version_index: raw.version_index,
     question_index: raw.question_index,
@@ -115,15 +115,15 @@ function questionsOf(rows: unknown[] | undefined, count: number): ResultQuestion
   });
 }
 
-export async function runRowOr404(id: string): Promise<EvalRunRow> {
-  const row = await (await appContext()).evalRuns.get(id);
+export async function runRowOr404(id: string): Promise<EvaluationRunRow> {
+  const row = await (await appContext()).evaluationRuns.get(id);
   if (!row) throw new HttpError(404, `No evaluation run ${id}`);
   return row;
 }
 
 /** A scoring of the run after its own (404 when it has none of that number). */
-async function scoringOr404(id: string, number: number): Promise<EvalScoringRow> {
-  const scoring = await new EvalScoringsStore((await appContext()).db).byNumber(id, number);
+async function scoringOr404(id: string, number: number): Promise<EvaluationScoringRow> {
+  const scoring = await new EvaluationScoringsStore((await appContext()).db).byNumber(id, number);
   if (!scoring) throw new HttpError(404, `Run ${id} has no scoring ${number}`);
   return scoring;
 }
@@ -138,7 +138,7 @@ export async function loadRun(id: string, scoringNumber = 1): Promise<LoadedRun>
   const scoring = scoringNumber === 1 ? null : await scoringOr404(id, scoringNumber);
   const planHash = createHash("sha256").update(row.plan).digest("base64url").slice(0, 16);
   const scored = scoring ? `:${scoring.number}:${scoring.status}:${scoring.done_count}` : "";
-  const revision = `${row.status}:${row.ended_at ?? ""}:${planHash}:${row.name ?? ""}:${await context.evalRuns.resultsRevision(id)}${scored}`;
+  const revision = `${row.status}:${row.ended_at ?? ""}:${planHash}:${row.name ?? ""}:${await context.evaluationRuns.resultsRevision(id)}${scored}`;
   const key = cacheKey(id, scoringNumber);
   const hit = cache.get(key);
   if (hit && hit.revision === revision) {
@@ -146,23 +146,23 @@ export async function loadRun(id: string, scoringNumber = 1): Promise<LoadedRun>
     return hit.run;
   }
 
-  const stored = EvalPlanSchema.safeParse(JSON.parse(row.plan));
+  const stored = EvaluationPlanSchema.safeParse(JSON.parse(row.plan));
   if (!stored.success) throw new HttpError(500, `The stored plan of run ${id} could not be read`);
   // Under a re-score the plan's checks and judge are that scoring's; the versions and repeats are the run's.
   const plan = scoring ? { ...stored, data: { ...stored.data, checks: JSON.parse(scoring.checks) as unknown[], judge_model: scoring.judge_model ?? undefined } } : stored;
   const set = await context.questionSets.get<unknown>(row.set_id, row.set_version);
-  const verdicts = scoring ? await new EvalScoringsStore(context.db).itemChecks(scoring.id) : null;
-  const [ran, costs] = await Promise.all([context.evalRuns.resultItems(id), itemCostsOf(context.ledger, id)]);
+  const verdicts = scoring ? await new EvaluationScoringsStore(context.db).itemChecks(scoring.id) : null;
+  const [ran, costs] = await Promise.all([context.evaluationRuns.resultItems(id), itemCostsOf(context.ledger, id)]);
   const raw = verdicts ? ran.map((item) => ({ ...item, checks: verdicts.get(item.position) ?? null })) : ran;
   const questionCount = set ? set.rows.length : Math.max(0, ...raw.map((item) => item.question_index + 1));
   const questions = questionsOf(set?.rows, questionCount);
-  const versions: EvalResultVersion[] = plan.data.versions.map((version, index) => ({ version_index: index, id: version.id, label: version.label, preset: presetOfVersionId(version.id) }));
+  const versions: EvaluationResultVersion[] = plan.data.versions.map((version, index) => ({ version_index: index, id: version.id, label: version.label, preset: presetOfVersionId(version.id) }));
   const grid = new ItemGrid(versions.length, questions.length, raw.map((item) => storedItem(item, costs.get(item.position))));
   const checks = plan.data.checks.map((check) => {
     const parsed = CheckSpecSchema.safeParse(check);
     return parsed.success ? formatCheck(parsed.data) : JSON.stringify(check);
   });
-  const header: EvalRunHeader = {
+  const header: EvaluationRunHeader = {
     run_id: row.id,
     name: runNameOf(row.name, plan.data),
     set_id: row.set_id,
@@ -179,8 +179,8 @@ export async function loadRun(id: string, scoringNumber = 1): Promise<LoadedRun>
     revision: createHash("sha256").update(revision).digest("base64url").slice(0, 16),
     scoring: scoringNumber,
   };
-  let rows: EvalQuestionRow[] | undefined;
-  let summary: EvalResultsSummary | undefined;
+  let rows: EvaluationQuestionRow[] | undefined;
+  let summary: EvaluationResultsSummary | undefined;
   const run: LoadedRun = {
     row,
     header,
@@ -196,7 +196,7 @@ export async function loadRun(id: string, scoringNumber = 1): Promise<LoadedRun>
   return run;
 }
 
-export async function readResultsSummary(id: string, scoring = 1): Promise<EvalResultsSummary> {
+export async function readResultsSummary(id: string, scoring = 1): Promise<EvaluationResultsSummary> {
   return (await loadRun(id, scoring)).summary();
 }
 
@@ -205,7 +205,7 @@ function versionOr400(run: LoadedRun, version: number, field: string): number {
   return version;
 }
 
-export async function readQuestionPage(id: string, query: EvalQuestionsQuery): Promise<EvalQuestionPage> {
+export async function readQuestionPage(id: string, query: EvaluationQuestionsQuery): Promise<EvaluationQuestionPage> {
   const run = await loadRun(id, query.scoring);
   versionOr400(run, query.sort_version, "sort_version");
   const all = run.rows();
@@ -214,7 +214,7 @@ export async function readQuestionPage(id: string, query: EvalQuestionsQuery): P
   return { data, total: list.length, offset: query.offset, limit: query.limit, next_offset, ...rowCounts(all), versions: run.versions, revision: run.header.revision };
 }
 
-export async function readQuestionDetail(id: string, index: number, query: EvalQuestionDetailQuery): Promise<EvalQuestionDetail> {
+export async function readQuestionDetail(id: string, index: number, query: EvaluationQuestionDetailQuery): Promise<EvaluationQuestionDetail> {
   const run = await loadRun(id, query.scoring);
   if (!Number.isInteger(index) || index < 0 || index >= run.questions.length) throw new HttpError(404, `Run ${id} has no question ${index} (it has ${run.questions.length}, from 0)`);
   const base = versionOr400(run, query.base, "base");
@@ -225,7 +225,7 @@ export async function readQuestionDetail(id: string, index: number, query: EvalQ
   return { ...detail, row: run.rows()[index], ...neighbours(list, index), total: list.length, revision: run.header.revision };
 }
 
-export async function readDomains(id: string, maxAgeDays: number, now = Date.now()): Promise<EvalDomains> {
+export async function readDomains(id: string, maxAgeDays: number, now = Date.now()): Promise<EvaluationDomains> {
   const run = await loadRun(id);
   const asOf = run.row.ended_at ? Date.parse(run.row.ended_at) : now;
   return { versions: domainsPerVersion(run.grid, run.questions, run.versions, { maxAgeDays, asOf }), revision: run.header.revision };
@@ -253,7 +253,7 @@ export async function exportResults(id: string, format: "csv" | "json" | "md", s
 }
 
 /** Runs of one question set side by side, each under the scoring named (400 when they are of different sets). */
-export async function compareResults(refs: readonly EvalCompareRunRef[]): Promise<EvalCompare> {
+export async function compareResults(refs: readonly EvaluationCompareRunRef[]): Promise<EvaluationCompare> {
   const runs = await Promise.all(refs.map((ref) => loadRun(ref.id, ref.scoring)));
   const sets = new Set(runs.map((run) => run.row.set_id));
   if (sets.size > 1) throw new HttpError(400, "runs: the runs are of different question sets; compare runs of one set", { metadata: { issues: [{ path: "runs", message: "must be runs of one question set" }] } });

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { EvalVersion } from "@/lib/contract/bff/evaluation-plan";
-import { RECENT_ERRORS_MAX, type EvalRecentError } from "@/lib/contract/bff/evaluation-run-progress";
-import { EvalRunRequestSchema, type EvalEstimate, type EvalItem, type EvalRun, type EvalRunDetail, type EvalRunListResponse, type EvalRunRequest, type EvalRunSummary } from "@/lib/contract/bff/evaluations";
+import type { EvaluationVersion } from "@/lib/contract/bff/evaluation-plan";
+import { RECENT_ERRORS_MAX, type EvaluationRecentError } from "@/lib/contract/bff/evaluation-run-progress";
+import { EvaluationRunRequestSchema, type EvaluationEstimate, type EvaluationItem, type EvaluationRun, type EvaluationRunDetail, type EvaluationRunListResponse, type EvaluationRunRequest, type EvaluationRunSummary } from "@/lib/contract/bff/evaluations";
 import { EVAL_RUN_PAGE } from "@/lib/contract/bff/evaluation-run-progress";
-import { EvalPlanSchema } from "@/lib/contract/bff/evaluation-plan";
+import { EvaluationPlanSchema } from "@/lib/contract/bff/evaluation-plan";
 import type { SessionUser } from "@/lib/contract/bff/schemas";
 import { formatCheck, parseCheck } from "@/lib/evaluations/check-spelling";
 import { checkListProblem, CheckSpecSchema, usesJudge, type CheckSpec } from "@/lib/evaluations/checks";
@@ -20,7 +20,7 @@ import { formatUsd } from "@/lib/video-models/money";
 import { presetOfVersionId } from "@/lib/evaluations/results/summary";
 import { appContext, type AppContext } from "../config/app-context";
 import { serverEnv } from "../config/env";
-import type { EvalRunRow } from "../db/evaluation-runs-store";
+import type { EvaluationRunRow } from "../db/evaluation-runs-store";
 import { itemCostsOf, sumItemCosts, type ItemCost } from "../evaluations/item-costs";
 import { chooseJudgeModel } from "../evaluations/judge-model";
 import { HttpError } from "../http/errors";
@@ -72,8 +72,8 @@ export function parseChecks(spellings: readonly string[]): CheckSpec[] {
 }
 
 /** The versions under test: each preset version expanded into its request settings (as the CLI does), each model as is. */
-async function resolveVersions(charge: GatewayCharge, body: EvalRunRequest): Promise<EvalVersion[]> {
-  const versions: EvalVersion[] = [];
+async function resolveVersions(charge: GatewayCharge, body: EvaluationRunRequest): Promise<EvaluationVersion[]> {
+  const versions: EvaluationVersion[] = [];
   if (body.preset !== undefined && body.versions.length > 0) {
     const slug = body.preset;
     if (!isValidSlug(slug)) throw badField("preset", `"${slug}" is not a preset slug`);
@@ -110,7 +110,7 @@ function searchesPerRequest(request: Record<string, unknown>): number {
   return web ? 1 : 0;
 }
 
-function asPlanPricing(pricing: Pricing | null): EvalVersion["pricing"] {
+function asPlanPricing(pricing: Pricing | null): EvaluationVersion["pricing"] {
   return pricing ? { prompt: pricing.promptUsdPerToken, completion: pricing.completionUsdPerToken, request: pricing.requestUsd, web_search: pricing.webSearchUsd } : undefined;
 }
 
@@ -124,7 +124,7 @@ async function today(context: AppContext, userId: string): Promise<{ limitUsd: n
  * Refuses a run whose versions use a `{{variable}}` some row lacks (400 naming the row and the variable): the
  * import could only check the row's own text, the preset's instructions are known once the versions are chosen.
  */
-function checkVariables(versions: readonly EvalVersion[], rows: readonly Pick<QuestionRow, "vars">[]): void {
+function checkVariables(versions: readonly EvaluationVersion[], rows: readonly Pick<QuestionRow, "vars">[]): void {
   const unresolved = unresolvedVariable(versions, rows);
   if (unresolved) throw badField(`rows[${unresolved.row}].vars.${unresolved.name}`, unresolvedMessage(unresolved));
 }
@@ -151,19 +151,19 @@ function typicalWithin<T extends { model_tokens_usd: number; web_search_usd: num
 }
 
 interface PreparedRun {
-  versions: EvalVersion[];
+  versions: EvaluationVersion[];
   /** The judge model's prices: what each judge call reserves. */
-  judgePricing: EvalVersion["pricing"];
+  judgePricing: EvaluationVersion["pricing"];
   checks: CheckSpec[];
   judgeModel: string | undefined;
   setVersion: number;
   questions: number;
   setName: string;
-  estimate: EvalEstimate;
+  estimate: EvaluationEstimate;
 }
 
 /** Resolves a request into the plan's versions and estimates it; refusals are data (the create route turns them into errors). */
-async function prepareRun(context: AppContext, charge: GatewayCharge, user: SessionUser, body: EvalRunRequest): Promise<PreparedRun> {
+async function prepareRun(context: AppContext, charge: GatewayCharge, user: SessionUser, body: EvaluationRunRequest): Promise<PreparedRun> {
   const set = await context.questionSets.get<QuestionRow>(body.set_id, body.set_version);
   if (!set) throw badField(body.set_version === undefined ? "set_id" : "set_version", body.set_version === undefined ? `no question set ${body.set_id}` : `question set ${body.set_id} has no version ${body.set_version}`);
   const versions = await resolveVersions(charge, body);
@@ -206,7 +206,7 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
   const judgePricing = asPlanPricing(priceOf(judgeModel));
   // The range from the real requests: every item's filled request, low (a short answer) to high (what the ledger reserves).
   const range = estimateRange({ versions, rows: set.rows, repeats: body.repeats, checks, judgePricing, capUsd: body.cap_usd });
-  const refusals: EvalEstimate["refusals"] = [...estimate.refusals];
+  const refusals: EvaluationEstimate["refusals"] = [...estimate.refusals];
   // Creating weighs the cap against what is left of today's budget (each claim checks the budget again), so the estimate says so too.
   if (!refusals.some((refusal) => refusal.code === "over_daily_limit") && spent + body.cap_usd > day.limitUsd + EPSILON) {
     refusals.push({
@@ -251,16 +251,16 @@ async function prepareRun(context: AppContext, charge: GatewayCharge, user: Sess
   };
 }
 
-export async function estimateRun(charge: GatewayCharge, user: SessionUser, body: EvalRunRequest): Promise<EvalEstimate> {
+export async function estimateRun(charge: GatewayCharge, user: SessionUser, body: EvaluationRunRequest): Promise<EvaluationEstimate> {
   return (await prepareRun(await appContext(), charge, user, body)).estimate;
 }
 
 /** The estimate a run started with (null for runs started before it was kept). */
-function estimateOf(low: number | null, high: number | null): EvalRun["estimate"] {
+function estimateOf(low: number | null, high: number | null): EvaluationRun["estimate"] {
   return low === null || high === null ? null : { low_usd: Number(low), high_usd: Number(high) };
 }
 
-function runOf(row: EvalRunRow): EvalRun {
+function runOf(row: EvaluationRunRow): EvaluationRun {
   // The running spend is the claims' (the cap check); the pages read spending per version from the items.
   const { spent_usd: _spent, name, estimate_low_usd: low, estimate_high_usd: high, ...run } = row;
   const plan = JSON.parse(row.plan) as Record<string, unknown>;
@@ -273,7 +273,7 @@ function runOf(row: EvalRunRow): EvalRun {
  * reserved here: each item's call reserves on the ledger when it is claimed, against the run's cap and the
  * person's budget, so two runs or two tabs cannot together pass either. `options.id` is for the seeded demo run only.
  */
-export async function createRun(charge: GatewayCharge, user: SessionUser, body: EvalRunRequest, options: { id?: string } = {}): Promise<EvalRun> {
+export async function createRun(charge: GatewayCharge, user: SessionUser, body: EvaluationRunRequest, options: { id?: string } = {}): Promise<EvaluationRun> {
   const context = await appContext();
   const prepared = await prepareRun(context, charge, user, body);
   const { estimate } = prepared;
@@ -304,7 +304,7 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
   for (let question = 0; question < prepared.questions; question++)
     for (let version = 0; version < prepared.versions.length; version++)
       for (let repeat = 0; repeat < body.repeats; repeat++) items.push({ version_index: version, question_index: question, repeat_index: repeat });
-  await context.evalRuns.create({
+  await context.evaluationRuns.create({
     id,
     userId: user.id,
     setId: body.set_id,
@@ -316,7 +316,7 @@ export async function createRun(charge: GatewayCharge, user: SessionUser, body: 
     items,
     name: defaultRunName(prepared.versions.map((version) => version.label), prepared.setName),
   });
-  return runOf((await context.evalRuns.get(id))!);
+  return runOf((await context.evaluationRuns.get(id))!);
 }
 
 /** How long a refused start is told to wait: runs take minutes; a minute is a fair first look. */
@@ -329,7 +329,7 @@ const RUNNING_RETRY_AFTER_SECONDS = 60;
  */
 async function checkRunningRuns(context: AppContext, userId: string): Promise<void> {
   const env = serverEnv();
-  const running = await context.evalRuns.runningCounts(userId);
+  const running = await context.evaluationRuns.runningCounts(userId);
   const over =
     running.user >= env.EVAL_MAX_RUNNING_RUNS_PER_USER
       ? { setting: "EVAL_MAX_RUNNING_RUNS_PER_USER", limit: env.EVAL_MAX_RUNNING_RUNS_PER_USER, message: `You have ${running.user} evaluation runs running, the most at once; wait for one to end or cancel one.` }
@@ -343,7 +343,7 @@ async function checkRunningRuns(context: AppContext, userId: string): Promise<vo
   });
 }
 
-function emptyTotals(): EvalRunSummary["totals"] {
+function emptyTotals(): EvaluationRunSummary["totals"] {
   return { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0, spent_usd: 0 };
 }
 
@@ -373,13 +373,13 @@ function versionsOf(plan: string): { id: string; label: string }[] {
 }
 
 /** A page of runs, newest first, each without its plan (issue 36: the list carried every system prompt). */
-export async function listRuns(query: { setId?: string; limit?: number; cursor?: string } = {}): Promise<EvalRunListResponse> {
+export async function listRuns(query: { setId?: string; limit?: number; cursor?: string } = {}): Promise<EvaluationRunListResponse> {
   const context = await appContext();
   const limit = query.limit ?? EVAL_RUN_PAGE.default;
-  const rows = await context.evalRuns.list({ setId: query.setId, limit: limit + 1, after: query.cursor === undefined ? undefined : parseRunCursor(query.cursor) });
+  const rows = await context.evaluationRuns.list({ setId: query.setId, limit: limit + 1, after: query.cursor === undefined ? undefined : parseRunCursor(query.cursor) });
   const page = rows.slice(0, limit);
   const totals = new Map(page.map((run) => [run.id, emptyTotals()]));
-  for (const row of await context.evalRuns.totals(page.map((run) => run.id))) {
+  for (const row of await context.evaluationRuns.totals(page.map((run) => run.id))) {
     const counts = totals.get(row.run_id);
     if (!counts) continue;
     counts[row.status === "claimed" ? "running" : row.status] += row.count;
@@ -394,7 +394,7 @@ export async function listRuns(query: { setId?: string; limit?: number; cursor?:
   );
   // Pass counts per version from the items' pass flags: one grouped query for the page, over an index.
   const passes = new Map<string, { passed: number; ended: number }>();
-  for (const row of await context.evalRuns.passCounts(page.map((run) => run.id))) passes.set(`${row.run_id}:${row.version_index}`, row);
+  for (const row of await context.evaluationRuns.passCounts(page.map((run) => run.id))) passes.set(`${row.run_id}:${row.version_index}`, row);
   const data = page.map(({ plan, spent_usd: _spent, name, estimate_low_usd: low, estimate_high_usd: high, ...run }) => {
     const labels = versionsOf(plan);
     const versions = labels.map((version, index) => ({ ...version, ended: 0, passed: 0, ...pick(passes.get(`${run.id}:${index}`)) }));
@@ -403,8 +403,8 @@ export async function listRuns(query: { setId?: string; limit?: number; cursor?:
   return { data, next_cursor: rows.length > limit ? runCursor(page[page.length - 1]) : null };
 }
 
-async function runOr404(id: string): Promise<EvalRunRow> {
-  const row = await (await appContext()).evalRuns.get(id);
+async function runOr404(id: string): Promise<EvaluationRunRow> {
+  const row = await (await appContext()).evaluationRuns.get(id);
   if (!row) throw new HttpError(404, `No evaluation run ${id}`);
   return row;
 }
@@ -416,7 +416,7 @@ function truncate(text: string, max: number): string {
 }
 
 /** A stored error's message and status, whatever shape it was recorded in (the contract's: status, message, code). */
-function recentError(row: Awaited<ReturnType<AppContext["evalRuns"]["recentErrors"]>>[number]): EvalRecentError {
+function recentError(row: Awaited<ReturnType<AppContext["evaluationRuns"]["recentErrors"]>>[number]): EvaluationRecentError {
   const error = (row.error ?? {}) as { status?: unknown; message?: unknown };
   return {
     position: row.position,
@@ -435,7 +435,7 @@ function recentError(row: Awaited<ReturnType<AppContext["evalRuns"]["recentError
  * revision; every item, as the ledger counts it), so the run page and the results page show the same numbers. Null
  * while it runs: the polled answer stays small.
  */
-async function endedCostSplit(id: string, status: EvalRun["status"]): Promise<CostSplit | null> {
+async function endedCostSplit(id: string, status: EvaluationRun["status"]): Promise<CostSplit | null> {
   if (status === "running") return null;
   const spent = (await loadRun(id)).summary().spent;
   return spent ? { tokens_usd: spent.tokens_usd, web_search_usd: spent.web_search_usd, judge_usd: spent.judge_usd, total_usd: spent.total_usd } : null;
@@ -448,7 +448,7 @@ async function endedCostSplit(id: string, status: EvalRun["status"]): Promise<Co
 async function runSpending(context: AppContext, runId: string, versionCount: number): Promise<{ versions: ItemCost[] }> {
   const costs = await itemCostsOf(context.ledger, runId);
   const versions = Array.from({ length: Math.max(1, versionCount) }, () => sumItemCosts([]));
-  const versionOf = versionCount > 1 ? await context.evalRuns.versionsByPosition(runId) : null;
+  const versionOf = versionCount > 1 ? await context.evaluationRuns.versionsByPosition(runId) : null;
   for (const [position, cost] of costs) {
     const version = versions[versionOf?.get(position) ?? 0];
     if (!version) continue;
@@ -462,11 +462,11 @@ async function runSpending(context: AppContext, runId: string, versionCount: num
  * latest few errors. What the run page polls: two index reads, and an answer whose size does not grow with the
  * run's items.
  */
-export async function readRun(id: string, now = Date.now()): Promise<EvalRunDetail> {
+export async function readRun(id: string, now = Date.now()): Promise<EvaluationRunDetail> {
   const context = await appContext();
   const run = runOf(await runOr404(id));
   const planVersions = (run.plan.versions ?? []) as { id: string; label: string }[];
-  const [rows, errors, spending] = await Promise.all([context.evalRuns.progress(id), context.evalRuns.recentErrors(id, RECENT_ERRORS_MAX), runSpending(context, id, planVersions.length)]);
+  const [rows, errors, spending] = await Promise.all([context.evaluationRuns.progress(id), context.evaluationRuns.recentErrors(id, RECENT_ERRORS_MAX), runSpending(context, id, planVersions.length)]);
   const versions = planVersions.map((version, index) => {
     const counts = { done: 0, failed: 0, pending: 0, running: 0, cancelled: 0, total: 0 };
     for (const row of rows) {
@@ -489,10 +489,10 @@ export async function readRun(id: string, now = Date.now()): Promise<EvalRunDeta
   };
 }
 
-export async function readRunItems(id: string, offset: number, limit: number): Promise<{ data: EvalItem[]; next_offset: number | null }> {
+export async function readRunItems(id: string, offset: number, limit: number): Promise<{ data: EvaluationItem[]; next_offset: number | null }> {
   await runOr404(id);
   // One more than asked tells whether a next page exists.
-  const rows = await (await appContext()).evalRuns.items(id, { offset, limit: limit + 1 });
+  const rows = await (await appContext()).evaluationRuns.items(id, { offset, limit: limit + 1 });
   const data = rows.slice(0, limit).map((row) => ({
     position: row.position,
     version_index: row.version_index,
@@ -516,21 +516,21 @@ export function assertMayWriteRun(user: SessionUser, run: { user_id: string }, w
 }
 
 /** Cancels a running run: its creator or an admin (403 otherwise), 409 once it ended. */
-export async function cancelRun(user: SessionUser, id: string): Promise<EvalRunDetail> {
+export async function cancelRun(user: SessionUser, id: string): Promise<EvaluationRunDetail> {
   const run = await runOr404(id);
   assertMayWriteRun(user, run, "cancel");
-  if (!(await (await appContext()).evalRuns.cancel(id))) {
-    const status = (await (await appContext()).evalRuns.status(id)) ?? run.status;
+  if (!(await (await appContext()).evaluationRuns.cancel(id))) {
+    const status = (await (await appContext()).evaluationRuns.status(id)) ?? run.status;
     throw new HttpError(409, `The run already ended (${status}); there is nothing to cancel`, { metadata: { status } });
   }
   return readRun(id);
 }
 
 /** Renames a run: its creator or an admin (403 otherwise). */
-export async function renameRun(user: SessionUser, id: string, name: string): Promise<EvalRunDetail> {
+export async function renameRun(user: SessionUser, id: string, name: string): Promise<EvaluationRunDetail> {
   const run = await runOr404(id);
   assertMayWriteRun(user, run, "rename");
-  await (await appContext()).evalRuns.rename(id, name);
+  await (await appContext()).evaluationRuns.rename(id, name);
   return readRun(id);
 }
 
@@ -539,8 +539,8 @@ export async function renameRun(user: SessionUser, id: string, name: string): Pr
  * repeats, concurrency, checks, judge model and cap. Versions are taken as the preset's numbered versions they
  * were (never "designated", which may have moved since).
  */
-function requestOf(row: EvalRunRow): EvalRunRequest {
-  const plan = EvalPlanSchema.parse(JSON.parse(row.plan));
+function requestOf(row: EvaluationRunRow): EvaluationRunRequest {
+  const plan = EvaluationPlanSchema.parse(JSON.parse(row.plan));
   const presets = plan.versions.map((version) => presetOfVersionId(version.id));
   const slug = presets.find((preset) => preset !== null)?.slug;
   const body = {
@@ -556,12 +556,12 @@ function requestOf(row: EvalRunRow): EvalRunRequest {
     ...(plan.judge_model ? { judge_model: plan.judge_model } : {}),
     ...(plan.judge_threshold === undefined ? {} : { judge_threshold: plan.judge_threshold }),
   };
-  const parsed = EvalRunRequestSchema.safeParse(body);
+  const parsed = EvaluationRunRequestSchema.safeParse(body);
   if (!parsed.success) throw new HttpError(409, "This run's plan cannot be started again as it was (a version or check is no longer accepted)");
   return parsed.data;
 }
 
 /** "Run again": a new run of the same plan, started by the caller (the usual spending checks apply). */
-export async function runAgain(charge: GatewayCharge, user: SessionUser, id: string): Promise<EvalRun> {
+export async function runAgain(charge: GatewayCharge, user: SessionUser, id: string): Promise<EvaluationRun> {
   return createRun(charge, user, requestOf(await runOr404(id)));
 }

@@ -5,7 +5,7 @@ import type { AppContext } from "../config/app-context";
 import { workForRun } from "../evaluations/run-work";
 import { EvaluationRunner } from "../evaluations/runner";
 import { ScoringJobs } from "../evaluations/scoring-jobs";
-import { EvalScoringsStore } from "../db/evaluation-scorings-store";
+import { EvaluationScoringsStore } from "../db/evaluation-scorings-store";
 import type { ResponsesRequest } from "@/lib/contract/gateway";
 import { DEMO_RUN_ID } from "./evaluation-demo";
 import { startResponse } from "./responses";
@@ -46,15 +46,15 @@ type Holder = { [KEY]?: EvaluationRunner };
  * Starts this instance's evaluation runner (startup.ts): it resumes the runs left running by a restart and
  * takes its share of every run with other instances on the same PostgreSQL.
  */
-export function startEvaluationRunner(context: Pick<AppContext, "db" | "evalRuns" | "questionSets" | "ledger">): EvaluationRunner {
+export function startEvaluationRunner(context: Pick<AppContext, "db" | "evaluationRuns" | "questionSets" | "ledger">): EvaluationRunner {
   const holder = globalThis as Holder;
   if (holder[KEY]) return holder[KEY];
   const env = serverEnv();
   const instanceId = randomUUID();
   // Re-scores are scoring jobs polled with the runs; their judge calls take points of the owner's responses limit too.
   const scorings = new ScoringJobs({
-    scorings: new EvalScoringsStore(context.db),
-    runs: context.evalRuns,
+    scorings: new EvaluationScoringsStore(context.db),
+    runs: context.evaluationRuns,
     questionSets: context.questionSets,
     ledger: context.ledger,
     send: sendEvaluationResponse,
@@ -63,10 +63,10 @@ export function startEvaluationRunner(context: Pick<AppContext, "db" | "evalRuns
     onError: (error) => log.error({ err: error }, "evaluation scoring error"),
   });
   const runner = new EvaluationRunner({
-    store: context.evalRuns,
+    store: context.evaluationRuns,
     instanceId,
     sideWork: scorings,
-    workFor: (runId) => workForRun(context.evalRuns, context.questionSets, sendEvaluationResponse, runId),
+    workFor: (runId) => workForRun(context.evaluationRuns, context.questionSets, sendEvaluationResponse, runId),
     itemsInFlightMax: env.EVAL_MAX_ITEMS_IN_FLIGHT,
     itemsInFlightPerUserMax: env.EVAL_MAX_ITEMS_IN_FLIGHT_PER_USER,
     // The seeded demo run is the app's own work, charged to nobody's limit (evaluation-demo.ts).

@@ -38,12 +38,12 @@ function gateRunOf(run: LoadedRun) {
 }
 
 export async function readGateState(slug: string, signal: AbortSignal, runId?: string): Promise<ReleaseGateState> {
-  const { releaseGates, evalRuns } = await appContext();
+  const { releaseGates, evaluationRuns } = await appContext();
   const [gate, moves, current] = await Promise.all([releaseGates.gate(slug), releaseGates.moves(slug), readCurrentPreset(slug, signal)]);
   const designated = current?.designated_version?.version ?? null;
   const versions = new Map<number, GateEvaluation>();
   if (gate) {
-    const rows = (await evalRuns.list({ setId: gate.set_id, limit: 200 })).filter((row) => row.status === "finished").slice(0, GATE_RUNS_READ);
+    const rows = (await evaluationRuns.list({ setId: gate.set_id, limit: 200 })).filter((row) => row.status === "finished").slice(0, GATE_RUNS_READ);
     const baseline = baselineOf(designated, moves);
     for (const row of rows) {
       const run = await loadRun(row.id);

@@ -4,17 +4,17 @@ import type { SendResponses } from "../evaluations/item-call";
 import { workForRun } from "../evaluations/run-work";
 import { EvaluationRunner } from "../evaluations/runner";
 import { ScoringJobs, type ScoringJobsOptions } from "../evaluations/scoring-jobs";
-import { EvalScoringsStore } from "../db/evaluation-scorings-store";
+import { EvaluationScoringsStore } from "../db/evaluation-scorings-store";
 import { sendEvaluationResponse } from "../services/evaluations";
 
 /** A runner over the app context's stores, as the server starts one, polling fast; `send` stands in for the gateway call when a test holds answers. */
 export async function newTestRunner(send: SendResponses = sendEvaluationResponse): Promise<EvaluationRunner> {
   const context = await appContext();
   return new EvaluationRunner({
-    store: context.evalRuns,
+    store: context.evaluationRuns,
     instanceId: randomUUID(),
     pollMs: 50,
-    workFor: (runId) => workForRun(context.evalRuns, context.questionSets, send, runId),
+    workFor: (runId) => workForRun(context.evaluationRuns, context.questionSets, send, runId),
   });
 }
 
@@ -33,8 +33,8 @@ export async function runToEnd(runIds: readonly string[], runner?: EvaluationRun
 export async function newTestScoringJobs(send: SendResponses = sendEvaluationResponse, options: Partial<ScoringJobsOptions> = {}): Promise<ScoringJobs> {
   const context = await appContext();
   return new ScoringJobs({
-    scorings: new EvalScoringsStore(context.db),
-    runs: context.evalRuns,
+    scorings: new EvaluationScoringsStore(context.db),
+    runs: context.evaluationRuns,
     questionSets: context.questionSets,
     ledger: context.ledger,
     send,
@@ -46,7 +46,7 @@ export async function newTestScoringJobs(send: SendResponses = sendEvaluationRes
 /** Polls scoring jobs until no scoring is running any more, then stops them. */
 export async function scoreToEnd(jobs?: ScoringJobs): Promise<void> {
   const started = jobs ?? (await newTestScoringJobs());
-  const store = new EvalScoringsStore((await appContext()).db);
+  const store = new EvaluationScoringsStore((await appContext()).db);
   try {
     for (;;) {
       await started.tick();

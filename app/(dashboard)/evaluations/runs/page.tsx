@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { RunsList } from "@/components/evaluations/runs/runs-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { Prefetched } from "@/components/ui/prefetched";
-import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
+import { evaluationRunQueries } from "@/lib/client/queries/evaluation-runs";
 import { roleAtLeast } from "@/lib/contract/bff/schemas";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 import { listRuns } from "@/lib/server/services/evaluation-runs";
@@ -28,7 +28,7 @@ export default async function Page() {
       <Prefetched
         prefetch={(queryClient) =>
           Promise.all([
-            queryClient.prefetchInfiniteQuery({ ...evalRunQueries.list(), queryFn: () => listRuns() }),
+            queryClient.prefetchInfiniteQuery({ ...evaluationRunQueries.list(), queryFn: () => listRuns() }),
             queryClient.prefetchQuery({ queryKey: questionSetQueries.list().queryKey, queryFn: () => listQuestionSets() }),
           ])
         }

@@ -1,5 +1,5 @@
-import { createEvalRun, listEvalRuns } from "@/lib/server/handlers/evaluation-runs";
+import { createEvaluationRun, listEvaluationRuns } from "@/lib/server/handlers/evaluation-runs";
 
 export const dynamic = "force-dynamic";
-export const GET = listEvalRuns;
-export const POST = createEvalRun;
+export const GET = listEvaluationRuns;
+export const POST = createEvaluationRun;

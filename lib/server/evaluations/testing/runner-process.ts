@@ -4,7 +4,7 @@
  * EVAL_GATEWAY_URL, and prints "ready". The test kills it with SIGKILL mid-run.
  */
 import { openAppDb } from "../../db/app-db";
-import { EvalRunsStore } from "../../db/evaluation-runs-store";
+import { EvaluationRunsStore } from "../../db/evaluation-runs-store";
 import { QuestionSetsStore } from "../../db/question-sets-store";
 import { workForRun } from "../run-work";
 import { EvaluationRunner } from "../runner";
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const target = process.env.EVAL_DB ?? "";
   const gatewayUrl = process.env.EVAL_GATEWAY_URL ?? "";
   const db = await openAppDb(target.startsWith("postgres") ? { dialect: "postgres", url: target } : { dialect: "sqlite", file: target });
-  const runs = new EvalRunsStore(db, roomyLedger(db));
+  const runs = new EvaluationRunsStore(db, roomyLedger(db));
   const sets = new QuestionSetsStore(db);
   const runner = new EvaluationRunner({
     store: runs,

@@ -4,8 +4,8 @@
  * and prints "ready". The test kills it with SIGKILL mid-scoring.
  */
 import { openAppDb } from "../../db/app-db";
-import { EvalRunsStore } from "../../db/evaluation-runs-store";
-import { EvalScoringsStore } from "../../db/evaluation-scorings-store";
+import { EvaluationRunsStore } from "../../db/evaluation-runs-store";
+import { EvaluationScoringsStore } from "../../db/evaluation-scorings-store";
 import { QuestionSetsStore } from "../../db/question-sets-store";
 import { ScoringJobs } from "../scoring-jobs";
 import { roomyLedger } from "../../testing/test-ledger";
@@ -16,8 +16,8 @@ async function main(): Promise<void> {
   const db = await openAppDb(target.startsWith("postgres") ? { dialect: "postgres", url: target } : { dialect: "sqlite", file: target });
   const ledger = roomyLedger(db);
   const jobs = new ScoringJobs({
-    scorings: new EvalScoringsStore(db),
-    runs: new EvalRunsStore(db, ledger),
+    scorings: new EvaluationScoringsStore(db),
+    runs: new EvaluationRunsStore(db, ledger),
     questionSets: new QuestionSetsStore(db),
     ledger,
     instanceId: process.env.EVAL_INSTANCE ?? "child",

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { RunView } from "@/components/evaluations/runs/run-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { makeQueryClient } from "@/lib/client/query-client";
-import { evalRunQueries } from "@/lib/client/queries/evaluation-runs";
+import { evaluationRunQueries } from "@/lib/client/queries/evaluation-runs";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 import { readRun } from "@/lib/server/services/evaluation-runs";
 import { listQuestionSets } from "@/lib/server/services/evaluation-sets";
@@ -20,7 +20,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   await requirePageUser();
   const { id } = await params;
   const queryClient = makeQueryClient();
-  const run = UUID.test(id) ? await queryClient.fetchQuery({ queryKey: evalRunQueries.detail(id).queryKey, queryFn: () => readRun(id) }).catch(() => null) : null;
+  const run = UUID.test(id) ? await queryClient.fetchQuery({ queryKey: evaluationRunQueries.detail(id).queryKey, queryFn: () => readRun(id) }).catch(() => null) : null;
   const set = run ? (await listQuestionSets().catch(() => [])).find((candidate) => candidate.id === run.set_id) : undefined;
   const plan = run?.plan as { repeats?: number; concurrency?: number; checks?: unknown[] } | undefined;
   return (

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { QuestionSetEditor } from "@/components/evaluations/sets/question-set-editor";
 import { makeQueryClient } from "@/lib/client/query-client";
 import { questionSetQueries } from "@/lib/client/queries/evaluation-sets";
-import { EvalIdSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationIdSchema } from "@/lib/contract/bff/evaluations";
 import { ROWS_PER_PAGE } from "@/lib/question-sets/draft";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 import { describeQuestionSet, readQuestionSetRows } from "@/lib/server/services/evaluation-sets";
@@ -16,7 +16,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   await requirePageUser();
   const { id } = await params;
-  const set = EvalIdSchema.safeParse(id).success ? await describeQuestionSet(id).catch(() => null) : null;
+  const set = EvaluationIdSchema.safeParse(id).success ? await describeQuestionSet(id).catch(() => null) : null;
   return { title: set ? `${set.name} · Question sets` : "Question set · Evaluations" };
 }
 
@@ -32,7 +32,7 @@ export default async function Page({ params, searchParams }: { params: Params; s
   const raw = (await searchParams).version;
   const version = typeof raw === "string" && /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : undefined;
   const queryClient = makeQueryClient();
-  if (EvalIdSchema.safeParse(id).success) {
+  if (EvaluationIdSchema.safeParse(id).success) {
     const firstPage = (wanted: number | undefined) =>
       queryClient.prefetchQuery({
         queryKey: questionSetQueries.rows(id, wanted, 0).queryKey,

@@ -1,5 +1,5 @@
-import { getEvalRun, renameEvalRun } from "@/lib/server/handlers/evaluation-runs";
+import { getEvaluationRun, renameEvaluationRun } from "@/lib/server/handlers/evaluation-runs";
 
 export const dynamic = "force-dynamic";
-export const GET = getEvalRun;
-export const PATCH = renameEvalRun;
+export const GET = getEvaluationRun;
+export const PATCH = renameEvaluationRun;

@@ -1,4 +1,4 @@
-import { estimateEvalRun } from "@/lib/server/handlers/evaluation-runs";
+import { estimateEvaluationRun } from "@/lib/server/handlers/evaluation-runs";
 
 export const dynamic = "force-dynamic";
-export const POST = estimateEvalRun;
+export const POST = estimateEvaluationRun;

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { EvalIdSchema } from "@/lib/contract/bff/evaluations";
+import { EvaluationIdSchema } from "@/lib/contract/bff/evaluations";
 import { requirePageUser } from "@/lib/server/auth/page-session";
 import { ResultsClient } from "./results-client";
 
@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: "Evaluation results" };
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   await requirePageUser();
   const { id } = await params;
-  if (!EvalIdSchema.safeParse(id).success) notFound();
+  if (!EvaluationIdSchema.safeParse(id).success) notFound();
   return (
     <>
       <PageHeader

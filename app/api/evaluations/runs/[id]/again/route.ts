@@ -1,4 +1,4 @@
-import { runEvalRunAgain } from "@/lib/server/handlers/evaluation-runs";
+import { runEvaluationRunAgain } from "@/lib/server/handlers/evaluation-runs";
 
 export const dynamic = "force-dynamic";
-export const POST = runEvalRunAgain;
+export const POST = runEvaluationRunAgain;

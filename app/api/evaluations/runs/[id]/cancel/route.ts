@@ -1,4 +1,4 @@
-import { cancelEvalRun } from "@/lib/server/handlers/evaluation-runs";
+import { cancelEvaluationRun } from "@/lib/server/handlers/evaluation-runs";
 
 export const dynamic = "force-dynamic";
-export const POST = cancelEvalRun;
+export const POST = cancelEvaluationRun;

@@ -1,4 +1,4 @@
-import { listEvalRunItems } from "@/lib/server/handlers/evaluation-runs";
+import { listEvaluationRunItems } from "@/lib/server/handlers/evaluation-runs";
 
 export const dynamic = "force-dynamic";
-export const GET = listEvalRunItems;
+export const GET = listEvaluationRunItems;
