@@ -170,7 +170,7 @@ const PAGE_PROBE = `(() => {
   window.__unchanged = 0;
   const text = (root, id) => (root.querySelector('[data-testid="' + id + '"]')?.textContent ?? "").replace(/\\s+/g, " ").trim();
   const shown = () => {
-    const root = document.querySelector('[data-testid="eval-run"]');
+    const root = document.querySelector('[data-testid="evaluation-run"]');
     if (!root) return "";
     const parts = [root.getAttribute("data-status"), text(root, "run-ended")];
     for (const row of root.querySelectorAll('[data-testid="version-progress"]')) parts.push(row.getAttribute("data-version-id"), text(row, "version-done"), text(row, "version-failed"), text(row, "version-pending"));
@@ -249,7 +249,7 @@ async function pagePart(dir: string, timeScale: number): Promise<PageFigure> {
     const runId = String(run.id);
     await page.goto(`${app.baseUrl}/evaluations/runs/${runId}`, { waitUntil: "domcontentloaded", timeout: 180_000 });
     const measured = () => page.evaluate(() => (window as unknown as { __updates: unknown[] }).__updates.length);
-    const finished = page.locator('[data-testid="eval-run"]:not([data-status="running"])');
+    const finished = page.locator('[data-testid="evaluation-run"]:not([data-status="running"])');
     const deadline = Date.now() + 15 * 60_000;
     while ((await measured()) < PAGE_UPDATES_MAX && (await finished.count()) === 0) {
       if (Date.now() > deadline) throw new Error("the run page's run did not end within 15 minutes");

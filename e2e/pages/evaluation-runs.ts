@@ -13,7 +13,7 @@ export class EvaluationRunsPage extends AppPage {
   readonly start = this.page.getByTestId("plan-start");
   readonly blocked = this.page.getByTestId("plan-blocked");
   readonly confirmDialog = this.page.getByRole("dialog", { name: "Start this run?" });
-  readonly run = this.page.getByTestId("eval-run");
+  readonly run = this.page.getByTestId("evaluation-run");
   readonly versions = this.page.getByTestId("version-progress");
   readonly ended = this.page.getByTestId("run-ended");
   readonly cancel = this.page.getByRole("button", { name: "Cancel run" });

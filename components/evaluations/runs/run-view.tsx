@@ -39,7 +39,7 @@ export function RunView({ id }: { id: string }) {
   const { totals, versions, recent_errors } = run.progress;
 
   return (
-    <div className="space-y-5" data-testid="eval-run" data-status={run.status}>
+    <div className="space-y-5" data-testid="evaluation-run" data-status={run.status}>
       <RunName run={run} canRename={canWrite} />
       <div className="flex flex-wrap items-center gap-2">
         <RunStatusBadge run={run} />

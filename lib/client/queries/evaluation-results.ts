@@ -44,7 +44,7 @@ const QUESTIONS_PAGE = 200;
 const runPath = (runId: string) => `/api/evaluations/runs/${enc(runId)}`;
 
 export const resultKeys = {
-  all: ["eval-results"] as const,
+  all: ["evaluation-results"] as const,
   run: (runId: string) => [...resultKeys.all, runId] as const,
   summary: (runId: string, scoring = 1) => [...resultKeys.run(runId), "summary", scoring] as const,
   scorings: (runId: string) => [...resultKeys.run(runId), "scorings"] as const,

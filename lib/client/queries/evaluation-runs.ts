@@ -10,7 +10,7 @@ import { pollUntilFinished } from "./poll";
 const RUNS_PATH = "/api/evaluations/runs";
 
 export const evaluationRunKeys = {
-  all: ["eval-runs"] as const,
+  all: ["evaluation-runs"] as const,
   list: (setId?: string) => [...evaluationRunKeys.all, "list", setId ?? null] as const,
   detail: (id: string) => [...evaluationRunKeys.all, "detail", id] as const,
   estimate: (body: EvaluationRunRequest) => [...evaluationRunKeys.all, "estimate", body] as const,
