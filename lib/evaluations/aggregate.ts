@@ -2,6 +2,7 @@ import type { CheckKind } from "./checks";
 import { addCostSplits, costSplitOf } from "./cost-split";
 import { supportOf, type CheckResult } from "./evaluate";
 import type { ItemResult } from "./item-result";
+import { finish, type Steps } from "./results/steps";
 import { domainOf } from "./urls";
 
 /** One finished item with its check results. */
@@ -92,6 +93,14 @@ function aggregateChecks(items: readonly ScoredItem[]): CheckAggregate[] {
 
 /** The figures of one version over its items (every repeat counts as an item). */
 export function aggregateVersion(items: readonly ScoredItem[]): VersionAggregate {
+  return finish(aggregateVersionSteps(items));
+}
+
+/** Items between two pauses of the aggregate's steps. */
+const ITEMS_PER_STEP = 500;
+
+/** The same in steps (results/steps.ts): the server gives other requests a turn between them. */
+export function* aggregateVersionSteps(items: readonly ScoredItem[]): Steps<VersionAggregate> {
   const ok = items.filter((item) => !item.result.error);
   const passed = ok.filter((item) => item.checks.every((check) => check.passed)).length;
   const allChecks = ok.flatMap((item) => item.checks);
@@ -103,12 +112,13 @@ export function aggregateVersion(items: readonly ScoredItem[]): VersionAggregate
 
   const domainCounts = new Map<string, number>();
   let citations = 0;
-  for (const item of ok) {
-    for (const citation of item.result.citations) {
+  for (let index = 0; index < ok.length; index++) {
+    for (const citation of ok[index].result.citations) {
       citations += 1;
       const domain = domainOf(citation.url);
       if (domain !== null) domainCounts.set(domain, (domainCounts.get(domain) ?? 0) + 1);
     }
+    if (index % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
   }
   const top5 = [...domainCounts.values()].sort((a, b) => b - a).slice(0, 5).reduce((a, b) => a + b, 0);
 

@@ -1,7 +1,8 @@
 import type { EvaluationCompare, EvaluationResultVersion, EvaluationVerdict } from "@/lib/contract/bff/evaluation-results";
 import { cellVerdict } from "./question-rows";
 import { ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
-import { versionSummaries } from "./summary";
+import { finish, mapInSteps, type Steps } from "./steps";
+import { versionSummarySteps, type versionSummaries } from "./summary";
 
 /** One run as the comparison reads it. */
 export interface CompareRun {
@@ -41,16 +42,32 @@ function cellsOf(grid: ItemGrid): StoredItem[] {
   return items;
 }
 
+/** Items between two pauses of the steps (steps.ts). */
+const ITEMS_PER_STEP = 1_000;
+
 /** The checks a run's stored answers carry (after a re-score, the new ones), as "kind\0arg" keys. */
 export function checkKeysOf(grid: ItemGrid): Set<string> {
+  return finish(checkKeySteps(grid));
+}
+
+function* checkKeySteps(grid: ItemGrid): Steps<Set<string>> {
   const keys = new Set<string>();
-  for (const item of cellsOf(grid)) for (const check of item.checks ?? []) keys.add(checkKey(check));
+  const items = cellsOf(grid);
+  for (let index = 0; index < items.length; index++) {
+    for (const check of items[index].checks ?? []) keys.add(checkKey(check));
+    if (index % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
+  }
   return keys;
 }
 
 /** The run's items with only the `shared` checks kept, so a verdict means the same thing on both sides. */
 export function restrictChecks(grid: ItemGrid, shared: ReadonlySet<string>): ItemGrid {
-  const items = cellsOf(grid).map((item) => (item.checks ? { ...item, checks: item.checks.filter((check) => shared.has(checkKey(check))) } : item));
+  return finish(restrictCheckSteps(grid, shared));
+}
+
+function* restrictCheckSteps(grid: ItemGrid, shared: ReadonlySet<string>): Steps<ItemGrid> {
+  const items = yield* mapInSteps(cellsOf(grid), (item) => (item.checks ? { ...item, checks: item.checks.filter((check) => shared.has(checkKey(check))) } : item), ITEMS_PER_STEP);
+  yield;
   return new ItemGrid(grid.versions, grid.questions, items);
 }
 
@@ -79,10 +96,17 @@ function differencesOf(ordered: readonly CompareRun[], shared: ReadonlySet<strin
  * questions by index).
  */
 export function compareRuns(setId: string, runs: readonly CompareRun[]): EvaluationCompare {
+  return finish(compareRunSteps(setId, runs));
+}
+
+/** The same in steps (steps.ts): the server gives other requests a turn between them. */
+export function* compareRunSteps(setId: string, runs: readonly CompareRun[]): Steps<EvaluationCompare> {
   const ordered = [...runs].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.run_id.localeCompare(b.run_id));
-  const checkSets = ordered.map((run) => checkKeysOf(run.grid));
+  const checkSets: Set<string>[] = [];
+  for (const run of ordered) checkSets.push(yield* checkKeySteps(run.grid));
   const shared = new Set([...(checkSets[0] ?? [])].filter((key) => checkSets.every((keys) => keys.has(key))));
-  const grids = ordered.map((run) => restrictChecks(run.grid, shared));
+  const grids: ItemGrid[] = [];
+  for (const run of ordered) grids.push(yield* restrictCheckSteps(run.grid, shared));
   const flips: EvaluationCompare["flips"] = [];
   let total = 0;
   for (let i = 1; i < ordered.length; i++) {
@@ -92,6 +116,7 @@ export function compareRuns(setId: string, runs: readonly CompareRun[]): Evaluat
       if (!before) continue;
       const questions = Math.min(from.questions.length, to.questions.length);
       for (let q = 0; q < questions; q++) {
+        if (q % 500 === 499) yield;
         const a = cellVerdict(grids[i - 1], before.version_index, q);
         const b = cellVerdict(grids[i], version.version_index, q);
         if (!isFlip(a, b)) continue;
@@ -100,6 +125,8 @@ export function compareRuns(setId: string, runs: readonly CompareRun[]): Evaluat
       }
     }
   }
+  const summaries: ReturnType<typeof versionSummaries>[] = [];
+  for (let i = 0; i < ordered.length; i++) summaries.push(yield* versionSummarySteps(grids[i], ordered[i].versions));
   return {
     set_id: setId,
     shared_checks: [...shared].map(spelling).sort(),
@@ -115,7 +142,7 @@ export function compareRuns(setId: string, runs: readonly CompareRun[]): Evaluat
       repeats: run.repeats,
       questions: run.questions.length,
       judge_model: run.judge_model,
-      versions: versionSummaries(grids[i], run.versions).map((version) => ({
+      versions: summaries[i].map((version) => ({
         ...version,
         cost_per_answer_usd: version.aggregate.items === 0 ? null : version.aggregate.cost_usd / version.aggregate.items,
       })),

@@ -1,6 +1,7 @@
 import type { EvaluationDomains, EvaluationResultVersion } from "@/lib/contract/bff/evaluation-results";
 import { percentile } from "../aggregate";
 import { domainOf, hostMatchesDomain, normalizeUrl } from "../urls";
+import { finish, type Steps } from "./steps";
 import { isAnswered, type ItemGrid, type ResultQuestion } from "./stored-item";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,12 +28,19 @@ export function freshness(agesDays: readonly number[], maxAgeDays: number): { me
   };
 }
 
-function versionDomains(grid: ItemGrid, questions: readonly ResultQuestion[], version: number, maxAgeDays: number, asOf: number) {
+/** Questions between two pauses of the steps (steps.ts). */
+const QUESTIONS_PER_STEP = 200;
+
+/** One version's cited domains (all of them, most cited first), citations outside allowed lists, and freshness. */
+type DomainFigures = Pick<VersionDomains, "domains" | "freshness"> & { outside: number };
+
+function* versionDomains(grid: ItemGrid, questions: readonly ResultQuestion[], version: number, maxAgeDays: number, asOf: number): Steps<DomainFigures> {
   const counts = new Map<string, { citations: number; questions: Set<number>; outside_allowed: number }>();
   let outside = 0;
   const ages: number[] = [];
   let citedSources = 0;
   for (let q = 0; q < grid.questions; q++) {
+    if (q % QUESTIONS_PER_STEP === QUESTIONS_PER_STEP - 1) yield;
     const question = questions[q];
     for (const item of grid.at(version, q)) {
       if (!isAnswered(item)) continue;
@@ -80,7 +88,18 @@ export function domainsPerVersion(
   versions: readonly EvaluationResultVersion[],
   options: { maxAgeDays: number; asOf: number },
 ): VersionDomains[] {
-  const all = versions.map((version) => versionDomains(grid, questions, version.version_index, options.maxAgeDays, options.asOf));
+  return finish(domainsPerVersionSteps(grid, questions, versions, options));
+}
+
+/** The same in steps (steps.ts): the server gives other requests a turn between them. */
+export function* domainsPerVersionSteps(
+  grid: ItemGrid,
+  questions: readonly ResultQuestion[],
+  versions: readonly EvaluationResultVersion[],
+  options: { maxAgeDays: number; asOf: number },
+): Steps<VersionDomains[]> {
+  const all: DomainFigures[] = [];
+  for (const version of versions) all.push(yield* versionDomains(grid, questions, version.version_index, options.maxAgeDays, options.asOf));
   const first = new Set(all[0]?.domains.map((d) => d.domain) ?? []);
   return versions.map((version, i) => {
     const { domains, outside, freshness: fresh } = all[i];

@@ -4,6 +4,7 @@ import { mcnemarExactP, pairedDifferenceInterval } from "./paired-test";
 import { cellVerdict } from "./question-rows";
 import { citedUrlSet, tokensOf, type Answered } from "./answer-sets";
 import { tokenSetJaccard } from "./similarity";
+import { finish, type Steps } from "./steps";
 import { isAnswered, type ItemGrid, type StoredItem } from "./stored-item";
 
 /**
@@ -64,19 +65,24 @@ function answeredOf(items: readonly StoredItem[]): Answered[] {
   return items.filter(isAnswered);
 }
 
+/** Questions between two pauses of the noise floor's steps (steps.ts). */
+const QUESTIONS_PER_STEP = 200;
+const pauseAfter = (question: number) => question % QUESTIONS_PER_STEP === QUESTIONS_PER_STEP - 1;
+
 /** Every pair of answered repeats of each version on each question. Null per version when the run has one repeat. */
-function withinVersion(grid: ItemGrid, version: number, repeats: number): Agreement | null {
+function* withinVersion(grid: ItemGrid, version: number, repeats: number): Steps<Agreement | null> {
   if (repeats < 2) return null;
   const sum = new AgreementSum();
   for (let q = 0; q < grid.questions; q++) {
     const answered = answeredOf(grid.at(version, q));
     for (let i = 0; i < answered.length; i++) for (let j = i + 1; j < answered.length; j++) sum.add(answered[i], answered[j]);
+    if (pauseAfter(q)) yield;
   }
   return sum.result();
 }
 
 /** Repeat r of version a against repeat r of version b, on every question both answered. */
-function betweenVersions(grid: ItemGrid, a: number, b: number): Agreement {
+function* betweenVersions(grid: ItemGrid, a: number, b: number): Steps<Agreement> {
   const sum = new AgreementSum();
   for (let q = 0; q < grid.questions; q++) {
     const left = answeredOf(grid.at(a, q));
@@ -85,6 +91,7 @@ function betweenVersions(grid: ItemGrid, a: number, b: number): Agreement {
       const partner = right.get(item.repeat_index);
       if (partner) sum.add(item, partner);
     }
+    if (pauseAfter(q)) yield;
   }
   return sum.result();
 }
@@ -96,9 +103,10 @@ const NOISE_SIGNIFICANCE = 0.05;
  * Versions a and b on every question both decided: a question passes for a version when its verdict over the
  * repeats is "passed" (mixed, failed and error do not pass; pending questions are left out).
  */
-function pairTest(grid: ItemGrid, a: number, b: number): VersionPairTest {
+function* pairTest(grid: ItemGrid, a: number, b: number): Steps<VersionPairTest> {
   const counts = { both: 0, onlyA: 0, onlyB: 0, neither: 0 };
   for (let q = 0; q < grid.questions; q++) {
+    if (pauseAfter(q)) yield;
     const left = cellVerdict(grid, a, q);
     const right = cellVerdict(grid, b, q);
     if (left === "pending" || right === "pending") continue;
@@ -133,10 +141,11 @@ function pairTest(grid: ItemGrid, a: number, b: number): VersionPairTest {
  * True when every question answered more than once got the same answer text on every repeat (a deterministic
  * gateway, as the demo's): then repeats say nothing about chance. Null when no cell has two answers to compare.
  */
-function repeatsIdentical(grid: ItemGrid): boolean | null {
+function* repeatsIdentical(grid: ItemGrid): Steps<boolean | null> {
   let compared = false;
   for (let v = 0; v < grid.versions; v++) {
     for (let q = 0; q < grid.questions; q++) {
+      if (pauseAfter(q)) yield;
       const answers = answeredOf(grid.at(v, q)).map((item) => item.result.answer);
       if (answers.length < 2) continue;
       compared = true;
@@ -146,15 +155,22 @@ function repeatsIdentical(grid: ItemGrid): boolean | null {
   return compared ? true : null;
 }
 
-export function noiseFloor(grid: ItemGrid, repeats: number): NoiseFloor {
-  const within = Array.from({ length: grid.versions }, (_, version) => ({ version_index: version, agreement: withinVersion(grid, version, repeats) }));
+/** The noise floor in steps (steps.ts): the server gives other requests a turn between them. */
+export function* noiseFloorSteps(grid: ItemGrid, repeats: number): Steps<NoiseFloor> {
+  const within: NoiseFloor["within"] = [];
+  for (let version = 0; version < grid.versions; version++) within.push({ version_index: version, agreement: yield* withinVersion(grid, version, repeats) });
   const between: NoiseFloor["between"] = [];
   const pairs: VersionPairTest[] = [];
   for (let a = 0; a < grid.versions; a++) {
     for (let b = a + 1; b < grid.versions; b++) {
-      between.push({ a, b, agreement: betweenVersions(grid, a, b) });
-      pairs.push(pairTest(grid, a, b));
+      between.push({ a, b, agreement: yield* betweenVersions(grid, a, b) });
+      pairs.push(yield* pairTest(grid, a, b));
     }
   }
-  return { repeats, deterministic: repeats < 2 ? null : repeatsIdentical(grid), pairs, within, between };
+  const deterministic = repeats < 2 ? null : yield* repeatsIdentical(grid);
+  return { repeats, deterministic, pairs, within, between };
+}
+
+export function noiseFloor(grid: ItemGrid, repeats: number): NoiseFloor {
+  return finish(noiseFloorSteps(grid, repeats));
 }

@@ -1,6 +1,7 @@
 import type { EvaluationQuestionRow, EvaluationRowVersion, EvaluationVerdict } from "@/lib/contract/bff/evaluation-results";
 import { citedUrlSet, tokensOf } from "./answer-sets";
 import { SAME_ANSWER_SIMILARITY, tokenSetJaccard } from "./similarity";
+import { finish, mapInSteps, type Steps } from "./steps";
 import { isAnswered, type ItemGrid, type ResultQuestion, type StoredItem } from "./stored-item";
 
 /**
@@ -110,7 +111,12 @@ function questionRow(grid: ItemGrid, questions: readonly ResultQuestion[], index
   };
 }
 
+/** Every question's row, question order, in steps (steps.ts): the server gives other requests a turn between them. */
+export function questionRowSteps(grid: ItemGrid, questions: readonly ResultQuestion[]): Steps<EvaluationQuestionRow[]> {
+  return mapInSteps(questions, (_, index) => questionRow(grid, questions, index), 100);
+}
+
 /** Every question's row, question order. */
 export function questionRows(grid: ItemGrid, questions: readonly ResultQuestion[]): EvaluationQuestionRow[] {
-  return questions.map((_, index) => questionRow(grid, questions, index));
+  return finish(questionRowSteps(grid, questions));
 }

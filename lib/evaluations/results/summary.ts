@@ -1,10 +1,22 @@
 import type { EvaluationResultVersion, VersionAggregateBody } from "@/lib/contract/bff/evaluation-results";
-import { aggregateVersion } from "../aggregate";
+import { aggregateVersionSteps } from "../aggregate";
+import { finish, type Steps } from "./steps";
 import { toScored, type ItemGrid } from "./stored-item";
 
 /** lib/evaluations' aggregate of each version over its ended items (every repeat counts; pending and cancelled ones do not). */
 export function versionSummaries<V extends EvaluationResultVersion>(grid: ItemGrid, versions: readonly V[]): (V & { aggregate: VersionAggregateBody })[] {
-  return versions.map((version) => ({ ...version, aggregate: aggregateVersion(grid.ofVersion(version.version_index).map(toScored)) }));
+  return finish(versionSummarySteps(grid, versions));
+}
+
+/** The same in steps (steps.ts). */
+export function* versionSummarySteps<V extends EvaluationResultVersion>(grid: ItemGrid, versions: readonly V[]): Steps<(V & { aggregate: VersionAggregateBody })[]> {
+  const summaries: (V & { aggregate: VersionAggregateBody })[] = [];
+  for (const version of versions) {
+    const scored = grid.ofVersion(version.version_index).map(toScored);
+    yield;
+    summaries.push({ ...version, aggregate: yield* aggregateVersionSteps(scored) });
+  }
+  return summaries;
 }
 
 /**

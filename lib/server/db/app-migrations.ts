@@ -583,6 +583,15 @@ export const APP_MIGRATIONS: readonly AppMigration[] = [
       ${d.postgresOnly(LEDGER_WRITE_FUNCTIONS)}
     `,
   },
+  {
+    version: 17,
+    name: "an index that answers a run's results revision without reading its items",
+    // Every read of a run's results asks what changed since the last one (items ended, the newest end): over the
+    // (run, status, position) index that read each ended item's row, 190 ms of a blocked event loop for a run of
+    // 120,000 items on SQLite, on every page of its results (issue 36). With the end time in the index both figures
+    // come from the index alone (20 ms).
+    sql: () => `CREATE INDEX eval_items_ended ON eval_items (run_id, status, ended_at);`,
+  },
 ];
 
 /**

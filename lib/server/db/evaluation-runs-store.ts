@@ -3,6 +3,7 @@ import type { Ledger, LedgerEntryRef, LedgerFeature, Settlement } from "../ledge
 import { EPSILON, SpendRefusal } from "../ledger/refusal";
 import type { AppDb, LockConnection } from "./app-db";
 import type { EvaluationItemStatus, EvaluationRunStatus, EvaluationRunsTable } from "./app-tables";
+import { yieldToLoop } from "@/lib/evaluations/import-chunks";
 
 /** One item of a run: a version of the plan tried on a question, `repeat_index` of the run's repeats. */
 export interface EvaluationItemKey {
@@ -79,6 +80,8 @@ const ENDED_INSERT_CHUNK = 1_000;
 
 /** Rows per INSERT: well under SQLite's 32,766 bound variables (6 a row) and PostgreSQL's 65,535. */
 const INSERT_CHUNK = 1_000;
+/** Items per read of a run's results: a few milliseconds of reading and parsing each (250 answers with their sources). */
+const RESULT_ITEMS_PAGE = 250;
 
 /** Thrown inside a transaction to roll it back: the item was not this instance's to write (see `settle`). */
 class NotHolder extends Error {}
@@ -616,11 +619,27 @@ export class EvaluationRunsStore {
 
   /** Every item of a run for its results: position order, JSON columns parsed (a results read, not the runner's). */
   async resultItems(runId: string) {
+    // Read a page at a time with a turn of the event loop between pages: SQLite's driver reads synchronously, and a
+    // run of 120,000 items read and parsed in one go held every other request for seconds (issue 36).
+    const rows: Awaited<ReturnType<typeof this.resultItemPage>> = [];
+    for (let after = -1; ; ) {
+      const page = await this.resultItemPage(runId, after);
+      rows.push(...page);
+      if (page.length < RESULT_ITEMS_PAGE) break;
+      after = page[page.length - 1].position;
+      await yieldToLoop();
+    }
+    return rows;
+  }
+
+  private async resultItemPage(runId: string, after: number) {
     const rows = await this.db.kysely
       .selectFrom("eval_items")
       .select(["position", "version_index", "question_index", "repeat_index", "status", "result", "error", "checks", "cost_usd"])
       .where("run_id", "=", runId)
+      .where("position", ">", after)
       .orderBy("position")
+      .limit(RESULT_ITEMS_PAGE)
       .execute();
     return rows.map((row) => ({
       position: row.position,

@@ -180,15 +180,16 @@ function spellings(raw: string): string[] {
   });
 }
 
-function passRates(run: LoadedRun): EvaluationScoring["versions"] {
-  return run.summary().versions.map((version) => ({ version_index: version.version_index, label: version.label, passed: version.aggregate.passed, pass_rate: version.aggregate.pass_rate }));
+async function passRates(run: LoadedRun): Promise<EvaluationScoring["versions"]> {
+  return (await run.summary()).versions.map((version) => ({ version_index: version.version_index, label: version.label, passed: version.aggregate.passed, pass_rate: version.aggregate.pass_rate }));
 }
 
 async function nameOf(context: AppContext, userId: string): Promise<string | null> {
   return (await context.users.findById(userId))?.name ?? null;
 }
 
-function scoringOf(row: EvaluationScoringRow, loaded: LoadedRun | null, userName: string | null): EvaluationScoring {
+/** A scoring as listed; `rates`: its pass rates per version once it has ended (null while it runs or when not read). */
+function scoringOf(row: EvaluationScoringRow, rates: EvaluationScoring["versions"], userName: string | null): EvaluationScoring {
   return {
     number: row.number,
     status: row.status,
@@ -205,7 +206,7 @@ function scoringOf(row: EvaluationScoringRow, loaded: LoadedRun | null, userName
     reused: Number(row.reused),
     cost_usd: Number(row.cost_usd),
     error: row.error,
-    versions: loaded && row.status !== "running" ? passRates(loaded) : null,
+    versions: row.status === "running" ? null : rates,
   };
 }
 
@@ -232,10 +233,10 @@ export async function listScorings(id: string): Promise<EvaluationScoring[]> {
     reused: null,
     cost_usd: null,
     error: null,
-    versions: original.row.status === "running" ? null : passRates(original),
+    versions: original.row.status === "running" ? null : await passRates(original),
   };
   const rows = await scorings(context).list(id);
-  const rest = await Promise.all(rows.map(async (row) => scoringOf(row, row.status === "running" ? null : await loadRun(id, row.number), await nameOf(context, row.user_id))));
+  const rest = await Promise.all(rows.map(async (row) => scoringOf(row, row.status === "running" ? null : await passRates(await loadRun(id, row.number)), await nameOf(context, row.user_id))));
   return [first, ...rest];
 }
 
@@ -254,8 +255,7 @@ export async function cancelScoring(user: SessionUser, id: string, number: numbe
 /** Two scorings of one run side by side: check lists that differ, pass rates per version, and the questions that flipped. */
 export async function compareScorings(id: string, a: number, b: number): Promise<EvaluationScoringCompare> {
   const [left, right] = await Promise.all([loadRun(id, a), loadRun(id, b)]);
-  const rowsA = left.rows();
-  const rowsB = right.rows();
+  const [rowsA, rowsB] = await Promise.all([left.rows(), right.rows()]);
   const flipped: EvaluationScoringCompare["flipped"] = [];
   const versions = left.versions.map((version) => ({ version_index: version.version_index, label: version.label, to_passed: 0, to_failed: 0 }));
   for (let q = 0; q < rowsA.length; q++) {
@@ -267,8 +267,8 @@ export async function compareScorings(id: string, a: number, b: number): Promise
       flipped.push({ question_index: q, question: rowsA[q].question, version_index: cell.version_index, from: cell.verdict, to: other.verdict });
     }
   }
-  const rateA = passRates(left) ?? [];
-  const rateB = passRates(right) ?? [];
+  const rateA = (await passRates(left)) ?? [];
+  const rateB = (await passRates(right)) ?? [];
   const checksB = new Set(right.header.checks);
   const checksA = new Set(left.header.checks);
   return {

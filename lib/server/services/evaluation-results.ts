@@ -21,18 +21,19 @@ import { withLedgerCost } from "@/lib/evaluations/cost-split";
 import type { CheckResult } from "@/lib/evaluations/evaluate";
 import { ItemResultSchema } from "@/lib/evaluations/item-result";
 import { QuestionRowSchema } from "@/lib/evaluations/questions";
-import { compareRuns } from "@/lib/evaluations/results/compare";
-import { domainsPerVersion } from "@/lib/evaluations/results/domains";
-import { noiseFloor } from "@/lib/evaluations/results/noise-floor";
+import { compareRunSteps } from "@/lib/evaluations/results/compare";
+import { domainsPerVersionSteps } from "@/lib/evaluations/results/domains";
+import { noiseFloorSteps } from "@/lib/evaluations/results/noise-floor";
 import { questionDetail } from "@/lib/evaluations/results/question-detail";
-import { questionRows } from "@/lib/evaluations/results/question-rows";
+import { questionRowSteps } from "@/lib/evaluations/results/question-rows";
 import { resultsReportMarkdown } from "@/lib/evaluations/results/report-markdown";
 import { resultsCsvLines, resultsJsonParts } from "@/lib/evaluations/results/results-export";
 import { neighbours, pageRows, queryRows, rowCounts } from "@/lib/evaluations/results/row-query";
 import { ItemGrid, type ResultQuestion, type StoredItem } from "@/lib/evaluations/results/stored-item";
 import { runNameOf } from "@/lib/evaluations/results/run-name";
 import { runSpent } from "@/lib/evaluations/results/spent";
-import { presetOfVersionId, versionSummaries } from "@/lib/evaluations/results/summary";
+import { finishInTurns, mapInSteps } from "@/lib/evaluations/results/steps";
+import { presetOfVersionId, versionSummarySteps } from "@/lib/evaluations/results/summary";
 import { appContext } from "../config/app-context";
 import type { EvaluationRunRow, EvaluationRunsStore } from "../db/evaluation-runs-store";
 import { itemCostsOf, type ItemCost } from "../evaluations/item-costs";
@@ -60,9 +61,9 @@ export interface LoadedRun {
   /** The plan's judge model (null: the default). */
   judgeModel: string | null;
   items: number;
-  /** Computed on first use, then kept with the run. */
-  rows(): EvaluationQuestionRow[];
-  summary(): EvaluationResultsSummary;
+  /** Computed on first use in slices with turns of the event loop between them (steps.ts), then kept with the run. */
+  rows(): Promise<EvaluationQuestionRow[]>;
+  summary(): Promise<EvaluationResultsSummary>;
 }
 
 const cache = new Map<string, { revision: string; run: LoadedRun }>();
@@ -107,12 +108,16 @@ function storedItem(raw: Awaited<ReturnType<EvaluationRunsStore["resultItems"]>>
 }
 
 /** The pinned set version's questions; a set deleted since keeps its run readable, its questions named by number. */
-function questionsOf(rows: unknown[] | undefined, count: number): ResultQuestion[] {
-  return Array.from({ length: count }, (_, index) => {
-    const parsed = QuestionRowSchema.safeParse(rows?.[index]);
-    if (parsed.success) return parsed.data;
-    return { question: `Question ${index + 1} (its set was deleted)`, tags: [], allowed_domains: [], time_sensitive: false };
-  });
+/** The set's rows as the results show them, each checked against the row schema (10,000 of them: in turns). */
+function questionsOf(rows: unknown[] | undefined, count: number): Promise<ResultQuestion[]> {
+  const indexes = Array.from({ length: count }, (_, index) => index);
+  return finishInTurns(
+    mapInSteps(indexes, (index) => {
+      const parsed = QuestionRowSchema.safeParse(rows?.[index]);
+      if (parsed.success) return parsed.data;
+      return { question: `Question ${index + 1} (its set was deleted)`, tags: [], allowed_domains: [], time_sensitive: false };
+    }),
+  );
 }
 
 export async function runRowOr404(id: string): Promise<EvaluationRunRow> {
@@ -155,9 +160,10 @@ export async function loadRun(id: string, scoringNumber = 1): Promise<LoadedRun>
   const [ran, costs] = await Promise.all([context.evaluationRuns.resultItems(id), itemCostsOf(context.ledger, id)]);
   const raw = verdicts ? ran.map((item) => ({ ...item, checks: verdicts.get(item.position) ?? null })) : ran;
   const questionCount = set ? set.rows.length : Math.max(0, ...raw.map((item) => item.question_index + 1));
-  const questions = questionsOf(set?.rows, questionCount);
+  const questions = await questionsOf(set?.rows, questionCount);
   const versions: EvaluationResultVersion[] = plan.data.versions.map((version, index) => ({ version_index: index, id: version.id, label: version.label, preset: presetOfVersionId(version.id) }));
-  const grid = new ItemGrid(versions.length, questions.length, raw.map((item) => storedItem(item, costs.get(item.position))));
+  // Parsing and checking every stored item: the longest part of a large run's first read, so it gives other requests turns.
+  const grid = new ItemGrid(versions.length, questions.length, await finishInTurns(mapInSteps(raw, (item) => storedItem(item, costs.get(item.position)))));
   const checks = plan.data.checks.map((check) => {
     const parsed = CheckSpecSchema.safeParse(check);
     return parsed.success ? formatCheck(parsed.data) : JSON.stringify(check);
@@ -179,8 +185,8 @@ export async function loadRun(id: string, scoringNumber = 1): Promise<LoadedRun>
     revision: createHash("sha256").update(revision).digest("base64url").slice(0, 16),
     scoring: scoringNumber,
   };
-  let rows: EvaluationQuestionRow[] | undefined;
-  let summary: EvaluationResultsSummary | undefined;
+  let rows: Promise<EvaluationQuestionRow[]> | undefined;
+  let summary: Promise<EvaluationResultsSummary> | undefined;
   const run: LoadedRun = {
     row,
     header,
@@ -189,15 +195,22 @@ export async function loadRun(id: string, scoringNumber = 1): Promise<LoadedRun>
     grid,
     judgeModel: plan.data.judge_model ?? null,
     items: raw.length,
-    rows: () => (rows ??= questionRows(grid, questions)),
-    summary: () => (summary ??= { ...header, user_id: row.user_id, versions: versionSummaries(grid, versions), noise_floor: noiseFloor(grid, plan.data.repeats), spent: runSpent(grid) }),
+    rows: () => (rows ??= finishInTurns(questionRowSteps(grid, questions))),
+    summary: () =>
+      (summary ??= (async () => ({
+        ...header,
+        user_id: row.user_id,
+        versions: await finishInTurns(versionSummarySteps(grid, versions)),
+        noise_floor: await finishInTurns(noiseFloorSteps(grid, plan.data.repeats)),
+        spent: runSpent(grid),
+      }))()),
   };
   remember(key, revision, run);
   return run;
 }
 
 export async function readResultsSummary(id: string, scoring = 1): Promise<EvaluationResultsSummary> {
-  return (await loadRun(id, scoring)).summary();
+  return await (await loadRun(id, scoring)).summary();
 }
 
 function versionOr400(run: LoadedRun, version: number, field: string): number {
@@ -208,7 +221,7 @@ function versionOr400(run: LoadedRun, version: number, field: string): number {
 export async function readQuestionPage(id: string, query: EvaluationQuestionsQuery): Promise<EvaluationQuestionPage> {
   const run = await loadRun(id, query.scoring);
   versionOr400(run, query.sort_version, "sort_version");
-  const all = run.rows();
+  const all = await run.rows();
   const list = queryRows(all, query);
   const { data, next_offset } = pageRows(list, query.offset, query.limit);
   return { data, total: list.length, offset: query.offset, limit: query.limit, next_offset, ...rowCounts(all), versions: run.versions, revision: run.header.revision };
@@ -220,15 +233,16 @@ export async function readQuestionDetail(id: string, index: number, query: Evalu
   const base = versionOr400(run, query.base, "base");
   const against = versionOr400(run, query.against ?? (run.versions.length > 1 ? (base === 0 ? 1 : 0) : 0), "against");
   versionOr400(run, query.sort_version, "sort_version");
-  const list = queryRows(run.rows(), query);
+  const rows = await run.rows();
+  const list = queryRows(rows, query);
   const detail = questionDetail(run.grid, run.versions, run.questions[index], index, { base, against, repeat: query.repeat });
-  return { ...detail, row: run.rows()[index], ...neighbours(list, index), total: list.length, revision: run.header.revision };
+  return { ...detail, row: rows[index], ...neighbours(list, index), total: list.length, revision: run.header.revision };
 }
 
 export async function readDomains(id: string, maxAgeDays: number, now = Date.now()): Promise<EvaluationDomains> {
   const run = await loadRun(id);
   const asOf = run.row.ended_at ? Date.parse(run.row.ended_at) : now;
-  return { versions: domainsPerVersion(run.grid, run.questions, run.versions, { maxAgeDays, asOf }), revision: run.header.revision };
+  return { versions: await finishInTurns(domainsPerVersionSteps(run.grid, run.questions, run.versions, { maxAgeDays, asOf })), revision: run.header.revision };
 }
 
 /** A results download: its text in pieces, made as the download is read (issue 36: a large run's file built whole held the loop). */
@@ -248,7 +262,7 @@ export async function exportResults(id: string, format: "csv" | "json" | "md", s
       return { parts: resultsJsonParts(run.header, run.grid, run.questions, run.versions), contentType: "application/json; charset=utf-8", fileName: `${stem}.json` };
     case "md":
       // A report of figures and a table of one line per question (not per answer): made whole, its size the questions'.
-      return { parts: [resultsReportMarkdown(run.summary(), run.rows(), run.grid)], contentType: "text/markdown; charset=utf-8", fileName: `${stem}.md` };
+      return { parts: [resultsReportMarkdown(await run.summary(), await run.rows(), run.grid)], contentType: "text/markdown; charset=utf-8", fileName: `${stem}.md` };
   }
 }
 
@@ -257,7 +271,7 @@ export async function compareResults(refs: readonly EvaluationCompareRunRef[]): 
   const runs = await Promise.all(refs.map((ref) => loadRun(ref.id, ref.scoring)));
   const sets = new Set(runs.map((run) => run.row.set_id));
   if (sets.size > 1) throw new HttpError(400, "runs: the runs are of different question sets; compare runs of one set", { metadata: { issues: [{ path: "runs", message: "must be runs of one question set" }] } });
-  return compareRuns(
+  return await finishInTurns(compareRunSteps(
     runs[0].row.set_id,
     runs.map((run) => ({
       run_id: run.row.id,
@@ -272,5 +286,5 @@ export async function compareResults(refs: readonly EvaluationCompareRunRef[]): 
       grid: run.grid,
       questions: run.questions,
     })),
-  );
+  ));
 }

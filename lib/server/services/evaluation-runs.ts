@@ -437,7 +437,7 @@ function recentError(row: Awaited<ReturnType<AppContext["evaluationRuns"]["recen
  */
 async function endedCostSplit(id: string, status: EvaluationRun["status"]): Promise<CostSplit | null> {
   if (status === "running") return null;
-  const spent = (await loadRun(id)).summary().spent;
+  const spent = (await (await loadRun(id)).summary()).spent;
   return spent ? { tokens_usd: spent.tokens_usd, web_search_usd: spent.web_search_usd, judge_usd: spent.judge_usd, total_usd: spent.total_usd } : null;
 }
 
