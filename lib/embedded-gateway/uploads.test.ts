@@ -30,7 +30,7 @@ beforeAll(async () => {
   tmpDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-uploads-test-"));
   smallTmpDir = mkdtempSync(path.join(os.tmpdir(), "gatehouse-uploads-test-"));
   [gateway, small] = await Promise.all([
-    startTestGateway({ demoFiles: 0, seed: false, maxUploadBytes: 96 * MIB, maxParallelUploads: 2, uploadTmpDir: tmpDir }),
+    startTestGateway({ demoFiles: 0, seed: false, maxUploadBytes: 192 * MIB, maxParallelUploads: 2, uploadTmpDir: tmpDir }),
     startTestGateway({ demoFiles: 0, seed: false, maxUploadBytes: MIB, uploadTmpDir: smallTmpDir }),
   ]);
 });
@@ -127,6 +127,9 @@ function runClientProcess(mib: number): Promise<string> {
 }
 
 const leftovers = (dir = tmpDir) => readdirSync(dir);
+
+/** The memory test's file: large against the noise of buffers a loaded machine frees late (under the 192 MiB limit). */
+const UPLOAD_MIB = 160;
 const fileCount = (target = gateway) => fetch(`${target.baseUrl}/files?limit=1000`, { headers: { authorization: `Bearer ${target.apiKey}` } }).then(async (r) => ((await r.json()) as { data: unknown[] }).data.length);
 
 describe("POST /files streams the upload", () => {
@@ -192,7 +195,7 @@ describe("POST /files streams the upload", () => {
     expect((await post(generatedFile("after.png", 1000).stream)).status).toBe(200);
   });
 
-  it("keeps memory flat: a 64 MiB upload adds a few MiB of buffers to the gateway, not three copies of the file", async () => {
+  it("keeps memory flat: a 160 MiB upload adds a few MiB of buffers to the gateway, not three copies of the file", async () => {
     // The client runs in its own process, so only the gateway's buffers count here. A full
     // collection before each sample measures live buffers, not garbage awaiting the collector.
     v8.setFlagsFromString("--expose-gc");
@@ -206,20 +209,21 @@ describe("POST /files streams the upload", () => {
     }, 250); // a full collection costs tens of ms here; buffering would grow steadily, so sparse samples see it
     let output: string;
     try {
-      output = await runClientProcess(64);
+      output = await runClientProcess(UPLOAD_MIB);
     } finally {
       clearInterval(sampler);
     }
     expect(output).toMatch(/^200 /);
-    expect(output).toContain(`"size_bytes":${64 * MIB}`);
+    expect(output).toContain(`"size_bytes":${UPLOAD_MIB * MIB}`);
     gc();
     peak = Math.max(peak, process.memoryUsage().arrayBuffers);
     const growth = (peak - baseline) / MIB;
-    console.log(`upload of 64 MiB: the gateway's live ArrayBuffer memory grew by ${growth.toFixed(1)} MiB at most`);
-    // Buffering the whole body held about 3x the file live (~190 MiB); streaming holds a few MiB
-    // (a chunk per stage, the sniffer's 1 MiB head, the store's 1 MiB chunk buffer): 2-14 MiB on a
-    // quiet machine, up to ~32 MiB with the machine loaded (buffers freed late). The bound stays
-    // under ONE copy of the file, so any whole-body buffering fails it.
-    expect(growth).toBeLessThan(48);
+    console.log(`upload of ${UPLOAD_MIB} MiB: the gateway's live ArrayBuffer memory grew by ${growth.toFixed(1)} MiB at most`);
+    // Buffering the whole body held about 3x the file live; streaming holds a few MiB (a chunk per stage, the
+    // sniffer's 1 MiB head, the store's 1 MiB chunk buffer): 2-14 MiB on a quiet machine, and buffers freed late on a
+    // loaded one (55 MiB seen once in CI with a 64 MiB file, over the 48 MiB bound it had then). The file is large
+    // enough that this noise stays far under the bound, and the bound stays under ONE copy of the file, so any
+    // whole-body buffering fails it.
+    expect(growth).toBeLessThan(UPLOAD_MIB * 0.75);
   }, 60_000);
 });
