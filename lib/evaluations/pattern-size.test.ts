@@ -40,6 +40,12 @@ describe("patternProgramBound", () => {
     );
   }, 120_000);
 
+  it("counts an empty group or alternative as the no-op it compiles to (a counterexample the property found in CI)", () => {
+    for (const pattern of ["((?i)){12}", "(){12}", "(a|){12}", "(|a){12}", "((?i)|(?s)){12}"]) {
+      expect(patternProgramBound(pattern), pattern).toBeGreaterThanOrEqual(RE2JS.compile(pattern).programSize());
+    }
+  });
+
   it("weighs the issue's pattern (some 4,800 instructions) before compiling it", () => {
     const evil = "(?:[\\x{0}-\\x{10FFFF}]{0,999}[\\x{0}-\\x{10FFFF}]{0,999}[\\x{0}-\\x{10FFFF}]{0,400}\\d|Q1)";
     expect(patternProgramBound(evil)).toBeGreaterThanOrEqual(RE2JS.compile(evil).programSize());
